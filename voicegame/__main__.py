@@ -1,0 +1,5 @@
+import sys
+
+from voicegame.cli import main
+
+sys.exit(main())

@@ -1,0 +1,114 @@
+"""The console script: ``voicegame play klondike --seed 7 --text``, ``voicegame games``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import IO, Any, Sequence
+
+from voicegame import __version__
+from voicegame.games import GAMES, GameEntry, UnknownGame, find_game
+from voicegame.session import Reply, Session
+
+
+def _option_value(text: str) -> int | None:
+    return None if text.lower() in ("none", "unlimited") else int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="voicegame", description="Solitaire played by voice and by ear.")
+    parser.add_argument("--version", action="version", version=f"voicegame {__version__}")
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="play a game")
+    play.add_argument("game", nargs="?", default="klondike", help="game name (see 'voicegame games')")
+    play.add_argument("--seed", type=int, default=None, help="deal number: the same seed gives the same deal everywhere")
+    play.add_argument("--text", action="store_true", help="text mode: one command per line on standard input")
+    play.add_argument("--trace", metavar="FILE", help="write a JSON Lines trace of every turn")
+    play.add_argument("--verbose", action="store_true", help="say more after each move")
+    play.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards turned from the stock (default 3)")
+    play.add_argument("--passes", type=_option_value, help="Klondike: passes through the stock (default unlimited)")
+
+    sub.add_parser("games", help="list the games")
+    return parser
+
+
+def game_options(entry: GameEntry, args: argparse.Namespace) -> dict[str, Any]:
+    return {o.name: getattr(args, o.name) for o in entry.options if getattr(args, o.name, None) is not None}
+
+
+def trace_record(reply: Reply, session: Session) -> dict[str, Any]:
+    return {
+        "heard": reply.heard,
+        "command": reply.command.to_json() if reply.command else None,
+        "moves": [{"kind": m.kind.value, "src": m.src, "dst": m.dst, "count": m.count} for m in reply.moves],
+        "sentences": reply.sentences,
+        "earcons": reply.earcons,
+        "state": session.state_json(),
+    }
+
+
+def run_text(session: Session, lines: IO[str], out: IO[str], trace: IO[str] | None) -> int:
+    """Text mode: read commands line by line until end of input or "quit"."""
+
+    def emit(reply: Reply) -> None:
+        for sentence in reply.sentences:
+            print(sentence, file=out, flush=True)
+        if trace is not None:
+            trace.write(json.dumps(trace_record(reply, session)) + "\n")
+            trace.flush()
+
+    emit(session.greeting())
+    for line in lines:
+        if not line.strip():
+            continue
+        reply = session.handle(line.rstrip("\n"))
+        emit(reply)
+        if reply.quit:
+            break
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        entry = find_game(args.game)
+    except UnknownGame:
+        print(f"Unknown game {args.game!r}. Games: {', '.join(g.key for g in GAMES)}.", file=sys.stderr)
+        return 2
+    try:
+        session = Session(entry, game_options(entry, args), args.seed, verbose=args.verbose)
+    except ValueError as error:
+        print(f"Bad option: {error}.", file=sys.stderr)
+        return 2
+    if not args.text:
+        print("Voice play arrives with the speech issues; playing in text mode.", file=sys.stderr)
+    trace = open(args.trace, "w", encoding="utf-8") if args.trace else None
+    try:
+        return run_text(session, sys.stdin, sys.stdout, trace)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if trace is not None:
+            trace.close()
+
+
+def cmd_games() -> int:
+    for entry in GAMES:
+        options = ", ".join(f"--{o.name}" for o in entry.options)
+        print(f"{entry.key}: {entry.summary}" + (f" Options: {options}." if options else ""))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "games":
+        return cmd_games()
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or [])])
+    return cmd_play(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,38 @@
+"""Auto-play: which cards can go to the foundations without ever hurting the game."""
+
+from __future__ import annotations
+
+from voicegame.cards import Rank
+from voicegame.engine.engine import Engine
+from voicegame.engine.moves import Move, MoveKind
+from voicegame.engine.piles import PileKind
+from voicegame.engine.state import State
+
+
+def opposite_colours_ready(engine: Engine, state: State, src: int) -> bool:
+    """The usual Klondike/FreeCell safety rule: an ace or two is always safe; any
+    other card is safe once both foundations of the other colour hold its rank minus one."""
+    card = state.piles[src].top
+    if card is None:
+        return False
+    if card.rank <= Rank.TWO:
+        return True
+    opposite = [
+        len(state.piles[i].cards)
+        for i in engine.game.indices(PileKind.FOUNDATION)
+        if engine.specs[i].suit is not None and engine.specs[i].suit.colour is not card.colour  # type: ignore[union-attr]
+    ]
+    return len(opposite) >= 2 and all(height >= card.rank - 1 for height in opposite)
+
+
+def safe_foundation_move(engine: Engine, state: State) -> Move | None:
+    """One move of a single card to a foundation that the game's safety rule allows, or None."""
+    rule = engine.game.safe_to_foundation
+    if rule is None:
+        return None
+    foundations = set(engine.game.indices(PileKind.FOUNDATION))
+    for move in engine.legal_moves(state):
+        if move.kind is MoveKind.MOVE and move.dst in foundations and move.src not in foundations and move.count == 1:
+            if rule(engine, state, move.src):
+                return move
+    return None

@@ -1,0 +1,181 @@
+"""The generic rules engine: deal, list legal moves, explain illegal ones, apply."""
+
+from __future__ import annotations
+
+from voicegame.cards import Card, seeded_deck
+from voicegame.engine.game import GameDef
+from voicegame.engine.moves import Event, Move, MoveKind, Moved, TurnedOver, Won
+from voicegame.engine.piles import Pile, PileKind
+from voicegame.engine.rules import Reason
+from voicegame.engine.state import State
+
+
+class IllegalMove(ValueError):
+    """Raised by :meth:`Engine.apply` for a move the rules forbid; carries the reason."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason.key)
+        self.reason = reason
+
+
+class Engine:
+    """Runs one :class:`GameDef`. Stateless: every method takes the state."""
+
+    def __init__(self, game: GameDef) -> None:
+        self.game = game
+        self.layout = game.layout
+        self.specs = game.piles
+        self._sources = tuple(i for i, s in enumerate(self.specs) if s.takes is not None)
+        self._targets = tuple(i for i, s in enumerate(self.specs) if s.accepts is not None)
+
+    # ----- dealing -------------------------------------------------------------
+    def deal(self, seed: int) -> State:
+        """The initial position for ``seed`` (see :mod:`voicegame.cards` for the shuffle)."""
+        return self.deal_cards(seeded_deck(seed, self.game.decks))
+
+    def deal_cards(self, order: list[Card]) -> State:
+        """Deal ``order`` (first element first) by the game's layout."""
+        cards = list(order)
+        specs = self.game.layout_deal
+        piles: dict[int, list[Card]] = {self.layout.index[d.pile]: [] for d in specs}
+        wanted = {self.layout.index[d.pile]: d.down + d.up for d in specs}
+        position = 0
+        if self.game.deal_by_rows:
+            while any(len(piles[i]) < wanted[i] for i in piles):
+                for d in specs:
+                    i = self.layout.index[d.pile]
+                    if len(piles[i]) < wanted[i]:
+                        piles[i].append(cards[position])
+                        position += 1
+        else:
+            for d in specs:
+                i = self.layout.index[d.pile]
+                piles[i] = cards[position : position + wanted[i]]
+                position += wanted[i]
+        result = [Pile() for _ in self.specs]
+        for d in specs:
+            i = self.layout.index[d.pile]
+            result[i] = Pile(tuple(piles[i]), d.down)
+        rest = tuple(reversed(cards[position:]))  # the next card to deal ends on top
+        if rest:
+            r = self.layout.index[self.game.rest_to]
+            face_down = self.specs[r].kind is PileKind.STOCK
+            result[r] = Pile(rest, len(rest) if face_down else 0)
+        return State(tuple(result))
+
+    # ----- checking --------------------------------------------------------------
+    def why_not(self, state: State, move: Move) -> Reason | None:
+        """None if ``move`` is legal in ``state``, else the reason it is not."""
+        if move.kind is MoveKind.DEAL:
+            rule = self.game.stock_rule
+            if rule is None:
+                return Reason("no_stock")
+            return rule.why_not(self.layout, state)
+        if not (0 <= move.src < len(self.specs) and 0 <= move.dst < len(self.specs)):
+            return Reason("no_such_pile")
+        src, dst = self.specs[move.src], self.specs[move.dst]
+        if move.src == move.dst:
+            return Reason("same_pile", {"pile": src.name})
+        if src.takes is None:
+            return Reason("cannot_take_from", {"pile": src.name})
+        pile = state.piles[move.src]
+        reason = src.takes.why_not(state, src, pile, move.count)
+        if reason is not None:
+            return reason
+        if dst.accepts is None:
+            return Reason("takes_no_cards", {"pile": dst.name})
+        cards = pile.cards[-move.count :]
+        return dst.accepts.why_not(state, src, dst, state.piles[move.dst], cards)
+
+    def is_legal(self, state: State, move: Move) -> bool:
+        return self.why_not(state, move) is None
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every legal move: card moves (source order, then run length, then target), then the deal."""
+        moves: list[Move] = []
+        for s in self._sources:
+            spec = self.specs[s]
+            pile = state.piles[s]
+            if not pile.cards or not pile.top_face_up:
+                continue
+            for count in spec.takes.counts(pile):  # type: ignore[union-attr]
+                if spec.takes.extra is not None and spec.takes.extra(state, spec, pile, count) is not None:  # type: ignore[union-attr]
+                    continue
+                cards = pile.cards[-count:]
+                for d in self._targets:
+                    if d == s:
+                        continue
+                    dst = self.specs[d]
+                    if dst.accepts.allows(state, spec, dst, state.piles[d], cards):  # type: ignore[union-attr]
+                        moves.append(Move(MoveKind.MOVE, s, d, count))
+        if self.game.stock_rule is not None and self.game.stock_rule.why_not(self.layout, state) is None:
+            moves.append(Move(MoveKind.DEAL))
+        return moves
+
+    # ----- applying ----------------------------------------------------------------
+    def apply(self, state: State, move: Move) -> tuple[State, list[Event]]:
+        """The position after ``move`` and what happened; raises :class:`IllegalMove`."""
+        reason = self.why_not(state, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        if move.kind is MoveKind.DEAL:
+            new, events = self.game.stock_rule.apply(self.layout, state)  # type: ignore[union-attr]
+        else:
+            src = state.piles[move.src]
+            cards = src.cards[-move.count :]
+            remaining = src.without_top(move.count)
+            events = [Moved(cards, move.src, move.dst)]
+            if self.specs[move.src].auto_turn and remaining.cards and not remaining.top_face_up:
+                remaining = remaining.turned_up()
+                events.append(TurnedOver(move.src, remaining.cards[-1]))
+            new = state.with_piles({move.src: remaining, move.dst: state.piles[move.dst].with_added(cards)})
+        if self.game.is_won(self.game, new):
+            events.append(Won())
+        return new, events
+
+    # ----- position facts ----------------------------------------------------------
+    def is_won(self, state: State) -> bool:
+        return self.game.is_won(self.game, state)
+
+    def score(self, state: State) -> int:
+        return self.game.score(self.game, state)
+
+    def is_stuck(self, state: State) -> bool:
+        """True when no card can move now nor after any number of deals: the game is lost.
+
+        Only deals are followed (they are the one thing a stuck player can still do),
+        so this is cheap: at most one pass through the stock per redeal left.
+        """
+        if self.is_won(state):
+            return False
+        seen: set[tuple[Pile, ...]] = set()
+        current = state
+        while current.piles not in seen:  # the redeal count alone does not make a position new
+            seen.add(current.piles)
+            moves = self.legal_moves(current)
+            if any(m.kind is MoveKind.MOVE and self.is_productive(current, m) for m in moves):
+                return False
+            deal = Move(MoveKind.DEAL)
+            if deal not in moves:
+                return True
+            current = self.apply(current, deal)[0]
+        return True
+
+    def is_productive(self, state: State, move: Move) -> bool:
+        """False for moves that only shuffle a pile onto an equal place.
+
+        A whole face-up pile moved to another empty pile of the same kind changes
+        nothing that matters; every other legal move counts as progress.
+        """
+        src = state.piles[move.src]
+        if move.count == len(src.cards) and src.down == 0 and not state.piles[move.dst].cards:
+            return self.specs[move.src].kind is not self.specs[move.dst].kind
+        return True
+
+    # ----- helpers for narration and resolving ------------------------------------
+    def cards_in_play(self, state: State) -> list[Card]:
+        return [card for pile in state.piles for card in pile.cards]
+
+    def locate(self, state: State, card: Card) -> list[tuple[int, int]]:
+        """Every (pile index, position from the bottom) holding ``card``."""
+        return [(i, j) for i, pile in enumerate(state.piles) for j, c in enumerate(pile.cards) if c == card]

@@ -1,0 +1,96 @@
+"""A game definition: piles, deal, stock rule, goal and scoring, as data.
+
+A game module builds one :class:`GameDef` (usually in a few dozen lines) and
+the :class:`~voicegame.engine.engine.Engine` runs it. Hooks exist only for
+what the rule vocabulary cannot say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from voicegame.engine.piles import PileKind, PileSpec
+from voicegame.engine.state import State
+from voicegame.engine.stock import StockRule
+
+if TYPE_CHECKING:
+    from voicegame.engine.engine import Engine
+
+
+@dataclass(frozen=True)
+class DealSpec:
+    """Initial cards on one pile: ``down`` face down under ``up`` face up."""
+
+    pile: str
+    down: int = 0
+    up: int = 1
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Indices of piles by id, kind and group, computed once per game."""
+
+    index: dict[str, int]
+    kinds: dict[PileKind, tuple[int, ...]]
+    groups: dict[str, tuple[int, ...]]
+    stock: int
+    waste: int
+
+    @classmethod
+    def of(cls, piles: tuple[PileSpec, ...]) -> "Layout":
+        index = {spec.id: i for i, spec in enumerate(piles)}
+        if len(index) != len(piles):
+            raise ValueError("pile ids must be unique")
+        kinds: dict[PileKind, tuple[int, ...]] = {}
+        groups: dict[str, tuple[int, ...]] = {}
+        for i, spec in enumerate(piles):
+            kinds[spec.kind] = kinds.get(spec.kind, ()) + (i,)
+            if spec.group:
+                groups[spec.group] = groups.get(spec.group, ()) + (i,)
+        stock = kinds.get(PileKind.STOCK, (-1,))[0]
+        waste = kinds.get(PileKind.WASTE, (-1,))[0]
+        return cls(index, kinds, groups, stock, waste)
+
+
+def foundation_cards(game: "GameDef", state: State) -> int:
+    """Default score: one point per card on the foundations (AisleRiot's rule)."""
+    return sum(len(state.piles[i].cards) for i in game.layout.kinds.get(PileKind.FOUNDATION, ()))
+
+
+def all_on_foundations(game: "GameDef", state: State) -> bool:
+    return foundation_cards(game, state) == 52 * game.decks
+
+
+@dataclass(frozen=True)
+class GameDef:
+    """Everything the engine needs to know about one game with its options chosen.
+
+    ``deal_by_rows``: deal one card to each pile in turn (as at a table) rather
+    than filling pile by pile. Cards not placed by ``layout_deal`` go to ``rest_to``.
+    """
+
+    key: str
+    title: str
+    piles: tuple[PileSpec, ...]
+    layout_deal: tuple[DealSpec, ...]
+    stock_rule: StockRule | None = None
+    decks: int = 1
+    deal_by_rows: bool = True
+    rest_to: str = "stock"
+    score: Callable[["GameDef", State], int] = foundation_cards
+    max_score: int = 52
+    is_won: Callable[["GameDef", State], bool] = all_on_foundations
+    safe_to_foundation: Callable[["Engine", State, int], bool] | None = None
+    help_key: str = ""
+    options: dict[str, object] = field(default_factory=dict)
+    layout: Layout = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "layout", Layout.of(self.piles))
+
+    def pile(self, pile_id: str) -> PileSpec:
+        return self.piles[self.layout.index[pile_id]]
+
+    def indices(self, kind: PileKind) -> tuple[int, ...]:
+        return self.layout.kinds.get(kind, ())

@@ -1,0 +1,78 @@
+"""Moves are data; applying one returns events that say what happened."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from voicegame.cards import Card
+
+
+class MoveKind(Enum):
+    MOVE = "move"  # lift `count` cards from pile `src` onto pile `dst`
+    DEAL = "deal"  # use the stock (draw to the waste, deal a row, or restack)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    kind: MoveKind
+    src: int = -1
+    dst: int = -1
+    count: int = 1
+
+    @classmethod
+    def cards(cls, src: int, dst: int, count: int = 1) -> "Move":
+        return cls(MoveKind.MOVE, src, dst, count)
+
+    @classmethod
+    def deal(cls) -> "Move":
+        return cls(MoveKind.DEAL)
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    cards: tuple[Card, ...]
+    src: int
+    dst: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedOver:
+    pile: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """Cards turned from the stock onto the waste (last one is on top)."""
+
+    cards: tuple[Card, ...]
+    src: int
+    dst: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealtRow:
+    """One card dealt from the stock onto each of ``dsts``."""
+
+    cards: tuple[Card, ...]
+    src: int
+    dsts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Restacked:
+    """The waste turned back over to become the stock again."""
+
+    count: int
+    src: int
+    dst: int
+    redeals_left: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    pass
+
+
+Event = Moved | TurnedOver | Drew | DealtRow | Restacked | Won

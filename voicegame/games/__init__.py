@@ -1,0 +1,64 @@
+"""The registry: every playable game, its aliases and its options, in one explicit list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from voicegame.engine import GameDef
+from voicegame.games.klondike import klondike
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option as the command line and the voice menu see it."""
+
+    name: str
+    kind: type
+    default: object
+    choices: tuple[object, ...] | None = None
+    help: str = ""
+    allow_none: bool = False
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    key: str
+    title: str
+    aliases: tuple[str, ...]
+    factory: Callable[..., GameDef]
+    options: tuple[Option, ...] = ()
+    summary: str = ""
+
+    def make(self, **options: object) -> GameDef:
+        chosen = {o.name: options.get(o.name, o.default) for o in self.options}
+        return self.factory(**chosen)
+
+
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry(
+        key="klondike",
+        title="Klondike",
+        aliases=("solitaire", "patience", "xa11ytaire"),
+        factory=klondike,
+        options=(
+            Option("draw", int, 3, (1, 3), "cards turned from the stock each time"),
+            Option("passes", int, None, None, "passes through the stock (default: unlimited)", allow_none=True),
+        ),
+        summary="Build four suits up from ace to king; seven piles build down in alternating colours.",
+    ),
+)
+
+
+class UnknownGame(LookupError):
+    pass
+
+
+def find_game(name: str) -> GameEntry:
+    """Look a game up by key, title or alias (case and spaces ignored)."""
+    wanted = name.lower().replace(" ", "").replace("-", "").replace("_", "")
+    for entry in GAMES:
+        names = (entry.key, entry.title, *entry.aliases)
+        if wanted in {n.lower().replace(" ", "").replace("-", "").replace("_", "") for n in names}:
+            return entry
+    raise UnknownGame(name)

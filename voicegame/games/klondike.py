@@ -1,0 +1,85 @@
+"""Klondike as Xa11ytaire plays it (and AisleRiot's option presets).
+
+Seven dealt piles (pile n: n-1 face down, one face up), four target piles built
+up by suit from the ace, a stock turning three cards (or one) onto the waste,
+restacked when empty. Decisions where the sources are silent:
+
+- Each target pile belongs to one suit ("clubs", "diamonds", ...): Xa11ytaire
+  implies it ("the matching suit's pile") and it gives every pile a name you can say.
+- Cards on the target piles may be played back onto the dealt piles (AisleRiot does).
+- With fewer cards in the stock than the draw count, the remaining cards are turned.
+- ``passes`` limits passes through the stock (None: unlimited, Xa11ytaire's rule);
+  AisleRiot's presets are draw three unlimited, draw one with three passes, and one pass.
+"""
+
+from __future__ import annotations
+
+from voicegame.cards import Rank, Suit
+from voicegame.engine import (
+    Accepts,
+    DealSpec,
+    Direction,
+    DrawToWaste,
+    Empty,
+    GameDef,
+    PileKind,
+    PileSpec,
+    Sequence,
+    SuitRule,
+    Takes,
+    TOP_CARD,
+)
+from voicegame.engine.auto import opposite_colours_ready
+from voicegame.words import number_word
+
+ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
+SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME)
+
+
+def foundation(suit: Suit) -> PileSpec:
+    return PileSpec(
+        id=suit.value,
+        kind=PileKind.FOUNDATION,
+        names=(suit.value, f"{suit.value} pile", f"{suit.singular} pile", f"{suit.value} foundation"),
+        accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), suit=suit, single=True),
+        takes=TOP_CARD,
+        suit=suit,
+        group="foundations",
+    )
+
+
+def tableau(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(
+        id=f"pile{n}",
+        kind=PileKind.TABLEAU,
+        names=(f"pile {word}", f"column {word}"),
+        accepts=Accepts(build=ALTERNATE_DOWN, empty=Empty(rank=Rank.KING)),
+        takes=Takes(runs=True, sequence=ALTERNATE_DOWN),
+        number=n,
+        auto_turn=True,
+        group="tableau",
+    )
+
+
+STOCK = PileSpec("stock", PileKind.STOCK, ("stock", "deck", "remaining cards"))
+WASTE = PileSpec("waste", PileKind.WASTE, ("waste", "waste pile", "turned cards"), takes=TOP_CARD)
+
+
+def klondike(draw: int = 3, passes: int | None = None) -> GameDef:
+    """Klondike; ``draw`` 1 or 3 cards per turn, ``passes`` through the stock (None: unlimited)."""
+    if draw not in (1, 3):
+        raise ValueError("draw must be 1 or 3")
+    if passes is not None and passes < 1:
+        raise ValueError("passes must be at least 1")
+    piles = (STOCK, WASTE, *(foundation(s) for s in Suit), *(tableau(n) for n in range(1, 8)))
+    return GameDef(
+        key="klondike",
+        title=f"Klondike, draw {number_word(draw)}",
+        piles=piles,
+        layout_deal=tuple(DealSpec(f"pile{n}", down=n - 1, up=1) for n in range(1, 8)),
+        stock_rule=DrawToWaste(draw=draw, redeals=None if passes is None else passes - 1),
+        safe_to_foundation=opposite_colours_ready,
+        help_key="help_klondike",
+        options={"draw": draw, "passes": passes},
+    )

@@ -1,0 +1,37 @@
+"""A quick ranking of the legal moves, best first, for "hint" and "what can I do".
+
+A heuristic, not a search: cards that can safely go up, then moves that turn a
+face-down card over, then other moves to the foundations, then cards from the
+waste, then the stock, then the remaining useful moves. Moves that change
+nothing that matters (a whole pile to another empty pile) are left out.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import Engine, Move, MoveKind, PileKind, State
+
+
+def _priority(engine: Engine, state: State, move: Move) -> int:
+    if move.kind is MoveKind.DEAL:
+        return 5
+    specs = engine.specs
+    src, dst = specs[move.src], specs[move.dst]
+    pile = state.piles[move.src]
+    if dst.kind is PileKind.FOUNDATION:
+        rule = engine.game.safe_to_foundation
+        return 0 if rule is not None and rule(engine, state, move.src) else 2
+    if move.count == pile.up_count and pile.down > 0:
+        return 1
+    if src.kind in (PileKind.WASTE, PileKind.RESERVE, PileKind.CELL, PileKind.STOCK):
+        return 3
+    if src.kind is PileKind.FOUNDATION:
+        return 7
+    if move.count == len(pile.cards) and pile.down == 0:
+        return 4 if engine.is_productive(state, move) else 9
+    return 6
+
+
+def ranked_moves(engine: Engine, state: State) -> list[Move]:
+    """Legal moves, best first; pointless ones dropped."""
+    scored = [(_priority(engine, state, m), k, m) for k, m in enumerate(engine.legal_moves(state))]
+    return [m for p, _, m in sorted(scored) if p < 9]

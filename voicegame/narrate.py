@@ -1,0 +1,215 @@
+"""What to say: events, reasons and readings turned into short sentences.
+
+Every sentence comes from a template in ``grammars/<lang>/messages.toml``.
+Brief by default; ``verbose`` adds counts the player can also ask for.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from voicegame.cards import Card, Rank, Suit
+from voicegame.engine import (
+    DealtRow,
+    Drew,
+    Engine,
+    Event,
+    Move,
+    MoveKind,
+    Moved,
+    PileKind,
+    Reason,
+    Restacked,
+    State,
+    TurnedOver,
+    Won,
+)
+from voicegame.voice.command import CardRef
+from voicegame.voice.language import Language, load_language
+from voicegame.words import ORDINAL_WORDS
+
+
+def with_article(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def join(items: list[str], conjunction: str = "or") -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+
+
+def spoken_value(value: object) -> str:
+    """How a message parameter is said: cards by name, ranks with an article, lists joined by "or"."""
+    if isinstance(value, (Card, CardRef)):
+        return value.spoken
+    if isinstance(value, Rank):
+        return with_article(value.spoken)
+    if isinstance(value, Suit):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return join([spoken_value(v) for v in value])
+    return str(value)
+
+
+class Narrator:
+    """Turns game facts into sentences for one game."""
+
+    def __init__(self, engine: Engine, language: Language | None = None, verbose: bool = False) -> None:
+        self.engine = engine
+        self.specs = engine.specs
+        self.language = language or load_language()
+        self.verbose = verbose
+
+    # ----- basics ----------------------------------------------------------------
+    def say(self, key: str, **params: object) -> str:
+        template = self.language.messages.get(key)
+        if template is None:
+            return key.replace("_", " ").capitalize() + "."
+        text = template.format(**{k: spoken_value(v) for k, v in params.items()})
+        return text[:1].upper() + text[1:]
+
+    def reason(self, reason: Reason) -> str:
+        return self.say(reason.key, **reason.params)
+
+    def pile_name(self, index: int) -> str:
+        return self.specs[index].name
+
+    # ----- moves -------------------------------------------------------------------
+    def move_phrase(self, state: State, move: Move) -> str:
+        """A short phrase for ``move`` that is also a command the player could say."""
+        if move.kind is MoveKind.DEAL:
+            return "draw"
+        card = state.piles[move.src].cards[-move.count]
+        dst_spec = self.specs[move.dst]
+        target = state.piles[move.dst].top
+        if dst_spec.kind is PileKind.FOUNDATION:
+            return f"{card.spoken} up"
+        if target is not None and state.piles[move.dst].top_face_up:
+            return f"{card.spoken} on {target.spoken}"
+        return f"{card.spoken} to {dst_spec.name}"
+
+    def events(self, before: State, events: Iterable[Event], after: State) -> list[str]:
+        out: list[str] = []
+        for event in events:
+            if isinstance(event, Moved):
+                out.append(self._moved(before, event))
+                if not after.piles[event.src].cards and self.specs[event.src].kind is PileKind.TABLEAU:
+                    out.append(self.say("emptied", pile=self.pile_name(event.src)))
+            elif isinstance(event, TurnedOver):
+                out.append(self.say("revealed", pile=self.pile_name(event.pile), card=event.card))
+            elif isinstance(event, Drew):
+                out.extend(self._drew(event, after))
+            elif isinstance(event, Restacked):
+                out.append(self.say("restacked", count=event.count))
+                if event.redeals_left is not None:
+                    out.append(self.say("redeals_left", left=event.redeals_left))
+            elif isinstance(event, DealtRow):
+                out.append(self.say("dealt_row", count=len(event.cards)))
+            elif isinstance(event, Won):
+                out.append(self.say("won"))
+        return out
+
+    def _moved(self, before: State, event: Moved) -> str:
+        card, more = event.cards[0], len(event.cards) - 1
+        dst_spec = self.specs[event.dst]
+        target_pile = before.piles[event.dst]
+        if dst_spec.kind is PileKind.FOUNDATION:
+            return self.say("moved_up", card=card)
+        if target_pile.cards and target_pile.top_face_up:
+            key = "moved_run" if more else "moved"
+            return self.say(key, card=card, more=more, target=target_pile.cards[-1])
+        key = "moved_run_to_pile" if more else "moved_to_pile"
+        return self.say(key, card=card, more=more, pile=dst_spec.name)
+
+    def _drew(self, event: Drew, after: State) -> list[str]:
+        top = event.cards[-1]
+        out = [self.say("drew_verbose", count=len(event.cards), card=top) if self.verbose else self.say("drew", card=top)]
+        left = len(after.piles[event.src].cards)
+        if left == 0:
+            out.append(self.say("stock_now_empty"))
+        elif self.verbose:
+            out.append(self.say("stock_left", count=left))
+        return out
+
+    # ----- reading -------------------------------------------------------------------
+    def read_pile(self, state: State, index: int, full: bool = True) -> str:
+        spec, pile = self.specs[index], state.piles[index]
+        if spec.kind is PileKind.STOCK:
+            return self.say("read_stock", count=len(pile.cards))
+        if spec.kind is PileKind.WASTE:
+            return self.read_waste(state, index)
+        if not pile.cards:
+            return self.say("read_empty", pile=spec.name)
+        if spec.kind is PileKind.FOUNDATION:
+            return self.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken)
+        parts = []
+        if pile.down:
+            parts.append(self.say("face_down", count=pile.down).rstrip("."))
+        up = pile.face_up
+        if full or len(up) <= 2:
+            parts.extend(card.spoken for card in up)
+        else:
+            parts.append(self.say("run_range", first=up[0], last=up[-1]).rstrip(".").lower())
+        return self.say("read_pile", pile=spec.name, parts=", ".join(parts))
+
+    def read_waste(self, state: State, index: int) -> str:
+        pile = state.piles[index]
+        if not pile.cards:
+            return self.say("read_empty", pile=self.specs[index].name)
+        shown = [c.spoken for c in reversed(pile.cards[-3:])]
+        if len(pile.cards) > 3:
+            return self.say("read_waste_more", cards=", ".join(shown), count=len(pile.cards))
+        return self.say("read_waste", cards=", ".join(shown))
+
+    def read_board(self, state: State) -> list[str]:
+        out: list[str] = []
+        game = self.engine.game
+        stock, waste = game.layout.stock, game.layout.waste
+        if stock >= 0 and waste >= 0:
+            top = state.piles[waste].top
+            out.append(self.say("board_stock", stock=len(state.piles[stock].cards), waste=top.spoken if top else "empty"))
+        elif stock >= 0:
+            out.append(self.read_pile(state, stock))
+        foundations = game.indices(PileKind.FOUNDATION)
+        if foundations:
+            parts = []
+            for i in foundations:
+                top = state.piles[i].top
+                parts.append(f"{self.specs[i].name} {top.rank.spoken if top else 'empty'}")
+            out.append(self.say("board_foundations", parts=", ".join(parts)))
+        for i, spec in enumerate(self.specs):
+            if spec.kind not in (PileKind.STOCK, PileKind.WASTE, PileKind.FOUNDATION):
+                out.append(self.read_pile(state, i, full=False))
+        return out
+
+    def where(self, state: State, ref: CardRef) -> list[str]:
+        cards = [Card(ref.rank, ref.suit)] if ref.suit else [Card(ref.rank, s) for s in Suit]
+        out = []
+        for card in cards:
+            places = [(i, j) for i, j in self.engine.locate(state, card) if j >= state.piles[i].down]
+            if not places:
+                if ref.suit is not None:
+                    out.append(self.say("where_hidden", card=card))
+                continue
+            for i, j in places:
+                spec, depth = self.specs[i], len(state.piles[i].cards) - 1 - j
+                position = self.say("on_top").rstrip(".").lower() if depth == 0 else self.say("from_top", nth=ORDINAL_WORDS[depth + 1]).rstrip(".").lower()
+                if spec.kind is PileKind.FOUNDATION:
+                    out.append(self.say("where_foundation", card=card, pile=spec.name))
+                elif spec.kind is PileKind.WASTE:
+                    out.append(self.say("where_waste", card=card, position=position))
+                else:
+                    out.append(self.say("where_pile", card=card, pile=spec.name, position=position))
+        return out or [self.say("no_rank_showing", card=ref)]
+
+    def count(self, state: State) -> str:
+        game = self.engine.game
+        stock = len(state.piles[game.layout.stock].cards) if game.layout.stock >= 0 else 0
+        waste = len(state.piles[game.layout.waste].cards) if game.layout.waste >= 0 else 0
+        down = sum(p.down for i, p in enumerate(state.piles) if self.specs[i].kind is not PileKind.STOCK)
+        home = sum(len(state.piles[i].cards) for i in game.indices(PileKind.FOUNDATION))
+        return self.say("count_left", stock=stock, waste=waste, down=down, home=home, total=52 * game.decks)
+
+    def score(self, state: State) -> str:
+        return self.say("score", score=self.engine.score(state), max=self.engine.game.max_score)

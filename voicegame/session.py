@@ -1,0 +1,276 @@
+"""One game being played: heard text in, sentences and earcon names out.
+
+The session knows nothing of audio: the CLI (text mode) or the voice loop feeds
+it text and speaks what it returns. Everything a player can say goes through
+:meth:`Session.handle`, which never raises for bad input.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from voicegame.engine import Engine, History, IllegalMove, Move, MoveKind, Moved, PileKind, State, TurnedOver, Won
+from voicegame.engine.auto import safe_foundation_move
+from voicegame.games import GAMES, GameEntry, find_game
+from voicegame.hints import ranked_moves
+from voicegame.narrate import Narrator, join
+from voicegame.voice.command import Command, PileRef
+from voicegame.voice.parse import Parser
+from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
+
+SPEECH_SETTINGS = ("faster", "slower", "louder", "quieter")
+
+
+@dataclass
+class Reply:
+    """What one turn produced: for the speaker, the earcon player and the trace."""
+
+    heard: str
+    command: Command | None = None
+    moves: list[Move] = field(default_factory=list)
+    sentences: list[str] = field(default_factory=list)
+    earcons: list[str] = field(default_factory=list)
+    quit: bool = False
+
+
+class Session:
+    def __init__(self, entry: GameEntry | str = "klondike", options: dict[str, Any] | None = None, seed: int | None = None, verbose: bool = False) -> None:
+        self.verbose = verbose
+        self.speech_settings: list[str] = []
+        self.last_sentences: list[str] = []
+        self.start_game(find_game(entry) if isinstance(entry, str) else entry, options or {}, seed)
+
+    # ----- game lifecycle ---------------------------------------------------------------
+    def start_game(self, entry: GameEntry, options: dict[str, Any], seed: int | None) -> None:
+        self.entry = entry
+        self.options = {o.name: options.get(o.name, o.default) for o in entry.options}
+        self.game = entry.make(**self.options)
+        self.engine = Engine(self.game)
+        self.narrator = Narrator(self.engine, verbose=self.verbose)
+        self.parser = Parser(self.game, game_names={name: g.key for g in GAMES for name in (g.key, g.title, *g.aliases)})
+        self.resolver = Resolver(self.engine, self.narrator)
+        self.seed = secrets.randbelow(2**31) if seed is None else seed
+        self.history = History.start(self.engine.deal(self.seed))
+        self.question: Ask | None = None
+        self.hint_index = 0
+        self.finished = False
+
+    @property
+    def state(self) -> State:
+        return self.history.current
+
+    def greeting(self) -> Reply:
+        reply = Reply("", sentences=[self.narrator.say("greeting", title=self.game.title)], earcons=["listening"])
+        self.last_sentences = reply.sentences
+        return reply
+
+    # ----- one turn ---------------------------------------------------------------------------
+    def handle(self, text: str) -> Reply:
+        """Understand ``text`` and act on it. Never raises for anything a player can say."""
+        reply = Reply(text)
+        try:
+            reply.command = self.parser.parse(text)
+        except RecursionError:  # pathological input length
+            reply.command = None
+        if reply.command is None:
+            self._refuse(reply, self.narrator.say("not_understood"), "unknown")
+        else:
+            self._dispatch(reply, reply.command)
+        if reply.command is None or reply.command.intent != "repeat":
+            self.last_sentences = reply.sentences
+        return reply
+
+    def _dispatch(self, reply: Reply, command: Command) -> None:
+        intent = command.intent
+        question, self.question = self.question, None
+        if intent in ("answer", "choose", "yes"):
+            if question is None:
+                if intent == "answer" and command.source is not None:
+                    return self._resolve_and_play(reply, self.resolver.resolve_move(self.state, command.source, None))
+                return self._refuse(reply, self.narrator.say("nothing_to_answer"))
+            return self._resolve_and_play(reply, self.resolver.narrow(self.state, question, command), question)
+        if intent in ("no", "cancel"):
+            reply.sentences.append(self.narrator.say("cancelled"))
+            return
+        handler = getattr(self, f"_do_{intent}", None)
+        if handler is None:
+            return self._refuse(reply, self.narrator.say("not_understood"), "unknown")
+        handler(reply, command)
+
+    def _refuse(self, reply: Reply, sentence: str, earcon: str = "illegal") -> None:
+        reply.sentences.append(sentence)
+        reply.earcons.append(earcon)
+
+    def _resolve_and_play(self, reply: Reply, resolution: Play | Ask | Refuse, previous: Ask | None = None) -> None:
+        if isinstance(resolution, Play):
+            self._play(reply, resolution.move)
+        elif isinstance(resolution, Ask):
+            self.question = resolution
+            reply.sentences.append(resolution.question)
+            reply.earcons.append("question")
+        else:
+            if previous is not None and "choices" in resolution.sentence:
+                self.question = previous  # a wrong answer keeps the question open
+            self._refuse(reply, resolution.sentence)
+
+    def _play(self, reply: Reply, move: Move) -> None:
+        before = self.state
+        try:
+            after, events = self.engine.apply(before, move)
+        except IllegalMove as error:
+            return self._refuse(reply, self.narrator.reason(error.reason))
+        self.history.push(move, after)
+        self.hint_index = 0
+        reply.moves.append(move)
+        reply.sentences.extend(self.narrator.events(before, events, after))
+        reply.earcons.extend(self._earcons(events))
+        if any(isinstance(e, Won) for e in events):
+            self.finished = True
+        elif self.engine.is_stuck(after):
+            reply.sentences.append(self.narrator.say("stuck"))
+            reply.earcons.append("game_over")
+
+    def _earcons(self, events: list) -> list[str]:
+        out = []
+        for event in events:
+            if isinstance(event, Moved):
+                out.append("foundation" if self.engine.specs[event.dst].kind is PileKind.FOUNDATION else "move")
+            elif isinstance(event, TurnedOver):
+                out.append("turn")
+            elif isinstance(event, Won):
+                out.append("win")
+            else:
+                out.append("deal")
+        return out
+
+    # ----- intents ----------------------------------------------------------------------------
+    def _do_move(self, reply: Reply, command: Command) -> None:
+        self._resolve_and_play(reply, self.resolver.resolve_move(self.state, command.source, command.target))
+
+    def _do_draw(self, reply: Reply, command: Command) -> None:
+        self._play(reply, Move(MoveKind.DEAL))
+
+    def _do_undo(self, reply: Reply, command: Command) -> None:
+        if not self.history.can_undo():
+            return self._refuse(reply, self.narrator.say("nothing_to_undo"))
+        move = self.history.undo()
+        self.finished = False
+        reply.sentences.append(self.narrator.say("undone", move=self.narrator.move_phrase(self.state, move)))
+        reply.earcons.append("undo")
+
+    def _do_redo(self, reply: Reply, command: Command) -> None:
+        if not self.history.can_redo():
+            return self._refuse(reply, self.narrator.say("nothing_to_redo"))
+        before = self.state
+        move = self.history.redo()
+        reply.moves.append(move)
+        reply.sentences.append(self.narrator.say("redone", move=self.narrator.move_phrase(before, move)))
+        reply.earcons.append("move")
+        self.finished = self.engine.is_won(self.state)
+
+    def _do_hint(self, reply: Reply, command: Command) -> None:
+        moves = ranked_moves(self.engine, self.state)
+        if not moves:
+            reply.sentences.append(self.narrator.say("hint_none"))
+            return
+        move = moves[self.hint_index % len(moves)]
+        self.hint_index += 1
+        reply.sentences.append(self.narrator.say("hint", move=self.narrator.move_phrase(self.state, move)))
+
+    def _do_moves(self, reply: Reply, command: Command) -> None:
+        moves = ranked_moves(self.engine, self.state)
+        if not moves:
+            reply.sentences.append(self.narrator.say("hint_none"))
+            return
+        phrases = [self.narrator.move_phrase(self.state, m) for m in moves[:6]]
+        if len(moves) > 6:
+            phrases.append(self.narrator.say("moves_more", count=len(moves) - 6).rstrip("."))
+        reply.sentences.append(self.narrator.say("moves_list", moves=join(phrases, "or")))
+
+    def _do_auto(self, reply: Reply, command: Command) -> None:
+        count = 0
+        while not self.finished and (move := safe_foundation_move(self.engine, self.state)) is not None:
+            self._play(reply, move)
+            count += 1
+        if count == 0:
+            reply.sentences.append(self.narrator.say("auto_none"))
+
+    def _do_read(self, reply: Reply, command: Command) -> None:
+        if isinstance(command.source, PileRef):
+            index = self.engine.layout.index[command.source.pile_id]
+            reply.sentences.append(self.narrator.read_pile(self.state, index))
+
+    def _do_read_board(self, reply: Reply, command: Command) -> None:
+        reply.sentences.extend(self.narrator.read_board(self.state))
+
+    def _do_where(self, reply: Reply, command: Command) -> None:
+        reply.sentences.extend(self.narrator.where(self.state, command.source))  # type: ignore[arg-type]
+
+    def _do_count(self, reply: Reply, command: Command) -> None:
+        reply.sentences.append(self.narrator.count(self.state))
+
+    def _do_score(self, reply: Reply, command: Command) -> None:
+        reply.sentences.append(self.narrator.score(self.state))
+
+    def _do_repeat(self, reply: Reply, command: Command) -> None:
+        reply.sentences.extend(self.last_sentences or [self.narrator.say("nothing_to_repeat")])
+
+    def _do_help(self, reply: Reply, command: Command) -> None:
+        reply.sentences.append(self.narrator.say(self.game.help_key or "what_can_i_say"))
+
+    def _do_what_can_i_say(self, reply: Reply, command: Command) -> None:
+        reply.sentences.append(self.narrator.say("what_can_i_say"))
+
+    def _do_new_game(self, reply: Reply, command: Command) -> None:
+        self.start_game(self.entry, self.options, self.seed + 1)
+        reply.sentences.append(self.narrator.say("new_game", title=self.game.title, seed=self.seed))
+        reply.earcons.append("deal")
+
+    def _do_restart(self, reply: Reply, command: Command) -> None:
+        self.start_game(self.entry, self.options, self.seed)
+        reply.sentences.append(self.narrator.say("restarted"))
+        reply.earcons.append("deal")
+
+    def _do_switch_game(self, reply: Reply, command: Command) -> None:
+        self.start_game(find_game(command.game or self.entry.key), {}, self.seed + 1)
+        reply.sentences.append(self.narrator.say("new_game", title=self.game.title, seed=self.seed))
+        reply.earcons.append("deal")
+
+    def _do_quit(self, reply: Reply, command: Command) -> None:
+        reply.sentences.append(self.narrator.say("goodbye"))
+        reply.quit = True
+
+    def _do_brief(self, reply: Reply, command: Command) -> None:
+        self.verbose = self.narrator.verbose = False
+        reply.sentences.append(self.narrator.say("speech_setting", setting="brief"))
+
+    def _do_verbose(self, reply: Reply, command: Command) -> None:
+        self.verbose = self.narrator.verbose = True
+        reply.sentences.append(self.narrator.say("speech_setting", setting="verbose"))
+
+    def _speech_setting(self, reply: Reply, command: Command) -> None:
+        """Remembered for the speaker to apply; text mode only acknowledges."""
+        self.speech_settings.append(command.intent)
+        reply.sentences.append(self.narrator.say("speech_setting", setting=command.intent))
+
+    _do_faster = _do_slower = _do_louder = _do_quieter = _speech_setting
+
+    # ----- inspection ---------------------------------------------------------------------------
+    def state_json(self) -> dict[str, Any]:
+        """The full position in the trace/README schema."""
+        state = self.state
+        return {
+            "game": self.game.key,
+            "options": self.options,
+            "seed": self.seed,
+            "moves": self.history.cursor,
+            "score": self.engine.score(state),
+            "won": self.engine.is_won(state),
+            "redeals": state.redeals,
+            "piles": [
+                {"id": spec.id, "kind": spec.kind.value, "name": spec.name, "down": pile.down, "cards": [c.code for c in pile.cards]}
+                for spec, pile in zip(self.game.piles, state.piles)
+            ],
+        }

@@ -1,0 +1,1 @@
+"""The command language: phrase templates -> parser -> resolver, and the recogniser grammar."""

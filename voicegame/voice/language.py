@@ -1,0 +1,48 @@
+"""Load one language's phrase templates and vocabulary from ``grammars/<lang>/``."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from voicegame.cards import Rank, Suit
+from voicegame.voice.templates import Node, parse_template
+
+
+@dataclass(frozen=True)
+class Language:
+    """Templates per intent (in priority order), rules, skip words and vocabulary."""
+
+    code: str
+    intents: tuple[tuple[str, tuple[Node, ...]], ...]
+    rules: dict[str, Node]
+    skip: frozenset[str]
+    ranks: dict[str, Rank]
+    suits: dict[str, Suit]
+    kinds: dict[str, tuple[str, ...]]
+    messages: dict[str, str]
+
+    def templates(self, intent: str) -> tuple[Node, ...]:
+        return dict(self.intents)[intent]
+
+
+def _read_toml(lang: str, name: str) -> dict:
+    path = resources.files("voicegame.grammars").joinpath(lang, name)
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@lru_cache(maxsize=None)
+def load_language(lang: str = "en") -> Language:
+    commands = _read_toml(lang, "commands.toml")
+    vocabulary = _read_toml(lang, "vocabulary.toml")
+    messages = _read_toml(lang, "messages.toml")
+    rules = {name: parse_template(text) for name, text in commands.get("rules", {}).items()}
+    intents = tuple((name, tuple(parse_template(t) for t in templates)) for name, templates in commands["intents"].items())
+    ranks = {word: Rank[key.upper()] for key, words in vocabulary["ranks"].items() for word in words}
+    suits = {word: Suit(key) for key, words in vocabulary["suits"].items() for word in words}
+    kinds = {key: tuple(words) for key, words in vocabulary.get("kinds", {}).items()}
+    flat_messages = {key: value for key, value in messages.items() if isinstance(value, str)}
+    return Language(lang, intents, rules, frozenset(commands.get("skip", [])), ranks, suits, kinds, flat_messages)

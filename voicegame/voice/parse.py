@@ -1,0 +1,142 @@
+"""Text -> :class:`Command`, using the language's templates and the current game's nouns."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from voicegame.cards import Rank
+from voicegame.engine.game import GameDef
+from voicegame.engine.piles import PileKind
+from voicegame.voice.command import CardRef, Command, KindRef, PileRef
+from voicegame.voice.language import Language, load_language
+from voicegame.voice.templates import Matcher, SlotMatcher
+from voicegame.words import NUMBER_WORDS, ORDINAL_WORDS, number_word, word_number
+
+_PUNCTUATION = re.compile(r"[^\w\s']")
+
+
+def tokenize(text: str) -> tuple[str, ...]:
+    """Lower case, punctuation dropped, digits up to 20 spelled out ("Pile 3!" -> pile three)."""
+    words = _PUNCTUATION.sub(" ", text.lower().replace("-", " ")).split()
+    return tuple(number_word(int(w)) if w.isdigit() and int(w) <= 20 else w for w in words)
+
+
+class Parser:
+    """Parses one game's commands. Build a new one when the game changes."""
+
+    def __init__(self, game: GameDef, game_names: dict[str, str] | None = None, language: Language | None = None) -> None:
+        self.game = game
+        self.language = language or load_language()
+        self.game_names = {tuple(tokenize(name)): key for name, key in (game_names or {}).items()}
+        self.pile_names: dict[tuple[str, ...], str] = {}
+        for spec in game.piles:
+            for name in spec.names:
+                self.pile_names.setdefault(tokenize(name), spec.id)
+        self.kind_names = {
+            tokenize(word): PileKind(kind) for kind, words in self.language.kinds.items() for word in words
+        }
+        self.matcher = Matcher(self.language.rules, self._slot_matchers())
+
+    # ----- slots -----------------------------------------------------------------
+    def _slot_matchers(self) -> dict[str, SlotMatcher]:
+        return {
+            "card": self._card,
+            "suit": self._suit,
+            "pile": self._pile,
+            "foundation": self._kind,
+            "place": self._place,
+            "target": self._target,
+            "number": self._number,
+            "ordinal": self._ordinal,
+            "game": self._game,
+        }
+
+    def _card(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+        if pos >= len(tokens):
+            return
+        rank = self.language.ranks.get(tokens[pos])
+        if rank is None and tokens[pos] == "one":
+            rank = Rank.ACE
+        if rank is None:
+            return
+        if pos + 2 < len(tokens) and tokens[pos + 1] == "of" and tokens[pos + 2] in self.language.suits:
+            yield pos + 3, CardRef(rank, self.language.suits[tokens[pos + 2]])
+        yield pos + 1, CardRef(rank)
+
+    def _suit(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+        if pos < len(tokens) and tokens[pos] in self.language.suits:
+            yield pos + 1, self.language.suits[tokens[pos]]
+
+    @staticmethod
+    def _names(table: dict, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+        for name, value in table.items():
+            end = pos + len(name)
+            if tokens[pos:end] == name:
+                yield end, value
+
+    def _pile(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+        for end, pile_id in self._names(self.pile_names, tokens, pos):
+            yield end, PileRef(pile_id)  # type: ignore[arg-type]
+
+    def _kind(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+        for end, kind in self._names(self.kind_names, tokens, pos):
+            yield end, KindRef(kind)  # type: ignore[arg-type]
+
+    def _place(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+        yield from self._card(tokens, pos)
+        yield from self._pile(tokens, pos)
+
+    def _target(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+        yield from self._place(tokens, pos)
+        yield from self._kind(tokens, pos)
+
+    def _number(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+        if pos < len(tokens) and tokens[pos] in NUMBER_WORDS[1:]:
+            yield pos + 1, word_number(tokens[pos])
+
+    def _ordinal(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+        if pos < len(tokens):
+            if tokens[pos] in ORDINAL_WORDS[1:]:
+                yield pos + 1, ORDINAL_WORDS.index(tokens[pos])
+            elif tokens[pos] == "last":
+                yield pos + 1, -1
+
+    def _game(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+        yield from self._names(self.game_names, tokens, pos)
+
+    # ----- parsing -----------------------------------------------------------------
+    def words(self, text: str) -> tuple[str, ...]:
+        """The tokens that matter: tokenized, skip words removed."""
+        return tuple(t for t in tokenize(text) if t not in self.language.skip)
+
+    def parse(self, text: str) -> Command | None:
+        """The first intent (in file order) whose template matches all of ``text``; None if none does."""
+        tokens = self.words(text)
+        if not tokens:
+            return None
+        for intent, templates in self.language.intents:
+            for template in templates:
+                for bindings in self.matcher.full_matches(template, tokens):
+                    return self._command(intent, dict(bindings))
+        return None
+
+    @staticmethod
+    def _command(intent: str, slots: dict[str, object]) -> Command:
+        if intent == "move_up":
+            return Command("move", source=slots.get("place"), target=KindRef(PileKind.FOUNDATION))  # type: ignore[arg-type]
+        if intent == "move":
+            return Command("move", source=slots.get("place"), target=slots.get("target"))  # type: ignore[arg-type]
+        if intent == "play":
+            return Command("move", source=slots.get("place"))  # type: ignore[arg-type]
+        if intent in ("read", "where"):
+            return Command(intent, source=slots.get("pile") or slots.get("card"))  # type: ignore[arg-type]
+        if intent == "switch_game":
+            return Command(intent, game=slots.get("game"))  # type: ignore[arg-type]
+        if intent == "answer":
+            place = slots.get("card") or slots.get("pile")
+            number = slots.get("number")
+            if number is None and "ordinal" in slots:
+                return Command("choose", number=slots["ordinal"])  # type: ignore[arg-type]
+            return Command("answer", source=place, number=number, suit=slots.get("suit"))  # type: ignore[arg-type]
+        return Command(intent)

@@ -1,0 +1,201 @@
+"""Command + position -> a move to play, a question to ask, or a refusal with its reason.
+
+The legal moves of the position are the candidates; the command's source and
+target narrow them. One left: play it. Several: ask which, naming only what
+differs ("Which seven: hearts or spades?"). None: say why, in one sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from voicegame.cards import Card
+from voicegame.engine import Engine, Move, MoveKind, PileKind, State
+from voicegame.narrate import Narrator, join
+from voicegame.voice.command import CardRef, Command, KindRef, PileRef, Place
+
+
+@dataclass(frozen=True)
+class Play:
+    move: Move
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question and what each answer would play, in the order the options were said."""
+
+    question: str
+    options: tuple[tuple[str, Move], ...]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(move for _, move in self.options)
+
+
+@dataclass(frozen=True)
+class Refuse:
+    sentence: str
+
+
+Resolution = Play | Ask | Refuse
+
+
+class Resolver:
+    def __init__(self, engine: Engine, narrator: Narrator) -> None:
+        self.engine = engine
+        self.narrator = narrator
+        self.specs = engine.specs
+
+    # ----- which piles a place can mean --------------------------------------------
+    def _sources(self, state: State, ref: Place | None) -> tuple[list[tuple[int, int | None]], str | None]:
+        """(pile, count or None for any) pairs the source could mean, or a refusal sentence."""
+        if ref is None:
+            return [(i, None) for i in range(len(self.specs))], None
+        if isinstance(ref, PileRef):
+            return [(self.engine.layout.index[ref.pile_id], None)], None
+        if isinstance(ref, KindRef):
+            return [(i, None) for i in self.engine.game.indices(ref.kind)], None
+        found = []
+        for i, pile in enumerate(state.piles):
+            for j in range(pile.down, len(pile.cards)):
+                if ref.matches(pile.cards[j]):
+                    found.append((i, len(pile.cards) - j))
+        if not found:
+            key = "not_showing" if ref.suit is not None else "no_rank_showing"
+            return [], self.narrator.say(key, card=ref)
+        return found, None
+
+    def _targets(self, state: State, ref: Place | None) -> tuple[list[int], str | None]:
+        if ref is None:
+            return list(range(len(self.specs))), None
+        if isinstance(ref, PileRef):
+            return [self.engine.layout.index[ref.pile_id]], None
+        if isinstance(ref, KindRef):
+            return list(self.engine.game.indices(ref.kind)), None
+        found = [i for i, p in enumerate(state.piles) if p.top_face_up and ref.matches(p.cards[-1])]
+        if not found:
+            return [], self.narrator.say("not_movable" if ref.suit else "no_rank_showing", card=ref)
+        return found, None
+
+    # ----- resolving ----------------------------------------------------------------------
+    def resolve_move(self, state: State, source: Place | None, target: Place | None) -> Resolution:
+        sources, refusal = self._sources(state, source)
+        if refusal:
+            return Refuse(refusal)
+        targets, refusal = self._targets(state, target)
+        if refusal:
+            return Refuse(refusal)
+        wanted = set(targets)
+        by_pair: dict[tuple[int, int], Move] = {}
+        for move in self.engine.legal_moves(state):
+            if move.kind is not MoveKind.MOVE or move.dst not in wanted:
+                continue
+            if any(move.src == s and (count is None or count == move.count) for s, count in sources):
+                key = (move.src, move.dst)
+                if key not in by_pair or by_pair[key].count < move.count:
+                    by_pair[key] = move
+        candidates = list(by_pair.values())
+        if len(candidates) == 1:
+            return Play(candidates[0])
+        if not candidates:
+            return Refuse(self._explain(state, source, sources, targets))
+        return self.ask(state, candidates)
+
+    def _explain(self, state: State, source: Place | None, sources: list[tuple[int, int | None]], targets: list[int]) -> str:
+        """The one sentence that best says why nothing matched."""
+        concrete = [(s, c) for s, c in sources if state.piles[s].cards and self.specs[s].takes is not None]
+        if len(concrete) == 1:
+            src, count = concrete[0]
+            pile = state.piles[src]
+            reasons = []
+            for dst in targets:
+                if dst == src:
+                    continue
+                n = count or self._natural_count(state, src, dst)
+                reason = self.engine.why_not(state, Move(MoveKind.MOVE, src, dst, n))
+                if reason is not None:
+                    reasons.append(reason)
+            # Reasons from piles that could never take the card (another suit's pile) say little.
+            telling = [r for r in reasons if r.key not in ("wrong_suit", "same_pile", "source_not_allowed")]
+            about_source = [r for r in telling if r.key in ("not_on_top", "not_a_run", "card_face_down", "cannot_take_from", "pile_empty")]
+            if about_source:
+                return self.narrator.reason(about_source[0])
+            if len(telling) == 1 or (len(targets) == 1 and reasons):
+                return self.narrator.reason((telling or reasons)[0])
+            card = pile.cards[-(count or 1)] if pile.cards else None
+            if card is not None and isinstance(source, CardRef):
+                return self.narrator.say("cannot_move_anywhere", card=card)
+            return self.narrator.say("pile_cannot_move", pile=self.specs[src].name)
+        if isinstance(source, CardRef):
+            return self.narrator.say("cannot_move_anywhere", card=source)
+        if len(targets) == 1:
+            return self.narrator.say("no_move_to", target=self.specs[targets[0]].name)
+        return self.narrator.say("not_a_command_now")
+
+    def _natural_count(self, state: State, src: int, dst: int) -> int:
+        """How many cards "move pile X to Y" means when it cannot be done: one card to a
+        foundation, otherwise the longest run that could be lifted."""
+        takes = self.specs[src].takes
+        if takes is None or self.specs[dst].kind is PileKind.FOUNDATION:
+            return 1
+        counts = takes.counts(state.piles[src])
+        return max(counts) if counts else 1
+
+    def ask(self, state: State, candidates: list[Move]) -> Ask:
+        moved = [state.piles[m.src].cards[-m.count] for m in candidates]
+        same_source = len({(m.src, m.count) for m in candidates}) == 1
+        distinct_cards = len(set(moved)) == len(moved)
+        if not same_source and distinct_cards and len({c.rank for c in moved}) == 1 and len({m.dst for m in candidates}) == 1:
+            labels = [c.suit.value for c in moved]
+            question = self.narrator.say("which_card", rank=moved[0].rank.spoken, options=join(labels))
+        elif same_source:
+            labels = [self._target_label(state, m.dst) for m in candidates]
+            question = self.narrator.say("which_target", options=join(labels))
+        else:
+            labels = [self.narrator.move_phrase(state, m) for m in candidates]
+            question = self.narrator.say("which_move", options=join(labels))
+        return Ask(question, tuple(zip(labels, candidates)))
+
+    def _target_label(self, state: State, dst: int) -> str:
+        pile = state.piles[dst]
+        spec = self.specs[dst]
+        if spec.kind is not PileKind.FOUNDATION and pile.top_face_up:
+            return pile.cards[-1].spoken
+        return spec.name
+
+    # ----- answering a question --------------------------------------------------------------
+    def narrow(self, state: State, ask: Ask, command: Command) -> Resolution:
+        """Apply an answer ("hearts", "pile two", "the second one", "yes") to an open question."""
+        options = list(ask.options)
+        if command.intent == "yes":
+            return Play(options[0][1])
+        if command.intent == "choose" and command.number is not None:
+            n = command.number
+            if n == -1:
+                n = len(options)
+            if 1 <= n <= len(options):
+                return Play(options[n - 1][1])
+            return Refuse(self.narrator.say("not_a_choice", question=ask.question))
+        kept = [(label, m) for label, m in options if self._answer_fits(state, m, command)]
+        if not kept and command.number is not None and 1 <= command.number <= len(options):
+            kept = [options[command.number - 1]]
+        if len(kept) == 1:
+            return Play(kept[0][1])
+        if not kept:
+            return Refuse(self.narrator.say("not_a_choice", question=ask.question))
+        return self.ask(state, [m for _, m in kept])
+
+    def _answer_fits(self, state: State, move: Move, command: Command) -> bool:
+        card: Card = state.piles[move.src].cards[-move.count]
+        dst_top = state.piles[move.dst].top
+        dst_spec, src_spec = self.specs[move.dst], self.specs[move.src]
+        if command.suit is not None:
+            return card.suit is command.suit or dst_spec.suit is command.suit
+        ref = command.source
+        if isinstance(ref, CardRef):
+            return ref.matches(card) or (dst_top is not None and ref.matches(dst_top))
+        if isinstance(ref, PileRef):
+            return ref.pile_id in (dst_spec.id, src_spec.id)
+        if command.number is not None:
+            return command.number in (dst_spec.number, src_spec.number)
+        return False
