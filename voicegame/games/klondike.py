@@ -62,8 +62,8 @@ def tableau(n: int) -> PileSpec:
     )
 
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("stock", "deck", "remaining cards"))
-WASTE = PileSpec("waste", PileKind.WASTE, ("waste", "waste pile", "turned cards"), takes=TOP_CARD)
+STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
+WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile", "turned cards"), takes=TOP_CARD)
 
 
 def klondike(draw: int = 3, passes: int | None = None) -> GameDef:

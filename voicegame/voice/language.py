@@ -8,7 +8,7 @@ from functools import lru_cache
 from importlib import resources
 
 from voicegame.cards import Rank, Suit
-from voicegame.voice.templates import Node, parse_template
+from voicegame.voice.templates import Node, parse_template, without_words
 
 
 @dataclass(frozen=True)
@@ -39,10 +39,15 @@ def load_language(lang: str = "en") -> Language:
     commands = _read_toml(lang, "commands.toml")
     vocabulary = _read_toml(lang, "vocabulary.toml")
     messages = _read_toml(lang, "messages.toml")
-    rules = {name: parse_template(text) for name, text in commands.get("rules", {}).items()}
-    intents = tuple((name, tuple(parse_template(t) for t in templates)) for name, templates in commands["intents"].items())
+    skip = frozenset(commands.get("skip", []))
+
+    def compile_(text: str) -> Node:
+        return without_words(parse_template(text), skip)
+
+    rules = {name: compile_(text) for name, text in commands.get("rules", {}).items()}
+    intents = tuple((name, tuple(compile_(t) for t in templates)) for name, templates in commands["intents"].items())
     ranks = {word: Rank[key.upper()] for key, words in vocabulary["ranks"].items() for word in words}
     suits = {word: Suit(key) for key, words in vocabulary["suits"].items() for word in words}
     kinds = {key: tuple(words) for key, words in vocabulary.get("kinds", {}).items()}
     flat_messages = {key: value for key, value in messages.items() if isinstance(value, str)}
-    return Language(lang, intents, rules, frozenset(commands.get("skip", [])), ranks, suits, kinds, flat_messages)
+    return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages)

@@ -32,7 +32,7 @@ class Parser:
         self.pile_names: dict[tuple[str, ...], str] = {}
         for spec in game.piles:
             for name in spec.names:
-                self.pile_names.setdefault(tokenize(name), spec.id)
+                self.pile_names.setdefault(self.words(name), spec.id)
         self.kind_names = {
             tokenize(word): PileKind(kind) for kind, words in self.language.kinds.items() for word in words
         }

@@ -194,3 +194,16 @@ def words_of(node: Node, rules: Mapping[str, Node]) -> set[str]:
     if isinstance(node, RuleRef):
         return words_of(rules[node.name], rules)
     return set()
+
+
+def without_words(node: Node, drop: frozenset[str]) -> Node:
+    """The template with the given words removed (skip words never reach the matcher)."""
+    if isinstance(node, Word):
+        return Seq(()) if node.text in drop else node
+    if isinstance(node, Seq):
+        return Seq(tuple(without_words(i, drop) for i in node.items))
+    if isinstance(node, Alt):
+        return Alt(tuple(without_words(o, drop) for o in node.options))
+    if isinstance(node, Opt):
+        return Opt(without_words(node.item, drop))
+    return node

@@ -1,0 +1,187 @@
+"""The session end to end in Python: resolving, asking back, refusing, reading, undo."""
+
+import pytest
+
+from helpers import klondike_engine, position
+from voicegame.session import Session
+
+
+def session_at(**piles):
+    """A Klondike session whose position is replaced by the given piles."""
+    session = Session("klondike", seed=1)
+    piles.setdefault("pile6", "QS")  # a move that always exists, so the game is never stuck
+    piles.setdefault("pile7", "KH")
+    state = position(session.engine, **piles)
+    session.history.states[0] = state
+    return session
+
+
+def say(session, text):
+    return session.handle(text).sentences
+
+
+def test_card_move_by_name():
+    s = session_at(pile1="8S", pile2="7H", stock="2C")
+    assert say(s, "seven of hearts on eight of spades") == ["Seven of hearts onto eight of spades.", "Pile two is empty."]
+
+
+def test_pile_move_reveals_and_says_so():
+    s = session_at(pile1=("KC 8S", 1), pile2="9H")
+    assert say(s, "pile one to pile two") == ["Eight of spades onto nine of hearts.", "Pile one shows king of clubs."]
+
+
+def test_run_move_says_how_many():
+    s = session_at(pile1=("2C 9S 8H 7C", 1), pile2="TD", stock="3C")
+    assert say(s, "pile one to pile two") == ["Nine of spades and 2 more onto ten of diamonds.", "Pile one shows two of clubs."]
+
+
+def test_ambiguous_rank_asks_which_and_suit_answers():
+    s = session_at(pile1="8S", pile2="7H", pile3="7D", stock="2C")
+    assert say(s, "seven on eight of spades") == ["Which seven: hearts or diamonds?"]
+    assert say(s, "diamonds") == ["Seven of diamonds onto eight of spades.", "Pile three is empty."]
+
+
+def test_ambiguous_target_asks_where():
+    s = session_at(pile1="8S", pile2="8C", pile3="7H", stock="2C")
+    assert say(s, "play seven of hearts") == ["Where to: eight of spades or eight of clubs?"]
+    assert say(s, "the second one") == ["Seven of hearts onto eight of clubs.", "Pile three is empty."]
+
+
+def test_answer_by_pile_number():
+    s = session_at(pile1="8S", pile2="8C", pile3="7H", stock="2C")
+    say(s, "play seven of hearts")
+    assert say(s, "pile one")[0] == "Seven of hearts onto eight of spades."
+
+
+def test_wrong_answer_keeps_the_question():
+    s = session_at(pile1="8S", pile2="7H", pile3="7D", stock="2C")
+    say(s, "seven on eight")
+    assert say(s, "clubs") == ["That is not one of the choices. Which seven: hearts or diamonds?"]
+    assert say(s, "hearts")[0] == "Seven of hearts onto eight of spades."
+
+
+def test_cancel_drops_the_question():
+    s = session_at(pile1="8S", pile2="7H", pile3="7D", stock="2C")
+    say(s, "seven on eight")
+    assert say(s, "cancel") == ["Cancelled."]
+    assert say(s, "hearts") == ["There is no question to answer."]
+
+
+def test_refusals_give_the_reason_and_change_nothing():
+    s = session_at(pile1=("8S 4C", 1), pile2="9H", pile3="5D", waste="3H 6C", stock="2C")
+    before = s.state
+    assert say(s, "eight of spades on nine of hearts") == ["The eight of spades is not showing."]
+    assert say(s, "six of clubs on pile two") == ["The six of clubs cannot go on the nine of hearts: it needs an eight."]
+    assert say(s, "four of clubs on nine of hearts") == ["The four of clubs cannot go on the nine of hearts: it needs an eight."]
+    assert say(s, "pile two to pile three") == ["The nine of hearts cannot go on the five of diamonds: it needs a four."]
+    assert say(s, "nine of hearts on the ten of spades") == ["The ten of spades is not on top of a pile."]
+    assert say(s, "pile three up") == ["Only an ace can go on diamonds while it is empty."]
+    assert say(s, "banana") == ["Sorry, I did not catch that."]
+    assert s.state == before
+
+
+def test_draw_says_the_playable_card():
+    s = session_at(stock="2C 3C 4C 5C")
+    assert say(s, "draw") == ["Three of clubs."]
+    s2 = session_at(stock="2C 3C")
+    assert say(s2, "draw") == ["Two of clubs.", "Stock empty."]
+
+
+def test_reading():
+    s = session_at(pile3=("4D 9S JC TH", 2), clubs="AC 2C 3C", waste="5S 6H 7D QC", stock="8C 8D")
+    assert say(s, "read pile three") == ["Pile three: 2 face down, jack of clubs, ten of hearts."]
+    assert say(s, "read clubs") == ["Clubs: up to three."]
+    assert say(s, "read hearts") == ["Hearts: empty."]
+    assert say(s, "read waste") == ["Waste: queen of clubs, seven of diamonds, six of hearts; 4 cards in all."]
+    assert say(s, "read stock") == ["Stock: 2 cards."]
+    board = say(s, "read the board")
+    assert board[0] == "Stock 2, waste queen of clubs."
+    assert board[1] == "Foundations: clubs three, diamonds empty, hearts empty, spades empty."
+    assert board[4] == "Pile three: 2 face down, jack of clubs, ten of hearts."
+    assert len(board) == 9
+
+
+def test_where_is():
+    s = session_at(pile3=("4D 9S JC TH", 2), clubs="AC 2C 3C", waste="5S 6H QC")
+    assert say(s, "where is the jack of clubs") == ["The jack of clubs is on pile three, second from the top."]
+    assert say(s, "where is the ten of hearts") == ["The ten of hearts is on pile three, on top."]
+    assert say(s, "where is the nine of spades") == ["The nine of spades is not showing."]  # face down: no peeking
+    assert say(s, "where is the two of clubs") == ["The two of clubs is on clubs."]
+    assert say(s, "where is the six of hearts") == ["The six of hearts is in the waste, second from the top."]
+
+
+def test_count_score_repeat_help():
+    s = session_at(pile3=("4D 9S JC TH", 2), clubs="AC 2C 3C", waste="5S 6H QC", stock="2D 3D")
+    assert say(s, "how many cards left") == ["Stock 2, waste 3, 2 face down. 3 of 52 cards are home."]
+    assert say(s, "score") == ["Score 3 of 52."]
+    assert say(s, "repeat") == ["Score 3 of 52."]
+    assert "alternating colours" in say(s, "help")[0]
+    assert "undo" in say(s, "what can I say")[0]
+
+
+def test_undo_and_redo_speak_the_move():
+    s = session_at(pile1="8S", pile2="7H", stock="2C")
+    say(s, "seven of hearts on eight of spades")
+    assert say(s, "undo") == ["Took back seven of hearts on eight of spades."]
+    assert say(s, "undo") == ["Nothing to undo."]
+    assert say(s, "redo") == ["Again: seven of hearts on eight of spades."]
+    assert say(s, "redo") == ["Nothing to redo."]
+
+
+def test_hint_and_moves_list():
+    s = session_at(pile1=("3C 8S", 1), pile2="7H", pile3="AD", stock="2C")
+    assert say(s, "hint") == ["Try ace of diamonds up."]
+    assert say(s, "hint") == ["Try seven of hearts on eight of spades."]
+    moves = say(s, "what can I do")[0]
+    assert moves.startswith("You can: ace of diamonds up, seven of hearts on eight of spades")
+
+
+def test_auto_plays_safe_cards_only():
+    s = session_at(pile1="AC", pile2="2C", pile3="3C", pile4="AH", stock="9D")
+    sentences = say(s, "auto")
+    assert sentences[:3] == ["Ace of clubs up.", "Pile one is empty.", "Two of clubs up."]
+    # The three of clubs waits: the red foundations are not up to two yet.
+    assert "Three of clubs up." not in sentences
+    assert say(s, "auto") == ["No card can safely go up."]
+
+
+def test_win_is_announced():
+    from voicegame.cards import new_deck
+
+    full = {x: " ".join(c.code for c in new_deck() if c.suit.value == x) for x in ("clubs", "diamonds", "hearts")}
+    s = session_at(spades="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS", pile4="KS", **full)
+    reply = s.handle("king of spades up")
+    assert reply.sentences[-1] == "You won! Every card is home."
+    assert "win" in reply.earcons
+
+
+def test_stuck_is_announced():
+    s = session_at(pile1=("2C 8H", 1), pile2="8D", pile3="QS", pile4="5C", pile6="QD", pile7="3H", stock="6S 9S")
+    reply = s.handle("draw")
+    assert reply.sentences[-1] == "No moves left. Say undo, restart or new game."
+
+
+def test_new_game_restart_and_quit():
+    s = Session("klondike", seed=10)
+    first = s.state
+    say(s, "draw")
+    assert say(s, "restart") == ["Same deal again from the start."]
+    assert s.state == first
+    assert say(s, "new game") == ["New game. Klondike, draw three, deal 11."]
+    assert s.state == Session("klondike", seed=11).state
+    assert s.handle("quit").quit
+
+
+def test_speech_settings_are_acknowledged_and_kept():
+    s = Session("klondike", seed=1)
+    assert say(s, "faster") == ["Faster."]
+    assert say(s, "verbose") == ["Verbose."]
+    assert s.narrator.verbose
+    assert s.speech_settings == ["faster"]
+
+
+@pytest.mark.parametrize("text", ["", "banana", "move move move", "seven", "yes", "hearts", "pile nine", "\x00", "a" * 10000])
+def test_nothing_a_player_says_raises(text):
+    s = Session("klondike", seed=3)
+    reply = s.handle(text)
+    assert reply.sentences and reply.sentences[0]

@@ -1,0 +1,14 @@
+"""The contract between the grammar generator (voicegame.voice) and the recogniser backends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RecogniserGrammar:
+    """What a recogniser needs to know about what can be said now."""
+
+    jsgf: str  # a complete JSGF v1.0 document, `grammar voicegame;`, public rule `<command>`
+    phrases: tuple[str, ...]  # phrase list for Vosk (words/phrases; the backend adds "[unk]")
+    words: frozenset[str]  # every word that can be said, lower case

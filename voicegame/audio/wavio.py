@@ -1,0 +1,149 @@
+"""Read any PCM WAV file as 16 kHz mono int16 (what the recognisers want), and write WAV files.
+
+Only the standard library ``wave`` module, numpy and soxr are used. ``wave`` reads plain PCM and
+WAVE_FORMAT_EXTENSIBLE PCM (Python >= 3.12); for float WAVs and for extensible headers on 3.11 a
+small RIFF reader of our own takes over.
+"""
+
+from __future__ import annotations
+
+import struct
+import wave
+from pathlib import Path
+
+import numpy as np
+
+from .errors import WavError
+
+TARGET_RATE = 16000
+
+_PCM = 1
+_FLOAT = 3
+_EXTENSIBLE = 0xFFFE
+
+
+def _decode_samples(raw: bytes, width: int, channels: int, fmt: int) -> np.ndarray:
+    """Interleaved little-endian samples -> float64 array (frames, channels) in [-1, 1)."""
+    if channels < 1:
+        raise WavError("The WAV file says it has no channels.")
+    frame = width * channels
+    raw = raw[: len(raw) - len(raw) % frame] if frame else raw
+    if fmt == _FLOAT:
+        if width == 4:
+            data = np.frombuffer(raw, dtype="<f4").astype(np.float64)
+        elif width == 8:
+            data = np.frombuffer(raw, dtype="<f8").copy()
+        else:
+            raise WavError(f"The WAV file uses {width * 8}-bit floating point samples, which I cannot read.")
+    elif width == 1:  # 8-bit WAV is unsigned
+        data = (np.frombuffer(raw, dtype=np.uint8).astype(np.float64) - 128.0) / 128.0
+    elif width == 2:
+        data = np.frombuffer(raw, dtype="<i2").astype(np.float64) / 32768.0
+    elif width == 3:
+        b = np.frombuffer(raw, dtype=np.uint8).reshape(-1, 3).astype(np.int32)
+        v = b[:, 0] | (b[:, 1] << 8) | (b[:, 2] << 16)
+        v = np.where(v >= 1 << 23, v - (1 << 24), v)
+        data = v.astype(np.float64) / float(1 << 23)
+    elif width == 4:
+        data = np.frombuffer(raw, dtype="<i4").astype(np.float64) / float(1 << 31)
+    else:
+        raise WavError(f"The WAV file uses {width * 8}-bit samples, which I cannot read.")
+    return data.reshape(-1, channels)
+
+
+def _read_riff(path: Path) -> tuple[np.ndarray, int]:
+    """Fallback RIFF reader for float and extensible WAVs."""
+    try:
+        blob = path.read_bytes()
+    except OSError as e:
+        raise WavError(f"I cannot open the sound file {path.name}: {e.strerror or e}.") from None
+    if len(blob) < 12 or blob[:4] != b"RIFF" or blob[8:12] != b"WAVE":
+        raise WavError(f"The file {path.name} is not a WAV file.")
+    pos = 12
+    fmt = None
+    data = None
+    while pos + 8 <= len(blob):
+        cid = blob[pos : pos + 4]
+        size = struct.unpack("<I", blob[pos + 4 : pos + 8])[0]
+        body = blob[pos + 8 : pos + 8 + size]
+        if cid == b"fmt ":
+            if len(body) < 16:
+                raise WavError(f"The WAV file {path.name} has a broken format header.")
+            tag, channels, rate, _, _, bits = struct.unpack("<HHIIHH", body[:16])
+            if tag == _EXTENSIBLE and len(body) >= 26:
+                tag = struct.unpack("<H", body[24:26])[0]
+            fmt = (tag, channels, rate, bits)
+        elif cid == b"data":
+            data = body
+        pos += 8 + size + (size & 1)
+    if fmt is None or data is None:
+        raise WavError(f"The WAV file {path.name} has no sound data.")
+    tag, channels, rate, bits = fmt
+    if tag not in (_PCM, _FLOAT):
+        raise WavError(f"The WAV file {path.name} is compressed (format {tag}); I only read plain PCM.")
+    if bits % 8 or bits == 0:
+        raise WavError(f"The WAV file {path.name} uses {bits}-bit samples, which I cannot read.")
+    if rate <= 0:
+        raise WavError(f"The WAV file {path.name} has no sample rate.")
+    return _decode_samples(data, bits // 8, channels, tag), rate
+
+
+def read_wav_float(path: str | Path) -> tuple[np.ndarray, int]:
+    """Samples as float64 (frames, channels) in [-1, 1) and the file's sample rate."""
+    path = Path(path)
+    try:
+        with wave.open(str(path), "rb") as w:
+            channels, width, rate, n = w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes()
+            raw = w.readframes(n)
+    except FileNotFoundError:
+        raise WavError(f"The sound file {path} does not exist.") from None
+    except IsADirectoryError:
+        raise WavError(f"{path} is a folder, not a sound file.") from None
+    except (wave.Error, EOFError, struct.error, ValueError):
+        # float / extensible / odd headers: our own reader
+        return _read_riff(path)
+    except OSError as e:
+        raise WavError(f"I cannot open the sound file {path.name}: {e.strerror or e}.") from None
+    if rate <= 0:
+        raise WavError(f"The WAV file {path.name} has no sample rate.")
+    return _decode_samples(raw, width, channels, _PCM), rate
+
+
+def to_mono_16k(samples: np.ndarray, rate: int, target_rate: int = TARGET_RATE) -> np.ndarray:
+    """float (frames,) or (frames, channels) at ``rate`` -> int16 mono at ``target_rate``."""
+    x = np.asarray(samples, dtype=np.float64)
+    if x.ndim == 2:
+        x = x.mean(axis=1)
+    if rate != target_rate and len(x):
+        import soxr  # imported here: only needed when resampling
+
+        x = soxr.resample(x, rate, target_rate, quality="HQ")
+    return np.clip(np.round(x * 32768.0), -32768, 32767).astype(np.int16)
+
+
+def read_wav(path: str | Path, target_rate: int = TARGET_RATE) -> np.ndarray:
+    """Any PCM WAV (any rate, 1-n channels, 8/16/24/32-bit int or 32/64-bit float) -> int16 mono 16 kHz.
+
+    Channels are averaged; resampling uses soxr (high quality). Raises ``WavError`` with a sentence
+    for a missing, truncated, compressed or otherwise unreadable file.
+    """
+    samples, rate = read_wav_float(path)
+    return to_mono_16k(samples, rate, target_rate)
+
+
+def write_wav(path: str | Path, pcm: np.ndarray, rate: int = TARGET_RATE) -> None:
+    """Write int16 samples, shape (frames,) or (frames, channels), as a 16-bit PCM WAV."""
+    a = np.asarray(pcm)
+    if a.dtype != np.int16:
+        if np.issubdtype(a.dtype, np.floating):
+            a = np.clip(np.round(a * 32768.0), -32768, 32767)
+        a = a.astype(np.int16)
+    channels = 1 if a.ndim == 1 else a.shape[1]
+    try:
+        with wave.open(str(path), "wb") as w:
+            w.setnchannels(channels)
+            w.setsampwidth(2)
+            w.setframerate(int(rate))
+            w.writeframes(a.astype("<i2").tobytes())
+    except OSError as e:
+        raise WavError(f"I cannot write the sound file {Path(path).name}: {e.strerror or e}.") from None
