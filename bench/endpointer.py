@@ -1,6 +1,6 @@
 """Bench: energy threshold vs WebRTC VAD for end-of-speech detection (not a test; run by hand).
 
-    /work/venv/bin/python tests/audio/bench_endpointer.py [N] [TRAILING_MS]
+    python bench/endpointer.py [N] [TRAILING_MS]
 
 espeak-ng commands (4 voice/speed settings), each padded with 1 s before and 1.5 s after, clean
 (digital silence) and with white noise at 30/20/10 dB SNR. Per detector and condition it prints:
@@ -20,8 +20,9 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "audio"))
 
 from speech_fixtures import speech_pcm  # noqa: E402
 from voicegame.audio.microphone import Endpointer, EnergyVad, WebRtcVad  # noqa: E402
