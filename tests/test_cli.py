@@ -1,0 +1,89 @@
+"""The console script through a real subprocess, as a player or a script would use it."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+
+
+def run(args, stdin="", timeout=60):
+    return subprocess.run([sys.executable, "-m", "voicegame", *args], input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+def script(name):
+    return "\n".join(line for line in (DATA / name).read_text().splitlines() if line and not line.startswith("#")) + "\n"
+
+
+def test_scripted_game_wins_through_the_text_cli(tmp_path):
+    trace = tmp_path / "trace.jsonl"
+    result = run(["play", "klondike", "--seed", "5", "--text", "--trace", str(trace)], script("klondike_draw3_seed5_win.txt"))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Klondike, draw three. Say help at any time."
+    assert "You won! Every card is home." in lines
+    assert not any(line.startswith(("Sorry", "Which", "Where", "The ")) for line in lines), "every command was understood and legal"
+    records = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert len(records) == 1 + 189
+    final = records[-1]["state"]
+    assert final["won"] and final["score"] == 52 and final["moves"] == 189
+    assert all(len(p["cards"]) == 13 for p in final["piles"] if p["kind"] == "foundation")
+
+
+def test_trace_records_heard_command_moves_sentences_and_state(tmp_path):
+    trace = tmp_path / "t.jsonl"
+    result = run(["play", "--seed", "1", "--text", "--trace", str(trace)], "move pile seven to pile five\npile one to pile seven\nbanana\n")
+    assert result.returncode == 0
+    greeting, refused, moved, junk = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert greeting["heard"] == "" and greeting["sentences"]
+    assert moved["heard"] == "pile one to pile seven"
+    assert moved["command"] == {"intent": "move", "source": {"pile": "pile1"}, "target": {"pile": "pile7"}}
+    assert moved["moves"] == [{"kind": "move", "src": 6, "dst": 12, "count": 1}]
+    assert moved["sentences"] == ["Seven of diamonds onto eight of spades.", "Pile one is empty."]
+    assert refused["moves"] == [] and refused["command"]["intent"] == "move"
+    assert junk["command"] is None and junk["sentences"] == ["Sorry, I did not catch that."]
+    state = moved["state"]
+    assert set(state) == {"game", "options", "seed", "moves", "score", "won", "redeals", "piles"}
+    assert state["options"] == {"draw": 3, "passes": None}
+    assert [p["id"] for p in state["piles"]][:2] == ["stock", "waste"]
+    assert sum(len(p["cards"]) for p in state["piles"]) == 52
+
+
+def test_quit_ends_cleanly_and_ignores_the_rest():
+    result = run(["play", "--seed", "2", "--text"], "quit\ndraw\n")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[-1] == "Goodbye."
+
+
+def test_end_of_input_ends_cleanly():
+    result = run(["play", "--seed", "2", "--text"], "draw\n")
+    assert result.returncode == 0 and result.stderr == ""
+
+
+def test_same_seed_same_deal_and_options():
+    a = run(["play", "--seed", "9", "--text"], "read the board\n").stdout
+    b = run(["play", "klondike", "--seed", "9", "--text"], "read the board\n").stdout
+    c = run(["play", "--seed", "10", "--text"], "read the board\n").stdout
+    assert a == b and a != c
+    one = run(["play", "--seed", "9", "--text", "--draw", "1"], "draw\n").stdout
+    assert one.splitlines()[0] == "Klondike, draw one. Say help at any time."
+
+
+def test_junk_never_crashes():
+    junk = "banana\n\nmove move move\n\x00\x01\nseven of\n" + "pile " * 2000 + "\nyes\nhearts\n"
+    result = run(["play", "--seed", "4", "--text"], junk)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_games_lists_klondike():
+    result = run(["games"])
+    assert result.returncode == 0 and result.stdout.startswith("klondike:")
+
+
+def test_unknown_game_and_bad_option_are_clear_errors():
+    result = run(["play", "nosuchgame", "--text"])
+    assert result.returncode == 2 and "Unknown game" in result.stderr
+    result = run(["play", "--draw", "2", "--text"])
+    assert result.returncode == 2

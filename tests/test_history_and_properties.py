@@ -1,0 +1,92 @@
+"""Undo/redo round trips and the invariants every sequence of moves must keep."""
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import klondike_engine
+from voicegame.cards import new_deck
+from voicegame.engine import History, MoveKind
+from voicegame.session import Session
+
+
+def play_random(session: Session, choices: list[int]) -> None:
+    for choice in choices:
+        moves = session.engine.legal_moves(session.state)
+        if not moves:
+            break
+        move = moves[choice % len(moves)]
+        session.history.push(move, session.engine.apply(session.state, move)[0])
+
+
+def test_undo_all_the_way_back_restores_the_deal_and_redo_replays_it():
+    session = Session("klondike", seed=21)
+    initial = session.state
+    play_random(session, list(range(120)))
+    played = list(session.history.states)
+    assert session.history.cursor > 50
+    while session.history.can_undo():
+        session.handle("undo")
+    assert session.state == initial == session.engine.deal(21)
+    while session.history.can_redo():
+        session.handle("redo")
+    assert session.history.states == played and session.state == played[-1]
+
+
+def test_a_new_move_after_undo_drops_the_redo_branch():
+    engine = klondike_engine()
+    history = History.start(engine.deal(3))
+    deal = engine.legal_moves(history.current)[-1]
+    history.push(deal, engine.apply(history.current, deal)[0])
+    history.undo()
+    history.push(deal, engine.apply(history.current, deal)[0])
+    assert not history.can_redo() and len(history.states) == 2
+
+
+def check_invariants(engine, state) -> None:
+    cards = engine.cards_in_play(state)
+    assert Counter(cards) == Counter(new_deck()), "every card exactly once"
+    for spec, pile in zip(engine.specs, state.piles):
+        assert 0 <= pile.down <= len(pile.cards)
+        if spec.kind.value in ("waste", "foundation"):
+            assert pile.down == 0, f"{spec.id} has face-down cards"
+        if spec.kind.value == "stock":
+            assert pile.down == len(pile.cards), "stock cards are face down"
+        if spec.kind.value == "tableau" and pile.cards:
+            assert pile.top_face_up, f"{spec.id} top is face down"
+
+
+ACTIONS = st.lists(st.tuples(st.sampled_from(["move", "move", "move", "undo", "redo"]), st.integers(0, 1000)), max_size=80)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), draw=st.sampled_from([1, 3]), actions=ACTIONS)
+def test_any_sequence_of_moves_undos_and_redos_keeps_the_invariants(seed, draw, actions):
+    session = Session("klondike", options={"draw": draw}, seed=seed)
+    engine = session.engine
+    for action, choice in actions:
+        if action == "undo" and session.history.can_undo():
+            session.history.undo()
+        elif action == "redo" and session.history.can_redo():
+            session.history.redo()
+        elif action == "move":
+            moves = engine.legal_moves(session.state)
+            if moves:
+                move = moves[choice % len(moves)]
+                session.history.push(move, engine.apply(session.state, move)[0])
+        check_invariants(engine, session.state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), choices=st.lists(st.integers(0, 1000), max_size=60))
+def test_every_listed_move_is_legal_and_deals_are_listed_when_allowed(seed, choices):
+    engine = klondike_engine()
+    state = engine.deal(seed)
+    for choice in choices:
+        moves = engine.legal_moves(state)
+        assert all(engine.why_not(state, m) is None for m in moves)
+        assert (any(m.kind is MoveKind.DEAL for m in moves)) == (engine.game.stock_rule.why_not(engine.layout, state) is None)
+        if not moves:
+            break
+        state = engine.apply(state, moves[choice % len(moves)])[0]
