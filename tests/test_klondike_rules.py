@@ -212,10 +212,18 @@ def test_illegal_apply_raises_with_reason(engine):
 
 
 def test_stuck_when_nothing_can_ever_move(engine):
-    state = position(engine, pile1=("2C 5H", 1), pile2="5D", waste="9C 9D", stock="9S")
+    # After one redeal every stock card has been seen, so following the cycle reveals nothing.
+    state = position(engine, pile1=("2C 5H", 1), pile2="5D", waste="9C 9D", stock="9S", redeals=1)
     assert engine.is_stuck(state)
-    unstuck = position(engine, pile1=("2C 5H", 1), pile2="5D", waste="9C 4S", stock="9S")
+    unstuck = position(engine, pile1=("2C 5H", 1), pile2="5D", waste="9C 4S", stock="9S", redeals=1)
     assert not engine.is_stuck(unstuck)  # the 4 of spades reaches a red five after a deal cycle
+
+
+def test_stuck_never_peeks_at_unseen_stock_cards(engine):
+    first_pass = position(engine, pile1=("2C 5H", 1), pile2="5D", waste="9C 9D", stock="9S", redeals=0)
+    assert not engine.is_stuck(first_pass)  # the player has not seen the stock yet
+    empty = position(engine, pile1=("2C 5H", 1), pile2="5D")
+    assert engine.is_stuck(empty)
 
 
 def test_piles_have_the_kinds_xa11ytaire_names(engine):

@@ -6,12 +6,12 @@ from helpers import klondike_engine, position
 from voicegame.session import Session
 
 
-def session_at(**piles):
+def session_at(redeals=0, **piles):
     """A Klondike session whose position is replaced by the given piles."""
     session = Session("klondike", seed=1)
     piles.setdefault("pile6", "QS")  # a move that always exists, so the game is never stuck
     piles.setdefault("pile7", "KH")
-    state = position(session.engine, **piles)
+    state = position(session.engine, redeals=redeals, **piles)
     session.history.states[0] = state
     return session
 
@@ -156,7 +156,7 @@ def test_win_is_announced():
 
 
 def test_stuck_is_announced():
-    s = session_at(pile1=("2C 8H", 1), pile2="8D", pile3="QS", pile4="5C", pile6="QD", pile7="3H", stock="6S 9S")
+    s = session_at(pile1=("2C 8H", 1), pile2="8D", pile3="QS", pile4="5C", pile6="QD", pile7="3H", stock="6S 9S", redeals=1)
     reply = s.handle("draw")
     assert reply.sentences[-1] == "No moves left. Say undo, restart or new game."
 

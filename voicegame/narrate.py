@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from voicegame.cards import Card, Rank, Suit
+from voicegame.cards import Card, Rank, Suit, new_deck
 from voicegame.engine import (
     DealtRow,
     Drew,
@@ -26,7 +26,11 @@ from voicegame.engine import (
 )
 from voicegame.voice.command import CardRef
 from voicegame.voice.language import Language, load_language
-from voicegame.words import ORDINAL_WORDS
+from voicegame.words import ORDINAL_WORDS, number_word
+
+
+EMPTYING_KINDS = (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL)
+"""Pile kinds whose emptying is worth saying (a gap the player may use)."""
 
 
 def with_article(word: str) -> str:
@@ -76,25 +80,38 @@ class Narrator:
         return self.specs[index].name
 
     # ----- moves -------------------------------------------------------------------
-    def move_phrase(self, state: State, move: Move) -> str:
-        """A short phrase for ``move`` that is also a command the player could say."""
+    def move_phrase(self, state: State, move: Move, by_pile: bool = False) -> str:
+        """A short phrase for ``move`` that is also a command the player could say.
+
+        ``by_pile`` names the piles instead of the cards ("row four column two to row two
+        column three"): unambiguous when two decks put equal cards on the table."""
         if move.kind is MoveKind.DEAL:
             return "draw"
+        if by_pile:
+            return f"{self.specs[move.src].name} to {self.specs[move.dst].name}"
         card = state.piles[move.src].cards[-move.count]
         dst_spec = self.specs[move.dst]
         target = state.piles[move.dst].top
         if dst_spec.kind is PileKind.FOUNDATION:
             return f"{card.spoken} up"
+        if dst_spec.kind is PileKind.DISCARD:
+            return f"discard {card.spoken}"
         if target is not None and state.piles[move.dst].top_face_up:
             return f"{card.spoken} on {target.spoken}"
         return f"{card.spoken} to {dst_spec.name}"
+
+    def move_phrases(self, state: State, moves: list[Move]) -> list[str]:
+        """Phrases for several moves, naming piles wherever card names would repeat."""
+        phrases = [self.move_phrase(state, m) for m in moves]
+        repeated = {p for p in phrases if phrases.count(p) > 1}
+        return [self.move_phrase(state, m, by_pile=True) if p in repeated else p for p, m in zip(phrases, moves)]
 
     def events(self, before: State, events: Iterable[Event], after: State) -> list[str]:
         out: list[str] = []
         for event in events:
             if isinstance(event, Moved):
                 out.append(self._moved(before, event))
-                if not after.piles[event.src].cards and self.specs[event.src].kind is PileKind.TABLEAU:
+                if not after.piles[event.src].cards and self.specs[event.src].kind in EMPTYING_KINDS:
                     out.append(self.say("emptied", pile=self.pile_name(event.src)))
             elif isinstance(event, TurnedOver):
                 out.append(self.say("revealed", pile=self.pile_name(event.pile), card=event.card))
@@ -105,7 +122,7 @@ class Narrator:
                 if event.redeals_left is not None:
                     out.append(self.say("redeals_left", left=event.redeals_left))
             elif isinstance(event, DealtRow):
-                out.append(self.say("dealt_row", count=len(event.cards)))
+                out.append(self.say("dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
             elif isinstance(event, Won):
                 out.append(self.say("won"))
         return out
@@ -116,6 +133,8 @@ class Narrator:
         target_pile = before.piles[event.dst]
         if dst_spec.kind is PileKind.FOUNDATION:
             return self.say("moved_up", card=card)
+        if dst_spec.kind is PileKind.DISCARD:
+            return self.say("moved_discard", card=card)
         if target_pile.cards and target_pile.top_face_up:
             key = "moved_run" if more else "moved"
             return self.say(key, card=card, more=more, target=target_pile.cards[-1])
@@ -143,6 +162,8 @@ class Narrator:
             return self.say("read_empty", pile=spec.name)
         if spec.kind is PileKind.FOUNDATION:
             return self.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken)
+        if spec.kind is PileKind.DISCARD:
+            return self.say("read_count", pile=spec.name, count=len(pile.cards))
         parts = []
         if pile.down:
             parts.append(self.say("face_down", count=pile.down).rstrip("."))
@@ -152,6 +173,39 @@ class Narrator:
         else:
             parts.append(self.say("run_range", first=up[0], last=up[-1]).rstrip(".").lower())
         return self.say("read_pile", pile=spec.name, parts=", ".join(parts))
+
+    def needs(self, state: State, index: int) -> list[Card]:
+        """The distinct cards that could go on pile ``index`` now, from any other pile."""
+        spec = self.specs[index]
+        if spec.accepts is None:
+            return []
+        pile = state.piles[index]
+        sources = [s for i, s in enumerate(self.specs) if i != index and s.takes is not None and s.kind is not PileKind.FOUNDATION]
+        source = sources[0] if sources else spec
+        return [c for c in dict.fromkeys(new_deck()) if spec.accepts.allows(state, source, spec, pile, (c,))]
+
+    def needs_phrase(self, cards: list[Card]) -> str:
+        if not cards:
+            return ""
+        ranks = {c.rank for c in cards}
+        if len(ranks) == 1 and len(cards) == 4:
+            return self.say("needs", cards=with_article(cards[0].rank.spoken)).rstrip(".").lower()
+        return self.say("needs", cards=join([c.spoken for c in cards])).rstrip(".").lower()
+
+    def read_group(self, state: State, group: str, name: str) -> str:
+        """Every pile of a group in one sentence, each with what it needs next ("column one: five of hearts, needs eight of hearts")."""
+        parts = []
+        for i in self.engine.layout.groups[group]:
+            spec, pile = self.specs[i], state.piles[i]
+            label = f"column {number_word(spec.number)}" if spec.number is not None else spec.name
+            words = [pile.cards[-1].spoken if pile.top_face_up else "empty"]
+            if spec.kind is PileKind.RESERVE and len(pile.cards) > 1:
+                words.append(f"{len(pile.cards)} cards")
+            needed = self.needs(state, i)
+            if needed:
+                words.append(self.needs_phrase(needed))
+            parts.append(f"{label}: " + ", ".join(words))
+        return self.say("read_group", group=name, parts="; ".join(parts))
 
     def read_waste(self, state: State, index: int) -> str:
         pile = state.piles[index]
@@ -178,8 +232,12 @@ class Narrator:
                 top = state.piles[i].top
                 parts.append(f"{self.specs[i].name} {top.rank.spoken if top else 'empty'}")
             out.append(self.say("board_foundations", parts=", ".join(parts)))
+        grouped: set[int] = set()
+        for group, names in game.group_names.items():
+            out.append(self.read_group(state, group, names[0]))
+            grouped.update(game.layout.groups[group])
         for i, spec in enumerate(self.specs):
-            if spec.kind not in (PileKind.STOCK, PileKind.WASTE, PileKind.FOUNDATION):
+            if i not in grouped and spec.kind not in (PileKind.STOCK, PileKind.WASTE, PileKind.FOUNDATION):
                 out.append(self.read_pile(state, i, full=False))
         return out
 
@@ -204,12 +262,22 @@ class Narrator:
         return out or [self.say("no_rank_showing", card=ref)]
 
     def count(self, state: State) -> str:
+        """How many cards are where: stock, waste, face down, home (only what this game has)."""
         game = self.engine.game
-        stock = len(state.piles[game.layout.stock].cards) if game.layout.stock >= 0 else 0
-        waste = len(state.piles[game.layout.waste].cards) if game.layout.waste >= 0 else 0
+        parts = []
+        if game.layout.stock >= 0:
+            parts.append(self.say("count_stock", count=len(state.piles[game.layout.stock].cards)).rstrip("."))
+        if game.layout.waste >= 0:
+            parts.append(self.say("count_waste", count=len(state.piles[game.layout.waste].cards)).rstrip(".").lower())
         down = sum(p.down for i, p in enumerate(state.piles) if self.specs[i].kind is not PileKind.STOCK)
-        home = sum(len(state.piles[i].cards) for i in game.indices(PileKind.FOUNDATION))
-        return self.say("count_left", stock=stock, waste=waste, down=down, home=home, total=52 * game.decks)
+        if down:
+            parts.append(self.say("face_down", count=down).rstrip("."))
+        sentences = [", ".join(parts) + "."] if parts else []
+        foundations = game.indices(PileKind.FOUNDATION)
+        if foundations:
+            home = sum(len(state.piles[i].cards) for i in foundations)
+            sentences.append(self.say("count_home", home=home, total=52 * game.decks))
+        return " ".join(sentences)
 
     def score(self, state: State) -> str:
         return self.say("score", score=self.engine.score(state), max=self.engine.game.max_score)

@@ -16,7 +16,7 @@ from voicegame.engine.auto import safe_foundation_move
 from voicegame.games import GAMES, GameEntry, find_game
 from voicegame.hints import ranked_moves
 from voicegame.narrate import Narrator, join
-from voicegame.voice.command import Command, PileRef
+from voicegame.voice.command import Command, GroupRef, PileRef
 from voicegame.voice.parse import Parser
 from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
 
@@ -184,10 +184,11 @@ class Session:
         if not moves:
             reply.sentences.append(self.narrator.say("hint_none"))
             return
-        phrases = [self.narrator.move_phrase(self.state, m) for m in moves[:6]]
+        phrases = self.narrator.move_phrases(self.state, moves[:6])
         if len(moves) > 6:
-            phrases.append(self.narrator.say("moves_more", count=len(moves) - 6).rstrip("."))
-        reply.sentences.append(self.narrator.say("moves_list", moves=join(phrases, "or")))
+            reply.sentences.append(self.narrator.say("moves_list_more", moves=", ".join(phrases), count=len(moves) - 6))
+        else:
+            reply.sentences.append(self.narrator.say("moves_list", moves=join(phrases, "or")))
 
     def _do_auto(self, reply: Reply, command: Command) -> None:
         count = 0
@@ -201,6 +202,24 @@ class Session:
         if isinstance(command.source, PileRef):
             index = self.engine.layout.index[command.source.pile_id]
             reply.sentences.append(self.narrator.read_pile(self.state, index))
+
+    def _do_read_group(self, reply: Reply, command: Command) -> None:
+        if isinstance(command.source, GroupRef):
+            name = self.game.group_names[command.source.group][0]
+            reply.sentences.append(self.narrator.read_group(self.state, command.source.group, name))
+
+    def _do_discard_all(self, reply: Reply, command: Command) -> None:
+        """Discard every card the discard pile takes, one move each (so undo takes back one)."""
+        discards = set(self.game.indices(PileKind.DISCARD))
+        played = 0
+        while not self.finished:
+            move = next((m for m in self.engine.legal_moves(self.state) if m.dst in discards), None)
+            if move is None:
+                break
+            self._play(reply, move)
+            played += 1
+        if not played:
+            self._refuse(reply, self.narrator.say("discard_none"))
 
     def _do_read_board(self, reply: Reply, command: Command) -> None:
         reply.sentences.extend(self.narrator.read_board(self.state))

@@ -141,13 +141,16 @@ class Engine:
         return self.game.score(self.game, state)
 
     def is_stuck(self, state: State) -> bool:
-        """True when no card can move now nor after any number of deals: the game is lost.
+        """True when the game is lost: no useful move now, and dealing cannot help.
 
-        Only deals are followed (they are the one thing a stuck player can still do),
-        so this is cheap: at most one pass through the stock per redeal left.
+        Never uses hidden cards: a stock that deals onto the table must be empty; a
+        stock that cycles through a waste is followed round only once every card in
+        it has been turned up at least once (after the first redeal), so the answer
+        says nothing the player could not know.
         """
         if self.is_won(state):
             return False
+        rule = self.game.stock_rule
         seen: set[tuple[Pile, ...]] = set()
         current = state
         while current.piles not in seen:  # the redeal count alone does not make a position new
@@ -158,18 +161,21 @@ class Engine:
             deal = Move(MoveKind.DEAL)
             if deal not in moves:
                 return True
+            if rule is None or not rule.cycles or state.redeals == 0:
+                return False
             current = self.apply(current, deal)[0]
         return True
 
     def is_productive(self, state: State, move: Move) -> bool:
         """False for moves that only shuffle a pile onto an equal place.
 
-        A whole face-up pile moved to another empty pile of the same kind changes
+        A whole face-up pile moved to another empty pile with the same rules changes
         nothing that matters; every other legal move counts as progress.
         """
         src = state.piles[move.src]
         if move.count == len(src.cards) and src.down == 0 and not state.piles[move.dst].cards:
-            return self.specs[move.src].kind is not self.specs[move.dst].kind
+            a, b = self.specs[move.src], self.specs[move.dst]
+            return (a.kind, a.accepts, a.takes) != (b.kind, b.accepts, b.takes)
         return True
 
     # ----- helpers for narration and resolving ------------------------------------

@@ -68,6 +68,7 @@ class GameDef:
 
     ``deal_by_rows``: deal one card to each pile in turn (as at a table) rather
     than filling pile by pile. Cards not placed by ``layout_deal`` go to ``rest_to``.
+    ``group_names``: spoken names for groups of piles ("row two"), for reading them together.
     """
 
     key: str
@@ -84,6 +85,7 @@ class GameDef:
     safe_to_foundation: Callable[["Engine", State, int], bool] | None = None
     help_key: str = ""
     options: dict[str, object] = field(default_factory=dict)
+    group_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -38,6 +38,7 @@ class Direction(Enum):
     DOWN = -1
     UP = 1
     EITHER = 0
+    ANY_RANK = 2  # any card may lie on any other (a discard pile)
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,9 @@ class Sequence:
 
     def __post_init__(self) -> None:
         # Precomputed for speed: legal-move generation calls follows() millions of times.
-        if self.direction is Direction.EITHER:
+        if self.direction is Direction.ANY_RANK:
+            diffs = set(range(-12, 13))
+        elif self.direction is Direction.EITHER:
             diffs = {self.step, -self.step}
         else:
             diffs = {self.step * self.direction.value}
@@ -84,6 +87,8 @@ class Sequence:
     def why_not(self, under: Card, over: Card) -> Reason | None:
         if not self._rank_ok(under, over):
             needed = self.needed_ranks(under)
+            if not needed:
+                return Reason("nothing_goes_on", {"card": over, "target": under})
             return Reason("needs_rank", {"card": over, "target": under, "ranks": needed})
         if not self._suit_ok(under, over):
             return Reason(f"needs_{self.suit.name.lower()}", {"card": over, "target": under})
@@ -127,7 +132,7 @@ class Accepts:
     """What the player may put on a pile.
 
     ``build``: how a card goes on the pile's top card (None: nothing goes on a card).
-    ``empty``: what an empty pile takes. ``suit``: the pile takes only this suit.
+    ``empty``: what an empty pile takes. ``suit``/``rank``: the pile takes only this suit/rank.
     ``single``: one card at a time. ``sources``: pile kinds that may feed it
     (None: any). ``extra``: a game hook for rules this vocabulary cannot say.
     """
@@ -135,6 +140,7 @@ class Accepts:
     build: Sequence | None
     empty: Empty = EMPTY_ANY
     suit: Suit | None = None
+    rank: Rank | None = None
     single: bool = False
     sources: "frozenset[PileKind] | None" = None
     extra: ExtraCheck | None = None
@@ -145,6 +151,8 @@ class Accepts:
         if self.single and len(cards) > 1:
             return False
         if self.suit is not None and first.suit is not self.suit:
+            return False
+        if self.rank is not None and first.rank != self.rank:
             return False
         if self.sources is not None and src.kind not in self.sources:
             return False
@@ -163,6 +171,8 @@ class Accepts:
             return Reason("single_only", {"pile": dst.name, "card": first})
         if self.suit is not None and first.suit is not self.suit:
             return Reason("wrong_suit", {"pile": dst.name, "suit": self.suit, "card": first})
+        if self.rank is not None and first.rank != self.rank:
+            return Reason("wrong_rank", {"pile": dst.name, "rank": self.rank, "card": first})
         top = target.top
         if top is None:
             reason = self.empty.why_not(dst, first)

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 
 class StockRule(Protocol):
+    cycles: bool  # True: the stock comes round again (the waste is turned back over)
+
     def why_not(self, layout: "Layout", state: "State") -> Reason | None: ...
 
     def apply(self, layout: "Layout", state: "State") -> tuple["State", list[Event]]: ...
@@ -30,6 +32,7 @@ class DrawToWaste:
 
     draw: int = 3
     redeals: int | None = None
+    cycles = True
 
     def redeals_left(self, state: "State") -> int | None:
         return None if self.redeals is None else self.redeals - state.redeals
@@ -69,6 +72,7 @@ class DealOnePerPile:
 
     group: str
     needs_no_empty: bool = False
+    cycles = False
 
     def why_not(self, layout: "Layout", state: "State") -> Reason | None:
         stock = state.piles[layout.stock]

@@ -7,6 +7,7 @@ from typing import Callable
 
 from voicegame.engine import GameDef
 from voicegame.games.klondike import klondike
+from voicegame.games.royal_parade import royal_parade
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,13 @@ GAMES: tuple[GameEntry, ...] = (
             Option("passes", int, None, None, "passes through the stock (default: unlimited)", allow_none=True),
         ),
         summary="Build four suits up from ace to king; seven piles build down in alternating colours.",
+    ),
+    GameEntry(
+        key="royal_parade",
+        title="Royal Parade",
+        aliases=("royal parade", "parade", "royal"),
+        factory=royal_parade,
+        summary="Two decks in four rows of eight; rows one to three build 2-5-8-J, 3-6-9-Q and 4-7-10-K in suit.",
     ),
 )
 

@@ -46,7 +46,17 @@ class KindRef:
         return {"kind": self.kind.value}
 
 
-Place = CardRef | PileRef | KindRef
+@dataclass(frozen=True)
+class GroupRef:
+    """A named group of piles of the current game ("row two")."""
+
+    group: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"group": self.group}
+
+
+Place = CardRef | PileRef | KindRef | GroupRef
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import Iterator
 from voicegame.cards import Rank
 from voicegame.engine.game import GameDef
 from voicegame.engine.piles import PileKind
-from voicegame.voice.command import CardRef, Command, KindRef, PileRef
+from voicegame.voice.command import CardRef, Command, GroupRef, KindRef, PileRef
 from voicegame.voice.language import Language, load_language
 from voicegame.voice.templates import Matcher, SlotMatcher
 from voicegame.words import NUMBER_WORDS, ORDINAL_WORDS, number_word, word_number
@@ -33,6 +33,7 @@ class Parser:
         for spec in game.piles:
             for name in spec.names:
                 self.pile_names.setdefault(self.words(name), spec.id)
+        self.group_names = {self.words(name): group for group, names in game.group_names.items() for name in names}
         self.kind_names = {
             tokenize(word): PileKind(kind) for kind, words in self.language.kinds.items() for word in words
         }
@@ -50,6 +51,7 @@ class Parser:
             "number": self._number,
             "ordinal": self._ordinal,
             "game": self._game,
+            "group": self._group,
         }
 
     def _card(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
@@ -78,6 +80,10 @@ class Parser:
     def _pile(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
         for end, pile_id in self._names(self.pile_names, tokens, pos):
             yield end, PileRef(pile_id)  # type: ignore[arg-type]
+
+    def _group(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+        for end, group in self._names(self.group_names, tokens, pos):
+            yield end, GroupRef(group)  # type: ignore[arg-type]
 
     def _kind(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
         for end, kind in self._names(self.kind_names, tokens, pos):
@@ -129,8 +135,10 @@ class Parser:
             return Command("move", source=slots.get("place"), target=slots.get("target"))  # type: ignore[arg-type]
         if intent == "play":
             return Command("move", source=slots.get("place"))  # type: ignore[arg-type]
-        if intent in ("read", "where"):
-            return Command(intent, source=slots.get("pile") or slots.get("card"))  # type: ignore[arg-type]
+        if intent in ("read", "where", "read_group"):
+            return Command(intent, source=slots.get("pile") or slots.get("card") or slots.get("group"))  # type: ignore[arg-type]
+        if intent == "discard":
+            return Command("move", source=slots.get("place"), target=KindRef(PileKind.DISCARD))  # type: ignore[arg-type]
         if intent == "switch_game":
             return Command(intent, game=slots.get("game"))  # type: ignore[arg-type]
         if intent == "answer":

@@ -142,17 +142,26 @@ class Resolver:
         return max(counts) if counts else 1
 
     def ask(self, state: State, candidates: list[Move]) -> Ask:
+        """A question naming only what differs between the candidates.
+
+        With two decks equal cards can lie in two places, so wherever card names
+        would repeat, the piles are named instead."""
         moved = [state.piles[m.src].cards[-m.count] for m in candidates]
         same_source = len({(m.src, m.count) for m in candidates}) == 1
-        distinct_cards = len(set(moved)) == len(moved)
-        if not same_source and distinct_cards and len({c.rank for c in moved}) == 1 and len({m.dst for m in candidates}) == 1:
+        same_target = len({m.dst for m in candidates}) == 1
+        if same_source:
+            labels = [self._target_label(state, m.dst) for m in candidates]
+            if len(set(labels)) < len(labels):
+                labels = [self.specs[m.dst].name for m in candidates]
+            question = self.narrator.say("which_target", options=join(labels))
+        elif same_target and len(set(moved)) == 1:
+            labels = [self.specs[m.src].name for m in candidates]
+            question = self.narrator.say("which_location", card=moved[0], options=join(labels))
+        elif same_target and len(set(moved)) == len(moved) and len({c.rank for c in moved}) == 1:
             labels = [c.suit.value for c in moved]
             question = self.narrator.say("which_card", rank=moved[0].rank.spoken, options=join(labels))
-        elif same_source:
-            labels = [self._target_label(state, m.dst) for m in candidates]
-            question = self.narrator.say("which_target", options=join(labels))
         else:
-            labels = [self.narrator.move_phrase(state, m) for m in candidates]
+            labels = self.narrator.move_phrases(state, candidates)
             question = self.narrator.say("which_move", options=join(labels))
         return Ask(question, tuple(zip(labels, candidates)))
 

@@ -1,0 +1,129 @@
+"""Royal Parade, as the Accessible Solitaire app plays it.
+
+Two decks. 32 cards face up in four rows of eight; 72 in the stock. Rows one,
+two and three build 2-5-8-J, 3-6-9-Q and 4-7-10-K in suit; row four is a
+holding row the stock deals onto, eight cards at a time. Aces are discarded.
+
+Decisions where the seed is silent (see GAMES.md, "Ambiguities"):
+
+- A spot in rows one to three is *founded* when its bottom card is its row's
+  base (2, 3 or 4). Only founded piles take cards, and a founded pile never
+  moves again, including the cards built on it (the seed fixes the base; we
+  fix the whole pile so a finished build can never be undone by accident).
+- A card that is not founded (any single dealt card in rows one to three that
+  is not its row's base) may move onto a founded pile in any row, or, if it is
+  a 2, 3 or 4, into an empty spot of its own base row.
+- Only single cards move; nothing goes onto row four except by dealing; an
+  ace can be discarded from any of the 32 spots.
+- Score: cards in founded piles (base included), out of 96.
+"""
+
+from __future__ import annotations
+
+from voicegame.cards import Rank
+from voicegame.engine import (
+    Accepts,
+    DealOnePerPile,
+    DealSpec,
+    Direction,
+    Empty,
+    GameDef,
+    PileKind,
+    PileSpec,
+    Reason,
+    Sequence,
+    State,
+    SuitRule,
+    Takes,
+    TOP_CARD,
+)
+from voicegame.words import number_word
+
+ROW_BASES = {1: Rank.TWO, 2: Rank.THREE, 3: Rank.FOUR}
+BUILD = Sequence(Direction.UP, SuitRule.SAME, step=3)
+COLUMNS = range(1, 9)
+
+
+def spot_id(row: int, column: int) -> str:
+    return f"r{row}c{column}"
+
+
+def founded(pile_cards: tuple, row: int) -> bool:
+    return bool(pile_cards) and pile_cards[0].rank == ROW_BASES[row]
+
+
+def _build_row(row: int):
+    """Rule hooks for one of rows one to three (they differ only in the base rank)."""
+
+    def accepts_onto_founded(state: State, src: PileSpec, dst: PileSpec, cards: tuple) -> Reason | None:
+        pile = state.piles[_index[dst.id]]
+        if pile.cards and not founded(pile.cards, row):
+            return Reason("not_founded", {"pile": dst.name, "card": pile.cards[-1], "base": ROW_BASES[row], "row": row})
+        return None
+
+    def locked_when_founded(state: State, spec: PileSpec, pile, count: int) -> Reason | None:
+        if founded(pile.cards, row):
+            return Reason("pile_locked", {"pile": spec.name, "card": pile.cards[-1]})
+        return None
+
+    accepts = Accepts(build=BUILD, empty=Empty(rank=ROW_BASES[row]), single=True, extra=accepts_onto_founded)
+    takes = Takes(extra=locked_when_founded)
+    return accepts, takes
+
+
+def _spot(row: int, column: int, accepts: Accepts | None, takes: Takes) -> PileSpec:
+    r, c = number_word(row), number_word(column)
+    return PileSpec(
+        id=spot_id(row, column),
+        kind=PileKind.TABLEAU if row <= 3 else PileKind.RESERVE,
+        names=(f"row {r} column {c}", f"row {r} {c}"),
+        accepts=accepts,
+        takes=takes,
+        number=column,
+        group=f"row{row}",
+    )
+
+
+def _piles() -> tuple[PileSpec, ...]:
+    spots = []
+    for row in (1, 2, 3):
+        accepts, takes = _build_row(row)
+        spots.extend(_spot(row, c, accepts, takes) for c in COLUMNS)
+    spots.extend(_spot(4, c, None, TOP_CARD) for c in COLUMNS)
+    stock = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
+    discard = PileSpec(
+        "discard",
+        PileKind.DISCARD,
+        ("the discard pile", "discard", "discards"),
+        accepts=Accepts(build=Sequence(Direction.ANY_RANK, SuitRule.ANY), empty=Empty(rank=Rank.ACE), rank=Rank.ACE),
+    )
+    return (stock, discard, *spots)
+
+
+PILES = _piles()
+_index = {spec.id: i for i, spec in enumerate(PILES)}
+
+
+def score(game: GameDef, state: State) -> int:
+    return sum(len(state.piles[_index[spot_id(r, c)]].cards) for r in (1, 2, 3) for c in COLUMNS if founded(state.piles[_index[spot_id(r, c)]].cards, r))
+
+
+def is_won(game: GameDef, state: State) -> bool:
+    return score(game, state) == 96
+
+
+def royal_parade() -> GameDef:
+    """Royal Parade (no options)."""
+    return GameDef(
+        key="royal_parade",
+        title="Royal Parade",
+        piles=PILES,
+        layout_deal=tuple(DealSpec(spot_id(r, c)) for r in (1, 2, 3, 4) for c in COLUMNS),
+        stock_rule=DealOnePerPile(group="row4"),
+        decks=2,
+        score=score,
+        max_score=96,
+        is_won=is_won,
+        help_key="help_royal_parade",
+        group_names={f"row{r}": (f"row {number_word(r)}",) for r in (1, 2, 3, 4)},
+    )
