@@ -27,3 +27,22 @@ def position(engine: Engine, redeals: int = 0, **piles: str | tuple[str, int]) -
             down = len(dealt)
         result[index] = Pile(dealt, down)
     return State(tuple(result), redeals)
+
+
+def play_actions(session, actions, check=None) -> None:
+    """Drive a session's history with (action, choice) pairs: "move" plays legal move
+    number ``choice`` (modulo how many there are), "undo"/"redo" step when they can.
+    ``check(engine, state)`` runs after every action."""
+    engine = session.engine
+    for action, choice in actions:
+        if action == "undo" and session.history.can_undo():
+            session.history.undo()
+        elif action == "redo" and session.history.can_redo():
+            session.history.redo()
+        elif action == "move":
+            moves = engine.legal_moves(session.state)
+            if moves:
+                move = moves[choice % len(moves)]
+                session.history.push(move, engine.apply(session.state, move)[0])
+        if check is not None:
+            check(engine, session.state)

@@ -5,7 +5,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import klondike_engine
+from helpers import klondike_engine, play_actions
 from voicegame.cards import new_deck
 from voicegame.engine import History, MoveKind
 from voicegame.session import Session
@@ -64,18 +64,7 @@ ACTIONS = st.lists(st.tuples(st.sampled_from(["move", "move", "move", "undo", "r
 @given(seed=st.integers(0, 2**32), draw=st.sampled_from([1, 3]), actions=ACTIONS)
 def test_any_sequence_of_moves_undos_and_redos_keeps_the_invariants(seed, draw, actions):
     session = Session("klondike", options={"draw": draw}, seed=seed)
-    engine = session.engine
-    for action, choice in actions:
-        if action == "undo" and session.history.can_undo():
-            session.history.undo()
-        elif action == "redo" and session.history.can_redo():
-            session.history.redo()
-        elif action == "move":
-            moves = engine.legal_moves(session.state)
-            if moves:
-                move = moves[choice % len(moves)]
-                session.history.push(move, engine.apply(session.state, move)[0])
-        check_invariants(engine, session.state)
+    play_actions(session, actions, check_invariants)
 
 
 @settings(max_examples=40, deadline=None)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, position
+from helpers import cards, play_actions, position
 from voicegame.cards import new_deck
 from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, Won
 from voicegame.games import find_game
@@ -233,17 +233,8 @@ def test_scripted_game_to_no_moves_left_through_the_cli():
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32), actions=st.lists(st.tuples(st.sampled_from(["move", "move", "undo", "redo"]), st.integers(0, 999)), max_size=60))
 def test_all_104_cards_are_always_accounted_for(engine, seed, actions):
-    session = Session("royal_parade", seed=seed)
-    for action, choice in actions:
-        if action == "undo" and session.history.can_undo():
-            session.history.undo()
-        elif action == "redo" and session.history.can_redo():
-            session.history.redo()
-        elif action == "move":
-            moves = engine.legal_moves(session.state)
-            if moves:
-                m = moves[choice % len(moves)]
-                session.history.push(m, engine.apply(session.state, m)[0])
-        state = session.state
+    def check(engine, state):
         assert Counter(engine.cards_in_play(state)) == Counter(new_deck(2))
         assert all(p.down == 0 for i, p in enumerate(state.piles) if engine.specs[i].kind is not PileKind.STOCK)
+
+    play_actions(Session("royal_parade", seed=seed), actions, check)
