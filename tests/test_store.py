@@ -1,0 +1,127 @@
+"""Save files: round trip, atomic writes, and every kind of bad file refused with one sentence."""
+
+import json
+
+import pytest
+
+from voicegame.engine import Engine, Move, MoveKind
+from voicegame.games import find_game
+from voicegame.stats import GameStats, StatsBook, stats_key
+from voicegame.store import FORMAT, VERSION, SavedGame, load, parse, save, to_json
+
+
+def klondike_game(seed=5, moves=6):
+    engine = Engine(find_game("klondike").make())
+    state = engine.deal(seed)
+    played = []
+    for _ in range(moves):
+        move = engine.legal_moves(state)[0]
+        played.append(move)
+        state = engine.apply(state, move)[0]
+    return engine, SavedGame("klondike", {"draw": 3, "passes": None}, seed, played, len(played) - 1), state
+
+
+def test_round_trip(tmp_path):
+    engine, saved, _ = klondike_game()
+    path = tmp_path / "klondike.json"
+    save(path, saved, engine)
+    data = json.loads(path.read_text())
+    assert data["format"] == FORMAT and data["version"] == VERSION
+    assert data["moves"][0]["kind"] in ("move", "deal")
+    result = load(path)
+    assert result.problem is None
+    assert result.saved.moves == saved.moves and result.saved.cursor == saved.cursor
+    assert result.saved.seed == 5 and result.saved.options == {"draw": 3, "passes": None}
+
+
+def test_moves_name_piles_by_id(tmp_path):
+    engine = Engine(find_game("klondike").make())
+    move = Move(MoveKind.MOVE, engine.layout.index["pile7"], engine.layout.index["pile5"], 1)
+    saved = SavedGame("klondike", {}, 1, [move], 1)
+    assert to_json(saved, engine)["moves"] == [{"kind": "move", "from": "pile7", "to": "pile5", "count": 1}]
+
+
+def test_no_temporary_files_left_behind(tmp_path):
+    engine, saved, _ = klondike_game()
+    for _ in range(3):
+        save(tmp_path / "k.json", saved, engine)
+    assert [p.name for p in tmp_path.iterdir()] == ["k.json"]
+
+
+def good_json():
+    engine, saved, _ = klondike_game()
+    return to_json(saved, engine)
+
+
+BAD = {
+    "empty": "",
+    "truncated": json.dumps(good_json())[:-40],
+    "not json": "hello, world",
+    "a list": "[1, 2, 3]",
+    "wrong format": json.dumps({**good_json(), "format": "something-else"}),
+    "newer version": json.dumps({**good_json(), "version": VERSION + 1}),
+    "no version": json.dumps({k: v for k, v in good_json().items() if k != "version"}),
+    "unknown game": json.dumps({**good_json(), "game": "tetris"}),
+    "bad option": json.dumps({**good_json(), "options": {"draw": 7}}),
+    "huge seed": json.dumps({**good_json(), "seed": 10**40}),
+    "negative seed": json.dumps({**good_json(), "seed": -1}),
+    "seed as text": json.dumps({**good_json(), "seed": "five"}),
+    "huge count": json.dumps({**good_json(), "moves": [{"kind": "move", "from": "pile1", "to": "pile2", "count": 10**12}]}),
+    "unknown pile": json.dumps({**good_json(), "moves": [{"kind": "move", "from": "pile99", "to": "pile2", "count": 1}]}),
+    "illegal history": json.dumps({**good_json(), "moves": [{"kind": "move", "from": "pile1", "to": "clubs", "count": 1}] * 3}),
+    "cursor past end": json.dumps({**good_json(), "cursor": 10**6}),
+    "deep nesting": "[" * 100000 + "]" * 100000,
+    "moves not a list": json.dumps({**good_json(), "moves": {"a": 1}}),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD))
+def test_bad_save_is_explained_and_kept_aside(tmp_path, name):
+    path = tmp_path / "klondike.json"
+    path.write_text(BAD[name])
+    result = load(path)
+    assert result.saved is None
+    assert result.problem and result.problem.endswith(".") and len(result.problem.split()) <= 14
+    assert not path.exists()
+    assert result.moved_to is not None and result.moved_to.read_text() == BAD[name]
+
+
+def test_binary_garbage_is_explained(tmp_path):
+    path = tmp_path / "klondike.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    result = load(path)
+    assert result.saved is None and result.problem
+
+
+def test_missing_save_is_no_problem(tmp_path):
+    result = load(tmp_path / "none.json")
+    assert result.saved is None and result.problem is None
+
+
+def test_parse_replays_to_the_same_position():
+    engine, saved, state = klondike_game(seed=8, moves=10)
+    parsed, engine2 = parse(json.dumps(to_json(saved, engine)))
+    replayed = engine2.deal(8)
+    for move in parsed.moves:
+        replayed = engine2.apply(replayed, move)[0]
+    assert replayed == state
+
+
+def test_stats_record_streaks_and_bests(tmp_path):
+    book = StatsBook(tmp_path / "stats.json")
+    key = stats_key("klondike", {"draw": 3, "passes": None})
+    book.record(key, True, 120, 300.0)
+    book.record(key, True, 110, 400.0)
+    book.record(key, False, 50, 100.0)
+    book.record(key, True, 130, 200.0)
+    again = StatsBook(tmp_path / "stats.json").get(key)
+    assert (again.played, again.won, again.current_streak, again.best_streak) == (4, 3, 1, 2)
+    assert again.fewest_moves == 110 and again.fastest_seconds == 200.0
+    assert again.win_rate == 0.75
+
+
+def test_damaged_stats_start_again(tmp_path):
+    path = tmp_path / "stats.json"
+    path.write_text('{"games": {"klondike": {"played": -3}}}')
+    book = StatsBook(path)
+    assert book.problem and book.get("klondike") == GameStats()

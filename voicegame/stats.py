@@ -1,0 +1,95 @@
+"""Statistics per game and options: played, won, streaks, fewest moves, fastest win.
+
+Kept in ``stats.json`` beside the saves, written atomically. A damaged file is
+moved aside and statistics start again; statistics never stop a game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from voicegame.store import atomic_write_text, move_aside
+
+
+@dataclass
+class GameStats:
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    fewest_moves: int | None = None
+    fastest_seconds: float | None = None
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    def record(self, won: bool, moves: int, seconds: float) -> None:
+        self.played += 1
+        if won:
+            self.won += 1
+            self.current_streak += 1
+            self.best_streak = max(self.best_streak, self.current_streak)
+            self.fewest_moves = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
+            self.fastest_seconds = seconds if self.fastest_seconds is None else min(self.fastest_seconds, seconds)
+        else:
+            self.current_streak = 0
+
+
+def stats_key(game: str, options: dict[str, Any]) -> str:
+    """"klondike draw=3 passes=None": one line of statistics per game and options."""
+    return " ".join([game, *(f"{k}={options[k]}" for k in sorted(options))])
+
+
+def _clean(data: Any) -> GameStats | None:
+    if not isinstance(data, dict):
+        return None
+    values: dict[str, Any] = {}
+    for f in fields(GameStats):
+        value = data.get(f.name, f.default)
+        if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0):
+            return None
+        values[f.name] = value
+    return GameStats(**values)
+
+
+class StatsBook:
+    """All statistics, loaded from and saved to one file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.entries: dict[str, GameStats] = {}
+        self.problem: str | None = None
+        self._load()
+
+    def _load(self) -> None:
+        if not self.path.exists():
+            return
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            entries = {str(k): _clean(v) for k, v in data.get("games", {}).items()}
+            if any(v is None for v in entries.values()):
+                raise ValueError("bad entry")
+            self.entries = entries  # type: ignore[assignment]
+        except (OSError, ValueError, AttributeError, RecursionError):
+            move_aside(self.path)
+            self.problem = "The statistics file was damaged, so statistics start again."
+
+    def get(self, key: str) -> GameStats:
+        return self.entries.setdefault(key, GameStats())
+
+    def record(self, key: str, won: bool, moves: int, seconds: float) -> GameStats:
+        stats = self.get(key)
+        stats.record(won, moves, seconds)
+        self.save()
+        return stats
+
+    def save(self) -> None:
+        data = {"version": 1, "games": {k: asdict(v) for k, v in sorted(self.entries.items())}}
+        try:
+            atomic_write_text(self.path, json.dumps(data, indent=1) + "\n")
+        except OSError:
+            self.problem = "Statistics could not be saved."
