@@ -1,0 +1,49 @@
+import tomllib
+
+from voicegame.config import SETTINGS, Config
+
+
+def test_defaults_when_no_file(tmp_path):
+    config = Config(tmp_path / "config.toml")
+    assert config["speech.rate"] == 200 and config["audio.recogniser"] == "auto"
+    assert config.problems == []
+
+
+def test_bad_values_are_reported_by_key_and_defaults_used(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[speech]\nrate = "fast"\nvolume = 7\n[game]\ndraw = 2\n[audio]\nsounds = false\nnonsense = 1\n')
+    config = Config(path)
+    assert config["speech.rate"] == 200 and config["speech.volume"] == 1.0 and config["game.draw"] == 3
+    assert config["audio.sounds"] is False
+    text = " ".join(config.problems)
+    for key in ("speech.rate", "speech.volume", "game.draw", "audio.nonsense"):
+        assert key in text
+
+
+def test_damaged_file_is_reported_not_fatal(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("[speech\nrate = ")
+    config = Config(path)
+    assert config["speech.rate"] == 200 and "damaged" in config.problems[0]
+
+
+def test_set_writes_a_file_that_reads_back_with_every_key(tmp_path):
+    path = tmp_path / "config.toml"
+    config = Config(path)
+    config.set("speech.rate", 260)
+    config.set("speech.voice", 'en "quoted"')
+    data = tomllib.loads(path.read_text())
+    assert data["speech"]["rate"] == 260
+    assert len([1 for s in SETTINGS if s.key.split(".")[1] in data[s.key.split(".")[0]]]) == len(SETTINGS)
+    again = Config(path)
+    assert again["speech.rate"] == 260 and again["speech.voice"] == 'en "quoted"' and again.problems == []
+
+
+def test_set_refuses_bad_values(tmp_path):
+    config = Config(tmp_path / "c.toml")
+    try:
+        config.set("speech.volume", 3.0)
+    except ValueError as error:
+        assert "speech.volume" in str(error)
+    else:
+        raise AssertionError("a bad value was accepted")

@@ -1,0 +1,136 @@
+"""Player settings in one TOML file, with documented keys and safe defaults.
+
+Every key is listed in :data:`SETTINGS` with its default, allowed values and a
+one-line description (``voicegame config`` prints them). A bad value is
+reported with its key name and the default is used instead; a damaged file is
+reported and ignored, never fatal. Settings changed by voice are written back.
+
+File: ``$VOICEGAME_CONFIG``, else ``<user config dir>/voicegame/config.toml``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from voicegame.store import atomic_write_text
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str  # "section.name"
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    low: float | None = None
+    high: float | None = None
+
+    def check(self, value: Any) -> str | None:
+        """None if ``value`` is fine, else a short description of what is allowed."""
+        kind = type(self.default)
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            return f"must be {kind.__name__}"
+        if self.choices is not None and value not in self.choices:
+            return "must be one of " + ", ".join(map(str, self.choices))
+        if self.low is not None and value < self.low or self.high is not None and value > self.high:
+            return f"must be between {self.low:g} and {self.high:g}"
+        return None
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("speech.rate", 200, "speaking rate in words per minute", low=80, high=450),
+    Setting("speech.volume", 1.0, "speech volume, 0.0 to 1.0", low=0.0, high=1.0),
+    Setting("speech.voice", "", "text-to-speech voice id (empty: the system default)"),
+    Setting("speech.verbosity", "brief", "how much is said after each move", choices=("brief", "verbose")),
+    Setting("game.default", "klondike", "the game started when none is named"),
+    Setting("game.draw", 3, "Klondike: cards turned from the stock", choices=(1, 3)),
+    Setting("game.passes", 0, "Klondike: passes through the stock (0: unlimited)", low=0, high=100),
+    Setting("audio.recogniser", "auto", "speech recogniser", choices=("auto", "vosk", "pocketsphinx", "text")),
+    Setting("audio.model", "", "Vosk model folder (empty: look in the usual places)"),
+    Setting("audio.trailing_silence_ms", 400, "silence that ends a command, in milliseconds", low=100, high=3000),
+    Setting("audio.sounds", True, "play sound cues (earcons)"),
+    Setting("audio.push_to_talk", False, "listen only while the push-to-talk key is held"),
+    Setting("kiosk.wake_phrase", "solitaire", "say this to wake a sleeping kiosk (empty: always listening)"),
+    Setting("kiosk.idle_invite_minutes", 10, "at most one spoken invitation this often when idle", low=1, high=1440),
+    Setting("kiosk.new_game_seconds", 20, "after a game ends, start a new one after this long", low=3, high=3600),
+)
+BY_KEY = {s.key: s for s in SETTINGS}
+
+
+def config_path() -> Path:
+    override = os.environ.get("VOICEGAME_CONFIG")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("voicegame", appauthor=False)) / "config.toml"
+
+
+class Config:
+    """Current settings; ``problems`` lists one sentence per bad key or damaged file."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or config_path()
+        self.values: dict[str, Any] = {s.key: s.default for s in SETTINGS}
+        self.problems: list[str] = []
+        self._load()
+
+    def _load(self) -> None:
+        if not self.path.exists():
+            return
+        try:
+            data = tomllib.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            self.problems.append(f"The settings file {self.path.name} is damaged; using the defaults.")
+            return
+        for section, table in data.items():
+            if not isinstance(table, dict):
+                self.problems.append(f"Unknown setting {section}; ignored.")
+                continue
+            for name, value in table.items():
+                key = f"{section}.{name}"
+                setting = BY_KEY.get(key)
+                if setting is None:
+                    self.problems.append(f"Unknown setting {key}; ignored.")
+                    continue
+                trouble = setting.check(value)
+                if trouble:
+                    self.problems.append(f"Setting {key} {trouble}; using {setting.default!r}.")
+                else:
+                    self.values[key] = float(value) if isinstance(setting.default, float) else value
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def set(self, key: str, value: Any) -> None:
+        """Change a setting (checked) and write the file."""
+        trouble = BY_KEY[key].check(value)
+        if trouble:
+            raise ValueError(f"{key} {trouble}")
+        self.values[key] = value
+        self.save()
+
+    def save(self) -> None:
+        lines = ["# voicegame settings. Every key: voicegame config --list", ""]
+        section = None
+        for setting in SETTINGS:
+            head, name = setting.key.split(".", 1)
+            if head != section:
+                lines.append(f"[{head}]" if section is None else f"\n[{head}]")
+                section = head
+            lines.append(f"# {setting.help}")
+            lines.append(f"{name} = {_toml_value(self.values[setting.key])}")
+        atomic_write_text(self.path, "\n".join(lines) + "\n")
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return repr(value)
