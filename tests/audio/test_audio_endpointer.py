@@ -123,6 +123,8 @@ def test_real_speech(vad):
 
 # ---------------------------------------------------------------- microphone with a fake device
 class FakeStream:
+    gate: threading.Event | None = None  # when set on the class, audio flows only once the gate opens
+
     def __init__(self, audio, samplerate, channels, dtype, blocksize, device, callback):
         assert samplerate == SR and channels == 1 and dtype == "int16"
         self.audio, self.block, self.callback = audio, blocksize, callback
@@ -131,6 +133,8 @@ class FakeStream:
 
     def start(self):
         def pump():
+            if self.gate is not None:
+                self.gate.wait(5)
             for i in range(0, len(self.audio), self.block):
                 if self._stop.is_set():
                     return
@@ -179,13 +183,18 @@ def test_microphone_listen_times_out_on_silence(monkeypatch):
 def test_microphone_push_to_talk(monkeypatch):
     x = tone(0.6)
     monkeypatch.setitem(sys.modules, "sounddevice", fake_sounddevice(x))
+    gate = threading.Event()
+    monkeypatch.setattr(FakeStream, "gate", gate)  # no audio until the key is down: no timing race
     mic = Microphone()
     mic.begin()
-    time.sleep(0.2)
+    gate.set()
+    deadline = time.monotonic() + 5
+    while mic._queue.qsize() * 480 < len(x) and time.monotonic() < deadline:
+        time.sleep(0.01)
     got = mic.end()
     mic.close()
-    # begin() drops what was captured before it; after it everything is kept, in order
-    assert len(x) - 1440 <= len(got) <= len(x) and np.array_equal(got, x[len(x) - len(got):])
+    # everything captured after begin() is kept, in order
+    assert np.array_equal(got, x)
 
 
 def test_missing_device_is_a_friendly_error(monkeypatch):

@@ -1,0 +1,255 @@
+"""Bench: from the end of the player's speech to the first sound of the answer, and words per move.
+
+    python bench/session.py [--write]     (--write appends/replaces the section in bench/RESULTS.md)
+
+The 189 commands of tests/data/klondike_draw3_seed5_win.txt (Klondike seed 5, draw 3: a win) are
+spoken by espeak-ng (en, 160 wpm; cached), padded with 1 s of room noise before and 1 s after
+(Gaussian, sigma 8 LSB), and each goes through the stages of a voice turn, timed one by one:
+
+- end of speech: the ``Endpointer`` with its default trailing silence, fed 30 ms blocks; latency is
+  audio time from the true end of speech (last sample above 64 LSB) to the end decision;
+- decoding: ``PocketSphinxRecogniser.recognise`` with the session's grammar of the turn
+  (``Session.recogniser_grammar()`` when present, else the tests' static Klondike grammar);
+- parse: ``session.parser.parse``; engine: ``engine.apply`` of the reply's moves, replayed;
+  resolve + narrate: the rest of ``Session.hear``/``handle``;
+- TTS start: pyttsx3 rendering the first sentence (cache cleared), the earcon's load and queueing.
+
+The session is driven with the script's own text (not the decoded text), so the game stays on its
+winning line whatever the recogniser makes of espeak-ng; decoding accuracy is printed on the side.
+The sound device's own output latency (PortAudio buffer, typically 10-40 ms) is not included: there
+is no sound card here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import logging
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "audio"))
+
+from speech_fixtures import KLONDIKE_JSGF, speech_pcm  # noqa: E402
+from voicegame.audio.earcons import EarconPlayer  # noqa: E402
+from voicegame.audio.grammar_spec import RecogniserGrammar  # noqa: E402
+from voicegame.audio.jsgf import Jsgf  # noqa: E402
+from voicegame.audio.microphone import DEFAULT_TRAILING_SILENCE_MS, Endpointer  # noqa: E402
+from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser  # noqa: E402
+from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker, SoundOutput  # noqa: E402
+from voicegame.session import Session  # noqa: E402
+
+SR = 16000
+SCRIPT = ROOT / "tests" / "data" / "klondike_draw3_seed5_win.txt"
+RESULTS = ROOT / "bench" / "RESULTS.md"
+SECTION = "## Session latency (bench/session.py)"
+
+
+class NullSd:
+    """Stand-in sounddevice: queueing costs are measured, nothing is played."""
+
+    def query_devices(self, device=None, kind=None):
+        return {}
+
+    def play(self, data, samplerate, device=None):
+        pass
+
+    def stop(self):
+        pass
+
+    def get_stream(self):
+        raise RuntimeError
+
+
+def script_commands() -> list[str]:
+    lines = SCRIPT.read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def padded(text: str, rng: np.random.Generator) -> tuple[np.ndarray, int]:
+    """(audio with room noise, index of the true end of speech)."""
+    speech = speech_pcm(text)
+    loud = np.flatnonzero(np.abs(speech) > 64)
+    end = int(loud[-1]) + 1 if len(loud) else len(speech)
+    before = np.zeros(SR, np.int16)
+    x = np.concatenate([before, speech, np.zeros(SR, np.int16)]).astype(np.float64)
+    x += rng.normal(0.0, 8.0, len(x))
+    return np.clip(np.round(x), -32768, 32767).astype(np.int16), len(before) + end
+
+
+def endpoint(audio: np.ndarray, speech_end: int) -> tuple[np.ndarray, float]:
+    ep = Endpointer()
+    block = SR * 30 // 1000
+    for i in range(0, len(audio), block):
+        for u in ep.feed(audio[i : i + block]):
+            return u.pcm, (u.detected_at - speech_end) / SR
+    u = ep.flush()
+    return (u.pcm if u else audio), (len(audio) - speech_end) / SR
+
+
+def pct(values: list[float], q: float) -> float:
+    return float(np.percentile(np.asarray(values), q))
+
+
+def run(grammar_kind: str = "session") -> tuple[str, dict]:
+    commands = script_commands()
+    rng = np.random.default_rng(5)
+    session = Session("klondike", seed=5)
+    recogniser = PocketSphinxRecogniser()
+    static = RecogniserGrammar(KLONDIKE_JSGF, (), Jsgf(KLONDIKE_JSGF).words)
+    use_session_grammar = grammar_kind == "session" and hasattr(session, "recogniser_grammar")
+    if not use_session_grammar:
+        recogniser.set_grammar(static)
+    speaker = Pyttsx3Speaker(output=None, fallback=PrintSpeaker(io.StringIO()))
+    earcons = EarconPlayer(SoundOutput(sd=NullSd()))
+    stages: dict[str, list[float]] = {k: [] for k in ("endpoint", "grammar", "decode", "parse", "resolve", "engine",
+                                                       "earcon", "tts")}
+    to_earcon: list[float] = []
+    to_speech: list[float] = []
+    exact = 0
+    last_grammar = None
+    for text in commands:
+        audio, speech_end = padded(text, rng)
+        utterance, ep_latency = endpoint(audio, speech_end)
+        t = time.perf_counter()
+        if use_session_grammar:
+            grammar = session.recogniser_grammar()
+            if grammar is not last_grammar:
+                recogniser.set_grammar(grammar)
+                last_grammar = grammar
+        t_grammar = time.perf_counter() - t
+        t = time.perf_counter()
+        heard = recogniser.recognise(utterance)
+        t_decode = time.perf_counter() - t
+        exact += heard.text == text
+        t = time.perf_counter()
+        session.parser.parse(text)
+        t_parse = time.perf_counter() - t
+        before = session.state
+        t = time.perf_counter()
+        reply = session.hear(Heard(text)) if hasattr(session, "hear") else session.handle(text)
+        t_handle = time.perf_counter() - t
+        t = time.perf_counter()
+        state = before
+        for move in reply.moves:
+            try:
+                state, _ = session.engine.apply(state, move)
+            except Exception:
+                break
+        t_engine = time.perf_counter() - t
+        t = time.perf_counter()
+        if reply.earcons:
+            earcons.play(reply.earcons[0])
+        t_earcon = time.perf_counter() - t if reply.earcons else 0.0
+        speaker._cache.clear()
+        t = time.perf_counter()
+        if reply.sentences:
+            speaker.render(reply.sentences[0])
+        t_tts = time.perf_counter() - t
+        resolve = max(0.0, t_handle - t_parse - t_engine)
+        for key, value in (("endpoint", ep_latency), ("grammar", t_grammar), ("decode", t_decode), ("parse", t_parse),
+                           ("resolve", resolve), ("engine", t_engine), ("earcon", t_earcon), ("tts", t_tts)):
+            stages[key].append(value)
+        common = ep_latency + t_grammar + t_decode + t_handle
+        to_speech.append(common + t_tts)
+        to_earcon.append(common + t_earcon if reply.earcons else common + t_tts)
+    earcons.wait(1)
+    won = session.engine.is_won(session.state)
+
+    # words per move: the whole scripted game in text mode
+    game = Session("klondike", seed=5)
+    words_move: list[int] = []
+    words_all: list[int] = []
+    for text in commands:
+        reply = game.handle(text)
+        n = sum(len(s.split()) for s in reply.sentences)
+        words_all.append(n)
+        if reply.moves:
+            words_move.append(n)
+    return report(commands, stages, to_earcon, to_speech, exact, won, words_move, words_all, use_session_grammar)
+
+
+def report(commands, stages, to_earcon, to_speech, exact, won, words_move, words_all, session_grammar) -> tuple[str, dict]:
+    total = sum(statistics.median(v) for v in stages.values() if v)
+    grammar = "Session.recogniser_grammar()" if session_grammar else "static Klondike JSGF of tests/audio"
+    names = {
+        "endpoint": f"end of speech (Endpointer, {DEFAULT_TRAILING_SILENCE_MS} ms trailing silence)",
+        "grammar": "grammar of the turn (build + set_grammar when it changed)",
+        "decode": "decoding (PocketSphinx)",
+        "parse": "parse",
+        "resolve": "resolve + narrate (rest of Session.hear)",
+        "engine": "engine (apply the moves)",
+        "earcon": "first earcon (load + queue)",
+        "tts": "TTS start (pyttsx3 renders the first sentence)",
+    }
+    lines = [
+        f"### Grammar: {grammar}",
+        "",
+        f"{len(commands)} spoken commands of tests/data/klondike_draw3_seed5_win.txt (espeak-ng en 160 wpm, "
+        "1 s of room noise before and after); one core of this machine; no sound card, so the device's own "
+        "output latency is not included.",
+        "",
+        "| stage | median ms | p95 ms | share of the median total |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for key, label in names.items():
+        v = stages[key]
+        lines.append(f"| {label} | {statistics.median(v) * 1000:.1f} | {pct(v, 95) * 1000:.1f} | "
+                     f"{statistics.median(v) / total * 100:.0f}% |")
+    lines += [
+        "",
+        "| end of speech to ... | median ms | p95 ms |",
+        "| --- | ---: | ---: |",
+        f"| first sound (the earcon when the answer has one, else speech) | {statistics.median(to_earcon) * 1000:.0f} "
+        f"| {pct(to_earcon, 95) * 1000:.0f} |",
+        f"| first word of speech | {statistics.median(to_speech) * 1000:.0f} | {pct(to_speech, 95) * 1000:.0f} |",
+        "",
+        f"Target (issue 4): median under 300 ms with the default end-of-speech setting: "
+        f"{'met' if statistics.median(to_earcon) < 0.3 else 'not met'}; the trailing silence alone is "
+        f"{statistics.median(stages['endpoint']) * 1000:.0f} ms of it.",
+        "",
+        f"Decoding accuracy on the side (exact text): {exact}/{len(commands)}. Game won at the end: {won}.",
+        "",
+        f"Words spoken per move in the full scripted game ({len(words_move)} moves of {len(commands)} commands): "
+        f"mean {statistics.mean(words_move):.2f}, median {statistics.median(words_move):.0f}, max {max(words_move)}; "
+        f"per command (all replies) {statistics.mean(words_all):.2f}; total {sum(words_all)} words.",
+        "",
+    ]
+    return "\n".join(lines), {"to_earcon": to_earcon, "to_speech": to_speech}
+
+
+def write_section(text: str) -> None:
+    """Replace (or append) our section of bench/RESULTS.md; other sections are left as they are."""
+    old = RESULTS.read_text() if RESULTS.exists() else "# Bench results\n\n"
+    start = old.find(SECTION)
+    if start >= 0:
+        nxt = old.find("\n## ", start + len(SECTION))
+        new = old[:start] + text + (old[nxt + 1 :] if nxt >= 0 else "")
+    else:
+        new = old.rstrip("\n") + "\n\n" + text
+    RESULTS.write_text(new if new.endswith("\n") else new + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="write the section into bench/RESULTS.md")
+    parser.add_argument("--grammar", choices=("session", "static", "both"), default="both",
+                        help="decode with the session's grammar of the turn, the static test grammar, or both")
+    args = parser.parse_args()
+    logging.getLogger("voicegame.audio.recognisers").setLevel(logging.ERROR)
+    kinds = ("session", "static") if args.grammar == "both" else (args.grammar,)
+    text = SECTION + "\n\n" + "\n".join(run(kind)[0] for kind in kinds)
+    print(text)
+    if args.write:
+        write_section(text)
+        print(f"written to {RESULTS}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,219 @@
+"""A whole voice session: WAV commands in, PocketSphinx, the session, speech and earcons out to one WAV."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from speech_fixtures import espeak_wav, needs_espeak
+from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.errors import MicrophoneError
+from voicegame.audio.grammar_spec import RecogniserGrammar
+from voicegame.audio.jsgf import Jsgf
+from voicegame.audio.mixdown import SessionRecording, earcon_names
+from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser
+from voicegame.audio.wavio import read_wav_float, write_wav
+from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker, RecorderSpeaker, SoundOutput
+from voicegame.loop import PcmSource, TextSource, WavFileSource, run_voice_session
+from voicegame.session import Session
+
+from conftest import FakeSoundDevice
+
+COMMANDS_JSGF = """#JSGF V1.0;
+grammar voicegame;
+public <command> = draw | undo | redo | quit | faster | slower | [move] <card> (on | onto | to) <card>;
+<card> = <rank> of <suit>;
+<rank> = ace | two | three | four | five | six | seven | eight | nine | ten | jack | queen | king;
+<suit> = clubs | diamonds | hearts | spades;
+"""
+
+
+def klondike_commands() -> RecogniserGrammar:
+    """A small static grammar. (``Session.recogniser_grammar()``, the loop's default, is still being
+    written: today PocketSphinx hears "draw" as "all" with it, so this test does not depend on it.)"""
+    return RecogniserGrammar(COMMANDS_JSGF, (), Jsgf(COMMANDS_JSGF).words)
+
+
+def recorded_command(text: str, path: Path) -> Path:
+    """``text`` by espeak-ng as a player's recording: 22,050 Hz with 0.4 s of room before and after."""
+    samples, rate = read_wav_float(espeak_wav(text))
+    pause = np.zeros(int(0.4 * rate), np.int16)
+    write_wav(path, np.concatenate([pause, np.round(samples[:, 0] * 32767).astype(np.int16), pause]), rate)
+    return path
+
+
+@pytest.fixture(scope="module")
+def sphinx() -> PocketSphinxRecogniser:
+    recogniser = PocketSphinxRecogniser()
+    recogniser.set_grammar(klondike_commands())
+    return recogniser
+
+
+@needs_espeak
+def test_session_from_wav_commands_to_output_wav(sphinx, tmp_path):
+    commands = ["draw", "undo", "seven of spades on eight of hearts", "quit"]
+    wavs = [recorded_command(c, tmp_path / f"command{i}.wav") for i, c in enumerate(commands)]
+    session = Session("klondike", seed=5)
+    out = io.StringIO()
+    output = SoundOutput()  # the real sounddevice: no sound card here, so it disables itself
+    speaker = Pyttsx3Speaker(output, fallback=PrintSpeaker(out))
+    earcons = EarconPlayer(output)
+    recording = SessionRecording()
+    result = run_voice_session(session, WavFileSource(wavs), sphinx, speaker, earcons, recording,
+                               grammar=lambda s: klondike_commands())
+
+    assert [h.text for h in result.heard] == commands
+    assert result.quit
+    state = session.state_json()
+    assert state["moves"] == 1 and not state["won"]
+    piles = {p["id"]: p for p in state["piles"]}
+    assert [pid for pid, p in piles.items() if p["cards"][-2:] == ["8H", "7S"]]  # the move was made
+    assert piles["pile4"]["cards"][-1] == "TC" and piles["pile4"]["down"] == len(piles["pile4"]["cards"]) - 1
+    stock = next(p for p in state["piles"] if p["id"] == "stock")
+    assert len(stock["cards"]) == 24  # the draw was taken back
+
+    path = recording.write(tmp_path / "session.wav")
+    assert earcon_names(path) == ["listening", "deal", "undo", "move", "turn"]
+    assert recording.labels("speech")[0] == "Klondike, draw three. Say help at any time."
+    assert "Pile four shows ten of clubs." in recording.labels("speech")
+    assert recording.labels("speech")[-1] == "Goodbye."
+    assert recording.labels("input") == commands
+    if output.available is False:  # no sound card: the game printed what it would have said
+        printed = out.getvalue().splitlines()
+        assert printed[0] == "Klondike, draw three. Say help at any time."
+        assert printed[1] == "I cannot play sound: no audio output was found."
+        assert result.notes == [printed[1]]
+
+
+def test_no_sounds_records_no_earcons(tmp_path):
+    session = Session("klondike", seed=5)
+    speaker = RecorderSpeaker()
+    earcons = EarconPlayer(SoundOutput(sd=FakeSoundDevice()), enabled=False)
+    recording = SessionRecording()
+    result = run_voice_session(session, TextSource(["draw", "quit"]), sphinx_stub(), speaker, earcons, recording)
+    assert result.quit and earcons.played == [] and recording.labels("earcon") == []
+    assert speaker.said == ["Klondike, draw three. Say help at any time.", "Five of spades.", "Goodbye."]
+
+
+class sphinx_stub:
+    """A recogniser that hears a fixed script (for loop logic without audio)."""
+
+    name = "stub"
+
+    def __init__(self, texts: list[str] | None = None) -> None:
+        self.texts = list(texts or [])
+        self.grammars = 0
+
+    def set_grammar(self, grammar) -> None:
+        self.grammars += 1
+
+    def recognise(self, pcm) -> Heard:
+        text = self.texts.pop(0) if self.texts else ""
+        return Heard(text, None, text == "")
+
+
+class FakeMicSource:
+    """Records mute/unmute around answers; yields silence as utterances."""
+
+    def __init__(self, n: int, log: list[str]) -> None:
+        self.n, self.log = n, log
+
+    def __iter__(self):
+        for _ in range(self.n):
+            self.log.append("listen")
+            yield np.zeros(16000, np.int16)
+
+    def mute(self) -> None:
+        self.log.append("mute")
+
+    def unmute(self) -> None:
+        self.log.append("unmute")
+
+
+def test_microphone_is_muted_while_the_game_answers_and_settings_apply():
+    log: list[str] = []
+    speaker = RecorderSpeaker()
+    earcons = EarconPlayer(SoundOutput(sd=FakeSoundDevice()))
+    recogniser = sphinx_stub(["faster", "louder", "", "quit"])
+    session = Session("klondike", seed=5)
+    result = run_voice_session(session, FakeMicSource(4, log), recogniser, speaker, earcons, grammar=None)
+    assert log == ["mute", "unmute"] + ["listen", "mute", "unmute"] * 4
+    assert speaker.rate > 200 and speaker.volume == 1.0
+    assert "That is as loud as I can speak." in speaker.said
+    assert "Sorry, I did not catch that." in speaker.said
+    assert earcons.played == ["listening", "unknown"]
+    assert recogniser.grammars == 0 and result.quit  # grammar=None: left alone
+
+
+def test_grammar_is_rebuilt_before_each_utterance():
+    recogniser = sphinx_stub(["draw", "quit"])
+    seen = []
+    run_voice_session(Session("klondike", seed=5), PcmSource([np.zeros(10, np.int16)] * 2), recogniser,
+                      RecorderSpeaker(), EarconPlayer(enabled=False),
+                      grammar=lambda s: seen.append(s.history.cursor) or klondike_commands())
+    assert seen == [0, 1] and recogniser.grammars == 2
+
+
+def test_missing_microphone_falls_back_to_typed_commands():
+    class BrokenMic:
+        def __iter__(self):
+            raise MicrophoneError("I cannot open the microphone: no device. Check that one is plugged in, "
+                                  "or play with typed commands.")
+            yield  # pragma: no cover
+
+    speaker = RecorderSpeaker()
+    session = Session("klondike", seed=5)
+    result = run_voice_session(session, BrokenMic(), sphinx_stub(), speaker, EarconPlayer(enabled=False),
+                               fallback=TextSource(["draw", "quit"]))
+    assert result.quit and session.history.cursor == 1
+    assert speaker.said[1].startswith("I cannot open the microphone")
+    assert speaker.said[2] == "Type your commands instead, one a line."
+
+
+def test_unreadable_wav_is_told_not_raised(tmp_path):
+    bad = tmp_path / "bad.wav"
+    bad.write_bytes(b"not a wav")
+    speaker = RecorderSpeaker()
+    result = run_voice_session(Session("klondike", seed=5), WavFileSource([bad]), sphinx_stub(), speaker,
+                               EarconPlayer(enabled=False))
+    assert not result.quit and result.notes and "bad.wav" in result.notes[0]
+
+
+def test_session_hear_is_used_when_present():
+    class Hearing(Session):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            self.heard: list[Heard] = []
+
+        def hear(self, heard: Heard):
+            self.heard.append(heard)
+            return self.handle(heard.text)
+
+    session = Hearing("klondike", seed=5)
+    run_voice_session(session, PcmSource([np.zeros(10, np.int16)]), sphinx_stub(["quit"]), RecorderSpeaker(),
+                      EarconPlayer(enabled=False))
+    assert [h.text for h in session.heard] == ["quit"]
+
+
+def test_default_grammar_is_the_sessions_and_unchanged_grammars_are_not_resent():
+    recogniser = sphinx_stub(["undo", "undo", "quit"])
+    session = Session("klondike", seed=5)
+    if not hasattr(session, "recogniser_grammar"):
+        pytest.skip("Session.recogniser_grammar is not there")
+    run_voice_session(session, PcmSource([np.zeros(10, np.int16)] * 3), recogniser, RecorderSpeaker(),
+                      EarconPlayer(enabled=False))
+    assert recogniser.grammars == 1  # nothing changed on the table: the same grammar object
+
+
+def test_a_speaker_that_cannot_render_still_gets_speech_into_the_recording():
+    renderer = Pyttsx3Speaker(output=None, fallback=PrintSpeaker(io.StringIO()))
+    printed = io.StringIO()
+    recording = SessionRecording()
+    run_voice_session(Session("klondike", seed=5), TextSource(["quit"]), sphinx_stub(), PrintSpeaker(printed),
+                      EarconPlayer(SoundOutput(sd=FakeSoundDevice())), recording, renderer=renderer)
+    assert printed.getvalue().splitlines() == ["Klondike, draw three. Say help at any time.", "Goodbye."]
+    assert recording.labels("speech") == ["Klondike, draw three. Say help at any time.", "Goodbye."]
+    assert recording.notes == []
