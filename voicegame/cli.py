@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
+import secrets
 import sys
 from typing import IO, Any, Sequence
 
-from voicegame import __version__
+from voicegame import __version__, solve_cli, transcribe
 from voicegame.games import GAMES, GameEntry, UnknownGame, find_game
 from voicegame.session import Reply, Session
+from voicegame.voice_play import add_voice_options, play_by_voice
 
 
 def _option_value(text: str) -> int | None:
@@ -29,8 +32,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--verbose", action="store_true", help="say more after each move")
     play.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards turned from the stock (default 3)")
     play.add_argument("--passes", type=_option_value, help="Klondike: passes through the stock (default unlimited)")
+    add_voice_options(play)
+    play.add_argument("--winnable", action="store_true", help="deal only deals the solver has won (from --seed on)")
 
     sub.add_parser("games", help="list the games")
+    transcribe.add_parser(sub)
+    solve_cli.add_parser(sub)
     return parser
 
 
@@ -77,12 +84,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"Unknown game {args.game!r}. Games: {', '.join(g.key for g in GAMES)}.", file=sys.stderr)
         return 2
     try:
-        session = Session(entry, game_options(entry, args), args.seed, verbose=args.verbose)
+        seed, skipped = args.seed, 0
+        if getattr(args, "winnable", False):
+            seed, skipped = solve_cli.find_winnable(entry, game_options(entry, args), secrets.randbelow(2**31) if seed is None else seed)
+        session = Session(entry, game_options(entry, args), seed, verbose=args.verbose)
+        if getattr(args, "winnable", False):
+            session.announcements.append(session.narrator.say("winnable_deal", seed=seed, skipped=skipped))
     except ValueError as error:
         print(f"Bad option: {error}.", file=sys.stderr)
         return 2
     if not args.text:
-        print("Voice play arrives with the speech issues; playing in text mode.", file=sys.stderr)
+        try:
+            return play_by_voice(session, args)
+        except KeyboardInterrupt:
+            return 0
     trace = open(args.trace, "w", encoding="utf-8") if args.trace else None
     try:
         return run_text(session, sys.stdin, sys.stdout, trace)
@@ -101,10 +116,13 @@ def cmd_games() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    logging.basicConfig(level=logging.ERROR, format="%(message)s")  # players hear problems; logs stay quiet
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "games":
         return cmd_games()
+    if hasattr(args, "run"):  # transcribe, model download
+        return args.run(args)
     if args.command is None:
         args = parser.parse_args(["play", *(argv or [])])
     return cmd_play(args)

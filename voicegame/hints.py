@@ -35,3 +35,28 @@ def ranked_moves(engine: Engine, state: State) -> list[Move]:
     """Legal moves, best first; pointless ones dropped."""
     scored = [(_priority(engine, state, m), k, m) for k, m in enumerate(engine.legal_moves(state))]
     return [m for p, _, m in sorted(scored) if p < 9]
+
+
+class HintService:
+    """"hint": the fair search's best move (never reading a hidden card), then its alternatives.
+
+    ``seconds`` and ``nodes`` bound each search (default about one second on a slow core);
+    rankings are cached per position, so "hint" again only steps to the next move.
+    """
+
+    def __init__(self, engine: Engine, seconds: float | None = 1.0, nodes: int | None = 4000) -> None:
+        from voicegame.solver.fair import FairSearch  # noqa: PLC0415 (the solver imports this module)
+
+        self.engine = engine
+        self.seconds = seconds
+        self.nodes = nodes
+        self.search = FairSearch(engine)
+        self._cache: tuple[State, list[Move]] | None = None
+
+    def ranked(self, state: State) -> list[Move]:
+        """Legal moves, best first by the fair search; pointless ones dropped."""
+        if self._cache is not None and self._cache[0] is state:
+            return self._cache[1]
+        moves = [r.move for r in self.search.rank(state, self.seconds, self.nodes)]
+        self._cache = (state, moves)
+        return moves

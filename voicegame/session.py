@@ -14,9 +14,13 @@ from typing import Any
 from voicegame.engine import Engine, History, IllegalMove, Move, MoveKind, Moved, PileKind, State, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
 from voicegame.games import GAMES, GameEntry, find_game
-from voicegame.hints import ranked_moves
+from voicegame.hints import HintService, ranked_moves
 from voicegame.narrate import Narrator, join
 from voicegame.voice.command import Command, GroupRef, PileRef
+from voicegame.audio.grammar_spec import RecogniserGrammar
+from voicegame.audio.recognisers import Heard
+from voicegame.voice.grammar import grammar_for, visible_cards
+from voicegame.voice.match import MoveMatcher, Understanding, understand
 from voicegame.voice.parse import Parser
 from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
 
@@ -39,6 +43,8 @@ class Session:
     def __init__(self, entry: GameEntry | str = "klondike", options: dict[str, Any] | None = None, seed: int | None = None, verbose: bool = False) -> None:
         self.verbose = verbose
         self.speech_settings: list[str] = []
+        self.auto_play = False  # "auto on": play every safe card up after each move
+        self.announcements: list[str] = []  # said once after the greeting (e.g. deals skipped by --winnable)
         self.last_sentences: list[str] = []
         self.start_game(find_game(entry) if isinstance(entry, str) else entry, options or {}, seed)
 
@@ -55,6 +61,7 @@ class Session:
         self.history = History.start(self.engine.deal(self.seed))
         self.question: Ask | None = None
         self.hint_index = 0
+        self.hints = HintService(self.engine)
         self.finished = False
 
     @property
@@ -62,7 +69,7 @@ class Session:
         return self.history.current
 
     def greeting(self) -> Reply:
-        reply = Reply("", sentences=[self.narrator.say("greeting", title=self.game.title)], earcons=["listening"])
+        reply = Reply("", sentences=[self.narrator.say("greeting", title=self.game.title), *self.announcements], earcons=["listening"])
         self.last_sentences = reply.sentences
         return reply
 
@@ -81,6 +88,40 @@ class Session:
         if reply.command is None or reply.command.intent != "repeat":
             self.last_sentences = reply.sentences
         return reply
+
+    def hear(self, heard: Heard) -> Reply:
+        """Act on what a recogniser heard: as :meth:`handle`, but a text that does not parse, an
+        incomplete decode or an unplayable move is matched against this turn's legal moves
+        (voicegame.voice.match); out-of-grammar speech changes nothing. Never raises."""
+        try:
+            understood = understand(heard, self.state, self.parser, self.resolver, self.move_matcher,
+                                    self.narrator, self.question is not None)
+        except RecursionError:
+            understood = Understanding("rejected")
+        if understood.how == "parsed":
+            return self.handle(heard.text)
+        reply = Reply(heard.text, command=understood.command)
+        if understood.resolution is None:
+            self._refuse(reply, self.narrator.say("not_understood"), "unknown")
+        else:
+            self.question = None
+            self._resolve_and_play(reply, understood.resolution)
+        self.last_sentences = reply.sentences
+        return reply
+
+    @property
+    def move_matcher(self) -> MoveMatcher:
+        """The legal-move matcher of the current game (rebuilt with the parser)."""
+        matcher = getattr(self, "_move_matcher", None)
+        if matcher is None or matcher.parser is not self.parser:
+            matcher = self._move_matcher = MoveMatcher(self.parser, self.engine)
+        return matcher
+
+    def recogniser_grammar(self) -> RecogniserGrammar:
+        """What a recogniser should listen for now: this game's commands, with the cards of moves
+        limited to those showing. Cached: unchanged turns return the same object, so the voice loop
+        calls ``set_grammar`` only when it changed."""
+        return grammar_for(self.parser, visible_cards(self.engine, self.state))
 
     def _dispatch(self, reply: Reply, command: Command) -> None:
         intent = command.intent
@@ -131,6 +172,8 @@ class Session:
         elif self.engine.is_stuck(after):
             reply.sentences.append(self.narrator.say("stuck"))
             reply.earcons.append("game_over")
+        if self.auto_play and not getattr(self, "_auto_running", False):
+            self._auto_up(reply)
 
     def _earcons(self, events: list) -> list[str]:
         out = []
@@ -171,7 +214,7 @@ class Session:
         self.finished = self.engine.is_won(self.state)
 
     def _do_hint(self, reply: Reply, command: Command) -> None:
-        moves = ranked_moves(self.engine, self.state)
+        moves = self.hints.ranked(self.state)
         if not moves:
             reply.sentences.append(self.narrator.say("hint_none"))
             return
@@ -191,12 +234,43 @@ class Session:
             reply.sentences.append(self.narrator.say("moves_list", moves=join(phrases, "or")))
 
     def _do_auto(self, reply: Reply, command: Command) -> None:
-        count = 0
-        while not self.finished and (move := safe_foundation_move(self.engine, self.state)) is not None:
-            self._play(reply, move)
-            count += 1
-        if count == 0:
+        if self._auto_up(reply) == 0:
             reply.sentences.append(self.narrator.say("auto_none"))
+
+    def _auto_up(self, reply: Reply) -> int:
+        """Play every card that can safely go up, one move each (so undo takes back one)."""
+        count = 0
+        self._auto_running = True
+        try:
+            while not self.finished and (move := safe_foundation_move(self.engine, self.state)) is not None:
+                self._play(reply, move)
+                count += 1
+        finally:
+            self._auto_running = False
+        return count
+
+    def _do_auto_on(self, reply: Reply, command: Command) -> None:
+        self.auto_play = True
+        reply.sentences.append(self.narrator.say("auto_on"))
+        self._auto_up(reply)
+
+    def _do_auto_off(self, reply: Reply, command: Command) -> None:
+        self.auto_play = False
+        reply.sentences.append(self.narrator.say("auto_off"))
+
+    winnable_seconds = 3.0
+
+    def _do_winnable(self, reply: Reply, command: Command) -> None:
+        """"Is this game still winnable?": the thoughtful solver (which sees every card) answers
+        when it finds a win or proves there is none within a few seconds."""
+        from voicegame.solver.thoughtful import solve  # noqa: PLC0415
+
+        if self.engine.is_won(self.state):
+            reply.sentences.append(self.narrator.say("winnable_won"))
+            return
+        result = solve(self.engine, self.state, seconds=self.winnable_seconds)
+        key = {"solved": "winnable_yes", "proved unwinnable": "winnable_lost"}.get(result.outcome.value, "winnable_unknown")
+        reply.sentences.append(self.narrator.say(key))
 
     def _do_read(self, reply: Reply, command: Command) -> None:
         if isinstance(command.source, PileRef):

@@ -128,9 +128,14 @@ class PocketSphinxRecogniser:
     """
 
     name = "pocketsphinx"
+    DECODER_OPTIONS: dict[str, object] = {}
+    """Decoder settings over pocketsphinx's defaults. Narrower beams (beam=pbeam=1e-30,
+    wbeam=1e-20) decoded the full command grammar in 140 ms instead of 370 ms with the same accuracy
+    on 26 commands, but cost accuracy on the small grammars of tests/audio: not the default yet."""
 
     def __init__(self, sample_rate: int = 16000, dither: float = 32.0, hmm: str | None = None,
-                 dictionary: str | None = None):
+                 dictionary: str | None = None, **options: object):
+        """``options``: further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``."""
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
@@ -144,10 +149,12 @@ class PocketSphinxRecogniser:
                 lm=None,
                 samprate=self.sample_rate,
                 loglevel="FATAL",
+                **{**self.DECODER_OPTIONS, **options},
             )
         except Exception as e:
             raise RecogniserUnavailable(f"PocketSphinx could not start: {e}.") from None
         self._search: str | None = None
+        self._garbage: frozenset[str] = frozenset()
         self._counter = 0
         self._jsgf: Jsgf | None = None
         self.missing: tuple[str, ...] = ()
@@ -180,6 +187,7 @@ class PocketSphinxRecogniser:
             except KeyError:
                 pass
         self._search = name
+        self._garbage = frozenset(getattr(grammar, "garbage", ()))
         # matcher of the grammar as actually decoded (missing words voided)
         self._jsgf = Jsgf(text) if missing else jsgf
         self.missing = tuple(missing)
@@ -219,8 +227,8 @@ class PocketSphinxRecogniser:
             d.end_utt()
         hyp = d.hyp()
         text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
-        if not text:
-            return Heard("", None, True)
+        if not text or (self._garbage and not self._garbage.isdisjoint(text.split())):
+            return Heard("", None, True)  # nothing, or out-of-grammar speech (the garbage loop)
         complete = self._jsgf.matches(text) if self._jsgf is not None else None
         if complete is False:
             return Heard(text, 0.0, False)

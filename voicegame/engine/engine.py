@@ -93,20 +93,26 @@ class Engine:
     def legal_moves(self, state: State) -> list[Move]:
         """Every legal move: card moves (source order, then run length, then target), then the deal."""
         moves: list[Move] = []
+        piles, specs = state.piles, self.specs
+        # Per target, the ranks a moving card could have (a necessary condition, computed once).
+        targets = []
+        for d in self._targets:
+            ranks = specs[d].accepts.first_ranks(piles[d])  # type: ignore[union-attr]
+            if ranks is None or ranks:
+                targets.append((d, specs[d], ranks))
         for s in self._sources:
-            spec = self.specs[s]
-            pile = state.piles[s]
+            spec = specs[s]
+            pile = piles[s]
             if not pile.cards or not pile.top_face_up:
                 continue
-            for count in spec.takes.counts(pile):  # type: ignore[union-attr]
-                if spec.takes.extra is not None and spec.takes.extra(state, spec, pile, count) is not None:  # type: ignore[union-attr]
+            takes = spec.takes
+            for count in takes.counts(pile):  # type: ignore[union-attr]
+                if takes.extra is not None and takes.extra(state, spec, pile, count) is not None:  # type: ignore[union-attr]
                     continue
                 cards = pile.cards[-count:]
-                for d in self._targets:
-                    if d == s:
-                        continue
-                    dst = self.specs[d]
-                    if dst.accepts.allows(state, spec, dst, state.piles[d], cards):  # type: ignore[union-attr]
+                rank = cards[0].rank
+                for d, dst, ranks in targets:
+                    if d != s and (ranks is None or rank in ranks) and dst.accepts.allows(state, spec, dst, piles[d], cards):  # type: ignore[union-attr]
                         moves.append(Move(MoveKind.MOVE, s, d, count))
         if self.game.stock_rule is not None and self.game.stock_rule.why_not(self.layout, state) is None:
             moves.append(Move(MoveKind.DEAL))

@@ -61,6 +61,12 @@ class Sequence:
         if self.wrap:
             diffs = {d % 13 for d in diffs}
         object.__setattr__(self, "_diffs", frozenset(diffs))
+        over = {under: frozenset(r for r in range(1, 14) if ((r - under) % 13 if self.wrap else r - under) in diffs) for under in range(1, 14)}
+        object.__setattr__(self, "_over_ranks", over)
+
+    def over_ranks(self, under: Card) -> frozenset[int]:
+        """Every rank that may lie on ``under`` by rank alone (a fast necessary condition)."""
+        return self._over_ranks[under.rank]  # type: ignore[attr-defined]
 
     def _rank_ok(self, under: Card, over: Card) -> bool:
         diff = over.rank - under.rank
@@ -121,6 +127,8 @@ class Empty:
 
 
 EMPTY_ANY = Empty()
+NO_RANKS: frozenset[int] = frozenset()
+ALL_RANKS: frozenset[int] = frozenset(range(1, 14))
 EMPTY_NONE = Empty(allowed=False)
 
 ExtraCheck = Callable[["State", "PileSpec", "PileSpec", tuple[Card, ...]], "Reason | None"]
@@ -144,6 +152,25 @@ class Accepts:
     single: bool = False
     sources: "frozenset[PileKind] | None" = None
     extra: ExtraCheck | None = None
+
+    def first_ranks(self, target: "Pile") -> frozenset[int] | None:
+        """The ranks a moved run's first card could have to go on ``target`` (None: any rank).
+
+        A necessary condition only, for skipping hopeless checks in legal-move generation;
+        :meth:`allows` has the final word."""
+        if target.cards:
+            if self.build is None or target.down == len(target.cards):
+                return NO_RANKS
+            ranks = self.build.over_ranks(target.cards[-1])
+        elif not self.empty.allowed:
+            return NO_RANKS
+        elif self.empty.rank is not None:
+            ranks = frozenset((int(self.empty.rank),))
+        else:
+            ranks = None
+        if self.rank is not None:
+            ranks = frozenset((int(self.rank),)) & (ranks if ranks is not None else ALL_RANKS)
+        return ranks
 
     def allows(self, state: "State", src: "PileSpec", dst: "PileSpec", target: "Pile", cards: tuple[Card, ...]) -> bool:
         """The same verdict as ``why_not(...) is None``, without building a reason (fast path)."""

@@ -1,5 +1,14 @@
-"""Search over the engine's moves (the full solver and fair hints are issue 6; this is the core)."""
+"""Search over the engine's moves: thoughtful solving (sees every card) and fair hints (sees what
+the player sees). See :mod:`voicegame.solver.core` for actions, keys and budgets, and
+:mod:`voicegame.solver.hooks` for what the search knows about particular games."""
 
+from voicegame.solver.core import Budget, Outcome, Positions, Solution
+from voicegame.solver.fair import FairSearch, RankedMove, masked, play_fair
+from voicegame.solver.hooks import HOOKS, SolverHooks, hooks_for
 from voicegame.solver.search import SearchResult, solve
+from voicegame.solver.thoughtful import solve as solve_thoughtful
 
-__all__ = ["SearchResult", "solve"]
+__all__ = [
+    "Budget", "FairSearch", "HOOKS", "Outcome", "Positions", "RankedMove", "SearchResult", "Solution",
+    "SolverHooks", "hooks_for", "masked", "play_fair", "solve", "solve_thoughtful",
+]

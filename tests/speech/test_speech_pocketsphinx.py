@@ -1,0 +1,90 @@
+"""Real speech through real PocketSphinx: espeak-ng speaks commands that make sense in a seeded
+Klondike deal, and the game must understand them as Session.hear would (parse, then matching
+against the legal moves), position by position.
+
+Error budgets (measured 2026-11 on this machine, see bench/RESULTS.md "ASR"): PocketSphinx on
+espeak-ng voices with the full command language is far from the targets of issue 3, so the budgets
+below record where we are and catch regressions; they are not the goal.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from speech_fixtures import needs_espeak, pad, speech_pcm
+from voicegame.engine import History
+from voicegame.session import Session
+from voicegame.voice.match import understand
+from voicegame.voice.samples import NOT_COMMANDS, deal_commands, judge
+
+SEED = 7
+# (voice, speed) file sets: two voices, two speeds; commands are dealt round-robin to the sets.
+FILE_SETS = [("en", 160), ("en", 200), ("en-us+f3", 170), ("en-us+f3", 220)]
+MIN_OK = {("en", 160): 0.40, ("en", 200): 0.30, ("en-us+f3", 170): 0.30, ("en-us+f3", 220): 0.25}
+"""Least share of commands understood right per file set (about 10 points under what was measured)."""
+MAX_WRONG = 0.35
+"""Most share acted on wrongly (a different command or move) per file set."""
+MAX_FALSE_ACCEPTS = 12
+"""Of the 20 sentences that are not commands, at most this many may be acted on (measured: 10)."""
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    states, samples, _ = deal_commands(SEED)
+    assert len({s.text for s in samples}) >= 100
+    return states, samples
+
+
+def _understand(session, recogniser, state, pcm):
+    session.history = History.start(state)
+    grammar = session.recogniser_grammar()
+    if getattr(recogniser, "_voicegame_grammar", None) is not grammar:
+        recogniser.set_grammar(grammar)
+        recogniser._voicegame_grammar = grammar
+    heard = recogniser.recognise(pcm)
+    return heard, understand(heard, session.state, session.parser, session.resolver, session.move_matcher,
+                             session.narrator)
+
+
+@needs_espeak
+def test_commands_spoken_by_espeak_are_understood(sphinx, corpus):
+    states, samples = corpus
+    session = Session("klondike", seed=SEED)
+    results: dict[tuple[str, int], dict[str, int]] = {fs: {"ok": 0, "wrong": 0, "asked": 0, "rejected": 0} for fs in FILE_SETS}
+    failures = []
+    for i, sample in enumerate(samples):
+        voice, speed = FILE_SETS[i % len(FILE_SETS)]
+        heard, understood = _understand(session, sphinx, states[sample.position], pad(speech_pcm(sample.text, voice, speed), 0.3, 0.3))
+        verdict = judge(understood, sample.command, session.state, session.resolver)
+        results[(voice, speed)][verdict] += 1
+        if verdict != "ok":
+            failures.append((voice, speed, sample.text, heard.text, verdict))
+    report = "\n".join(map(str, failures))
+    for fs, counts in results.items():
+        n = sum(counts.values())
+        assert n >= 25
+        assert counts["ok"] >= MIN_OK[fs] * n, (fs, counts, report)
+        assert counts["wrong"] <= MAX_WRONG * n, (fs, counts, report)
+
+
+@needs_espeak
+def test_speech_that_is_not_a_command_is_not_a_move(sphinx, corpus):
+    states, _ = corpus
+    session = Session("klondike", seed=SEED)
+    accepted = []
+    for i, text in enumerate(NOT_COMMANDS):
+        voice, speed = FILE_SETS[i % len(FILE_SETS)]
+        session.history = History.start(states[0])
+        session.question = None
+        before = session.state
+        grammar = session.recogniser_grammar()
+        if getattr(sphinx, "_voicegame_grammar", None) is not grammar:
+            sphinx.set_grammar(grammar)
+            sphinx._voicegame_grammar = grammar
+        heard = sphinx.recognise(pad(speech_pcm(text, voice, speed), 0.3, 0.3))
+        reply = session.hear(heard)
+        if reply.moves or session.state is not before:
+            accepted.append((text, heard.text, reply.sentences))
+        elif reply.sentences == ["Sorry, I did not catch that."]:
+            assert session.state is before
+    assert len(accepted) <= MAX_FALSE_ACCEPTS, accepted

@@ -1,0 +1,101 @@
+"""``voicegame solve GAME --seed N``: solve a deal and print the spoken commands that play it.
+
+The output pipes straight into text mode to check it::
+
+    voicegame solve klondike --seed 5 --draw 1 | voicegame play klondike --seed 5 --draw 1 --text
+
+Standard output holds one command per line, or one of "unsolved within budget" and
+"proved unwinnable"; a summary (nodes, seconds) goes to standard error. Exit status:
+0 solved, 1 otherwise, 2 for a bad game or option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from voicegame.engine import Engine, Move, MoveKind, State
+from voicegame.games import GAMES, GameEntry, UnknownGame, find_game
+from voicegame.narrate import Narrator
+from voicegame.solver.core import Outcome, Solution
+from voicegame.solver.fair import play_fair
+from voicegame.solver.thoughtful import solve
+from voicegame.voice.parse import Parser
+from voicegame.voice.resolve import Play, Resolver
+
+
+def _option_value(text: str) -> int | None:
+    return None if text.lower() in ("none", "unlimited") else int(text)
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser("solve", help="solve a deal; print the commands that win it")
+    parser.add_argument("game", nargs="?", default="klondike", help="game name (see 'voicegame games')")
+    parser.add_argument("--seed", type=int, required=True, help="deal number")
+    parser.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards turned from the stock (default 3)")
+    parser.add_argument("--passes", type=_option_value, help="Klondike: passes through the stock (default unlimited)")
+    parser.add_argument("--mode", choices=("thoughtful", "fair"), default="thoughtful",
+                        help="thoughtful: sees face-down cards (can prove a deal lost); fair: plays by fair hints only")
+    parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS", help="time limit (default 30)")
+    parser.add_argument("--nodes", type=int, default=None, help="positions searched (thoughtful: in all; fair: per move)")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def winning_commands(engine: Engine, start: State, moves: tuple[Move, ...] | list[Move]) -> list[str]:
+    """Each move as a command the text mode plays back as exactly that move: named by card,
+    or by pile where the card's name would be ambiguous (two decks) or resolve otherwise."""
+    narrator = Narrator(engine)
+    parser, resolver = Parser(engine.game), Resolver(engine, narrator)
+    lines = []
+    state = start
+    for move in moves:
+        phrase = narrator.move_phrase(state, move)
+        if move.kind is MoveKind.MOVE:
+            command = parser.parse(phrase)
+            if command is None or resolver.resolve_move(state, command.source, command.target) != Play(move):
+                phrase = narrator.move_phrase(state, move, by_pile=True)
+        lines.append(phrase)
+        state = engine.apply(state, move)[0]
+    return lines
+
+
+def solve_deal(engine: Engine, state: State, mode: str = "thoughtful", seconds: float | None = 30.0, nodes: int | None = None) -> Solution:
+    if mode == "fair":
+        return play_fair(engine, state, seconds=seconds, step_nodes=nodes or 1500)
+    return solve(engine, state, seconds=seconds, nodes=nodes)
+
+
+def find_winnable(entry: GameEntry, options: dict[str, Any], seed: int, seconds: float = 5.0, tries: int = 200) -> tuple[int, int]:
+    """The first seed from ``seed`` on whose deal the thoughtful solver wins within ``seconds``,
+    and how many seeds were skipped. Raises LookupError after ``tries`` seeds."""
+    engine = Engine(entry.make(**options))
+    for skipped in range(tries):
+        if solve(engine, engine.deal(seed + skipped), seconds=seconds).solved:
+            return seed + skipped, skipped
+    raise LookupError(f"no deal the solver could win in {tries} seeds from {seed}")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        entry = find_game(args.game)
+    except UnknownGame:
+        print(f"Unknown game {args.game!r}. Games: {', '.join(g.key for g in GAMES)}.", file=sys.stderr)
+        return 2
+    options = {o.name: getattr(args, o.name) for o in entry.options if getattr(args, o.name, None) is not None}
+    try:
+        engine = Engine(entry.make(**options))
+    except ValueError as error:
+        print(f"Bad option: {error}.", file=sys.stderr)
+        return 2
+    start = engine.deal(args.seed)
+    result = solve_deal(engine, start, args.mode, args.budget, args.nodes)
+    print(f"{engine.game.title}, deal {args.seed}, {args.mode}: {result.outcome.value}; "
+          f"{len(result.moves)} moves, {result.nodes} positions, {result.seconds:.2f} s.", file=sys.stderr)
+    if result.outcome is Outcome.SOLVED:
+        for line in winning_commands(engine, start, result.moves):
+            print(line)
+        return 0
+    print(result.outcome.value)
+    return 1

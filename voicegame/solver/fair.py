@@ -1,0 +1,169 @@
+"""Fair search: only what the player can see, for hints ("what should I do?").
+
+The search runs on a *masked* copy of the position, in which every card the player
+has not seen (face-down table cards; the stock until it has been dealt through once)
+is replaced by one stand-in object, so no line of this module can read a hidden card.
+A move that turns a stand-in face up (a card turned over, a stock card drawn or dealt)
+is a chance node: the search stops there and scores the line with a bonus for what
+turning the card may bring, instead of looking at it.
+
+Best-first: the open position with the highest evaluation is expanded next, within a
+node and/or time budget; each first move is scored by the best position found below
+it, and the hint is the first move with the best score ("hint" again: the next one).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from voicegame.cards import Card, Rank, Suit
+from voicegame.engine import DealtRow, Drew, Engine, Move, MoveKind, Pile, PileKind, State, TurnedOver, Won
+from voicegame.solver.core import Budget, Positions
+from voicegame.solver.hooks import generic_priority, hooks_for
+
+UNSEEN = Card(Rank.ACE, Suit.CLUBS)
+"""The stand-in for every unseen card; recognised by identity (``is``), never by value."""
+
+WIN = 10_000.0
+REVEAL_BONUS = 3.0
+
+
+def masked(engine: Engine, state: State) -> State:
+    """``state`` with every card the player cannot see replaced by :data:`UNSEEN`.
+
+    Stock cards count as seen once the stock has been turned over at least once
+    (every card in it then passed through the waste face up), as in ``Engine.is_stuck``.
+    """
+    stock = engine.layout.stock
+    rule = engine.game.stock_rule
+    stock_seen = rule is not None and rule.cycles and state.redeals > 0
+    piles = []
+    for i, pile in enumerate(state.piles):
+        hidden = len(pile.cards) if i == stock and not stock_seen else pile.down
+        if hidden:
+            pile = Pile((UNSEEN,) * hidden + pile.cards[hidden:], pile.down)
+        piles.append(pile)
+    return State(tuple(piles), state.redeals)
+
+
+def _reveals(events: list) -> float:
+    """How much a move shows of what was unseen: a table card turned over counts fully
+    (the evaluation also gains from one fewer face-down card); turning unseen stock cards
+    counts a third, as they can usually be seen again on a later pass."""
+    count = 0.0
+    for event in events:
+        if isinstance(event, TurnedOver) and event.card is UNSEEN:
+            count += 1.0
+        elif isinstance(event, (Drew, DealtRow)) and any(c is UNSEEN for c in event.cards):
+            count += 1 / 3
+    return count
+
+
+@dataclass(frozen=True)
+class RankedMove:
+    move: Move
+    score: float
+
+
+class FairSearch:
+    """Ranks the legal moves of a position by a best-first search that never sees hidden cards."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.positions = Positions(engine)
+        self.hooks = hooks_for(engine)
+        self.tableau = tuple(i for i, s in enumerate(engine.specs) if s.kind in (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL))
+
+    def evaluate(self, state: State, reveals: float) -> float:
+        """Cards home count most; then cards still face down on the table (fewer is better),
+        empty table piles, and what a chance node may bring."""
+        engine = self.engine
+        piles = state.piles
+        home = engine.score(state)
+        down = sum(piles[i].down for i in self.tableau)
+        empty = sum(1 for i in self.tableau if not piles[i].cards)
+        stock = self.positions.stock
+        waiting = len(piles[stock].cards) if stock >= 0 else 0
+        waste = self.positions.waste
+        waiting += len(piles[waste].cards) if waste >= 0 else 0
+        return 10.0 * home - 4.0 * down + 1.0 * empty - 0.5 * waiting + REVEAL_BONUS * reveals
+
+    def rank(self, state: State, seconds: float | None = 1.0, nodes: int | None = 3000) -> list[RankedMove]:
+        """The productive legal moves of ``state``, best first (the deal last among equals)."""
+        engine = self.engine
+        start = masked(engine, state)
+        positions = self.positions
+        priority = self.hooks.priority or generic_priority
+        moves = [m for m in engine.legal_moves(start) if m.kind is MoveKind.DEAL or engine.is_productive(start, m)]
+        if not moves:
+            return []
+        budget = Budget(seconds, nodes)
+        best = [float("-inf")] * len(moves)
+        base = self.evaluate(start, 0)
+        seen = {positions.key(start)}
+        heap: list[tuple[float, int, int, State]] = []
+        counter = 0
+        order = sorted(range(len(moves)), key=lambda k: priority(positions, start, (moves[k],)))
+
+        def visit(root: int, state: State, move: Move) -> None:
+            nonlocal counter
+            after, events = engine.apply(state, move)
+            if any(isinstance(e, Won) for e in events):
+                best[root] = max(best[root], WIN)
+                return
+            reveals = _reveals(events)
+            value = self.evaluate(after, reveals)
+            best[root] = max(best[root], value)
+            if reveals:
+                return  # chance node: what shows next is unknown to the player
+            key = positions.key(after)
+            if key in seen:
+                return
+            seen.add(key)
+            counter += 1
+            heapq.heappush(heap, (-value, counter, root, after))
+
+        for k in order:
+            visit(k, start, moves[k])
+        while heap and max(best) < WIN and budget.spend():
+            _, _, root, state = heapq.heappop(heap)
+            for move in engine.legal_moves(state):
+                if move.kind is MoveKind.DEAL or engine.is_productive(state, move):
+                    visit(root, state, move)
+        ranked = sorted(order, key=lambda k: (-round(best[k] - base, 6), order.index(k)))
+        return [RankedMove(moves[k], best[k] - base) for k in ranked]
+
+    def best(self, state: State, seconds: float | None = 1.0, nodes: int | None = 3000) -> Move | None:
+        ranked = self.rank(state, seconds, nodes)
+        return ranked[0].move if ranked else None
+
+
+def play_fair(engine: Engine, start: State, seconds: float | None = 30.0, step_nodes: int = 1500) -> "Solution":
+    """Play the game through by fair hints alone (each from a search that never sees a hidden
+    card), never returning to a position already passed. A win found this way is one a
+    player could have found; failing proves nothing, so the verdicts are solved or unsolved."""
+    from voicegame.solver.core import Outcome, Solution  # noqa: PLC0415 (avoid a cycle at import)
+
+    budget = Budget(seconds)
+    search = FairSearch(engine)
+    positions = search.positions
+    state = start
+    line: list[Move] = []
+    passed = {positions.key(state)}
+    while not engine.is_won(state):
+        if seconds is not None and budget.elapsed() > seconds:
+            return Solution(Outcome.UNSOLVED, (), budget.used, budget.elapsed())
+        chosen = None
+        for ranked in search.rank(state, seconds=None, nodes=step_nodes):
+            after = engine.apply(state, ranked.move)[0]
+            if positions.key(after) not in passed:
+                chosen = ranked.move, after
+                break
+        if chosen is None:
+            return Solution(Outcome.UNSOLVED, (), budget.used, budget.elapsed())
+        budget.used += 1
+        line.append(chosen[0])
+        state = chosen[1]
+        passed.add(positions.key(state))
+    return Solution(Outcome.SOLVED, tuple(line), budget.used, budget.elapsed())

@@ -1,0 +1,150 @@
+"""Game-specific help for the search, kept out of the game definitions.
+
+A game definition stays declarative; what the search knows about a game lives here,
+in one registry keyed by game key. Every hook is optional:
+
+- ``forced``: a move that can never hurt (sound: no winning line is lost by playing
+  it now), played without branching. Unsound choices would void the "proved
+  unwinnable" verdicts, so each one below says why it is safe.
+- ``priority``: orders the actions of a position, lower first (best-first move ordering).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from voicegame.cards import Rank
+from voicegame.engine import Engine, Move, MoveKind, PileKind, State
+from voicegame.solver.core import Action, Positions
+
+Forced = Callable[[Positions, State], "Move | None"]
+Priority = Callable[[Positions, State, Action], float]
+Prune = Callable[[Positions, State, Action], bool]
+
+
+@dataclass(frozen=True)
+class SolverHooks:
+    forced: Forced | None = None
+    priority: Priority | None = None
+    prune: Prune | None = None
+    """Heuristic (unsound) pruning for a first, quicker pass: True skips the action.
+    A search that prunes can find wins faster but proves nothing by exhausting."""
+
+
+# ----- generic ---------------------------------------------------------------------------------
+def generic_priority(positions: Positions, state: State, action: Action) -> float:
+    """Foundations first, then moves that turn a card over, then the waste, then the rest."""
+    move = action[-1]
+    if move.kind is MoveKind.DEAL:
+        return 6.0
+    engine = positions.engine
+    src_spec, dst_spec = engine.specs[move.src], engine.specs[move.dst]
+    draws = (len(action) - 1) * 0.01
+    if src_spec.kind is PileKind.FOUNDATION:
+        return 8.0
+    pile = state.piles[move.src] if len(action) == 1 else None
+    if dst_spec.kind in (PileKind.FOUNDATION, PileKind.DISCARD):
+        return (0.0 if pile is not None and pile.down and move.count == pile.up_count else 1.0) + draws
+    if pile is not None and move.count == pile.up_count and pile.down:
+        return 2.0 - pile.down / 100
+    if src_spec.kind in (PileKind.WASTE, PileKind.RESERVE, PileKind.CELL):
+        return 3.0 + draws
+    if pile is not None and move.count == len(pile.cards):
+        return 4.0
+    return 7.0
+
+
+GENERIC = SolverHooks(priority=generic_priority)
+
+
+# ----- Klondike ----------------------------------------------------------------------------------
+def klondike_forced(positions: Positions, state: State) -> Move | None:
+    """A tableau card that may go up and that no card could ever need on the table.
+
+    Aces and twos always (nothing but an ace goes on a two, and aces go up anyway).
+    A card of rank r when both foundations of the other colour hold r-1 (no card left
+    needs it as a seat) and the other foundation of its own colour holds r-2 (so the
+    r-1 cards of the other colour, which could come back down from their foundations,
+    have nothing left to seat either). Waste cards are not forced: taking one out
+    of the waste changes which cards later passes of a draw-three stock turn up.
+    """
+    engine = positions.engine
+    heights = {engine.specs[i].suit: len(state.piles[i].cards) for i in positions.foundations}
+    for i in engine.game.indices(PileKind.TABLEAU):
+        pile = state.piles[i]
+        if not pile.cards or not pile.top_face_up:
+            continue
+        card = pile.cards[-1]
+        if heights[card.suit] != card.rank - 1:
+            continue
+        if card.rank > Rank.TWO:
+            if any(h < card.rank - 1 for s, h in heights.items() if s.colour is not card.colour):
+                continue
+            if any(h < card.rank - 2 for s, h in heights.items() if s.colour is card.colour and s is not card.suit):
+                continue
+        for f in positions.foundations:
+            if engine.specs[f].suit is card.suit:
+                return Move(MoveKind.MOVE, i, f, 1)
+    return None
+
+
+def klondike_priority(positions: Positions, state: State, action: Action) -> float:
+    """As the generic order, but a king goes to an empty pile only if that turns a card over or
+    frees the waste, and runs split in the middle come last."""
+    move = action[-1]
+    base = generic_priority(positions, state, action)
+    if move.kind is MoveKind.MOVE and len(action) == 1 and base == 7.0:
+        return 7.5  # part of a run onto another pile: rarely useful, kept for completeness
+    return base
+
+
+def klondike_prune(positions: Positions, state: State, action: Action) -> bool:
+    """Skip moving cards between table piles unless it turns a card over, empties a pile,
+    or uncovers a card that can go up at once (after the K+ solver's pruning; unsound)."""
+    if len(action) != 1:
+        return False
+    move = action[0]
+    if move.kind is not MoveKind.MOVE:
+        return False
+    engine = positions.engine
+    if engine.specs[move.src].kind is not PileKind.TABLEAU or engine.specs[move.dst].kind is not PileKind.TABLEAU:
+        return False
+    pile = state.piles[move.src]
+    if move.count == pile.up_count:
+        return False  # turns a card over, or empties the pile
+    exposed = pile.cards[-move.count - 1]
+    for f in positions.foundations:
+        if engine.specs[f].suit is exposed.suit:
+            return len(state.piles[f].cards) != exposed.rank - 1
+    return True
+
+
+KLONDIKE = SolverHooks(forced=klondike_forced, priority=klondike_priority, prune=klondike_prune)
+
+
+# ----- Royal Parade ------------------------------------------------------------------------------
+def royal_parade_forced(positions: Positions, state: State) -> Move | None:
+    """An ace to the discard pile: aces have no other use in Royal Parade, and
+    discarding one only frees its spot."""
+    engine = positions.engine
+    discard = engine.game.indices(PileKind.DISCARD)
+    if not discard:
+        return None
+    for move in engine.legal_moves(state):
+        if move.kind is MoveKind.MOVE and move.dst == discard[0]:
+            return move
+    return None
+
+
+ROYAL_PARADE = SolverHooks(forced=royal_parade_forced, priority=generic_priority)
+
+
+HOOKS: dict[str, SolverHooks] = {
+    "klondike": KLONDIKE,
+    "royal_parade": ROYAL_PARADE,
+}
+
+
+def hooks_for(engine: Engine) -> SolverHooks:
+    return HOOKS.get(engine.game.key, GENERIC)

@@ -1,0 +1,86 @@
+"""``voicegame transcribe`` (WAV files -> what was heard and the command, as JSON Lines) and
+``voicegame model download`` (the Vosk English model, for players who are online).
+
+Each file is recognised with the grammar of the deal's first position and understood as the game
+would understand it there (parse, then matching against the legal moves); the deal never changes,
+so every file is judged against the same position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from voicegame.audio.errors import AudioError, DownloadError
+from voicegame.audio.recognisers import KINDS, make_recogniser
+from voicegame.audio.wavio import read_wav
+from voicegame.games import UnknownGame, find_game
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``transcribe`` and ``model`` on the CLI's subparsers."""
+    t = subparsers.add_parser("transcribe", help="recognise WAV files and print the commands as JSON lines")
+    t.add_argument("files", nargs="+", metavar="FILE.wav")
+    t.add_argument("--game", default="klondike")
+    t.add_argument("--seed", type=int, default=1, help="the deal the commands are understood against")
+    t.add_argument("--recogniser", choices=[k for k in KINDS if k != "text"], default="auto")
+    t.add_argument("--model", metavar="PATH", help="Vosk model folder")
+    t.set_defaults(run=run)
+    m = subparsers.add_parser("model", help="speech models")
+    msub = m.add_subparsers(dest="model_command", required=True)
+    d = msub.add_parser("download", help="download Vosk's small English model into the user data folder")
+    d.add_argument("--lang", default="en-us")
+    d.set_defaults(run=run_model_download)
+
+
+def run(args: argparse.Namespace) -> int:
+    from voicegame.session import Session
+    from voicegame.voice.match import understand
+
+    try:
+        entry = find_game(args.game)
+    except UnknownGame:
+        print(f"Unknown game {args.game!r}.", file=sys.stderr)
+        return 2
+    try:
+        recogniser, note = make_recogniser(args.recogniser, args.model)
+    except AudioError as error:
+        print(error, file=sys.stderr)
+        return 2
+    print(note, file=sys.stderr)
+    session = Session(entry, {}, args.seed)
+    try:
+        recogniser.set_grammar(session.recogniser_grammar())
+    except AudioError as error:
+        print(error, file=sys.stderr)
+        return 2
+    status = 0
+    for path in args.files:
+        record: dict[str, Any] = {"file": path, "heard": None, "command": None}
+        try:
+            heard = recogniser.recognise(read_wav(path))
+        except (AudioError, OSError) as error:
+            record["error"] = str(error)
+            status = 1
+        else:
+            understood = understand(heard, session.state, session.parser, session.resolver, session.move_matcher,
+                                    session.narrator)
+            record["heard"] = heard.text
+            command = understood.command if understood.how in ("parsed", "matched") else None
+            record["command"] = command.to_json() if command is not None else None
+        print(json.dumps(record), flush=True)
+    return status
+
+
+def run_model_download(args: argparse.Namespace) -> int:
+    from voicegame.audio.model_download import download_vosk_model
+
+    try:
+        path = download_vosk_model(args.lang)
+    except DownloadError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(f"The speech model is ready in {path}.")
+    return 0

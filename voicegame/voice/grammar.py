@@ -1,0 +1,473 @@
+"""The recogniser grammar of the current game: the language's templates plus the game's nouns.
+
+One source, two shapes:
+
+- JSGF for PocketSphinx: one rule per template rule (``<onto>``), one per slot (``<card>``,
+  ``<pile>``...) and one per intent (``<cmd_move>``), so the document stays a few kilobytes
+  instead of millions of expanded sentences.
+- A phrase list for Vosk. Vosk compiles its phrase list into a loop over the phrases (a sentence
+  may be several phrases in a row: ``["how are you", "i am fine"]`` also yields "how fine"), so a
+  full expansion buys little and costs a lot (Klondike's move template alone expands to millions).
+  The list is every slot-free command in full, every slot value (card and pile names) and every
+  template with its slots left out as its own fragment; the parser and the matcher check the
+  structure afterwards.
+
+Bare numbers and bare card names are commands of their own (the ``answer`` intent).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from voicegame.audio.grammar_spec import RecogniserGrammar
+from voicegame.cards import Card
+from voicegame.voice.parse import Parser
+from voicegame.voice.templates import Alt, Node, Opt, RuleRef, Seq, Slot, Word, expand
+from voicegame.words import NUMBER_WORDS, ORDINAL_WORDS
+
+if TYPE_CHECKING:
+    from voicegame.engine import Engine, State
+
+TOP = "command"
+ARTICLE = True
+"""Whether "the" may precede cards and piles in the grammar ``grammar_for`` builds."""
+LEGAL_WEIGHT = 10.0
+"""How strongly ``grammar_for`` prefers this turn's legal moves when given them (JSGF alternative
+weight). Measured: weights 1, 10 and 1000 gave the same accuracy (pocketsphinx seems to flatten
+them), and ``inf`` (legal moves only) gained a little on moves but lost on everything else."""
+ARTICLE_SLOTS = frozenset({"place", "target", "pile", "card"})
+"""Slots that may be preceded by "the" ("move the seven ... to the eight ..."); the parser skips it."""
+
+
+# --------------------------------------------------------------------------- nouns
+COMPOUND_SLOTS = {
+    "card": "<rank> [of <suit>]",
+    "place": "<card> | <pile>",
+    "target": "<place> | <foundation>",
+}
+"""Slots the parser builds out of others; every other slot is a list of names."""
+ANY_CARD_INTENTS = frozenset({"where"})
+"""Intents that may name any card, showing or not; elsewhere ``visible`` restricts ``{card}``."""
+
+
+def highest_number(parser: Parser) -> int:
+    """The largest pile number of the game, and at least 4 so that "the third one" always works."""
+    numbers = [spec.number for spec in parser.game.piles if getattr(spec, "number", None)]
+    return max([4, *numbers])
+
+
+def _names(table: dict[tuple[str, ...], object]) -> list[str]:
+    return sorted({" ".join(name) for name in table})
+
+
+def slot_phrases(parser: Parser) -> dict[str, list[str]]:
+    """Every way to say each basic slot in this game; an empty list means the game has none.
+
+    Kind words ("foundation", "discard pile") are kept only for kinds of pile the game has.
+    A slot the grammar does not know yet is looked up as ``parser.<slot>_names``.
+    """
+    language = parser.language
+    kinds = {spec.kind for spec in parser.game.piles}
+    top = highest_number(parser)
+    out = {
+        "rank": sorted(language.ranks, key=lambda w: (language.ranks[w], w)),
+        "suit": sorted(language.suits),
+        "pile": _names(parser.pile_names),
+        "foundation": _names({n: k for n, k in parser.kind_names.items() if k in kinds}),
+        "number": list(NUMBER_WORDS[1 : top + 1]),
+        "ordinal": [*ORDINAL_WORDS[1 : top + 1], "last"],
+        "game": _names(parser.game_names),
+    }
+    for slot in parser.matcher.slots:
+        if slot not in out and slot not in COMPOUND_SLOTS:
+            out[slot] = _names(getattr(parser, f"{slot}_names", {}))
+    return out
+
+
+# --------------------------------------------------------------------- pruning
+def _prune(node: Node, void: frozenset[str]) -> Node | None:
+    """``node`` without the alternatives that need a slot or rule in ``void`` (None: nothing left)."""
+    if isinstance(node, Slot):
+        return None if node.name in void else node
+    if isinstance(node, RuleRef):
+        return None if node.name in void else node
+    if isinstance(node, Seq):
+        items = [_prune(i, void) for i in node.items]
+        return None if any(i is None for i in items) else Seq(tuple(items))  # type: ignore[arg-type]
+    if isinstance(node, Alt):
+        options = [o for o in (_prune(o, void) for o in node.options) if o is not None]
+        return None if not options else options[0] if len(options) == 1 else Alt(tuple(options))
+    if isinstance(node, Opt):
+        inner = _prune(node.item, void)
+        return Seq(()) if inner is None else Opt(inner)
+    return node
+
+
+def _pruned_language(parser: Parser, nouns: dict[str, list[str]]) -> tuple[dict[str, Node], list[tuple[str, list[Node]]]]:
+    """Rules and intent templates of the language with what this game cannot say removed."""
+    language = parser.language
+    void = {slot for slot, values in nouns.items() if not values}
+    while True:  # a rule that becomes void voids every rule using it
+        pruned = {name: _prune(node, frozenset(void)) for name, node in language.rules.items()}
+        new_void = void | {name for name, node in pruned.items() if node is None}
+        if new_void == void:
+            break
+        void = new_void
+    rules = {name: node for name, node in pruned.items() if node is not None}
+    intents = []
+    for name, templates in language.intents:
+        kept = [t for t in (_prune(t, frozenset(void)) for t in templates) if t is not None]
+        if kept:
+            intents.append((name, kept))
+    return rules, intents
+
+
+# ----------------------------------------------------------------------------- JSGF
+def _jsgf(node: Node, any_card: bool = False) -> str:
+    if isinstance(node, Word):
+        return node.text
+    if isinstance(node, Seq):
+        parts = [_jsgf(item, any_card) for item in node.items]
+        parts = [p for p in parts if p != "<NULL>"]
+        return " ".join(parts) if parts else "<NULL>"
+    if isinstance(node, Alt):
+        return "(" + " | ".join(_jsgf(o, any_card) for o in node.options) + ")"
+    if isinstance(node, Opt):
+        inner = _jsgf(node.item, any_card)
+        return "<NULL>" if inner == "<NULL>" else f"[{inner}]"
+    if isinstance(node, RuleRef):
+        return f"<{node.name}>"
+    name = "any_card" if any_card and node.name == "card" else node.name
+    return f"<{'the_' if node.name in ARTICLE_SLOTS else ''}{name}>"
+
+
+def _is_plural(word: str, words: Iterable[str]) -> bool:
+    return any(word == w + "s" or word == w + "es" for w in words)
+
+
+def visible_card_rules(parser: Parser, cards: Iterable[Card]) -> tuple[str, str]:
+    """JSGF bodies of ``<card>`` and ``<vis_rank>`` for just these cards (singular rank words)."""
+    ranks, suits = parser.language.ranks, parser.language.suits
+    singular = [w for w in ranks if not _is_plural(w, ranks)]
+    cards = set(cards)
+    rank_words = sorted({w for w in singular for c in cards if ranks[w] is c.rank}, key=lambda w: (ranks[w], w))
+    full = sorted(
+        {f"{w} of {s}" for c in cards for w in singular if ranks[w] is c.rank for s in suits if suits[s] is c.suit},
+        key=lambda p: (ranks[p.split()[0]], p),
+    )
+    if not rank_words:
+        return "<VOID>", "<VOID>"
+    return " | ".join(["<vis_rank>", *full]), " | ".join(rank_words)
+
+
+LegalNouns = list[tuple[list[str], list[str], bool]]
+"""Per legal move: ways to name its source, ways to name its target, whether it goes to a foundation."""
+
+
+def _legal_rules(legal: LegalNouns, the: str) -> tuple[str, str]:
+    """Bodies of ``<legal_move>`` and ``<legal_up>`` (``<VOID>``-free: "" when there is none)."""
+    def alts(values: list[str]) -> str:
+        return "(" + " | ".join(sorted(set(values))) + ")"
+
+    pairs = sorted({f"{the}{alts(src)} <onto> {the}{alts(dst)}" for src, dst, _ in legal if src and dst})
+    ups = sorted({f"{the}{alts(src)}" for src, _, up in legal if src and up})
+    move = f"[<move_verb>] ({' | '.join(pairs)})" if pairs else ""
+    up = f"[<play_verb>] ({' | '.join(ups)}) <up>" if ups else ""
+    return move, up
+
+
+def build_jsgf(parser: Parser, article: bool = True, visible: Iterable[Card] | None = None,
+               legal: LegalNouns | None = None, legal_weight: float = 10.0) -> str:
+    """The JSGF document: public ``<command>`` over one rule per intent, template rule and slot.
+
+    Intent rules are named ``<cmd_INTENT>`` (an intent and a rule may share a name, "draw").
+    ``article``: "the" may precede a card or pile (the parser skips it anyway).
+    ``visible``: the face-up cards of this turn; when given, ``{card}`` in moves and answers names
+    only them (any other card would be refused as "not showing" anyway), which makes the grammar
+    several times smaller and recognition both faster and more accurate.
+    ``legal``: the legal moves of this turn (``MoveMatcher.legal_nouns``); when given, the move
+    intents prefer them ``legal_weight`` to one over the general move phrases, which stay sayable
+    (an illegal move is still heard, and refused with its reason); ``inf``: only legal moves.
+    """
+    nouns = slot_phrases(parser)
+    rules, intents = _pruned_language(parser, nouns)
+    the = "[the] " if article else ""
+    legal_move, legal_up = _legal_rules(legal, the) if legal else ("", "")
+    legal_bodies = {"move": legal_move, "move_up": legal_up}
+    lines = ["#JSGF V1.0;", "grammar voicegame;", ""]
+    lines.append(f"public <{TOP}> = " + " | ".join(f"<cmd_{name}>" for name, _ in intents) + ";")
+    for name, templates in intents:
+        any_card = visible is not None and name in ANY_CARD_INTENTS
+        body = " | ".join(_jsgf(t, any_card) for t in templates)
+        if name in legal_bodies and legal_bodies[name]:
+            body = f"<legal_{name}>" if legal_weight == float("inf") else f"/{legal_weight:g}/ <legal_{name}> | /1/ ({body})"
+        lines.append(f"<cmd_{name}> = {body};")
+    for name, node in rules.items():
+        lines.append(f"<{name}> = {_jsgf(node)};")
+    for name, values in nouns.items():
+        if values:
+            lines.append(f"<{name}> = {' | '.join(values)};")
+    for name, body in COMPOUND_SLOTS.items():
+        lines.append(f"<{name}> = {body};")
+    for name, body in legal_bodies.items():
+        if body:
+            lines.append(f"<legal_{name}> = {body};")
+    for name in sorted(ARTICLE_SLOTS):
+        lines.append(f"<the_{name}> = {the}<{name}>;")
+    if visible is not None:
+        card, ranks = visible_card_rules(parser, visible)
+        lines = [line for line in lines if not line.startswith("<card> =")]
+        lines += [f"<card> = {card};", f"<vis_rank> = {ranks};", f"<any_card> = {COMPOUND_SLOTS['card']};",
+                  f"<the_any_card> = {the}<any_card>;"]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------- Vosk phrases
+def vosk_phrases(parser: Parser) -> list[str]:
+    """Fragments for Vosk (see the module docstring); sorted, no duplicates."""
+    nouns = slot_phrases(parser)
+    rules, intents = _pruned_language(parser, nouns)
+    out: set[str] = set()
+    cards = [f"{r} of {s}" for r in nouns["rank"] for s in nouns["suit"]]
+    for values in (cards, *nouns.values()):
+        out.update(values)
+    # templates with every slot said as nothing: "move to", "read", "where is", "up", "undo"...
+    empty = {name: [""] for name in (*nouns, *COMPOUND_SLOTS)}
+    for _, templates in intents:
+        for template in templates:
+            out.update(expand(template, rules, empty, limit=20_000))
+    out.discard("")
+    return sorted(out)
+
+
+# -------------------------------------------------------------------------- building
+def build_grammar(parser: Parser, article: bool = True, visible: Iterable[Card] | None = None,
+                  legal: LegalNouns | None = None, legal_weight: float = 10.0) -> RecogniserGrammar:
+    """The recogniser grammar for ``parser``'s game (its piles, cards, numbers and game names);
+    ``visible`` and ``legal`` tune it to this turn (see ``build_jsgf``)."""
+    jsgf = build_jsgf(parser, article, visible, legal, legal_weight)
+    phrases = tuple(vosk_phrases(parser))
+    words = set(" ".join(phrases).split())
+    return RecogniserGrammar(jsgf, phrases, frozenset(words | ({"the"} if article else set())))
+
+
+def _noun_key(parser: Parser) -> tuple:
+    return (parser.language.code, tuple((k, tuple(v)) for k, v in sorted(slot_phrases(parser).items())))
+
+
+_CACHE: dict[tuple, RecogniserGrammar] = {}
+
+
+def grammar_for(parser: Parser, visible: Iterable[Card] | None = None, legal: LegalNouns | None = None) -> RecogniserGrammar:
+    """``build_grammar`` cached by the game's nouns (and ``visible``, ``legal``): an unchanged turn
+    returns the very same object, so a recogniser can skip ``set_grammar``."""
+    cards = None if visible is None else frozenset(visible)
+    moves = None if legal is None else tuple((tuple(a), tuple(b), up) for a, b, up in legal)
+    key = (_noun_key(parser), cards, moves)
+    grammar = _CACHE.get(key)
+    if grammar is None:
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        grammar = _CACHE[key] = build_grammar(parser, ARTICLE, cards, legal, LEGAL_WEIGHT)
+    return grammar
+
+
+# ------------------------------------------------------------------------ dictionary
+@lru_cache(maxsize=1)
+def cmu_dictionary() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The CMU pronouncing dictionary shipped with pocketsphinx: word -> pronunciations ({} if absent)."""
+    try:
+        import pocketsphinx
+
+        path = pocketsphinx.get_model_path("en-us/cmudict-en-us.dict")
+    except Exception:
+        return {}
+    out: dict[str, list[tuple[str, ...]]] = {}
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            parts = line.split()
+            if len(parts) < 2:
+                continue
+            word = parts[0].split("(")[0]
+            out.setdefault(word, []).append(tuple(parts[1:]))
+    return {w: tuple(p) for w, p in out.items()}
+
+
+def missing_words(grammar: RecogniserGrammar, knows: Callable[[str], bool] | None = None) -> list[str]:
+    """Words of ``grammar`` that the pronouncing dictionary (default: pocketsphinx's) lacks, sorted."""
+    from voicegame.audio.jsgf import Jsgf
+
+    if knows is None:
+        dictionary = cmu_dictionary()
+        knows = dictionary.__contains__
+    words = set(grammar.words) | set(Jsgf(grammar.jsgf).words)
+    return sorted(w for w in words if not knows(w))
+
+
+def visible_cards(engine: "Engine", state: "State") -> frozenset[Card]:
+    """Cards a player can name in a move now: face-up tableau cards, and the top of every other pile
+    (waste, foundations, cells) except the stock."""
+    from voicegame.engine import PileKind
+
+    out: set[Card] = set()
+    for spec, pile in zip(engine.specs, state.piles):
+        if spec.kind is PileKind.STOCK or not pile.top_face_up:
+            continue
+        out.update(pile.face_up if spec.kind is PileKind.TABLEAU else pile.cards[-1:])
+    return frozenset(out)
+
+
+# ------------------------------------------------------------------- listening grammar
+# What the recogniser listens for is narrower than what the parser understands. The parser takes
+# every synonym of grammars/*/commands.toml (typed text, Vosk); a PocketSphinx grammar holding all of
+# them, with any card in any move, confuses the decoder (measured in bench/RESULTS.md "ASR": 52-70%
+# of commands right, 40-75% of non-commands acted on). The listening grammar holds the canonical
+# phrasings only, with the nouns of this turn: the legal moves (by card, and by source pile when
+# naming the pile means that move), the cards showing, the piles, the numbers; and a loop of
+# frequent English words that are not command words, so that speech which is not a command
+# decodes as those words and is rejected (``RecogniserGrammar.garbage``). Every sentence it
+# produces parses (tests/speech/test_speech_listening.py samples it).
+
+LISTEN_VERBS = ("move", "put")
+LISTEN_ONTO = ("to", "on", "onto")
+LISTEN_UP = ("up", "to the foundation", "on the foundation")
+LISTEN_PHRASES = (
+    "draw", "deal", "next card", "undo", "take back", "redo", "hint", "score", "repeat", "help",
+    "what can i say", "what can i do", "how many cards left", "auto", "auto on", "auto off",
+    "read the board", "new game", "restart", "quit", "yes", "no", "cancel", "is this game winnable",
+)
+"""Slot-free commands the recogniser listens for (each must parse; tests check)."""
+GARBAGE_WORDS = 300
+"""How many frequent English words (voicegame.voice.filler) the garbage loop offers, before removing
+the command words. Measured on bench/asr.py (see bench/RESULTS.md)."""
+GARBAGE_WEIGHT = 1.0
+"""JSGF weight of the garbage alternative against the commands (weight 1 each)."""
+
+
+def _strip_the(name: str) -> str:
+    return name[4:] if name.startswith("the ") else name
+
+
+def _alt_words(values: Iterable[str]) -> str:
+    values = sorted(set(values))
+    return values[0] if len(values) == 1 else "(" + " | ".join(values) + ")"
+
+
+def garbage_words(parser: Parser, count: int = GARBAGE_WORDS) -> tuple[str, ...]:
+    """The first ``count`` frequent English words, less every word the command language knows."""
+    from voicegame.voice.filler import FREQUENT_WORDS
+
+    known = set(_full_vocabulary(parser)) | set(parser.language.skip)
+    dictionary = cmu_dictionary()
+    return tuple(w for w in FREQUENT_WORDS[:count] if w not in known and (not dictionary or w in dictionary))
+
+
+def _full_vocabulary(parser: Parser) -> frozenset[str]:
+    key = _noun_key(parser)
+    words = _VOCAB.get(key)
+    if words is None:
+        from voicegame.audio.jsgf import Jsgf
+
+        full = build_grammar(parser)
+        words = _VOCAB[key] = full.words | Jsgf(full.jsgf).words
+    return words
+
+
+_VOCAB: dict[tuple, frozenset[str]] = {}
+
+
+def listening_rules(parser: Parser, engine: "Engine", state: "State") -> dict[str, str]:
+    """JSGF bodies of the listening grammar's rules (``cmd``: every command; no garbage)."""
+    from voicegame.engine import MoveKind, PileKind
+
+    specs = engine.specs
+    the = "[the] "
+    # legal moves: source phrases -> target phrases
+    natural: dict[tuple[int, int], int] = {}
+    legal = engine.legal_moves(state)
+    for m in legal:
+        if m.kind is MoveKind.MOVE:
+            natural[(m.src, m.dst)] = max(natural.get((m.src, m.dst), 0), m.count)
+    targets: dict[str, set[str]] = {}
+    ups: set[str] = set()
+    for m in legal:
+        if m.kind is not MoveKind.MOVE:
+            continue
+        card = state.piles[m.src].cards[-m.count]
+        src, dst, dst_pile = specs[m.src], specs[m.dst], state.piles[m.dst]
+        sources = [card.spoken]
+        if natural[(m.src, m.dst)] == m.count and src.kind in (PileKind.TABLEAU, PileKind.WASTE):
+            sources.append(_strip_the(src.name))
+        names = {_strip_the(dst.name)}
+        if dst_pile.top_face_up:
+            names.add(dst_pile.cards[-1].spoken)
+        if dst.kind is PileKind.FOUNDATION:
+            names.add("foundation")
+            ups.update(sources)
+        for s in sources:
+            targets.setdefault(s, set()).update(names)
+    by_targets: dict[frozenset[str], set[str]] = {}
+    for s, names in targets.items():
+        by_targets.setdefault(frozenset(names), set()).add(s)
+    pairs = [f"{the}{_alt_words(srcs)} <onto> {the}{_alt_words(dsts)}" for dsts, srcs in by_targets.items()]
+    verbs = _alt_words(LISTEN_VERBS)
+    rules: dict[str, str] = {}
+    alternatives = ["<phrase>", "<read>", "<where>", "<answer>"]
+    if pairs:
+        rules["move"] = f"[{verbs}] (" + " | ".join(sorted(pairs)) + ")"
+        alternatives.insert(0, "<move>")
+    if ups:
+        rules["up"] = f"[{verbs}] {the}{_alt_words(ups)} {_alt_words(LISTEN_UP)}"
+        alternatives.insert(0, "<up>")
+    rules["onto"] = _alt_words(LISTEN_ONTO)
+    rules["phrase"] = " | ".join(LISTEN_PHRASES)
+    piles = sorted({_strip_the(spec.name) for spec in specs})
+    rules["read"] = f"read {the}{_alt_words(piles)}"
+    language = parser.language
+    ranks = [w for w in language.ranks if not _is_plural(w, language.ranks)]
+    ranks = sorted({language.ranks[w].spoken for w in ranks}, key=lambda w: (language.ranks[w], w))
+    suits = sorted({s.value for s in language.suits.values()})
+    rules["where"] = f"where is {the}{_alt_words(ranks)} of {_alt_words(suits)}"
+    showing = sorted(visible_cards(engine, state), key=lambda c: (c.rank, c.suit.value))
+    answers = [c.spoken for c in showing] + sorted({c.rank.spoken for c in showing})
+    answers += list(NUMBER_WORDS[1 : highest_number(parser) + 1])
+    rules["answer"] = _alt_words(answers)
+    rules["cmd"] = " | ".join(alternatives)
+    return rules
+
+
+def listening_jsgf(parser: Parser, engine: "Engine", state: "State", garbage: int = GARBAGE_WORDS,
+                   garbage_weight: float = GARBAGE_WEIGHT) -> tuple[str, frozenset[str]]:
+    """The listening grammar's JSGF document and its garbage words."""
+    rules = listening_rules(parser, engine, state)
+    junk = garbage_words(parser, garbage) if garbage else ()
+    top = "<cmd>"
+    if junk:
+        top = f"/1/ <cmd> | /{garbage_weight:g}/ <garbage>"
+        rules["garbage_word"] = " | ".join(junk)
+        rules["garbage"] = "<garbage_word>+"
+    lines = ["#JSGF V1.0;", "grammar voicegame;", "", f"public <{TOP}> = {top};"]
+    lines += [f"<{name}> = {body};" for name, body in rules.items()]
+    return "\n".join(lines) + "\n", frozenset(junk)
+
+
+_LISTEN_CACHE: dict[tuple, RecogniserGrammar] = {}
+
+
+def listening_grammar(parser: Parser, engine: "Engine", state: "State") -> RecogniserGrammar:
+    """The grammar a recogniser should listen with now (see above), cached: an unchanged turn
+    (same legal moves, same cards showing) returns the very same object. The Vosk phrase list stays
+    the whole language's (Vosk has "[unk]" for what is not a command)."""
+    jsgf, junk = listening_jsgf(parser, engine, state)
+    key = (_noun_key(parser), jsgf)
+    grammar = _LISTEN_CACHE.get(key)
+    if grammar is None:
+        if len(_LISTEN_CACHE) > 64:
+            _LISTEN_CACHE.clear()
+        full = grammar_for(parser)
+        from voicegame.audio.jsgf import Jsgf
+
+        words = full.words | (Jsgf(jsgf).words - junk)
+        grammar = _LISTEN_CACHE[key] = RecogniserGrammar(jsgf, full.phrases, frozenset(words), junk)
+    return grammar

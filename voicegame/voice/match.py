@@ -1,0 +1,367 @@
+"""What was heard -> the legal move it most likely meant, as lichess does for chess moves.
+
+Every legal move of this turn is expanded into the ways the language's templates can say it
+(``move``, ``move_up``, ``play``, ``answer``... with the slots bound to that move's card, pile and
+target names). Both those phrases and the heard text are first *normalised*: synonyms of one
+template rule become one token ("onto", "on top of" -> "to"; "put", "place" -> "move"), rank,
+suit and pile-kind words become their first form, and filler words (skip words, verbs) are dropped,
+so the expansion stays small (tens of phrases per move) and saying "put" for "move" costs nothing.
+
+The heard words are then aligned with each phrase by a word-level edit distance: a substitution
+costs by how alike the two words sound (phoneme edit distance from the CMU dictionary that ships
+with pocketsphinx: "seven"/"eleven" are close, "clubs"/"spades" are not), a missing or extra word
+costs ``GAP`` ("of" less). A move's cost is that of its closest phrase. A clear single winner is
+played, near ties are asked about, and anything too far is rejected.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from voicegame.cards import Card
+from voicegame.engine import Engine, Move, MoveKind, PileKind, State
+from voicegame.audio.recognisers import Heard
+from voicegame.narrate import Narrator, join
+from voicegame.voice.command import Command
+from voicegame.voice.grammar import cmu_dictionary
+from voicegame.voice.parse import Parser
+from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
+from voicegame.voice.templates import Alt, Node, Opt, RuleRef, Seq, Slot, TemplateError, Word, expand
+
+GAP = 0.5
+"""Cost of a word heard but not in the phrase, or in the phrase but not heard."""
+CHEAP_GAP = {"of": 0.2}
+MOVE_INTENTS: dict[str, PileKind | None] = {"move": None, "move_up": PileKind.FOUNDATION, "play": None,
+                                            "discard": PileKind.DISCARD, "answer": None}
+"""Intents whose command is a move, and the kind of pile their target must be (None: any)."""
+MOVE_SLOTS = frozenset({"place", "target", "card", "pile", "foundation"})
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Decision costs (after lichess: clear winner played, near ties asked, far rejected)."""
+
+    play: float = 0.8  # best cost at most this ...
+    margin: float = 0.45  # ... and the runner-up at least this much worse: play it
+    ask: float = 1.0  # otherwise, best cost at most this: ask between the close ones
+    max_options: int = 3
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """``kind``: "play" (moves[0]), "ask" (between moves), "reject". ``phrase``: the closest
+    phrasing of moves[0], in the language (parseable), for reporting what was understood."""
+
+    kind: str
+    moves: tuple[Move, ...] = ()
+    costs: tuple[float, ...] = ()
+    phrase: str = ""
+
+
+# ------------------------------------------------------------------------ sounds alike
+def _levenshtein(a: tuple[str, ...] | str, b: tuple[str, ...] | str) -> int:
+    prev = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i]
+        for j, y in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
+        prev = cur
+    return prev[-1]
+
+
+def _pronunciations(token: str) -> list[tuple[str, ...]]:
+    """Phonemes of a (possibly multi-word "take_back") token; [] when a word is unknown."""
+    dictionary = cmu_dictionary()
+    prons: list[tuple[str, ...]] = [()]
+    for word in token.split("_"):
+        options = dictionary.get(word)
+        if not options:
+            return []
+        prons = [p + q for p in prons for q in options[:2]]
+    return prons
+
+
+@lru_cache(maxsize=65536)
+def sound_cost(a: str, b: str) -> float:
+    """Substitution cost of two words, 0 (same) .. 1 (nothing alike); at least 0.25 when different."""
+    if a == b:
+        return 0.0
+    pa, pb = _pronunciations(a), _pronunciations(b)
+    if pa and pb:
+        d = min(_levenshtein(x, y) / max(len(x), len(y), 1) for x in pa for y in pb)
+    else:
+        d = _levenshtein(a, b) / max(len(a), len(b), 1)
+    return min(1.0, 0.25 + 0.75 * d)
+
+
+def _gap(word: str) -> float:
+    return CHEAP_GAP.get(word, GAP)
+
+
+def phrase_cost(heard: tuple[str, ...], phrase: tuple[str, ...]) -> float:
+    """Word-level weighted edit distance."""
+    prev = [0.0]
+    for w in phrase:
+        prev.append(prev[-1] + _gap(w))
+    for h in heard:
+        gh = _gap(h)
+        cur = [prev[0] + gh]
+        for j, w in enumerate(phrase, 1):
+            cur.append(min(prev[j] + gh, cur[j - 1] + _gap(w), prev[j - 1] + sound_cost(h, w)))
+        prev = cur
+    return prev[-1]
+
+
+# --------------------------------------------------------------------------- normalising
+class Normaliser:
+    """Maps word sequences to canonical tokens and drops filler words (see the module docstring)."""
+
+    def __init__(self, parser: Parser) -> None:
+        language = parser.language
+        self.parser = parser
+        classes: list[tuple[str, list[tuple[str, ...]]]] = []
+        for name, node in language.rules.items():
+            phrases = self._slot_free(node, language.rules)
+            if phrases:
+                classes.append((name, phrases))
+        # Rules sharing a phrase ("move" is a move verb and a play verb) are one class.
+        merged: list[tuple[set[str], list[tuple[str, ...]]]] = []
+        for name, phrases in classes:
+            hits = [m for m in merged if set(phrases) & set(m[1])]
+            names, union = {name}, list(phrases)
+            for m in hits:
+                names |= m[0]
+                union += [p for p in m[1] if p not in union]
+                merged.remove(m)
+            merged.append((names, union))
+        self.table: dict[tuple[str, ...], str] = {}
+        self.rule_token: dict[str, str] = {}
+        for names, phrases in merged:
+            token = "_".join(phrases[0])
+            for name in names:
+                self.rule_token[name] = token
+            for p in phrases:
+                self.table.setdefault(p, token)
+        for word, rank in language.ranks.items():
+            self.table[(word,)] = rank.spoken
+        for word, suit in language.suits.items():
+            self.table[(word,)] = suit.value
+        for words, kind in parser.kind_names.items():
+            self.table[words] = language.kinds[kind.value][0]
+        self.longest = max(len(p) for p in self.table)
+        self.filler = frozenset(language.skip) | {self.rule_token.get("move_verb", "move"), self.rule_token.get("play_verb", "play")}
+
+    @staticmethod
+    def _slot_free(node: Node, rules: dict[str, Node]) -> list[tuple[str, ...]]:
+        try:
+            phrases = expand(node, rules, {}, limit=2000)
+        except (KeyError, TemplateError):  # the rule has slots: not a synonym list
+            return []
+        return [tuple(p.split()) for p in phrases if p]
+
+    def __call__(self, tokens: Iterable[str]) -> tuple[str, ...]:
+        tokens = tuple(tokens)
+        out: list[str] = []
+        i = 0
+        while i < len(tokens):
+            for n in range(min(self.longest, len(tokens) - i), 0, -1):
+                token = self.table.get(tokens[i : i + n])
+                if token is not None:
+                    out.append(token)
+                    i += n
+                    break
+            else:
+                out.append(tokens[i])
+                i += 1
+        return tuple(t for t in out if t not in self.filler)
+
+    def text(self, text: str) -> tuple[str, ...]:
+        return self(self.parser.words(text))
+
+
+# ----------------------------------------------------------------------------- candidates
+class MoveMatcher:
+    """Scores heard text against the phrases of one position's legal moves."""
+
+    def __init__(self, parser: Parser, engine: Engine, thresholds: Thresholds | None = None) -> None:
+        self.parser = parser
+        self.engine = engine
+        self.thresholds = thresholds or Thresholds()
+        self.normalise = Normaliser(parser)
+        cmu_dictionary()  # load once now (0.4 s), not on the first word heard
+        language = parser.language
+        self.templates = [
+            (intent, kind, t)
+            for intent, kind in MOVE_INTENTS.items()
+            if intent in dict(language.intents)
+            for t in language.templates(intent)
+            if _slots(t, language.rules) <= MOVE_SLOTS and (intent != "answer" or isinstance(t, Slot))
+        ]  # answers other than a bare card or pile ("on pile two") would say too little
+        self._cache: tuple[State, list[tuple[Move, tuple[str, ...], str]]] | None = None
+
+    # ----- phrases of one move ----------------------------------------------------------
+    def _card_names(self, card: Card) -> list[str]:
+        return [card.spoken, card.rank.spoken]
+
+    def _pile_names(self, index: int) -> list[str]:
+        return [" ".join(name) for name, pile_id in self.parser.pile_names.items() if pile_id == self.engine.specs[index].id]
+
+    def _kind_words(self, kind: PileKind) -> list[str]:
+        words = self.parser.language.kinds.get(kind.value)
+        return [words[0]] if words else []
+
+    def move_phrases(self, state: State, move: Move, natural: bool) -> list[str]:
+        """Every way (normalised, verbs dropped) to say ``move`` with the language's templates.
+        ``natural``: the move is what naming its source pile alone would mean."""
+        if move.kind is MoveKind.DEAL:
+            return ["draw"]
+        dst = self.engine.specs[move.dst]
+        slots = self.move_slots(state, move, natural)
+        out: set[str] = set()
+        for intent, kind, template in self.templates:
+            if kind is not None and dst.kind is not kind:
+                continue
+            for phrase in self._expand(template, slots):
+                out.add(" ".join(self.normalise(phrase.split())))
+        out.discard("")
+        return sorted(out)
+
+    def move_slots(self, state: State, move: Move, natural: bool) -> dict[str, list[str]]:
+        """The slot values that name ``move``: its card, source pile (when ``natural``), target."""
+        specs = self.engine.specs
+        card = state.piles[move.src].cards[-move.count]
+        dst, dst_pile = specs[move.dst], state.piles[move.dst]
+        cards = self._card_names(card)
+        src_names = self._pile_names(move.src) if natural else []
+        targets = self._pile_names(move.dst) + self._kind_words(dst.kind)
+        if dst_pile.top_face_up:
+            targets += self._card_names(dst_pile.cards[-1])
+        return {
+            "card": cards,
+            "pile": src_names,
+            "place": cards + src_names,
+            "target": targets,
+            "foundation": self._kind_words(dst.kind),
+        }
+
+    def naturals(self, state: State) -> list[tuple[Move, bool]]:
+        """The legal moves, each with whether naming its source pile alone means it."""
+        legal = self.engine.legal_moves(state)
+        natural: dict[tuple[int, int], int] = {}
+        for m in legal:
+            if m.kind is MoveKind.MOVE:
+                natural[(m.src, m.dst)] = max(natural.get((m.src, m.dst), 0), m.count)
+        return [(m, m.kind is MoveKind.MOVE and natural[(m.src, m.dst)] == m.count) for m in legal]
+
+    def legal_nouns(self, state: State) -> list[tuple[list[str], list[str], bool]]:
+        """(ways to name the source, ways to name the target, goes to a foundation) per legal move,
+        for a recogniser grammar that prefers the moves that can be played now."""
+        out = []
+        for move, natural in self.naturals(state):
+            if move.kind is MoveKind.MOVE:
+                slots = self.move_slots(state, move, natural)
+                out.append((slots["place"], slots["target"], self.engine.specs[move.dst].kind is PileKind.FOUNDATION))
+        return out
+
+    def _expand(self, node: Node, slots: dict[str, list[str]]) -> list[str]:
+        """``expand`` with every synonym rule said one way (its normalised token)."""
+        rules = {name: (Word(self.normalise.rule_token[name]) if name in self.normalise.rule_token else body)
+                 for name, body in self.parser.language.rules.items()}
+        return expand(node, rules, slots, limit=20_000)
+
+    def candidates(self, state: State) -> list[tuple[Move, tuple[str, ...], str]]:
+        """(move, normalised phrase tokens, phrase) for every legal move; cached for the last state."""
+        if self._cache is not None and self._cache[0] is state:
+            return self._cache[1]
+        out = []
+        for m, is_natural in self.naturals(state):
+            for phrase in self.move_phrases(state, m, is_natural):
+                out.append((m, tuple(phrase.split()), phrase))
+        self._cache = (state, out)
+        return out
+
+    # ----- scoring -------------------------------------------------------------------------
+    def scores(self, state: State, text: str) -> list[tuple[float, Move, str]]:
+        """(cost, move, closest phrase) per legal move, cheapest first."""
+        heard = self.normalise.text(text)
+        best: dict[Move, tuple[float, str]] = {}
+        for move, tokens, phrase in self.candidates(state):
+            cost = phrase_cost(heard, tokens)
+            if move not in best or cost < best[move][0]:
+                best[move] = (cost, phrase)
+        return sorted(((c, m, p) for m, (c, p) in best.items()), key=lambda x: x[0])
+
+    def match(self, state: State, text: str) -> MatchResult:
+        ranked = self.scores(state, text)
+        t = self.thresholds
+        if not ranked or not self.normalise.text(text) or ranked[0][0] > t.ask:
+            return MatchResult("reject", tuple(m for _, m, _ in ranked[:1]), tuple(c for c, _, _ in ranked[:1]))
+        best = ranked[0][0]
+        runner_up = ranked[1][0] if len(ranked) > 1 else float("inf")
+        if best <= t.play and runner_up - best >= t.margin:
+            return MatchResult("play", (ranked[0][1],), (best,), ranked[0][2])
+        close = [(c, m, p) for c, m, p in ranked if c - best < t.margin][: t.max_options]
+        return MatchResult("ask", tuple(m for _, m, _ in close), tuple(c for c, _, _ in close), close[0][2])
+
+
+def _slots(node: Node, rules: dict[str, Node], seen: frozenset[str] = frozenset()) -> set[str]:
+    if isinstance(node, Slot):
+        return {node.name}
+    if isinstance(node, Seq):
+        return set().union(*(_slots(i, rules, seen) for i in node.items)) if node.items else set()
+    if isinstance(node, Alt):
+        return set().union(*(_slots(o, rules, seen) for o in node.options))
+    if isinstance(node, Opt):
+        return _slots(node.item, rules, seen)
+    if isinstance(node, RuleRef) and node.name not in seen and node.name in rules:
+        return _slots(rules[node.name], rules, seen | {node.name})
+    return set()
+
+
+# ----------------------------------------------------------------------------- understanding
+@dataclass(frozen=True)
+class Understanding:
+    """What to do with one recognition result.
+
+    ``how``: "parsed" (act on the parsed command as typed text would be), "matched" (play
+    ``resolution``, found by matching), "asked" (``resolution`` is the question), "rejected"
+    (not understood: nothing changes). ``command``: what was understood, for traces and transcripts.
+    """
+
+    how: str
+    command: Command | None = None
+    resolution: Play | Ask | None = None
+    match: MatchResult | None = None
+
+
+def _is_move(command: Command, question_open: bool) -> bool:
+    return command.intent == "move" or (command.intent == "answer" and command.source is not None and not question_open)
+
+
+def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, matcher: MoveMatcher,
+               narrator: Narrator, question_open: bool = False) -> Understanding:
+    """Parse what was heard; fall back on matching the legal moves when it does not parse, when it
+    is an incomplete decode (confidence 0.0), or when it is a move that cannot be played."""
+    if heard.unknown or not heard.text.strip():
+        return Understanding("rejected")
+    command = parser.parse(heard.text)
+    partial = heard.confidence == 0.0
+    if command is not None and not partial:
+        if not _is_move(command, question_open):
+            return Understanding("parsed", command)
+        if not isinstance(resolver.resolve_move(state, command.source, command.target), Refuse):
+            return Understanding("parsed", command)
+    if command is not None and question_open:
+        return Understanding("parsed", command)
+    result = matcher.match(state, heard.text)
+    if result.kind == "play":
+        return Understanding("matched", parser.parse(result.phrase) or command, Play(result.moves[0]), result)
+    if result.kind == "ask":
+        labels = [narrator.move_phrase(state, m) for m in result.moves]
+        question = narrator.say("which_move", options=join(labels))
+        return Understanding("asked", command, Ask(question, tuple(zip(labels, result.moves))), result)
+    if command is not None:  # a whole, clear command that is not legal: say why
+        return Understanding("parsed", command, None, result)
+    return Understanding("rejected", None, None, result)

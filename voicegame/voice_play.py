@@ -1,0 +1,77 @@
+"""``voicegame play`` without ``--text``: build the devices and run the hands-free loop.
+
+Every device is optional: no recogniser -> typed commands; no sound output ->
+printed sentences; no microphone -> typed commands. Each fallback is told to
+the player in one sentence; nothing here ends the game with a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import IO
+
+from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.errors import AudioError
+from voicegame.audio.mixdown import SessionRecording
+from voicegame.audio.recognisers import TextRecogniser, make_recogniser
+from voicegame.audio.speakers import KINDS as SPEAKER_KINDS
+from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, SpeechSettings, make_speaker
+from voicegame.loop import MicrophoneSource, TextSource, WavFileSource, run_voice_session
+from voicegame.session import Session
+
+
+def add_voice_options(play: argparse.ArgumentParser) -> None:
+    """The ``play`` options that choose and tune the audio devices."""
+    group = play.add_argument_group("voice")
+    group.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx", "text"), default="auto",
+                       help="speech recogniser (auto: Vosk when a model is found, else PocketSphinx)")
+    group.add_argument("--model", metavar="DIR", help="Vosk model folder")
+    group.add_argument("--speaker", choices=[k for k in SPEAKER_KINDS if k != "recorder"], default="auto",
+                       help="speech output (auto: speech dispatcher, else pyttsx3, else print)")
+    group.add_argument("--rate", type=int, help="speaking rate, words per minute")
+    group.add_argument("--volume", type=float, help="speech volume, 0.0 to 1.0")
+    group.add_argument("--voice", help="text-to-speech voice id")
+    group.add_argument("--no-sounds", action="store_true", help="no sound cues (earcons)")
+    group.add_argument("--input", nargs="+", metavar="WAV", help="play from recorded commands, one WAV per command")
+    group.add_argument("--output", metavar="WAV", help="write everything the game said and played into one WAV")
+    group.add_argument("--barge-in", action="store_true", help="keep listening while the game speaks (headsets)")
+
+
+def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = sys.stdin) -> int:
+    settings = SpeechSettings()
+    for name in ("rate", "volume", "voice"):
+        value = getattr(args, name, None)
+        if value is not None:
+            setattr(settings, name, value)
+    output = SoundOutput()
+    speaker, speaker_note = make_speaker(args.speaker, settings, output)
+    earcons = EarconPlayer(output, enabled=not args.no_sounds)
+    notes = [speaker_note] if "print" in speaker_note else []
+    try:
+        recogniser, recogniser_note = make_recogniser(args.recogniser, args.model)
+    except AudioError as error:
+        recogniser, recogniser_note = TextRecogniser(), f"{str(error).rstrip('.')}; type your commands instead."
+    notes.append(recogniser_note)
+    if args.input:
+        source = WavFileSource(args.input)
+        fallback = None
+    elif recogniser.name == "text":
+        source, fallback = TextSource(stdin), None
+    else:
+        from voicegame.audio.microphone import Microphone
+
+        source = MicrophoneSource(Microphone(), on_speech_start=speaker.stop if args.barge_in else None)
+        fallback = TextSource(stdin)
+    recording = SessionRecording() if args.output else None
+    renderer = None
+    if recording is not None and speaker.render("test") is None:
+        try:
+            renderer = Pyttsx3Speaker(output=None)
+        except AudioError as error:
+            notes.append(f"{str(error).rstrip('.')}; the recording will hold sound cues only.")
+    run_voice_session(session, source, recogniser, speaker, earcons, recording, fallback=fallback,
+                      notes=notes, barge_in=args.barge_in, renderer=renderer)
+    if recording is not None:
+        recording.write(args.output)
+    return 0
