@@ -11,6 +11,7 @@ from typing import IO, Any, Sequence
 
 from voicegame import __version__, solve_cli, transcribe
 from voicegame.games import GAMES, GameEntry, UnknownGame, find_game
+from voicegame.persist import Persistence
 from voicegame.session import Reply, Session
 from voicegame.voice_play import add_voice_options, play_by_voice
 
@@ -30,12 +31,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--text", action="store_true", help="text mode: one command per line on standard input")
     play.add_argument("--trace", metavar="FILE", help="write a JSON Lines trace of every turn")
     play.add_argument("--verbose", action="store_true", help="say more after each move")
+    play.add_argument("--no-save", action="store_true", help="do not autosave, resume or keep statistics")
     play.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards turned from the stock (default 3)")
     play.add_argument("--passes", type=_option_value, help="Klondike: passes through the stock (default unlimited)")
     add_voice_options(play)
     play.add_argument("--winnable", action="store_true", help="deal only deals the solver has won (from --seed on)")
 
     sub.add_parser("games", help="list the games")
+    sub.add_parser("stats", help="print the statistics of every game played")
     transcribe.add_parser(sub)
     solve_cli.add_parser(sub)
     return parser
@@ -87,7 +90,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed, skipped = args.seed, 0
         if getattr(args, "winnable", False):
             seed, skipped = solve_cli.find_winnable(entry, game_options(entry, args), secrets.randbelow(2**31) if seed is None else seed)
-        session = Session(entry, game_options(entry, args), seed, verbose=args.verbose)
+        persistence = None if args.no_save else Persistence()
+        session = Session(entry, game_options(entry, args), seed, verbose=args.verbose,
+                          persistence=persistence, resume=args.seed is None)
         if getattr(args, "winnable", False):
             session.announcements.append(session.narrator.say("winnable_deal", seed=seed, skipped=skipped))
     except ValueError as error:
@@ -108,6 +113,20 @@ def cmd_play(args: argparse.Namespace) -> int:
             trace.close()
 
 
+def cmd_stats() -> int:
+    book = Persistence().stats
+    if book.problem:
+        print(book.problem)
+    if not book.entries:
+        print("No games played yet.")
+    for key, stats in book.entries.items():
+        fastest = "-" if stats.fastest_seconds is None else f"{stats.fastest_seconds:.0f} s"
+        print(f"{key}: played {stats.played}, won {stats.won} ({100 * stats.win_rate:.0f}%), "
+              f"streak {stats.current_streak} (best {stats.best_streak}), "
+              f"fewest moves {stats.fewest_moves if stats.fewest_moves is not None else '-'}, fastest win {fastest}")
+    return 0
+
+
 def cmd_games() -> int:
     for entry in GAMES:
         options = ", ".join(f"--{o.name}" for o in entry.options)
@@ -121,6 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "games":
         return cmd_games()
+    if args.command == "stats":
+        return cmd_stats()
     if hasattr(args, "run"):  # transcribe, model download
         return args.run(args)
     if args.command is None:

@@ -8,14 +8,18 @@ it text and speaks what it returns. Everything a player can say goes through
 from __future__ import annotations
 
 import secrets
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from voicegame.engine import Engine, History, IllegalMove, Move, MoveKind, Moved, PileKind, State, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
 from voicegame.games import GAMES, GameEntry, find_game
 from voicegame.hints import HintService, ranked_moves
 from voicegame.narrate import Narrator, join
+from voicegame.persist import Offer, Persistence
+from voicegame.stats import GameStats, stats_key
+from voicegame.store import now_iso
 from voicegame.voice.command import Command, GroupRef, PileRef
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard
@@ -40,16 +44,34 @@ class Reply:
 
 
 class Session:
-    def __init__(self, entry: GameEntry | str = "klondike", options: dict[str, Any] | None = None, seed: int | None = None, verbose: bool = False) -> None:
+    def __init__(self, entry: GameEntry | str = "klondike", options: dict[str, Any] | None = None, seed: int | None = None,
+                 verbose: bool = False, persistence: "Persistence | None" = None, resume: bool = False) -> None:
+        """``persistence`` saves after every change and keeps statistics; with ``resume``, a
+        saved game of this game is offered at the greeting ("Resume ...? Say yes or new game")."""
         self.verbose = verbose
+        self.persistence = persistence
+        self.offer: Offer | None = None
         self.speech_settings: list[str] = []
         self.auto_play = False  # "auto on": play every safe card up after each move
         self.announcements: list[str] = []  # said once after the greeting (e.g. deals skipped by --winnable)
         self.last_sentences: list[str] = []
         self.start_game(find_game(entry) if isinstance(entry, str) else entry, options or {}, seed)
+        if persistence is not None:
+            self.announcements.extend(persistence.problems)
+            if resume:
+                self.offer, problem = persistence.offer(self.game.key)
+                if problem:
+                    self.announcements.append(problem)
+                if self.offer is not None:
+                    self.announcements.append(self.narrator.say("resume_offer", title=self.entry.title, when=self.offer.when))
 
     # ----- game lifecycle ---------------------------------------------------------------
     def start_game(self, entry: GameEntry, options: dict[str, Any], seed: int | None) -> None:
+        if getattr(self, "history", None) is not None and self.persistence is not None and self.history.cursor and not self.recorded:
+            self.persistence.record(self, won=False)  # a game left unfinished counts as lost
+        self.started = now_iso()
+        self.seconds = 0.0
+        self.recorded = False
         self.entry = entry
         self.options = {o.name: options.get(o.name, o.default) for o in entry.options}
         self.game = entry.make(**self.options)
@@ -76,6 +98,21 @@ class Session:
     # ----- one turn ---------------------------------------------------------------------------
     def handle(self, text: str) -> Reply:
         """Understand ``text`` and act on it. Never raises for anything a player can say."""
+        with self._saving():
+            return self._handle(text)
+
+    @contextmanager
+    def _saving(self) -> Iterator[None]:
+        """Autosave when the turn changed the game (a move, undo, redo or a new deal)."""
+        before = (self.history, self.history.cursor, len(self.history.states))
+        yield
+        if self.persistence is not None and before != (self.history, self.history.cursor, len(self.history.states)):
+            if self.finished and not self.recorded:
+                self.recorded = True
+                self.persistence.record(self, won=True)
+            self.persistence.autosave(self)
+
+    def _handle(self, text: str) -> Reply:
         reply = Reply(text)
         try:
             reply.command = self.parser.parse(text)
@@ -100,6 +137,10 @@ class Session:
             understood = Understanding("rejected")
         if understood.how == "parsed":
             return self.handle(heard.text)
+        with self._saving():
+            return self._act_on(heard, understood)
+
+    def _act_on(self, heard: Heard, understood: Understanding) -> Reply:
         reply = Reply(heard.text, command=understood.command)
         if understood.resolution is None:
             self._refuse(reply, self.narrator.say("not_understood"), "unknown")
@@ -125,6 +166,9 @@ class Session:
 
     def _dispatch(self, reply: Reply, command: Command) -> None:
         intent = command.intent
+        offer, self.offer = self.offer, None
+        if offer is not None and intent in ("yes", "no", "new_game", "cancel"):
+            return self._answer_offer(reply, offer, intent == "yes")
         question, self.question = self.question, None
         if intent in ("answer", "choose", "yes"):
             if question is None:
@@ -331,6 +375,32 @@ class Session:
         reply.sentences.append(self.narrator.say("new_game", title=self.game.title, seed=self.seed))
         reply.earcons.append("deal")
 
+    def _answer_offer(self, reply: Reply, offer: "Offer", resume: bool) -> None:
+        saved = offer.saved
+        if not resume:
+            if self.persistence is not None:
+                self.persistence.stats.record(stats_key(saved.game, saved.options), False, saved.cursor, saved.seconds)
+            reply.sentences.append(self.narrator.say("new_game", title=self.game.title, seed=self.seed))
+            reply.earcons.append("deal")
+            return
+        self.start_game(find_game(saved.game), saved.options, saved.seed)
+        state = self.state
+        for move in saved.moves:
+            state = self.engine.apply(state, move)[0]  # checked when the save was loaded
+            self.history.push(move, state)
+        while self.history.cursor > saved.cursor:
+            self.history.undo()
+        self.started, self.seconds = saved.started, saved.seconds
+        self.finished = self.engine.is_won(self.state)
+        reply.sentences.append(self.narrator.say("resumed", moves=self.history.cursor))
+        reply.earcons.append("deal")
+
+    def _do_statistics(self, reply: Reply, command: Command) -> None:
+        if self.persistence is None:
+            reply.sentences.append(self.narrator.say("no_statistics"))
+            return
+        reply.sentences.append(describe_stats(self.narrator, self.game.title, self.persistence.stats_for(self)))
+
     def _do_quit(self, reply: Reply, command: Command) -> None:
         reply.sentences.append(self.narrator.say("goodbye"))
         reply.quit = True
@@ -367,3 +437,15 @@ class Session:
                 for spec, pile in zip(self.game.piles, state.piles)
             ],
         }
+
+
+def describe_stats(narrator: Narrator, title: str, stats: GameStats) -> str:
+    """One spoken summary of a game's statistics."""
+    if not stats.played:
+        return narrator.say("stats_none", title=title)
+    text = narrator.say("stats_played", title=title, played=stats.played, won=stats.won, rate=round(100 * stats.win_rate),
+                        streak=stats.current_streak, best=stats.best_streak)
+    if stats.fewest_moves is not None and stats.fastest_seconds is not None:
+        minutes, seconds = divmod(int(stats.fastest_seconds), 60)
+        text += " " + narrator.say("stats_best", moves=stats.fewest_moves, minutes=minutes, seconds=seconds)
+    return text
