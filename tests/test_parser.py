@@ -148,6 +148,8 @@ PHRASES = [
     ("help", Command("help")),
     ("rules", Command("help")),
     ("what can I say", Command("what_can_i_say")),
+    ("all commands", Command("all_commands")),
+    ("list commands", Command("all_commands")),
     # game control
     ("new game", Command("new_game")),
     ("start over", Command("new_game")),

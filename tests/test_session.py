@@ -116,7 +116,15 @@ def test_count_score_repeat_help():
     assert say(s, "score") == ["Score 3 of 52."]
     assert say(s, "repeat") == ["Score 3 of 52."]
     assert "alternating colours" in say(s, "help")[0]
-    assert "undo" in say(s, "what can I say")[0]
+    assert "undo" in say(s, "all commands")[0]
+
+
+def test_what_can_i_say_is_about_now():
+    s = session_at(pile1="8S", pile2="7H", pile3="7D", stock="2C")
+    assert say(s, "what can I say") == ["Now you could say: seven of hearts on eight of spades, seven of diamonds on eight of spades or draw. Say all commands for the full list."]
+    say(s, "seven on eight")
+    assert say(s, "what can I say") == ["Say hearts, diamonds or cancel."]
+    assert say(s, "hearts")[0] == "Seven of hearts onto eight of spades."  # the question stayed open
 
 
 def test_undo_and_redo_speak_the_move():

@@ -11,6 +11,7 @@ from typing import IO, Any, Sequence
 
 from voicegame import __version__, solve_cli, transcribe
 from voicegame.games import GAMES, GameEntry, UnknownGame, find_game
+from voicegame.config import SETTINGS, Config
 from voicegame.persist import Persistence
 from voicegame.session import Reply, Session
 from voicegame.voice_play import add_voice_options, play_by_voice
@@ -26,7 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="play a game")
-    play.add_argument("game", nargs="?", default="klondike", help="game name (see 'voicegame games')")
+    play.add_argument("game", nargs="?", default=None, help="game name (see 'voicegame games'; default: the settings file's game.default, klondike)")
     play.add_argument("--seed", type=int, default=None, help="deal number: the same seed gives the same deal everywhere")
     play.add_argument("--text", action="store_true", help="text mode: one command per line on standard input")
     play.add_argument("--trace", metavar="FILE", help="write a JSON Lines trace of every turn")
@@ -39,9 +40,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("games", help="list the games")
     sub.add_parser("stats", help="print the statistics of every game played")
+    sub.add_parser("config", help="print every setting, its value and what it does")
     transcribe.add_parser(sub)
     solve_cli.add_parser(sub)
     return parser
+
+
+def config_game_options(config: Config, entry: GameEntry) -> dict[str, Any]:
+    """Game options the player set in the settings file (``game.draw``, ``game.passes``)."""
+    names = {o.name for o in entry.options}
+    chosen: dict[str, Any] = {}
+    if "draw" in names:
+        chosen["draw"] = config["game.draw"]
+    if "passes" in names and config["game.passes"]:
+        chosen["passes"] = config["game.passes"]
+    return chosen
 
 
 def game_options(entry: GameEntry, args: argparse.Namespace) -> dict[str, Any]:
@@ -81,8 +94,9 @@ def run_text(session: Session, lines: IO[str], out: IO[str], trace: IO[str] | No
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    config = Config()
     try:
-        entry = find_game(args.game)
+        entry = find_game(args.game or config["game.default"])
     except UnknownGame:
         print(f"Unknown game {args.game!r}. Games: {', '.join(g.key for g in GAMES)}.", file=sys.stderr)
         return 2
@@ -91,8 +105,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         if getattr(args, "winnable", False):
             seed, skipped = solve_cli.find_winnable(entry, game_options(entry, args), secrets.randbelow(2**31) if seed is None else seed)
         persistence = None if args.no_save else Persistence()
-        session = Session(entry, game_options(entry, args), seed, verbose=args.verbose,
+        session = Session(entry, {**config_game_options(config, entry), **game_options(entry, args)}, seed,
+                          verbose=args.verbose or config["speech.verbosity"] == "verbose",
                           persistence=persistence, resume=args.seed is None)
+        session.announcements[:0] = config.problems
         if getattr(args, "winnable", False):
             session.announcements.append(session.narrator.say("winnable_deal", seed=seed, skipped=skipped))
     except ValueError as error:
@@ -100,7 +116,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     if not args.text:
         try:
-            return play_by_voice(session, args)
+            return play_by_voice(session, args, config=config)
         except KeyboardInterrupt:
             return 0
     trace = open(args.trace, "w", encoding="utf-8") if args.trace else None
@@ -111,6 +127,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     finally:
         if trace is not None:
             trace.close()
+        verbosity = "verbose" if session.verbose else "brief"
+        if verbosity != config["speech.verbosity"]:
+            try:
+                config.set("speech.verbosity", verbosity)  # "brief"/"verbose" said in play is remembered
+            except OSError:
+                pass
+
+
+def cmd_config() -> int:
+    config = Config()
+    print(f"# {config.path}")
+    for problem in config.problems:
+        print(f"# {problem}")
+    for setting in SETTINGS:
+        print(f"{setting.key} = {config[setting.key]!r}    # {setting.help} (default {setting.default!r})")
+    return 0
 
 
 def cmd_stats() -> int:
@@ -142,6 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_games()
     if args.command == "stats":
         return cmd_stats()
+    if args.command == "config":
+        return cmd_config()
     if hasattr(args, "run"):  # transcribe, model download
         return args.run(args)
     if args.command is None:

@@ -1,7 +1,7 @@
 """Player settings in one TOML file, with documented keys and safe defaults.
 
 Every key is listed in :data:`SETTINGS` with its default, allowed values and a
-one-line description (``voicegame config`` prints them). A bad value is
+one-line description (``voicegame config`` prints them with their values). A bad value is
 reported with its key name and the default is used instead; a damaged file is
 reported and ignored, never fatal. Settings changed by voice are written back.
 
@@ -116,7 +116,7 @@ class Config:
         self.save()
 
     def save(self) -> None:
-        lines = ["# voicegame settings. Every key: voicegame config --list", ""]
+        lines = ["# voicegame settings. Every key and what it does: voicegame config", ""]
         section = None
         for setting in SETTINGS:
             head, name = setting.key.split(".", 1)

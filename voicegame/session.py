@@ -29,6 +29,8 @@ from voicegame.voice.parse import Parser
 from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
 
 SPEECH_SETTINGS = ("faster", "slower", "louder", "quieter")
+KEEPS_QUESTION = frozenset({"repeat", "what_can_i_say", "help", "faster", "slower", "louder", "quieter"})
+"""Intents that leave an open question open (everything else drops it)."""
 
 
 @dataclass
@@ -170,6 +172,8 @@ class Session:
         if offer is not None and intent in ("yes", "no", "new_game", "cancel"):
             return self._answer_offer(reply, offer, intent == "yes")
         question, self.question = self.question, None
+        if question is not None and intent in KEEPS_QUESTION:
+            self.question = question
         if intent in ("answer", "choose", "yes"):
             if question is None:
                 if intent == "answer" and command.source is not None:
@@ -358,6 +362,25 @@ class Session:
         reply.sentences.append(self.narrator.say(self.game.help_key or "what_can_i_say"))
 
     def _do_what_can_i_say(self, reply: Reply, command: Command) -> None:
+        """What makes sense now, briefly: the answers to an open question, or a few real moves."""
+        if self.question is not None:
+            options = [label for label, _ in self.question.options]
+            reply.sentences.append(self.narrator.say("say_answers", options=join(options + ["cancel"])))
+            return
+        if self.offer is not None:
+            reply.sentences.append(self.narrator.say("say_resume"))
+            return
+        moves = [m for m in ranked_moves(self.engine, self.state) if m.kind is MoveKind.MOVE][:2]
+        parts = self.narrator.move_phrases(self.state, moves)
+        if self.engine.is_legal(self.state, Move(MoveKind.DEAL)):
+            parts.append("draw")
+        if self.history.can_undo():
+            parts.append("undo")
+        if not parts:
+            return self._do_all_commands(reply, command)
+        reply.sentences.append(self.narrator.say("say_now", options=join(parts)))
+
+    def _do_all_commands(self, reply: Reply, command: Command) -> None:
         reply.sentences.append(self.narrator.say("what_can_i_say"))
 
     def _do_new_game(self, reply: Reply, command: Command) -> None:

@@ -12,6 +12,7 @@ import sys
 from typing import IO
 
 from voicegame.audio.earcons import EarconPlayer
+from voicegame.config import Config
 from voicegame.audio.errors import AudioError
 from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import TextRecogniser, make_recogniser
@@ -24,7 +25,7 @@ from voicegame.session import Session
 def add_voice_options(play: argparse.ArgumentParser) -> None:
     """The ``play`` options that choose and tune the audio devices."""
     group = play.add_argument_group("voice")
-    group.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx", "text"), default="auto",
+    group.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx", "text"), default=None,
                        help="speech recogniser (auto: Vosk when a model is found, else PocketSphinx)")
     group.add_argument("--model", metavar="DIR", help="Vosk model folder")
     group.add_argument("--speaker", choices=[k for k in SPEAKER_KINDS if k != "recorder"], default="auto",
@@ -38,18 +39,25 @@ def add_voice_options(play: argparse.ArgumentParser) -> None:
     group.add_argument("--barge-in", action="store_true", help="keep listening while the game speaks (headsets)")
 
 
-def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = sys.stdin) -> int:
+def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = sys.stdin, config: Config | None = None) -> int:
+    """Play ``session`` hands-free; speech settings come from (and go back to) ``config``."""
     settings = SpeechSettings()
+    if config is not None:
+        settings.rate, settings.volume = config["speech.rate"], config["speech.volume"]
+        settings.voice = config["speech.voice"] or None
     for name in ("rate", "volume", "voice"):
         value = getattr(args, name, None)
         if value is not None:
             setattr(settings, name, value)
     output = SoundOutput()
     speaker, speaker_note = make_speaker(args.speaker, settings, output)
-    earcons = EarconPlayer(output, enabled=not args.no_sounds)
+    sounds = config["audio.sounds"] if config is not None else True
+    earcons = EarconPlayer(output, enabled=sounds and not args.no_sounds)
     notes = [speaker_note] if "print" in speaker_note else []
     try:
-        recogniser, recogniser_note = make_recogniser(args.recogniser, args.model)
+        kind = args.recogniser or (config["audio.recogniser"] if config is not None else "auto")
+        model = args.model or (config["audio.model"] if config is not None else None) or None
+        recogniser, recogniser_note = make_recogniser(kind, model)
     except AudioError as error:
         recogniser, recogniser_note = TextRecogniser(), f"{str(error).rstrip('.')}; type your commands instead."
     notes.append(recogniser_note)
@@ -74,4 +82,19 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = s
                       notes=notes, barge_in=args.barge_in, renderer=renderer)
     if recording is not None:
         recording.write(args.output)
+    if config is not None:
+        remember_speech(config, speaker.settings, session.verbose)
     return 0
+
+
+def remember_speech(config: Config, settings: SpeechSettings, verbose: bool) -> None:
+    """Keep what the player changed by voice ("faster", "louder", "verbose") for next time."""
+    wanted = {"speech.rate": int(settings.rate), "speech.volume": float(settings.volume),
+              "speech.voice": settings.voice or "", "speech.verbosity": "verbose" if verbose else "brief"}
+    if any(config[k] != v for k, v in wanted.items()):
+        try:
+            for key, value in wanted.items():
+                config.values[key] = value
+            config.save()
+        except (OSError, ValueError):
+            pass  # settings are a comfort, never a reason to fail
