@@ -67,9 +67,11 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = s
     elif recogniser.name == "text":
         source, fallback = TextSource(stdin), None
     else:
-        from voicegame.audio.microphone import Microphone
+        from voicegame.audio.microphone import Endpointer, Microphone
 
-        source = MicrophoneSource(Microphone(), on_speech_start=speaker.stop if args.barge_in else None)
+        silence = config["audio.trailing_silence_ms"] if config is not None else None
+        endpointer = Endpointer(trailing_silence_ms=silence) if silence else None
+        source = MicrophoneSource(Microphone(endpointer=endpointer), on_speech_start=speaker.stop if args.barge_in else None)
         fallback = TextSource(stdin)
     recording = SessionRecording() if args.output else None
     renderer = None
