@@ -7,9 +7,11 @@ phrasings, reading, drawing, answers) are spoken by espeak-ng, padded with 0.3 s
 with white or babble noise (several espeak voices summed) at a given SNR, recognised with the
 per-turn grammar (Session.recogniser_grammar) and understood as Session.hear would (parse, then
 matching against the legal moves). Per condition:
-- ok: the command does what was said (the same command, or the same move), in %;
+- ok: the game does what it does with the words really said (the same understanding), or what was
+  said (the same command, or the same move), in %;
 - ask: the game asked "did you mean..." instead (not counted as ok);
-- FA: false accepts, in %: sentences that are not commands but were acted on;
+- FA: false accepts, in %: of the 40 sentences that are not commands (samples.NOT_COMMANDS and
+  NOT_COMMANDS_MORE), the share acted on;
 - RTF: decoding time / audio time;
 - lat: median (and 95th percentile) from the end of the audio to the command (decode + understand),
   in ms, whole-utterance decoding.
@@ -35,7 +37,8 @@ from voicegame.audio.recognisers import make_recogniser  # noqa: E402
 from voicegame.engine import History  # noqa: E402
 from voicegame.session import Session  # noqa: E402
 from voicegame.voice.match import understand  # noqa: E402
-from voicegame.voice.samples import NOT_COMMANDS, deal_commands, judge  # noqa: E402
+from voicegame.audio.recognisers import Heard  # noqa: E402
+from voicegame.voice.samples import NOT_COMMANDS, NOT_COMMANDS_MORE, deal_commands, judge_heard  # noqa: E402
 
 SR = 16000
 VOICES = [("en", 160), ("en", 200), ("en-us+f3", 170), ("en-us+f3", 220)]
@@ -96,7 +99,7 @@ def run(recogniser_kind: str, voices: list[tuple[str, int]], conditions: list[tu
     rows = []
     for voice, speed in voices:
         clips = [pad(speech_pcm(s.text, voice, speed)) for s in samples]
-        junk = [pad(speech_pcm(t, voice, speed)) for t in NOT_COMMANDS[:oog]]
+        junk = [pad(speech_pcm(t, voice, speed)) for t in (NOT_COMMANDS + NOT_COMMANDS_MORE)[:oog]]
         for kind, snr in conditions:
             counts = {"ok": 0, "wrong": 0, "asked": 0, "rejected": 0}
             decode_s = audio_s = 0.0
@@ -115,7 +118,9 @@ def run(recogniser_kind: str, voices: list[tuple[str, int]], conditions: list[tu
                 understood = understand(heard, session.state, session.parser, session.resolver,
                                         session.move_matcher, session.narrator)
                 t2 = time.perf_counter()
-                counts[judge(understood, sample.command, session.state, session.resolver)] += 1
+                reference = understand(Heard(sample.text, 1.0), session.state, session.parser, session.resolver,
+                                       session.move_matcher, session.narrator)
+                counts[judge_heard(understood, reference, sample.command, session.state, session.resolver)] += 1
                 decode_s += t1 - t0
                 audio_s += len(audio) / SR
                 latencies.append(t2 - t0)
@@ -164,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--quick", action="store_true", help="one voice, clean and 10 dB only, 60 commands")
     ap.add_argument("--limit", type=int, default=None, help="at most this many commands")
-    ap.add_argument("--oog", type=int, default=len(NOT_COMMANDS), help="non-command sentences per condition")
+    ap.add_argument("--oog", type=int, default=len(NOT_COMMANDS + NOT_COMMANDS_MORE), help="non-command sentences per condition")
     ap.add_argument("--voices", help="indices into VOICES, e.g. 1,2,3 (default: all)")
     ap.add_argument("--noise", help="conditions, e.g. clean,white10,babble10 (default: all)")
     args = ap.parse_args(argv)

@@ -110,6 +110,14 @@ def test_where_is():
     assert say(s, "where is the six of hearts") == ["The six of hearts is in the waste, second from the top."]
 
 
+def test_where_is_deep_in_the_waste():
+    s = Session("klondike", options={"draw": 1}, seed=1)
+    for _ in range(24):
+        say(s, "draw")
+    bottom = s.state.piles[s.engine.layout.index["waste"]].cards[0]
+    assert say(s, f"where is the {bottom.spoken}") == [f"The {bottom.spoken} is in the waste, 24th from the top."]
+
+
 def test_count_score_repeat_help():
     s = session_at(pile3=("4D 9S JC TH", 2), clubs="AC 2C 3C", waste="5S 6H QC", stock="2D 3D")
     assert say(s, "how many cards left") == ["Stock 2, waste 3, 2 face down. 3 of 52 cards are home."]

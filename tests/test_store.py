@@ -125,3 +125,28 @@ def test_damaged_stats_start_again(tmp_path):
     path.write_text('{"games": {"klondike": {"played": -3}}}')
     book = StatsBook(path)
     assert book.problem and book.get("klondike") == GameStats()
+
+
+def test_older_format_versions_are_upgraded_step_by_step(tmp_path, monkeypatch):
+    """Version 1 is the only format so far; this checks the upgrade path the next version will use:
+    a file written at version 1 loads through MIGRATIONS once VERSION moves on."""
+    import voicegame.store as store
+
+    engine, saved, _ = klondike_game()
+    old = to_json(saved, engine)
+    old.pop("seconds")  # pretend version 1 had no play time, and version 2 renamed "seed" to "deal"
+    path = tmp_path / "klondike.json"
+    path.write_text(json.dumps(old))
+
+    def v1_to_v2(data):
+        return {**data, "version": 2, "deal": data["seed"], "seconds": 0.0}
+
+    def v2_reader(data):
+        return {**data, "seed": data["deal"]}
+
+    monkeypatch.setattr(store, "VERSION", 2)
+    monkeypatch.setitem(store.MIGRATIONS, 1, v1_to_v2)
+    upgraded = store.upgrade(json.loads(path.read_text()))
+    assert upgraded["version"] == 2 and v2_reader(upgraded)["seed"] == saved.seed
+    result = load(path)
+    assert result.problem is None and result.saved.moves == saved.moves and result.saved.seconds == 0.0

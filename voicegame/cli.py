@@ -9,7 +9,7 @@ import secrets
 import sys
 from typing import IO, Any, Sequence
 
-from voicegame import __version__, solve_cli, transcribe
+from voicegame import __version__, kiosk, solve_cli, transcribe
 from voicegame.games import GAMES, GameEntry, UnknownGame, find_game
 from voicegame.config import SETTINGS, Config
 from voicegame.persist import Persistence
@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--no-save", action="store_true", help="do not autosave, resume or keep statistics")
     play.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards turned from the stock (default 3)")
     play.add_argument("--passes", type=_option_value, help="Klondike: passes through the stock (default unlimited)")
+    play.add_argument("--suits", type=int, choices=(1, 2, 4), help="Spider: suits in the 104 cards (default 4)")
     add_voice_options(play)
     play.add_argument("--winnable", action="store_true", help="deal only deals the solver has won (from --seed on)")
 
@@ -43,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("config", help="print every setting, its value and what it does")
     transcribe.add_parser(sub)
     solve_cli.add_parser(sub)
+    kiosk.add_parser(sub)
     return parser
 
 

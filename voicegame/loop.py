@@ -241,6 +241,11 @@ def _set_grammar(recogniser: Recogniser, grammar: Callable[[Any], RecogniserGram
         if new is not last[0]:
             recogniser.set_grammar(new)
             last[0] = new
+            missing = tuple(getattr(recogniser, "missing", ()))
+            if missing and missing != voice.missing_told:
+                voice.missing_told = missing  # say it once per change, not every turn
+                voice.tell(f"The speech model does not know the words {', '.join(missing)}; "
+                           "commands with them work only when typed.")
     except AudioError as e:
         voice.tell(str(e))
 
@@ -270,6 +275,7 @@ def run_voice_session(session: Any, source: Iterable[np.ndarray | str], recognis
     """
     result = LoopResult()
     voice = _Voice(session, source, speaker, earcons, recording, barge_in, result)
+    voice.missing_told = ()
     voice.renderer = renderer
     typed = TextRecogniser()
     for note in notes:

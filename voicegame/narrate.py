@@ -14,6 +14,7 @@ from voicegame.engine import (
     Drew,
     Engine,
     Event,
+    LiftedOff,
     Move,
     MoveKind,
     Moved,
@@ -26,7 +27,7 @@ from voicegame.engine import (
 )
 from voicegame.voice.command import CardRef
 from voicegame.voice.language import Language, load_language
-from voicegame.words import ORDINAL_WORDS, number_word
+from voicegame.words import number_word, ordinal_word
 
 
 EMPTYING_KINDS = (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL)
@@ -123,6 +124,8 @@ class Narrator:
                     out.append(self.say("redeals_left", left=event.redeals_left))
             elif isinstance(event, DealtRow):
                 out.append(self.say("dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
+            elif isinstance(event, LiftedOff):
+                out.append(self.say("lifted_off", suit=event.cards[0].suit))
             elif isinstance(event, Won):
                 out.append(self.say("won"))
         return out
@@ -168,7 +171,8 @@ class Narrator:
         if pile.down:
             parts.append(self.say("face_down", count=pile.down).rstrip("."))
         up = pile.face_up
-        if full or len(up) <= 2:
+        sequence = spec.takes.sequence if spec.takes is not None and spec.takes.runs else None
+        if full or len(up) <= 2 or sequence is None or not sequence.is_run(up):
             parts.extend(card.spoken for card in up)
         else:
             parts.append(self.say("run_range", first=up[0], last=up[-1]).rstrip(".").lower())
@@ -226,7 +230,10 @@ class Narrator:
         elif stock >= 0:
             out.append(self.read_pile(state, stock))
         foundations = game.indices(PileKind.FOUNDATION)
-        if foundations:
+        if foundations and game.lift_off is not None:
+            done = sum(1 for i in foundations if state.piles[i].cards)
+            out.append(self.say("board_runs", count=done, total=len(foundations)))
+        elif foundations:
             parts = []
             for i in foundations:
                 top = state.piles[i].top
@@ -252,7 +259,7 @@ class Narrator:
                 continue
             for i, j in places:
                 spec, depth = self.specs[i], len(state.piles[i].cards) - 1 - j
-                position = self.say("on_top").rstrip(".").lower() if depth == 0 else self.say("from_top", nth=ORDINAL_WORDS[depth + 1]).rstrip(".").lower()
+                position = self.say("on_top").rstrip(".").lower() if depth == 0 else self.say("from_top", nth=ordinal_word(depth + 1)).rstrip(".").lower()
                 if spec.kind is PileKind.FOUNDATION:
                     out.append(self.say("where_foundation", card=card, pile=spec.name))
                 elif spec.kind is PileKind.WASTE:

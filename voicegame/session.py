@@ -23,7 +23,7 @@ from voicegame.store import now_iso
 from voicegame.voice.command import Command, GroupRef, PileRef
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard
-from voicegame.voice.grammar import grammar_for, visible_cards
+from voicegame.voice.grammar import listening_grammar
 from voicegame.voice.match import MoveMatcher, Understanding, understand
 from voicegame.voice.parse import Parser
 from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
@@ -79,7 +79,7 @@ class Session:
         self.game = entry.make(**self.options)
         self.engine = Engine(self.game)
         self.narrator = Narrator(self.engine, verbose=self.verbose)
-        self.parser = Parser(self.game, game_names={name: g.key for g in GAMES for name in (g.key, g.title, *g.aliases)})
+        self.parser = Parser(self.game, game_names={name: g.key for g in GAMES for name in (g.title, *g.aliases)})
         self.resolver = Resolver(self.engine, self.narrator)
         self.seed = secrets.randbelow(2**31) if seed is None else seed
         self.history = History.start(self.engine.deal(self.seed))
@@ -161,10 +161,10 @@ class Session:
         return matcher
 
     def recogniser_grammar(self) -> RecogniserGrammar:
-        """What a recogniser should listen for now: this game's commands, with the cards of moves
-        limited to those showing. Cached: unchanged turns return the same object, so the voice loop
+        """What a recogniser should listen for now: the canonical phrasings of this turn's legal moves
+        and commands, plus a garbage loop for speech that is not a command (voicegame.voice.grammar). Cached: unchanged turns return the same object, so the voice loop
         calls ``set_grammar`` only when it changed."""
-        return grammar_for(self.parser, visible_cards(self.engine, self.state))
+        return listening_grammar(self.parser, self.engine, self.state)
 
     def _dispatch(self, reply: Reply, command: Command) -> None:
         intent = command.intent

@@ -35,6 +35,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, required=True, help="deal number")
     parser.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards turned from the stock (default 3)")
     parser.add_argument("--passes", type=_option_value, help="Klondike: passes through the stock (default unlimited)")
+    parser.add_argument("--suits", type=int, choices=(1, 2, 4), help="Spider: suits in the 104 cards (default 4)")
     parser.add_argument("--mode", choices=("thoughtful", "fair"), default="thoughtful",
                         help="thoughtful: sees face-down cards (can prove a deal lost); fair: plays by fair hints only")
     parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS", help="time limit (default 30)")

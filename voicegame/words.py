@@ -17,6 +17,14 @@ def number_word(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
+def ordinal_word(n: int) -> str:
+    """1 -> "first" ... 20 -> "twentieth"; beyond that "21st", "22nd", "23rd", "24th"."""
+    if 0 <= n < len(ORDINAL_WORDS):
+        return ORDINAL_WORDS[n]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def word_number(word: str) -> int | None:
     """"seven" -> 7, "seventh" -> 7, "7" -> 7; anything else -> None."""
     if word.isdigit():

@@ -5,6 +5,10 @@
 - klondike_draw3_seed5_win.txt: the solver's winning line for Klondike seed 5, draw three.
 - royal_parade_seed3_stuck.txt: Royal Parade seed 3 played greedily (the hint's first choice
   every turn) until no move and no card is left.
+- freecell_deal1_win.txt: the thoughtful solver's winning line for Microsoft deal 1, with every
+  stretch that comes back to an earlier position cut out.
+- golf_seed2_stuck.txt: Golf seed 2 played greedily (the first card that fits, else draw) to its
+  end: Golf is mostly luck, and the thoughtful solver wins few deals within seconds.
 Each line is a spoken command; moves are named by card, or by pile where two equal cards
 could be meant.
 """
@@ -17,7 +21,7 @@ from voicegame.engine import Engine, MoveKind
 from voicegame.games import find_game
 from voicegame.hints import ranked_moves
 from voicegame.narrate import Narrator
-from voicegame.solver import solve
+from voicegame.solver import solve, solve_thoughtful
 from voicegame.voice.parse import Parser
 from voicegame.voice.resolve import Play, Resolver
 
@@ -59,6 +63,59 @@ def royal_parade() -> None:
     write("royal_parade_seed3_stuck.txt", "# Royal Parade, --seed 3, played greedily (the hint's first choice) until no move\n# and no card is left. Regenerate with tests/data/make_scripts.py.\n", lines)
 
 
+def without_loops(engine: Engine, state, moves) -> list:
+    """``moves`` with every stretch that returns to an earlier position removed."""
+    states, kept = [state], []
+    for move in moves:
+        after = engine.apply(states[-1], move)[0]
+        if after in states:
+            cut = states.index(after)
+            del states[cut + 1 :], kept[cut:]
+        else:
+            states.append(after)
+            kept.append(move)
+    return kept
+
+
+def checked_commands(key: str, seed: int, engine: Engine, start, moves, **options) -> list[str]:
+    """The spoken commands for ``moves``, checked by playing them through a session."""
+    from voicegame.session import Session
+    from voicegame.solve_cli import winning_commands
+
+    lines = winning_commands(engine, start, moves)
+    session = Session(key, options, seed=seed)
+    for line, move in zip(lines, moves):
+        before = session.state
+        session.handle(line)
+        assert session.state == engine.apply(before, move)[0], line
+    return lines
+
+
+def freecell() -> None:
+    engine = Engine(find_game("freecell").make())
+    start = engine.deal(1)
+    result = solve_thoughtful(engine, start, seconds=60)
+    assert result.solved
+    moves = without_loops(engine, start, result.moves)
+    lines = checked_commands("freecell", 1, engine, start, moves)
+    write("freecell_deal1_win.txt", "# FreeCell, Microsoft deal 1 (--seed 1): a winning line found by voicegame.solver.solve_thoughtful\n# (loops cut out), as spoken commands. Regenerate with tests/data/make_scripts.py.\n", lines)
+
+
+def golf() -> None:
+    engine = Engine(find_game("golf").make())
+    state, moves = engine.deal(2), []
+    while legal := engine.legal_moves(state):
+        move = legal[0]  # a card to the waste when one fits (cards are listed before the draw)
+        moves.append(move)
+        state = engine.apply(state, move)[0]
+    assert engine.is_stuck(state)
+    lines = checked_commands("golf", 2, engine, engine.deal(2), moves)
+    write("golf_seed2_stuck.txt", "# Golf, --seed 2, played greedily (the first card that fits, else draw) until no move is left.\n# Regenerate with tests/data/make_scripts.py.\n", lines)
+
+
 if __name__ == "__main__":
-    klondike()
-    royal_parade()
+    import sys
+
+    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf"]
+    for name in wanted:
+        globals()[name]()

@@ -14,7 +14,7 @@ from voicegame.voice.parse import Parser
 
 # Words of the language that the CMU dictionary of pocketsphinx lacks; the recogniser drops the
 # phrases that need them (and logs them). Keep this list short and known.
-KNOWN_MISSING = {"autoplay", "verbose", "xa11ytaire", "royal_parade"}
+KNOWN_MISSING = {"autoplay", "verbose", "xa11ytaire", "royal_parade", "freecell"}  # "free cell" is the spoken alias
 
 
 def klondike_parser(**options) -> Parser:
@@ -70,7 +70,7 @@ def test_session_grammar_follows_the_position_and_the_game():
     session.handle("draw")
     assert session.recogniser_grammar() is not g1  # a new waste card can be named now
     session.handle("new game")
-    assert session.recogniser_grammar().jsgf.count("|") > 100
+    assert session.recogniser_grammar().jsgf.count("|") > 40  # the narrow listening grammar of the new deal
 
 
 def test_vosk_phrases_are_fragments_with_every_noun():

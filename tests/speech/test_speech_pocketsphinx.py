@@ -2,9 +2,13 @@
 Klondike deal, and the game must understand them as Session.hear would (parse, then matching
 against the legal moves), position by position.
 
-Error budgets (measured 2026-11 on this machine, see bench/RESULTS.md "ASR"): PocketSphinx on
-espeak-ng voices with the full command language is far from the targets of issue 3, so the budgets
-below record where we are and catch regressions; they are not the goal.
+Recognition uses the session's listening grammar (voicegame.voice.grammar.listening_grammar: the
+canonical phrasings of this turn's legal moves and commands). "ok" = the game does what it does with
+the words really said, or what was meant (``samples.judge_heard``).
+
+Error budgets (measured 2026-11-22 on this machine, see bench/RESULTS.md "ASR"): a few points under
+what was measured per file set, asserted; false accepts on non-command speech are still far from
+the 2% target of issue 3 and the budget records where we are.
 """
 
 from __future__ import annotations
@@ -15,17 +19,21 @@ from speech_fixtures import needs_espeak, pad, speech_pcm
 from voicegame.engine import History
 from voicegame.session import Session
 from voicegame.voice.match import understand
-from voicegame.voice.samples import NOT_COMMANDS, deal_commands, judge
+from voicegame.audio.recognisers import Heard
+from voicegame.voice.samples import NOT_COMMANDS, deal_commands, judge_heard
 
 SEED = 7
 # (voice, speed) file sets: two voices, two speeds; commands are dealt round-robin to the sets.
 FILE_SETS = [("en", 160), ("en", 200), ("en-us+f3", 170), ("en-us+f3", 220)]
-MIN_OK = {("en", 160): 0.40, ("en", 200): 0.30, ("en-us+f3", 170): 0.30, ("en-us+f3", 220): 0.25}
-"""Least share of commands understood right per file set (about 10 points under what was measured)."""
-MAX_WRONG = 0.35
-"""Most share acted on wrongly (a different command or move) per file set."""
-MAX_FALSE_ACCEPTS = 12
-"""Of the 20 sentences that are not commands, at most this many may be acted on (measured: 10)."""
+MIN_OK = {("en", 160): 0.80, ("en", 200): 0.72, ("en-us+f3", 170): 0.82, ("en-us+f3", 220): 0.82}
+"""Least share of commands understood right per file set (measured 2026-11-22, 28-29 commands each:
+25/29, 23/29, 25/28, 25/28; the budget is about one command under; decoding is deterministic)."""
+MAX_WRONG = 0.18
+"""Most share acted on wrongly (a different command or move) per file set (measured: at most 4/29)."""
+MAX_FALSE_ACCEPTS = 3
+"""Of the 20 sentences that are not commands, at most this many may change the game (measured: 2,
+"i would like a cup of tea" -> "auto", "tell me a joke" -> "deal"; more are taken as harmless
+commands such as "what can i do", see bench/RESULTS.md)."""
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +63,9 @@ def test_commands_spoken_by_espeak_are_understood(sphinx, corpus):
     for i, sample in enumerate(samples):
         voice, speed = FILE_SETS[i % len(FILE_SETS)]
         heard, understood = _understand(session, sphinx, states[sample.position], pad(speech_pcm(sample.text, voice, speed), 0.3, 0.3))
-        verdict = judge(understood, sample.command, session.state, session.resolver)
+        reference = understand(Heard(sample.text, 1.0), session.state, session.parser, session.resolver,
+                               session.move_matcher, session.narrator)
+        verdict = judge_heard(understood, reference, sample.command, session.state, session.resolver)
         results[(voice, speed)][verdict] += 1
         if verdict != "ok":
             failures.append((voice, speed, sample.text, heard.text, verdict))

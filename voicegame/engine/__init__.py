@@ -1,9 +1,9 @@
 """The generic solitaire engine: piles with rule objects, moves as data, immutable states."""
 
 from voicegame.engine.engine import Engine, IllegalMove
-from voicegame.engine.game import DealSpec, GameDef, Layout
+from voicegame.engine.game import DealSpec, GameDef, Layout, free_space_run_limit
 from voicegame.engine.history import History
-from voicegame.engine.moves import DealtRow, Drew, Event, Move, MoveKind, Moved, Restacked, TurnedOver, Won
+from voicegame.engine.moves import DealtRow, Drew, Event, LiftedOff, Move, MoveKind, Moved, Restacked, TurnedOver, Won
 from voicegame.engine.piles import Pile, PileKind, PileSpec
 from voicegame.engine.rules import (
     EMPTY_ANY,
@@ -22,7 +22,7 @@ from voicegame.engine.stock import DealOnePerPile, DrawToWaste
 
 __all__ = [
     "Accepts", "DealOnePerPile", "DealSpec", "DealtRow", "Direction", "Drew", "DrawToWaste", "EMPTY_ANY",
-    "EMPTY_NONE", "Empty", "Engine", "Event", "GameDef", "History", "IllegalMove", "Layout", "Move",
+    "EMPTY_NONE", "Empty", "Engine", "free_space_run_limit", "Event", "GameDef", "History", "IllegalMove", "Layout", "LiftedOff", "Move",
     "MoveKind", "Moved", "Pile", "PileKind", "PileSpec", "Reason", "Restacked", "Sequence", "State",
     "SuitRule", "TOP_CARD", "Takes", "TurnedOver", "Won",
 ]

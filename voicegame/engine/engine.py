@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from voicegame.cards import Card, seeded_deck
 from voicegame.engine.game import GameDef
-from voicegame.engine.moves import Event, Move, MoveKind, Moved, TurnedOver, Won
+from voicegame.engine.moves import Event, LiftedOff, Move, MoveKind, Moved, TurnedOver, Won
 from voicegame.engine.piles import Pile, PileKind
 from voicegame.engine.rules import Reason
 from voicegame.engine.state import State
@@ -30,7 +30,9 @@ class Engine:
 
     # ----- dealing -------------------------------------------------------------
     def deal(self, seed: int) -> State:
-        """The initial position for ``seed`` (see :mod:`voicegame.cards` for the shuffle)."""
+        """The initial position for ``seed`` (see :mod:`voicegame.cards` for the shuffle, or the game's own ``shuffle``)."""
+        if self.game.shuffle is not None:
+            return self.deal_cards(self.game.shuffle(seed))
         return self.deal_cards(seeded_deck(seed, self.game.decks))
 
     def deal_cards(self, order: list[Card]) -> State:
@@ -85,7 +87,12 @@ class Engine:
         if dst.accepts is None:
             return Reason("takes_no_cards", {"pile": dst.name})
         cards = pile.cards[-move.count :]
-        return dst.accepts.why_not(state, src, dst, state.piles[move.dst], cards)
+        reason = dst.accepts.why_not(state, src, dst, state.piles[move.dst], cards)
+        if reason is None and move.count > 1 and self.game.max_run is not None:
+            limit = self.game.max_run(self.game, state, move.dst)
+            if move.count > limit:
+                return Reason("run_too_long", {"count": move.count, "limit": limit, "pile": dst.name})
+        return reason
 
     def is_legal(self, state: State, move: Move) -> bool:
         return self.why_not(state, move) is None
@@ -96,10 +103,12 @@ class Engine:
         piles, specs = state.piles, self.specs
         # Per target, the ranks a moving card could have (a necessary condition, computed once).
         targets = []
+        max_run = self.game.max_run
         for d in self._targets:
             ranks = specs[d].accepts.first_ranks(piles[d])  # type: ignore[union-attr]
             if ranks is None or ranks:
-                targets.append((d, specs[d], ranks))
+                limit = max_run(self.game, state, d) if max_run is not None else 1 << 30
+                targets.append((d, specs[d], ranks, limit))
         for s in self._sources:
             spec = specs[s]
             pile = piles[s]
@@ -111,8 +120,8 @@ class Engine:
                     continue
                 cards = pile.cards[-count:]
                 rank = cards[0].rank
-                for d, dst, ranks in targets:
-                    if d != s and (ranks is None or rank in ranks) and dst.accepts.allows(state, spec, dst, piles[d], cards):  # type: ignore[union-attr]
+                for d, dst, ranks, limit in targets:
+                    if d != s and count <= limit and (ranks is None or rank in ranks) and dst.accepts.allows(state, spec, dst, piles[d], cards):  # type: ignore[union-attr]
                         moves.append(Move(MoveKind.MOVE, s, d, count))
         if self.game.stock_rule is not None and self.game.stock_rule.why_not(self.layout, state) is None:
             moves.append(Move(MoveKind.DEAL))
@@ -135,9 +144,33 @@ class Engine:
                 remaining = remaining.turned_up()
                 events.append(TurnedOver(move.src, remaining.cards[-1]))
             new = state.with_piles({move.src: remaining, move.dst: state.piles[move.dst].with_added(cards)})
+        if self.game.lift_off is not None:
+            new = self.lift_off(new, events)
         if self.game.is_won(self.game, new):
             events.append(Won())
         return new, events
+
+    def lift_off(self, state: State, events: list[Event]) -> State:
+        """Move every finished king-to-ace run on top of a tableau pile to an empty foundation."""
+        sequence = self.game.lift_off
+        foundations = self.game.indices(PileKind.FOUNDATION)
+        for i in self.game.indices(PileKind.TABLEAU):
+            pile = state.piles[i]
+            if pile.up_count < 13:
+                continue
+            run = pile.cards[-13:]
+            if run[0].rank != 13 or not sequence.is_run(run):  # type: ignore[union-attr]
+                continue
+            free = next((f for f in foundations if not state.piles[f].cards), None)
+            if free is None:
+                break
+            remaining = pile.without_top(13)
+            events.append(LiftedOff(run, i, free))
+            if self.specs[i].auto_turn and remaining.cards and not remaining.top_face_up:
+                remaining = remaining.turned_up()
+                events.append(TurnedOver(i, remaining.cards[-1]))
+            state = state.with_piles({i: remaining, free: Pile(run)})
+        return state
 
     # ----- position facts ----------------------------------------------------------
     def is_won(self, state: State) -> bool:

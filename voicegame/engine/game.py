@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from voicegame.cards import Card
 from voicegame.engine.piles import PileKind, PileSpec
+from voicegame.engine.rules import Sequence
 from voicegame.engine.state import State
 from voicegame.engine.stock import StockRule
 
@@ -62,6 +64,17 @@ def all_on_foundations(game: "GameDef", state: State) -> bool:
     return foundation_cards(game, state) == 52 * game.decks
 
 
+def free_space_run_limit(game: "GameDef", state: State, dst: int) -> int:
+    """How many cards may move as one run onto pile ``dst`` when the player could move them
+    one at a time through the free space (the FreeCell "supermove"):
+    (empty cells + 1) * 2 ** (empty tableau piles), not counting ``dst`` itself, so the
+    limit halves when the run goes to an empty pile."""
+    piles = state.piles
+    cells = sum(1 for i in game.layout.kinds.get(PileKind.CELL, ()) if not piles[i].cards)
+    columns = sum(1 for i in game.layout.kinds.get(PileKind.TABLEAU, ()) if not piles[i].cards and i != dst)
+    return (cells + 1) * 2**columns
+
+
 @dataclass(frozen=True)
 class GameDef:
     """Everything the engine needs to know about one game with its options chosen.
@@ -69,6 +82,12 @@ class GameDef:
     ``deal_by_rows``: deal one card to each pile in turn (as at a table) rather
     than filling pile by pile. Cards not placed by ``layout_deal`` go to ``rest_to``.
     ``group_names``: spoken names for groups of piles ("row two"), for reading them together.
+    ``shuffle``: the deal order for a seed (None: :func:`voicegame.cards.seeded_deck` of
+    ``decks`` standard decks); FreeCell's Microsoft numbers and Spider's suit decks use it.
+    ``max_run``: the most cards that may move at once onto a pile (None: no limit beyond
+    the pile rules); see :func:`free_space_run_limit`.
+    ``lift_off``: a run of thirteen cards, king down to ace, that follows this sequence on
+    top of a tableau pile is moved at once to an empty foundation (Spider).
     """
 
     key: str
@@ -86,6 +105,9 @@ class GameDef:
     help_key: str = ""
     options: dict[str, object] = field(default_factory=dict)
     group_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    shuffle: Callable[[int], list[Card]] | None = None
+    max_run: Callable[["GameDef", State, int], int] | None = None
+    lift_off: Sequence | None = None
     layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

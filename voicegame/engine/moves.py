@@ -71,8 +71,17 @@ class Restacked:
 
 
 @dataclass(frozen=True, slots=True)
+class LiftedOff:
+    """A finished run (king down to ace) moved by itself from ``src`` to the foundation ``dst``."""
+
+    cards: tuple[Card, ...]
+    src: int
+    dst: int
+
+
+@dataclass(frozen=True, slots=True)
 class Won:
     pass
 
 
-Event = Moved | TurnedOver | Drew | DealtRow | Restacked | Won
+Event = Moved | TurnedOver | Drew | DealtRow | Restacked | LiftedOff | Won

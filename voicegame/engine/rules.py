@@ -43,12 +43,15 @@ class Direction(Enum):
 
 @dataclass(frozen=True)
 class Sequence:
-    """How one card may lie on another: direction, step, suit relation, wrap-around."""
+    """How one card may lie on another: direction, step, suit relation, wrap-around.
+
+    ``closed``: ranks that nothing may go on (Golf's king, when there is no wrap-around)."""
 
     direction: Direction
     suit: SuitRule
     step: int = 1
     wrap: bool = False
+    closed: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         # Precomputed for speed: legal-move generation calls follows() millions of times.
@@ -61,7 +64,7 @@ class Sequence:
         if self.wrap:
             diffs = {d % 13 for d in diffs}
         object.__setattr__(self, "_diffs", frozenset(diffs))
-        over = {under: frozenset(r for r in range(1, 14) if ((r - under) % 13 if self.wrap else r - under) in diffs) for under in range(1, 14)}
+        over = {under: frozenset(r for r in range(1, 14) if under not in self.closed and ((r - under) % 13 if self.wrap else r - under) in diffs) for under in range(1, 14)}
         object.__setattr__(self, "_over_ranks", over)
 
     def over_ranks(self, under: Card) -> frozenset[int]:
@@ -69,6 +72,8 @@ class Sequence:
         return self._over_ranks[under.rank]  # type: ignore[attr-defined]
 
     def _rank_ok(self, under: Card, over: Card) -> bool:
+        if self.closed and under.rank in self.closed:
+            return False
         diff = over.rank - under.rank
         return (diff % 13 if self.wrap else diff) in self._diffs  # type: ignore[attr-defined]
 

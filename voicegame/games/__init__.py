@@ -6,8 +6,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from voicegame.engine import GameDef
+from voicegame.games.freecell import freecell
+from voicegame.games.golf import golf
 from voicegame.games.klondike import klondike
 from voicegame.games.royal_parade import royal_parade
+from voicegame.games.spider import spider
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,28 @@ GAMES: tuple[GameEntry, ...] = (
         aliases=("royal parade", "parade", "royal"),
         factory=royal_parade,
         summary="Two decks in four rows of eight; rows one to three build 2-5-8-J, 3-6-9-Q and 4-7-10-K in suit.",
+    ),
+    GameEntry(
+        key="freecell",
+        title="FreeCell",
+        aliases=("free cell",),
+        factory=freecell,
+        summary="Every card face up on eight columns, four free cells; the seed is the Microsoft deal number.",
+    ),
+    GameEntry(
+        key="golf",
+        title="Golf",
+        aliases=(),
+        factory=golf,
+        summary="Play the top cards of seven columns onto the waste, one rank up or down; the stock turns one card.",
+    ),
+    GameEntry(
+        key="spider",
+        title="Spider",
+        aliases=("spider solitaire",),
+        factory=spider,
+        options=(Option("suits", int, 4, (1, 2, 4), "suits in the 104 cards: 1, 2 or 4"),),
+        summary="Two decks on ten columns; build down in any suit, move one-suit runs, complete king-to-ace runs.",
     ),
 )
 

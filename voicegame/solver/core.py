@@ -86,7 +86,8 @@ class Positions:
         grouped = {i for g in self.groups for i in g}
         self.fixed = tuple(i for i in range(len(specs)) if i not in grouped)
         self.keep_redeals = rule is not None and getattr(rule, "redeals", None) is not None
-        self.cycling_stock = rule is not None and rule.cycles and engine.layout.waste >= 0
+        # "Draw until the card shows, then play it" only where the waste can be played from.
+        self.cycling_stock = rule is not None and rule.cycles and engine.layout.waste >= 0 and specs[engine.layout.waste].takes is not None
         self.stock = engine.layout.stock
         self.waste = engine.layout.waste
         self.foundations = engine.game.indices(PileKind.FOUNDATION)
@@ -152,7 +153,8 @@ class Positions:
     def step(self, state: State, move: Move) -> State:
         engine = self.engine
         if move.kind is MoveKind.DEAL:
-            return engine.game.stock_rule.apply(engine.layout, state)[0]  # type: ignore[union-attr]
+            state = engine.game.stock_rule.apply(engine.layout, state)[0]  # type: ignore[union-attr]
+            return state if engine.game.lift_off is None else engine.lift_off(state, [])
         src = state.piles[move.src]
         keep = len(src.cards) - move.count
         cards = src.cards[keep:]
@@ -163,7 +165,8 @@ class Positions:
         piles[move.src] = Pile(src.cards[:keep], down)
         target = piles[move.dst]
         piles[move.dst] = Pile(target.cards + cards, target.down)
-        return State(tuple(piles), state.redeals)
+        after = State(tuple(piles), state.redeals)
+        return after if engine.game.lift_off is None else engine.lift_off(after, [])
 
     def moves_from(self, state: State, src: int) -> list[Move]:
         """Legal moves of the top card of pile ``src`` (a waste: one card at a time)."""

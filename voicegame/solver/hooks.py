@@ -140,9 +140,34 @@ def royal_parade_forced(positions: Positions, state: State) -> Move | None:
 ROYAL_PARADE = SolverHooks(forced=royal_parade_forced, priority=generic_priority)
 
 
+# ----- FreeCell ----------------------------------------------------------------------------------
+def freecell_forced(positions: Positions, state: State) -> Move | None:
+    """A cell or column card that may go up and that no card could ever need as a seat.
+
+    Aces and twos always. A card of rank r once both foundations of the other colour hold
+    r-1: the only cards that could sit on it (the r-1s of the other colour) are home, and
+    FreeCell's foundations never give cards back, so playing it up loses no winning line."""
+    engine = positions.engine
+    heights = {engine.specs[i].suit: (i, len(state.piles[i].cards)) for i in positions.foundations}
+    for src in (*engine.game.indices(PileKind.CELL), *engine.game.indices(PileKind.TABLEAU)):
+        card = state.piles[src].top
+        if card is None:
+            continue
+        foundation, height = heights[card.suit]
+        if height != card.rank - 1:
+            continue
+        if card.rank <= Rank.TWO or all(h >= card.rank - 1 for s, (_, h) in heights.items() if s.colour is not card.colour):
+            return Move(MoveKind.MOVE, src, foundation, 1)
+    return None
+
+
+FREECELL = SolverHooks(forced=freecell_forced, priority=generic_priority)
+
+
 HOOKS: dict[str, SolverHooks] = {
     "klondike": KLONDIKE,
     "royal_parade": ROYAL_PARADE,
+    "freecell": FREECELL,
 }
 
 

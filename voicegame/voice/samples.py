@@ -146,3 +146,19 @@ def judge(understood: "Understanding", expected: Command, state: State, resolver
 
 def _is_move(command: Command) -> bool:
     return command.intent == "move" or (command.intent == "answer" and command.source is not None)
+
+
+def judge_heard(understood: "Understanding", reference: "Understanding", expected: Command, state: State,
+                resolver: "Resolver") -> str:
+    """``judge``, except that doing exactly what the game does with the words really said (``reference``:
+    the understanding of the sample's own text) is "ok": a bare "seven" that the game asks about
+    ("which seven?") is a right recognition when the game asks the same about what was heard."""
+    if understood.how == reference.how and understood.command == reference.command and \
+            _resolved(understood) == _resolved(reference):
+        return "ok"
+    return judge(understood, expected, state, resolver)
+
+
+def _resolved(understood: "Understanding") -> object:
+    resolution = understood.resolution
+    return getattr(resolution, "move", None) or getattr(resolution, "options", None)

@@ -1,0 +1,158 @@
+"""Golf: every rule (legal and illegal side), voice commands, a scripted game to its correct end
+through the text CLI, undo/redo and card conservation."""
+
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import cards, play_actions, position
+from voicegame.cards import new_deck
+from voicegame.engine import Drew, Engine, Move, MoveKind, PileKind, Won
+from voicegame.games import find_game
+from voicegame.session import Session
+
+DATA = Path(__file__).parent / "data"
+DRAW = Move(MoveKind.DEAL)
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine(find_game("golf").make())
+
+
+def mv(engine, src, dst="waste"):
+    return Move.cards(engine.layout.index[src], engine.layout.index[dst])
+
+
+def why(engine, state, src, dst="waste"):
+    reason = engine.why_not(state, mv(engine, src, dst))
+    return None if reason is None else reason.key
+
+
+def test_deal_seven_columns_of_five_face_up_and_seventeen_in_the_stock(engine):
+    state = engine.deal(4)
+    for n in range(1, 8):
+        pile = state.piles[engine.layout.index[f"column{n}"]]
+        assert len(pile.cards) == 5 and pile.down == 0
+    assert len(state.piles[engine.layout.stock].cards) == 17
+    assert not state.piles[engine.layout.waste].cards
+    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+
+
+def test_the_stock_turns_one_card_and_never_comes_back(engine):
+    state = position(engine, stock="3C 9H", column1="5D")
+    after, events = engine.apply(state, DRAW)
+    assert after.piles[engine.layout.waste].cards == cards("9H") and isinstance(events[0], Drew)
+    after = engine.apply(after, DRAW)[0]
+    assert after.piles[engine.layout.waste].cards == cards("9H 3C")
+    assert engine.why_not(after, DRAW).key == "no_redeals_left"
+
+
+def test_the_empty_waste_takes_no_column_card(engine):
+    state = position(engine, stock="3C", column1="5D")
+    assert why(engine, state, "column1") == "empty_takes_nothing"
+
+
+@pytest.mark.parametrize("waste,card", [("7H", "8S"), ("7H", "6H"), ("7H", "6C"), ("AS", "2D"), ("QD", "KC"), ("2C", "AH")])
+def test_one_rank_up_or_down_in_any_suit(engine, waste, card):
+    state = position(engine, waste=waste, column1=card)
+    assert why(engine, state, "column1") is None
+
+
+@pytest.mark.parametrize("waste,card,key", [("7H", "7S", "needs_rank"), ("7H", "9S", "needs_rank"), ("AS", "KD", "needs_rank"),
+                                            ("KS", "QD", "nothing_goes_on"), ("KS", "AD", "nothing_goes_on")])
+def test_no_wrap_and_nothing_on_a_king(engine, waste, card, key):
+    state = position(engine, waste=waste, column1=card)
+    assert why(engine, state, "column1") == key
+
+
+def test_only_the_top_card_of_a_column_plays(engine):
+    state = position(engine, waste="7H", column1="8S 2C")
+    assert engine.why_not(state, Move.cards(engine.layout.index["column1"], engine.layout.waste, 2)).key == "not_on_top"
+    assert why(engine, state, "column1") == "needs_rank"
+
+
+def test_cards_go_only_to_the_waste_and_never_come_back(engine):
+    state = position(engine, waste="7H", column1="8S", column2="9D")
+    assert why(engine, state, "column1", "column2") == "takes_no_cards"
+    assert why(engine, state, "waste", "column1") == "cannot_take_from"
+    assert engine.why_not(state, Move.cards(engine.layout.stock, engine.layout.waste)).key == "cannot_take_from"
+
+
+def test_won_when_the_columns_are_clear_and_scored_per_card_played(engine):
+    state = position(engine, waste="7H", column1="8S", stock="KC QC")
+    assert engine.score(state) == 34 and not engine.is_won(state)
+    after, events = engine.apply(state, mv(engine, "column1"))
+    assert engine.is_won(after) and isinstance(events[-1], Won) and engine.score(after) == 35
+
+
+def test_no_moves_left_only_when_the_stock_is_empty(engine):
+    assert engine.is_stuck(position(engine, waste="KH", column1="8S"))
+    assert not engine.is_stuck(position(engine, waste="KH", column1="8S", stock="9S"))
+    assert not engine.is_stuck(position(engine, waste="9H", column1="8S"))
+
+
+# ----- voice -------------------------------------------------------------------------------------------
+def session_at(**piles):
+    session = Session("golf", seed=1)
+    session.history.states[0] = position(session.engine, **piles)
+    return session
+
+
+def test_voice_commands():
+    s = session_at(stock="3C 9H", column1="KS 8S", column2="7D", column3="TD")
+    assert s.handle("draw").sentences == ["Nine of hearts."]
+    assert s.handle("eight of spades to waste").sentences == ["Eight of spades onto nine of hearts."]
+    assert s.handle("play seven of diamonds").sentences == ["Seven of diamonds onto eight of spades.", "Column two is empty."]
+    assert s.handle("column one to the waste").sentences == ["The king of spades cannot go on the seven of diamonds: it needs a six or an eight."]
+    assert s.handle("deal").sentences == ["Three of clubs.", "Stock empty.", "No moves left. Say undo, restart or new game."]
+    assert s.handle("ten of diamonds to waste").sentences == ["The ten of diamonds cannot go on the three of clubs: it needs a two or a four."]
+
+
+def test_read_the_board_and_help():
+    s = session_at(stock="3C 9H", waste="4H", column1="KS 8S", column2="7D")
+    assert s.handle("read the board").sentences == ["Stock 2, waste four of hearts.", "Column one: king of spades, eight of spades.",
+                                                    "Column two: seven of diamonds.", "Column three: empty.", "Column four: empty.",
+                                                    "Column five: empty.", "Column six: empty.", "Column seven: empty."]
+    assert s.handle("help").sentences[0].startswith("Golf. Seven columns of five cards.")
+    assert s.handle("score").sentences == ["Score 32 of 35."]
+
+
+def test_scripted_game_to_no_moves_left_through_the_cli():
+    commands = "\n".join(l for l in (DATA / "golf_seed2_stuck.txt").read_text().splitlines() if l and not l.startswith("#"))
+    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "golf", "--seed", "2", "--text", "--no-save"],
+                            input=commands + "\nhow many cards left\n", capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-2] == "No moves left. Say undo, restart or new game."
+    assert lines[-1] == "Stock 0, waste 40."
+    assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
+
+
+# ----- undo, redo, conservation ------------------------------------------------------------------------
+def test_undo_to_the_deal_and_redo_back():
+    session = Session("golf", seed=9)
+    play_actions(session, [("move", 0)] * 60)
+    played = list(session.history.states)
+    while session.history.can_undo():
+        session.handle("undo")
+    assert session.state == session.engine.deal(9)
+    while session.history.can_redo():
+        session.handle("redo")
+    assert session.history.states == played
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), actions=st.lists(st.tuples(st.sampled_from(["move", "move", "undo", "redo"]), st.integers(0, 999)), max_size=60))
+def test_all_52_cards_are_always_accounted_for(seed, actions):
+    def check(engine, state):
+        assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+        assert all(p.down == 0 for i, p in enumerate(state.piles) if engine.specs[i].kind is not PileKind.STOCK)
+        assert engine.score(state) == len(state.piles[engine.layout.waste].cards) - (17 - len(state.piles[engine.layout.stock].cards))
+
+    play_actions(Session("golf", seed=seed), actions, check)

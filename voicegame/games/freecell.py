@@ -1,0 +1,114 @@
+"""FreeCell, as AisleRiot plays it, dealt by the classic Microsoft game numbers.
+
+All 52 cards face up on eight columns (7, 7, 7, 7, 6, 6, 6, 6), four free cells
+that hold one card each, four foundations built up by suit from the ace. Columns
+build down in alternating colours; an empty column takes any card or run.
+
+Deal numbers (``--seed N`` is Microsoft FreeCell game N, for N from 1 up):
+the Microsoft C runtime generator, ``state = (state * 214013 + 2531011) mod 2**31``
+seeded with N, each draw ``rand = state >> 16``. The deck starts ordered
+AC AD AH AS 2C 2D ... KS; 52 times, pick index ``rand % remaining``, deal that
+card, and move the last remaining card into its place. The dealt cards go left to
+right in rows across the eight columns, so deal 1 begins JD 2D 9H JC 5D 7H 7C 5H.
+
+Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
+
+- Run moves ("supermoves"): a run may move as one command when it could be moved
+  card by card through the free space: at most (free cells + 1) * 2 ** (empty
+  columns) cards, halved when the run goes into an empty column. The manual counts
+  only free cells; we count empty columns too, as every FreeCell since Microsoft's does.
+- Cards on the foundations stay there (Microsoft's rule; AisleRiot never plays them back).
+- Score: one point per card on the foundations, out of 52. Won when all 52 are home.
+- No moves left: every cell full and no card can move (the engine's ``is_stuck``).
+"""
+
+from __future__ import annotations
+
+from voicegame.cards import Card, Rank, Suit
+from voicegame.engine import (
+    TOP_CARD,
+    Accepts,
+    DealSpec,
+    Direction,
+    Empty,
+    GameDef,
+    PileKind,
+    PileSpec,
+    Sequence,
+    SuitRule,
+    Takes,
+    free_space_run_limit,
+)
+from voicegame.engine.auto import opposite_colours_ready
+from voicegame.words import number_word
+
+ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
+SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME)
+MICROSOFT_ORDER = [Card(rank, suit) for rank in Rank for suit in Suit]
+"""AC AD AH AS 2C ... KS: the unshuffled deck of Microsoft's deals."""
+
+
+def microsoft_deal(number: int) -> list[Card]:
+    """The 52 cards of Microsoft FreeCell game ``number`` in dealing order (first card dealt first)."""
+    deck = list(MICROSOFT_ORDER)
+    state = number & 0x7FFFFFFF
+    dealt = []
+    for remaining in range(52, 0, -1):
+        state = (state * 214013 + 2531011) & 0x7FFFFFFF
+        index = (state >> 16) % remaining
+        dealt.append(deck[index])
+        deck[index] = deck[remaining - 1]
+    return dealt
+
+
+def foundation(suit: Suit) -> PileSpec:
+    return PileSpec(
+        id=suit.value,
+        kind=PileKind.FOUNDATION,
+        names=(suit.value, f"{suit.value} pile", f"{suit.singular} pile", f"{suit.value} foundation"),
+        accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), suit=suit, single=True),
+        suit=suit,
+        group="foundations",
+    )
+
+
+def cell(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(
+        id=f"cell{n}",
+        kind=PileKind.CELL,
+        names=(f"cell {word}", f"free cell {word}"),
+        accepts=Accepts(build=None, single=True),
+        takes=TOP_CARD,
+        group="cells",
+    )
+
+
+def column(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(
+        id=f"column{n}",
+        kind=PileKind.TABLEAU,
+        names=(f"column {word}", f"pile {word}"),
+        accepts=Accepts(build=ALTERNATE_DOWN),
+        takes=Takes(runs=True, sequence=ALTERNATE_DOWN),
+        number=n,
+        group="columns",
+    )
+
+
+PILES = (*(cell(n) for n in range(1, 5)), *(foundation(s) for s in Suit), *(column(n) for n in range(1, 9)))
+
+
+def freecell() -> GameDef:
+    """FreeCell (no options); the seed is the Microsoft game number."""
+    return GameDef(
+        key="freecell",
+        title="FreeCell",
+        piles=PILES,
+        layout_deal=tuple(DealSpec(f"column{n}", up=7 if n <= 4 else 6) for n in range(1, 9)),
+        shuffle=microsoft_deal,
+        max_run=free_space_run_limit,
+        safe_to_foundation=opposite_colours_ready,
+        help_key="help_freecell",
+    )

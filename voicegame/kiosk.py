@@ -1,0 +1,659 @@
+"""``voicegame kiosk``: solitaire on a screenless device, unattended for days, by voice only.
+
+One :class:`Kiosk` wraps one :class:`~voicegame.session.Session` (which autosaves after every change
+and keeps statistics) and a *listener* that yields utterances. Around the session it adds what an
+unattended machine needs, and nothing here ever needs a keyboard:
+
+- an optional wake phrase (config ``kiosk.wake_phrase``, default "solitaire"): "sleep" (or "quit")
+  stops listening, and while asleep only the wake phrase is acted on ("solitaire", or "solitaire,
+  draw" to wake and play at once). An empty wake phrase means always listening;
+- after a win or a lost game (``session.finished`` or ``engine.is_stuck``) a new game is offered
+  and dealt by itself after ``kiosk.new_game_seconds`` (also while asleep, silently);
+- after ``kiosk.idle_invite_minutes`` without a word, one short invitation, at most that often
+  (never while asleep: "sleep" means quiet);
+- a lost audio device (the listener raises ``AudioError``, or anything else) is logged and retried
+  with exponential back-off, capped at ``backoff_cap`` seconds; the kiosk never exits on its own.
+  "quit" does not end the process either: it says goodbye and sleeps.
+
+Time comes from a clock object (``now()``, ``sleep(seconds)``) so tests and the soak bench run
+days of kiosk time in seconds (:class:`FakeClock`). Listeners implement ``listen(timeout)``:
+an utterance (int16 samples, or a str for a typed line), None when ``timeout`` seconds passed in
+silence, ``EOFError`` when there is no more input (typed input only), ``AudioError`` when the
+device is gone; optional ``reset()`` (reopen after a failure), ``mute()``/``unmute()``.
+
+Logs go through :mod:`logging` to ``kiosk.log`` in the data folder (or ``--log-dir``), rotated by
+size (:func:`setup_logging`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import logging.handlers
+import select
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Callable, Iterable, Iterator, Protocol
+
+import numpy as np
+
+from voicegame.audio.errors import AudioError, MicrophoneError
+from voicegame.audio.grammar_spec import RecogniserGrammar
+from voicegame.audio.recognisers import Heard, Recogniser, TextRecogniser
+from voicegame.loop import LoopResult, _Voice
+
+log = logging.getLogger("voicegame.kiosk")
+
+FILLER = ("hey", "hi", "hello", "okay", "ok", "oh")  # may come before the wake phrase
+LOG_NAME = "kiosk.log"
+
+
+# ----------------------------------------------------------------------------------- clocks
+class Clock:
+    """Real time: ``time.monotonic`` and ``time.sleep``."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def sleep(self, seconds: float) -> None:
+        if seconds > 0:
+            time.sleep(seconds)
+
+
+class FakeClock:
+    """Test time: ``sleep`` moves ``now`` on at once."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.t = start
+        self.slept = 0.0
+
+    def now(self) -> float:
+        return self.t
+
+    def sleep(self, seconds: float) -> None:
+        seconds = max(0.0, seconds)
+        self.t += seconds
+        self.slept += seconds
+
+
+# -------------------------------------------------------------------------------- listeners
+class Listener(Protocol):
+    def listen(self, timeout: float | None) -> np.ndarray | str | None: ...
+
+
+class MicrophoneListener:
+    """Endpointed utterances from a microphone made by ``factory`` (``voicegame.audio.microphone.Microphone``).
+
+    Any failure closes the microphone and raises ``MicrophoneError``; the next ``listen`` opens a
+    new one, so a USB microphone unplugged and plugged back in is found again."""
+
+    def __init__(self, factory: Callable[[], Any] | None = None, on_speech_start: Callable[[], None] | None = None) -> None:
+        if factory is None:
+            from voicegame.audio.microphone import Microphone
+
+            factory = Microphone
+        self.factory = factory
+        self.on_speech_start = on_speech_start
+        self.microphone: Any = None
+
+    def listen(self, timeout: float | None) -> np.ndarray | None:
+        try:
+            if self.microphone is None:
+                self.microphone = self.factory()
+            utterance = self.microphone.listen(timeout=timeout, on_start=self.on_speech_start)
+        except Exception as error:
+            self.reset()
+            if isinstance(error, AudioError):
+                raise
+            raise MicrophoneError(f"The microphone failed: {str(error).strip() or type(error).__name__}.") from error
+        return None if utterance is None else utterance.pcm
+
+    def reset(self) -> None:
+        microphone, self.microphone = self.microphone, None
+        if microphone is not None:
+            try:
+                microphone.close()
+            except Exception:
+                pass
+
+    def mute(self) -> None:
+        if self.microphone is not None:
+            self.microphone.mute()
+
+    def unmute(self) -> None:
+        if self.microphone is not None:
+            self.microphone.unmute()
+
+
+class TextListener:
+    """Typed lines (``--text``): waits at most ``timeout`` seconds for a line when the stream can be
+    polled (a terminal or a pipe), so the kiosk's timers run between lines. End of input: EOFError."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+
+    def listen(self, timeout: float | None) -> str | None:
+        if timeout is not None:
+            try:
+                ready, _, _ = select.select([self.stream], [], [], max(0.0, timeout))
+            except (OSError, ValueError, TypeError, AttributeError):
+                ready = [self.stream]  # not pollable (e.g. StringIO): just read
+            if not ready:
+                return None
+        line = self.stream.readline()
+        if line == "":
+            raise EOFError
+        return line.strip() or None
+
+
+@dataclass
+class Silence:
+    """Scripted: nobody speaks for ``seconds``."""
+
+    seconds: float
+
+
+@dataclass
+class Fail:
+    """Scripted: the audio device fails ``times`` times in a row."""
+
+    times: int = 1
+    message: str = "The microphone was unplugged."
+
+
+class ScriptedListener:
+    """Tests and benches: plays ``script`` on a (fake) clock.
+
+    Items: a str (a typed command; takes ``seconds_per_command`` of clock time), :class:`Silence`,
+    :class:`Fail`, or a callable ``() -> item | None`` (a player choosing from the current position;
+    None ends the script). The script may be an endless iterator. After the last item: EOFError."""
+
+    def __init__(self, script: Iterable[Any], clock: Clock | FakeClock, seconds_per_command: float = 3.0) -> None:
+        self.items: Iterator[Any] = iter(script)
+        self.clock = clock
+        self.seconds_per_command = seconds_per_command
+        self.pending: Silence | None = None
+        self.failing = 0
+        self.failures = 0
+        self.resets = 0
+
+    def listen(self, timeout: float | None) -> str | None:
+        if self.failing:
+            self.failing -= 1
+            self.failures += 1
+            raise MicrophoneError(self._fail_message)
+        if self.pending is not None:  # a silence longer than one listen: sleep through it in slices
+            step = self.pending.seconds if timeout is None else min(timeout, self.pending.seconds)
+            self.clock.sleep(step)
+            self.pending.seconds -= step
+            if self.pending.seconds <= 1e-9:
+                self.pending = None
+            return None
+        item = next(self.items, None)
+        while callable(item):
+            item = item()
+        if item is None:
+            raise EOFError
+        if isinstance(item, Silence):
+            self.pending = Silence(item.seconds)
+            return self.listen(timeout)
+        if isinstance(item, Fail):
+            self.failing, self._fail_message = item.times, item.message
+            return self.listen(timeout)
+        self.clock.sleep(self.seconds_per_command)
+        return str(item)
+
+    def reset(self) -> None:
+        self.resets += 1
+
+
+# ------------------------------------------------------------------------------------ kiosk
+@dataclass
+class KioskSettings:
+    wake_phrase: str = "solitaire"
+    idle_invite_minutes: float = 10
+    new_game_seconds: float = 20
+    backoff_first: float = 1.0  # seconds before the first retry of a lost device
+    backoff_cap: float = 300.0  # never wait longer than this between retries
+    max_listen: float = 60.0  # wake up at least this often to run the timers
+
+    @classmethod
+    def from_config(cls, config: Any) -> "KioskSettings":
+        return cls(wake_phrase=" ".join(str(config["kiosk.wake_phrase"]).lower().split()),
+                   idle_invite_minutes=config["kiosk.idle_invite_minutes"],
+                   new_game_seconds=config["kiosk.new_game_seconds"])
+
+
+@dataclass
+class KioskCounters:
+    """What a kiosk did, for logs, tests and the soak bench (counts only: nothing grows)."""
+
+    turns: int = 0  # utterances acted on or ignored
+    commands: int = 0  # given to the session
+    games_started: int = 0  # new deals after the first (by voice or by the timer)
+    wins: int = 0
+    losses: int = 0  # games with moves left for a new one, stuck or not (the statistics count these)
+    auto_new_games: int = 0
+    invitations: int = 0
+    sleeps: int = 0
+    wakes: int = 0
+    ignored_asleep: int = 0
+    device_failures: int = 0
+    recoveries: int = 0
+    errors: int = 0  # unexpected exceptions caught (logged with their traceback)
+
+
+class Kiosk:
+    def __init__(self, session: Any, listener: Any, recogniser: Recogniser | None = None, speaker: Any = None,
+                 earcons: Any = None, settings: KioskSettings | None = None, clock: Clock | FakeClock | None = None,
+                 notes: Iterable[str] = ()) -> None:
+        from voicegame.audio.earcons import EarconPlayer
+        from voicegame.audio.speakers import PrintSpeaker
+
+        self.session = session
+        self.listener = listener
+        self.recogniser = recogniser or TextRecogniser()
+        self.speaker = speaker if speaker is not None else PrintSpeaker()
+        self.earcons = earcons if earcons is not None else EarconPlayer(enabled=False)
+        self.settings = settings or KioskSettings()
+        self.clock = clock or Clock()
+        self.notes = list(notes)
+        self.voice = _Voice(session, listener, self.speaker, self.earcons, None, False, LoopResult())
+        self.typed = TextRecogniser()
+        self.counters = KioskCounters()
+        self.awake = True
+        self.failures = 0  # consecutive device failures
+        self.over_since: float | None = None  # when the current game was won or lost
+        self.last_activity = self.last_invite = self.clock.now()
+        self._over_key: Any = None
+        self._over = False
+        self._grammar: list[Any] = [None, None]  # (session grammar, with the wake phrase)
+        self._last_grammar: Any = None
+        self.wake_words = tuple(self.settings.wake_phrase.split())
+
+    # ----- speaking -----------------------------------------------------------------
+    def say(self, key: str, **params: Any) -> str:
+        sentence = self.session.narrator.say(key, **params)
+        self.voice.say(sentence)
+        return sentence
+
+    def _answer(self, reply: Any) -> None:
+        self.voice.answer(reply)
+
+    # ----- running ------------------------------------------------------------------
+    def start(self) -> None:
+        for note in self.notes:
+            log.warning("%s", note)
+            self.voice.say(note)
+        greeting = self.session.greeting()
+        log.info("kiosk started: %s, deal %s; wake phrase %r", self.session.game.title, self.session.seed,
+                 self.settings.wake_phrase)
+        self._answer(greeting)
+        self.last_activity = self.last_invite = self.clock.now()
+        self._check_over(announce=False)
+
+    def run(self, max_turns: int | None = None, until: float | None = None) -> KioskCounters:
+        """Greet, then listen and act until the listener ends (typed input only), ``max_turns``
+        utterances or clock time ``until``. Never raises for a device or a player."""
+        self.start()
+        while (max_turns is None or self.counters.turns < max_turns) and (until is None or self.clock.now() < until):
+            if not self.step():
+                break
+        log.info("kiosk stopped: %s", self.counters)
+        return self.counters
+
+    def step(self) -> bool:
+        """One listen and what follows. False when the listener has no more input."""
+        try:
+            self._set_grammar()
+            item = self.listener.listen(self._listen_timeout())
+        except EOFError:
+            return False
+        except AudioError as error:
+            self._device_lost(error)
+            self._tick()
+            return True
+        except Exception as error:  # a device library failing in an unexpected way
+            log.exception("listener failed")
+            self._device_lost(MicrophoneError(f"The microphone failed: {error}."))
+            self._tick()
+            return True
+        if self.failures:
+            self._device_back()
+        if item is not None:
+            self.counters.turns += 1
+            try:
+                self._act(self._recognise(item))
+            except Exception:  # the session promises not to raise; the kiosk makes sure
+                self.counters.errors += 1
+                log.exception("turn failed")
+        self._tick()
+        return True
+
+    def _listen_timeout(self) -> float:
+        now = self.clock.now()
+        due = now + self.settings.max_listen
+        if self.over_since is not None:
+            due = min(due, self.over_since + self.settings.new_game_seconds)
+        elif self.awake:
+            due = min(due, self._invite_due())
+        return max(0.0, due - now)
+
+    def _invite_due(self) -> float:
+        return max(self.last_activity, self.last_invite) + 60.0 * self.settings.idle_invite_minutes
+
+    def _set_grammar(self) -> None:
+        """The recogniser listens for this turn's commands plus the wake phrase (not for typed input)."""
+        if self.recogniser.name == "text":
+            return
+        try:
+            grammar = self.session.recogniser_grammar()
+            if grammar is not self._grammar[0]:
+                self._grammar = [grammar, with_phrase(grammar, self.settings.wake_phrase)]
+            if self._grammar[1] is not self._last_grammar:
+                self.recogniser.set_grammar(self._grammar[1])
+                self._last_grammar = self._grammar[1]
+        except AudioError as error:
+            log.warning("grammar: %s", error)
+
+    def _recognise(self, item: np.ndarray | str) -> Heard:
+        if isinstance(item, str):
+            return self.typed.recognise_text(item)
+        try:
+            return self.recogniser.recognise(item)
+        except AudioError as error:
+            log.warning("recogniser: %s", error)
+            return Heard("", None, True)
+
+    # ----- devices -------------------------------------------------------------------
+    def _device_lost(self, error: BaseException) -> None:
+        self.failures += 1
+        self.counters.device_failures += 1
+        delay = min(self.settings.backoff_cap, self.settings.backoff_first * 2 ** min(self.failures - 1, 30))
+        log.warning("audio device failed (%s); try %d, retrying in %.0f s", error, self.failures, delay)
+        if self.failures == 1:
+            self.say("kiosk_device_lost")
+        reset = getattr(self.listener, "reset", None)
+        if reset is not None:
+            try:
+                reset()
+            except Exception:
+                log.exception("listener reset failed")
+        self.clock.sleep(delay)
+
+    def _device_back(self) -> None:
+        log.info("audio device back after %d failed tries", self.failures)
+        self.failures = 0
+        self.counters.recoveries += 1
+        self.say("kiosk_device_back")
+
+    # ----- acting ----------------------------------------------------------------------
+    def _wake_split(self, text: str) -> tuple[bool, str]:
+        """(the text starts with the wake phrase, what followed it)."""
+        words = text.split()
+        n = len(self.wake_words)
+        while n:
+            if tuple(words[:n]) == self.wake_words:
+                return True, " ".join(words[n:])
+            if not words or words[0] not in FILLER:
+                break
+            words = words[1:]
+        return False, ""
+
+    def _parse(self, text: str) -> Any:
+        try:
+            return self.session.parser.parse(text)
+        except Exception:
+            return None
+
+    def _act(self, heard: Heard) -> None:
+        text = heard.text
+        if not self.awake:
+            woke, rest = self._wake_split(text)
+            if not woke:
+                command = self._parse(text)
+                woke = command is not None and command.intent == "wake"
+            if not woke:
+                self.counters.ignored_asleep += 1
+                log.debug("asleep, ignored %r", text)
+                return
+            self.awake = True
+            self.counters.wakes += 1
+            self.last_activity = self.clock.now()
+            log.info("woken")
+            if not rest:
+                self.say("kiosk_awake")
+                return
+            heard = Heard(rest, heard.confidence, False)
+            text = rest
+        self.last_activity = self.clock.now()
+        woke, rest = self._wake_split(text) if self.wake_words else (False, "")
+        if woke and rest:
+            heard, text = Heard(rest, heard.confidence, False), rest
+        elif woke:
+            self.say("kiosk_awake")
+            return
+        command = self._parse(text)
+        intent = command.intent if command is not None else None
+        if intent in ("sleep", "quit"):
+            return self._sleep(intent)
+        if intent == "wake":
+            self.say("kiosk_awake")
+            return
+        self._handle(heard)
+
+    def _sleep(self, intent: str) -> None:
+        if not self.wake_words:
+            self.say("goodbye" if intent == "quit" else "kiosk_cannot_sleep")
+            return
+        self.awake = False
+        self.counters.sleeps += 1
+        log.info("asleep (%s)", intent)
+        self.say("kiosk_goodbye" if intent == "quit" else "kiosk_asleep", wake=self.settings.wake_phrase)
+
+    def _handle(self, heard: Heard) -> Any:
+        session = self.session
+        before_history, before_cursor, before_recorded = session.history, session.history.cursor, session.recorded
+        self.counters.commands += 1
+        reply = session.hear(heard)
+        self._count(before_history, before_cursor, before_recorded)
+        self._answer(reply)
+        self._check_over()
+        return reply
+
+    def _count(self, before_history: Any, before_cursor: int, before_recorded: bool) -> None:
+        session = self.session
+        if session.history is not before_history:
+            self.counters.games_started += 1
+            if before_cursor and not before_recorded:
+                self.counters.losses += 1
+                log.info("game left unfinished after %d moves: counted as lost", before_cursor)
+        elif session.recorded and not before_recorded:
+            self.counters.wins += 1
+            log.info("game won in %d moves", session.history.cursor)
+
+    def _check_over(self, announce: bool = True) -> None:
+        """Start the new-game timer when the game is won or lost; stop it when it is not (undo)."""
+        session = self.session
+        key = (session.history, session.history.cursor)
+        if key != self._over_key:
+            self._over_key = key
+            self._over = bool(session.finished) or session.engine.is_stuck(session.state)
+        if not self._over:
+            self.over_since = None
+        elif self.over_since is None:
+            self.over_since = self.clock.now()
+            log.info("game over (%s); new game in %g s", "won" if session.finished else "no moves left",
+                     self.settings.new_game_seconds)
+            if announce and self.awake:
+                self.say("kiosk_offer_new_game", seconds=round(self.settings.new_game_seconds))
+
+    def _tick(self) -> None:
+        now = self.clock.now()
+        if self.over_since is not None and now - self.over_since >= self.settings.new_game_seconds:
+            self._auto_new_game()
+        elif self.awake and self.over_since is None and now >= self._invite_due():
+            self.last_invite = now
+            self.counters.invitations += 1
+            log.info("idle invitation")
+            self.say("kiosk_invite")
+
+    def _auto_new_game(self) -> None:
+        session = self.session
+        before_history, before_cursor, before_recorded = session.history, session.history.cursor, session.recorded
+        session.offer = None
+        reply = session.handle("new game")
+        self._count(before_history, before_cursor, before_recorded)
+        self.counters.auto_new_games += 1
+        self.over_since = None
+        self.last_activity = self.clock.now()
+        log.info("new game started by itself: deal %s", session.seed)
+        if self.awake:
+            self._answer(reply)
+        self._check_over()
+
+
+def with_phrase(grammar: RecogniserGrammar, phrase: str) -> RecogniserGrammar:
+    """``grammar`` that also accepts ``phrase`` (the wake phrase) on its own."""
+    words = phrase.split()
+    if not words or phrase in grammar.phrases:
+        return grammar
+    jsgf = grammar.jsgf.replace("public <command> = ", f"public <command> = {phrase} | ", 1)
+    return RecogniserGrammar(jsgf, (*grammar.phrases, phrase), grammar.words | frozenset(words), grammar.garbage)
+
+
+# ---------------------------------------------------------------------------------- logging
+def setup_logging(folder: Path, max_bytes: int = 1_000_000, backups: int = 5, level: int = logging.INFO) -> logging.Handler:
+    """Log the ``voicegame`` loggers into ``folder/kiosk.log``, rotated at ``max_bytes`` with
+    ``backups`` old files kept. Returns the handler (remove it to stop)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    handler = logging.handlers.RotatingFileHandler(folder / LOG_NAME, maxBytes=max_bytes, backupCount=backups,
+                                                   encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logger = logging.getLogger("voicegame")
+    handler.previous = (logger.level, logger.propagate)  # type: ignore[attr-defined]
+    logger.addHandler(handler)
+    logger.setLevel(level)
+    logger.propagate = False  # the console (journal) gets nothing but what the kiosk says
+    return handler
+
+
+def stop_logging(handler: logging.Handler) -> None:
+    """Undo :func:`setup_logging`: take the handler off, close it, restore the logger."""
+    logger = logging.getLogger("voicegame")
+    logger.removeHandler(handler)
+    handler.close()
+    level, propagate = getattr(handler, "previous", (logging.NOTSET, True))
+    logger.setLevel(level)
+    logger.propagate = propagate
+
+
+# -------------------------------------------------------------------------------------- CLI
+def add_parser(subparsers: Any) -> None:
+    """Register ``kiosk`` on the CLI's subparsers."""
+    k = subparsers.add_parser("kiosk", help="run unattended on a screenless device (voice only, never exits)")
+    k.add_argument("--game", default=None, help="game to deal (default: config game.default)")
+    k.add_argument("--seed", type=int, default=None, help="first deal (default: resume, or a random deal)")
+    k.add_argument("--text", action="store_true", help="typed commands on standard input instead of the microphone")
+    k.add_argument("--log-dir", metavar="DIR", help="folder for kiosk.log (default: the data folder)")
+    k.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx"), default=None,
+                   help="speech recogniser (default: config audio.recogniser)")
+    k.add_argument("--model", metavar="DIR", help="Vosk model folder (default: config audio.model)")
+    k.add_argument("--speaker", default="auto", help="speech output: auto, speechd, pyttsx3, print")
+    k.add_argument("--no-sounds", action="store_true", help="no sound cues (earcons)")
+    k.set_defaults(run=run)
+
+
+def _make_recogniser(kind: str, model: str | None, clock: Clock, settings: KioskSettings,
+                     speaker: Any) -> tuple[Recogniser, str]:
+    """The recogniser; one that cannot start (a model still being copied...) is retried with back-off."""
+    from voicegame.audio.recognisers import make_recogniser
+
+    tries = 0
+    while True:
+        try:
+            return make_recogniser(kind, model)
+        except AudioError as error:
+            tries += 1
+            delay = min(settings.backoff_cap, settings.backoff_first * 2 ** min(tries - 1, 30))
+            log.error("recogniser: %s (try %d, again in %.0f s)", error, tries, delay)
+            if tries == 1:
+                try:
+                    speaker.say(str(error))
+                except Exception:
+                    pass
+            clock.sleep(delay)
+
+
+def run(args: argparse.Namespace) -> int:
+    from voicegame import store
+    from voicegame.config import Config
+
+    config = Config()
+    handler = setup_logging(Path(args.log_dir) if args.log_dir else store.data_dir())
+    try:
+        return _run(args, config, handler)
+    finally:
+        stop_logging(handler)
+
+
+def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int:
+    from voicegame.games import find_game, UnknownGame
+    from voicegame.persist import Persistence
+    from voicegame.session import Session
+
+    settings = KioskSettings.from_config(config)
+    try:
+        entry = find_game(args.game or config["game.default"])
+    except UnknownGame:
+        problem = f"Unknown game {args.game or config['game.default']!r}; playing klondike."
+        config.problems.append(problem)
+        entry = find_game("klondike")
+    options = {o.name: config[f"game.{o.name}"] for o in entry.options if f"game.{o.name}" in config.values}
+    if options.get("passes") == 0:
+        options["passes"] = None  # 0 in the config: unlimited
+    try:
+        session = Session(entry, options, args.seed, verbose=config["speech.verbosity"] == "verbose",
+                          persistence=Persistence(), resume=args.seed is None)
+    except ValueError as error:
+        config.problems.append(f"Bad game option ({error}); using the defaults.")
+        session = Session(entry, {}, args.seed, persistence=Persistence(), resume=args.seed is None)
+    clock = Clock()
+    notes = list(config.problems)
+    if args.text:
+        from voicegame.audio.speakers import PrintSpeaker
+
+        speaker, earcons, recogniser = PrintSpeaker(sys.stdout), None, TextRecogniser()
+        listener: Any = TextListener(sys.stdin)
+    else:
+        from voicegame.audio.earcons import EarconPlayer
+        from voicegame.audio.speakers import SoundOutput, SpeechSettings, make_speaker
+
+        speech = SpeechSettings(rate=config["speech.rate"], volume=config["speech.volume"], voice=config["speech.voice"] or None)
+        output = SoundOutput()
+        speaker, speaker_note = make_speaker(args.speaker, speech, output)
+        log.info("speaker: %s", speaker_note)
+        earcons = EarconPlayer(output, enabled=config["audio.sounds"] and not args.no_sounds)
+        kind = args.recogniser or config["audio.recogniser"]
+        if kind == "text":
+            kind = "auto"
+        recogniser, recogniser_note = _make_recogniser(kind, args.model or config["audio.model"] or None, clock,
+                                                       settings, speaker)
+        log.info("recogniser: %s", recogniser_note)
+        listener = MicrophoneListener()
+    kiosk = Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        kiosk.run()
+    except KeyboardInterrupt:
+        log.info("kiosk stopped by signal: %s", kiosk.counters)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    return 0
