@@ -36,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards turned from the stock (default 3)")
     play.add_argument("--passes", type=_option_value, help="Klondike: passes through the stock (default unlimited)")
     play.add_argument("--suits", type=int, choices=(1, 2, 4), help="Spider: suits in the 104 cards (default 4)")
+    play.add_argument("--scoring", choices=("standard", "multiplier"), help="Triple Peaks: run scoring (default standard)")
     add_voice_options(play)
     play.add_argument("--winnable", action="store_true", help="deal only deals the solver has won (from --seed on)")
 

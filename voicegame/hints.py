@@ -14,6 +14,8 @@ from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 def _priority(engine: Engine, state: State, move: Move) -> int:
     if move.kind is MoveKind.DEAL:
         return 5
+    if move.kind is MoveKind.PAIR:
+        return 2
     specs = engine.specs
     src, dst = specs[move.src], specs[move.dst]
     pile = state.piles[move.src]

@@ -18,6 +18,7 @@ from voicegame.engine import (
     Move,
     MoveKind,
     Moved,
+    Paired,
     PileKind,
     Reason,
     Restacked,
@@ -88,6 +89,8 @@ class Narrator:
         column three"): unambiguous when two decks put equal cards on the table."""
         if move.kind is MoveKind.DEAL:
             return "draw"
+        if move.kind is MoveKind.PAIR:
+            return self.pair_phrase(state, move, by_pile)
         if by_pile:
             return f"{self.specs[move.src].name} to {self.specs[move.dst].name}"
         card = state.piles[move.src].cards[-move.count]
@@ -101,6 +104,15 @@ class Narrator:
             return f"{card.spoken} on {target.spoken}"
         return f"{card.spoken} to {dst_spec.name}"
 
+    def pair_phrase(self, state: State, move: Move, by_pile: bool = False) -> str:
+        """"remove nine of hearts and four of clubs", "remove king of spades" (or by pile)."""
+        places = [(move.src, move.at[0])] + ([(move.dst, move.at[1])] if move.dst >= 0 else [])
+        names = []
+        for pile, at in places:
+            cards = state.piles[pile].cards
+            names.append(self.specs[pile].name if by_pile else cards[at if at >= 0 else -1].spoken)
+        return "remove " + " and ".join(names)
+
     def move_phrases(self, state: State, moves: list[Move]) -> list[str]:
         """Phrases for several moves, naming piles wherever card names would repeat."""
         phrases = [self.move_phrase(state, m) for m in moves]
@@ -112,6 +124,8 @@ class Narrator:
         for event in events:
             if isinstance(event, Moved):
                 out.append(self._moved(before, event))
+                moved = len(event.cards)  # keep ``before`` current: a later move may land where this one left
+                before = before.with_piles({event.src: before.piles[event.src].without_top(moved), event.dst: before.piles[event.dst].with_added(event.cards)})
                 if not after.piles[event.src].cards and self.specs[event.src].kind in EMPTYING_KINDS:
                     out.append(self.say("emptied", pile=self.pile_name(event.src)))
             elif isinstance(event, TurnedOver):
@@ -124,6 +138,10 @@ class Narrator:
                     out.append(self.say("redeals_left", left=event.redeals_left))
             elif isinstance(event, DealtRow):
                 out.append(self.say("dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
+            elif isinstance(event, Paired):
+                out.append(self.say("paired", cards=join([c.spoken for c in event.cards], "and")))
+            elif type(event).__name__ == "Compacted":
+                out.append(self.say("compacted"))
             elif isinstance(event, LiftedOff):
                 out.append(self.say("lifted_off", suit=event.cards[0].suit))
             elif isinstance(event, Won):
@@ -202,7 +220,7 @@ class Narrator:
         for i in self.engine.layout.groups[group]:
             spec, pile = self.specs[i], state.piles[i]
             label = f"column {number_word(spec.number)}" if spec.number is not None else spec.name
-            words = [pile.cards[-1].spoken if pile.top_face_up else "empty"]
+            words = [pile.cards[-1].spoken if pile.top_face_up else ("face down" if pile.cards else "empty")]
             if spec.kind is PileKind.RESERVE and len(pile.cards) > 1:
                 words.append(f"{len(pile.cards)} cards")
             needed = self.needs(state, i)

@@ -240,6 +240,9 @@ class Session:
     def _do_move(self, reply: Reply, command: Command) -> None:
         self._resolve_and_play(reply, self.resolver.resolve_move(self.state, command.source, command.target))
 
+    def _do_pair(self, reply: Reply, command: Command) -> None:
+        self._resolve_and_play(reply, self.resolver.resolve_pair(self.state, command.source, command.target))
+
     def _do_draw(self, reply: Reply, command: Command) -> None:
         self._play(reply, Move(MoveKind.DEAL))
 

@@ -98,6 +98,9 @@ class SavedGame:
 def move_to_json(engine: Engine, move: Move) -> dict[str, Any]:
     if move.kind is MoveKind.DEAL:
         return {"kind": "deal"}
+    if move.kind is MoveKind.PAIR:
+        second = engine.specs[move.dst].id if move.dst >= 0 else None
+        return {"kind": "pair", "from": engine.specs[move.src].id, "to": second, "at": list(move.at)}
     return {"kind": "move", "from": engine.specs[move.src].id, "to": engine.specs[move.dst].id, "count": move.count}
 
 
@@ -107,6 +110,8 @@ def move_from_json(engine: Engine, data: Any) -> Move:
     kind = data.get("kind")
     if kind == "deal":
         return Move(MoveKind.DEAL)
+    if kind == "pair":
+        return pair_from_json(engine, data)
     if kind != "move":
         raise SaveError("The save file has a move I cannot read.")
     src, dst, count = data.get("from"), data.get("to"), data.get("count", 1)
@@ -114,6 +119,17 @@ def move_from_json(engine: Engine, data: Any) -> Move:
     if src not in index or dst not in index or not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 104:
         raise SaveError("The save file has a move I cannot read.")
     return Move(MoveKind.MOVE, index[src], index[dst], count)
+
+
+def pair_from_json(engine: Engine, data: dict[str, Any]) -> Move:
+    src, dst, at = data.get("from"), data.get("to"), data.get("at")
+    index = engine.layout.index
+    valid_at = isinstance(at, list) and len(at) == 2 and all(isinstance(a, int) and not isinstance(a, bool) and -1 <= a < 104 for a in at)
+    if src not in index or (dst is not None and dst not in index) or not valid_at:
+        raise SaveError("The save file has a move I cannot read.")
+    if dst is None:
+        return Move.pair((index[src], at[0]))  # type: ignore[index]
+    return Move.pair((index[src], at[0]), (index[dst], at[1]))  # type: ignore[index]
 
 
 def to_json(saved: SavedGame, engine: Engine) -> dict[str, Any]:

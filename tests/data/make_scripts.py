@@ -9,6 +9,8 @@
   stretch that comes back to an earlier position cut out.
 - golf_seed2_stuck.txt: Golf seed 2 played greedily (the first card that fits, else draw) to its
   end: Golf is mostly luck, and the thoughtful solver wins few deals within seconds.
+- scorpion_seed16_win.txt, canfield_seed8_win.txt, triple_peaks_seed2_win.txt: the thoughtful
+  solver's winning lines (loops cut out), checked through a session.
 Each line is a spoken command; moves are named by card, or by pile where two equal cards
 could be meant.
 """
@@ -113,9 +115,32 @@ def golf() -> None:
     write("golf_seed2_stuck.txt", "# Golf, --seed 2, played greedily (the first card that fits, else draw) until no move is left.\n# Regenerate with tests/data/make_scripts.py.\n", lines)
 
 
+def solved(key: str, seed: int, name: str, title: str, **options) -> None:
+    """The thoughtful solver's winning line for one deal, loops cut out, checked through a session."""
+    engine = Engine(find_game(key).make(**options))
+    start = engine.deal(seed)
+    result = solve_thoughtful(engine, start, seconds=60)
+    assert result.solved
+    moves = without_loops(engine, start, result.moves)
+    lines = checked_commands(key, seed, engine, start, moves, **options)
+    write(name, f"# {title}, --seed {seed}: a winning line found by voicegame.solver.solve_thoughtful\n# (loops cut out), as spoken commands. Regenerate with tests/data/make_scripts.py.\n", lines)
+
+
+def scorpion() -> None:
+    solved("scorpion", 16, "scorpion_seed16_win.txt", "Scorpion")
+
+
+def canfield() -> None:
+    solved("canfield", 8, "canfield_seed8_win.txt", "Canfield")
+
+
+def triple_peaks() -> None:
+    solved("triple_peaks", 2, "triple_peaks_seed2_win.txt", "Triple Peaks")
+
+
 if __name__ == "__main__":
     import sys
 
-    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf"]
+    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks"]
     for name in wanted:
         globals()[name]()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from voicegame.cards import Card, seeded_deck
 from voicegame.engine.game import GameDef
-from voicegame.engine.moves import Event, LiftedOff, Move, MoveKind, Moved, TurnedOver, Won
+from voicegame.engine.moves import Event, LiftedOff, Move, MoveKind, Moved, Paired, TurnedOver, Won
 from voicegame.engine.piles import Pile, PileKind
 from voicegame.engine.rules import Reason
 from voicegame.engine.state import State
@@ -73,6 +73,8 @@ class Engine:
             if rule is None:
                 return Reason("no_stock")
             return rule.why_not(self.layout, state)
+        if move.kind is MoveKind.PAIR:
+            return self._why_not_pair(state, move)
         if not (0 <= move.src < len(self.specs) and 0 <= move.dst < len(self.specs)):
             return Reason("no_such_pile")
         src, dst = self.specs[move.src], self.specs[move.dst]
@@ -93,6 +95,50 @@ class Engine:
             if move.count > limit:
                 return Reason("run_too_long", {"count": move.count, "limit": limit, "pile": dst.name})
         return reason
+
+    def _pair_places(self, state: State, move: Move) -> tuple[tuple[int, int], tuple[int, int] | None] | Reason:
+        """The (pile, position) of each card a PAIR move names, or why it names none."""
+        places = []
+        for pile, at in ((move.src, move.at[0]), (move.dst, move.at[1]))[: 1 if move.dst == -1 else 2]:
+            if not 0 <= pile < len(self.specs):
+                return Reason("no_such_pile")
+            cards = state.piles[pile].cards
+            if not cards:
+                return Reason("pile_empty", {"pile": self.specs[pile].name})
+            position = len(cards) - 1 if at == -1 else at
+            if not 0 <= position < len(cards):
+                return Reason("no_such_pile")
+            places.append((pile, position))
+        return places[0], (places[1] if len(places) > 1 else None)
+
+    def _why_not_pair(self, state: State, move: Move) -> Reason | None:
+        rule = self.game.pairs
+        if rule is None:
+            return Reason("no_pairs")
+        places = self._pair_places(state, move)
+        if isinstance(places, Reason):
+            return places
+        first, second = places
+        if first == second:
+            return Reason("same_card")
+        free = rule.free_places(self.game, state)
+        for place in (first, second):
+            if place is not None and place not in free:
+                return Reason("card_not_free", {"card": state.piles[place[0]].cards[place[1]], "pile": self.specs[place[0]].name})
+        return rule.why_not(self.game, state, first, second)
+
+    def pair_moves(self, state: State) -> list[Move]:
+        """Every legal removal: single cards first, then pairs (in free-place order)."""
+        rule = self.game.pairs
+        if rule is None:
+            return []
+        free = rule.free_places(self.game, state)
+        moves = [Move.pair(a) for a in free if rule.why_not(self.game, state, a, None) is None]
+        for k, a in enumerate(free):
+            for b in free[k + 1 :]:
+                if rule.why_not(self.game, state, a, b) is None:
+                    moves.append(Move.pair(a, b))
+        return moves
 
     def is_legal(self, state: State, move: Move) -> bool:
         return self.why_not(state, move) is None
@@ -123,6 +169,8 @@ class Engine:
                 for d, dst, ranks, limit in targets:
                     if d != s and count <= limit and (ranks is None or rank in ranks) and dst.accepts.allows(state, spec, dst, piles[d], cards):  # type: ignore[union-attr]
                         moves.append(Move(MoveKind.MOVE, s, d, count))
+        if self.game.pairs is not None:
+            moves.extend(self.pair_moves(state))
         if self.game.stock_rule is not None and self.game.stock_rule.why_not(self.layout, state) is None:
             moves.append(Move(MoveKind.DEAL))
         return moves
@@ -135,6 +183,8 @@ class Engine:
             raise IllegalMove(reason)
         if move.kind is MoveKind.DEAL:
             new, events = self.game.stock_rule.apply(self.layout, state)  # type: ignore[union-attr]
+        elif move.kind is MoveKind.PAIR:
+            new, events = self._apply_pair(state, move)
         else:
             src = state.piles[move.src]
             cards = src.cards[-move.count :]
@@ -146,9 +196,30 @@ class Engine:
             new = state.with_piles({move.src: remaining, move.dst: state.piles[move.dst].with_added(cards)})
         if self.game.lift_off is not None:
             new = self.lift_off(new, events)
+        if self.game.settle is not None:
+            new = self.game.settle(self.game, state, move, new, events)
         if self.game.is_won(self.game, new):
             events.append(Won())
         return new, events
+
+    def _apply_pair(self, state: State, move: Move) -> tuple[State, list[Event]]:
+        first, second = self._pair_places(state, move)  # type: ignore[misc]
+        places = [first] if second is None else [first, second]
+        cards = tuple(state.piles[p].cards[i] for p, i in places)
+        changes: dict[int, Pile] = {}
+        for pile in {p for p, _ in places}:
+            old = state.piles[pile]
+            gone = sorted((i for p, i in places if p == pile), reverse=True)
+            kept = list(old.cards)
+            down = old.down
+            for i in gone:
+                del kept[i]
+                if i < down:
+                    down -= 1
+            changes[pile] = Pile(tuple(kept), min(down, len(kept)))
+        discard = self.layout.index[self.game.pairs.discard]  # type: ignore[union-attr]
+        changes[discard] = state.piles[discard].with_added(cards)
+        return state.with_piles(changes), [Paired(cards, tuple(p for p, _ in places), discard)]
 
     def lift_off(self, state: State, events: list[Event]) -> State:
         """Move every finished king-to-ace run on top of a tableau pile to an empty foundation."""
@@ -195,7 +266,7 @@ class Engine:
         while current.piles not in seen:  # the redeal count alone does not make a position new
             seen.add(current.piles)
             moves = self.legal_moves(current)
-            if any(m.kind is MoveKind.MOVE and self.is_productive(current, m) for m in moves):
+            if any(m.kind is not MoveKind.DEAL and self.is_productive(current, m) for m in moves):
                 return False
             deal = Move(MoveKind.DEAL)
             if deal not in moves:
@@ -211,6 +282,8 @@ class Engine:
         A whole face-up pile moved to another empty pile with the same rules changes
         nothing that matters; every other legal move counts as progress.
         """
+        if move.kind is not MoveKind.MOVE:
+            return True
         src = state.piles[move.src]
         if move.count == len(src.cards) and src.down == 0 and not state.piles[move.dst].cards:
             a, b = self.specs[move.src], self.specs[move.dst]

@@ -18,6 +18,8 @@ from voicegame.engine.stock import StockRule
 
 if TYPE_CHECKING:
     from voicegame.engine.engine import Engine
+    from voicegame.engine.moves import Move
+    from voicegame.engine.pairs import PairRule
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,11 @@ class GameDef:
     the pile rules); see :func:`free_space_run_limit`.
     ``lift_off``: a run of thirteen cards, king down to ace, that follows this sequence on
     top of a tableau pile is moved at once to an empty foundation (Spider).
+    ``settle``: (game, before, move, after, events) -> the position the move really leaves,
+    appending what else happened to ``events``: run after every move and deal (Canfield's
+    reserve filling a gap, Triple Peaks turning up uncovered cards and keeping score).
+    ``pairs``: cards are removed one or two at a time by this rule (Treize, Monte Carlo);
+    see :mod:`voicegame.engine.pairs`.
     """
 
     key: str
@@ -108,6 +115,8 @@ class GameDef:
     shuffle: Callable[[int], list[Card]] | None = None
     max_run: Callable[["GameDef", State, int], int] | None = None
     lift_off: Sequence | None = None
+    settle: Callable[["GameDef", State, "Move", State, list], State] | None = None
+    pairs: "PairRule | None" = None
     layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

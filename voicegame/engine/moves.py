@@ -11,6 +11,7 @@ from voicegame.cards import Card
 class MoveKind(Enum):
     MOVE = "move"  # lift `count` cards from pile `src` onto pile `dst`
     DEAL = "deal"  # use the stock (draw to the waste, deal a row, or restack)
+    PAIR = "pair"  # remove the free card at (src, at[0]) and, unless dst is -1, the one at (dst, at[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +20,15 @@ class Move:
     src: int = -1
     dst: int = -1
     count: int = 1
+    at: tuple[int, int] = (-1, -1)  # PAIR only: each card's place from the bottom of its pile (-1: the top)
+
+    @classmethod
+    def pair(cls, first: tuple[int, int], second: tuple[int, int] | None = None) -> "Move":
+        """Remove the card at ``first`` (pile, place from the bottom) and the one at ``second``
+        together, or ``first`` alone (a Treize king)."""
+        if second is None:
+            return cls(MoveKind.PAIR, first[0], -1, 1, (first[1], -1))
+        return cls(MoveKind.PAIR, first[0], second[0], 2, (first[1], second[1]))
 
     @classmethod
     def cards(cls, src: int, dst: int, count: int = 1) -> "Move":
@@ -80,8 +90,25 @@ class LiftedOff:
 
 
 @dataclass(frozen=True, slots=True)
+class Paired:
+    """Cards removed together (or a single card alone) from ``srcs`` to the pile ``dst``."""
+
+    cards: tuple[Card, ...]
+    srcs: tuple[int, ...]
+    dst: int
+
+
+@dataclass(frozen=True, slots=True)
+class Compacted:
+    """The cards of ``piles`` slid towards the first of them in order; ``moved`` cards changed place."""
+
+    moved: int
+    piles: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Won:
     pass
 
 
-Event = Moved | TurnedOver | Drew | DealtRow | Restacked | LiftedOff | Won
+Event = Moved | TurnedOver | Drew | DealtRow | Restacked | LiftedOff | Paired | Compacted | Won

@@ -13,10 +13,14 @@ from voicegame.engine.piles import Pile
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """Every pile (in the game definition's order) and the redeals used so far."""
+    """Every pile (in the game definition's order) and the redeals used so far.
+
+    ``counters``: numbers a game's ``settle`` hook keeps from move to move (Triple Peaks'
+    score and current run); empty for most games."""
 
     piles: tuple[Pile, ...]
     redeals: int = 0
+    counters: tuple[int, ...] = ()
 
     def with_piles(self, changes: dict[int, Pile]) -> "State":
         piles = list(self.piles)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
-from voicegame.engine.moves import DealtRow, Drew, Event, Restacked
+from voicegame.engine.moves import Compacted, DealtRow, Drew, Event, Restacked
 from voicegame.engine.piles import Pile
 from voicegame.engine.rules import Reason
 
@@ -94,3 +94,53 @@ class DealOnePerPile:
 
     def describe(self) -> Reason:
         return Reason("rule_deal_row", {"group": self.group})
+
+
+@dataclass(frozen=True)
+class CompactAndRefill:
+    """Slide the cards of the cells ``piles`` (pile ids, in reading order) towards the first
+    cell, closing every gap, then deal the stock face up into the freed cells at the end
+    (Monte Carlo). Refused while nothing would change: no gap, or only trailing gaps and
+    an empty stock."""
+
+    piles: tuple[str, ...]
+    cycles = False
+
+    def _plan(self, layout: "Layout", state: "State") -> tuple[list, int]:
+        cells = tuple(layout.index[p] for p in self.piles)
+        cards = [c for i in cells for c in state.piles[i].cards]
+        changed = sum(1 for i, card in zip(cells, cards) if state.piles[i].top is not card)
+        return cards, changed
+
+    def why_not(self, layout: "Layout", state: "State") -> Reason | None:
+        cells = tuple(layout.index[p] for p in self.piles)
+        if all(state.piles[i].cards for i in cells):
+            return Reason("no_gaps")
+        cards, changed = self._plan(layout, state)
+        if not changed and not state.piles[layout.stock].cards:
+            return Reason("stock_empty")
+        return None
+
+    def apply(self, layout: "Layout", state: "State") -> tuple["State", list[Event]]:
+        cells = tuple(layout.index[p] for p in self.piles)
+        cards, changed = self._plan(layout, state)
+        stock = state.piles[layout.stock]
+        n = min(len(cells) - len(cards), len(stock.cards))
+        dealt = tuple(reversed(stock.cards[-n:])) if n else ()
+        changes = {layout.stock: stock.without_top(n)}
+        for k, i in enumerate(cells):
+            if k < len(cards):
+                changes[i] = Pile((cards[k],))
+            elif k < len(cards) + n:
+                changes[i] = Pile((dealt[k - len(cards)],))
+            else:
+                changes[i] = Pile()
+        events: list[Event] = []
+        if changed:
+            events.append(Compacted(changed, tuple(cells)))
+        if dealt:
+            events.append(DealtRow(dealt, layout.stock, tuple(cells[len(cards) : len(cards) + n])))
+        return state.with_piles(changes), events
+
+    def describe(self) -> Reason:
+        return Reason("rule_compact", {"count": len(self.piles)})

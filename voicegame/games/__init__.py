@@ -6,11 +6,16 @@ from dataclasses import dataclass
 from typing import Callable
 
 from voicegame.engine import GameDef
+from voicegame.games.canfield import canfield
 from voicegame.games.freecell import freecell
 from voicegame.games.golf import golf
 from voicegame.games.klondike import klondike
 from voicegame.games.royal_parade import royal_parade
+from voicegame.games.scorpion import scorpion
 from voicegame.games.spider import spider
+from voicegame.games.triple_peaks import triple_peaks
+from voicegame.games.treize import treize
+from voicegame.games.monte_carlo import monte_carlo
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,42 @@ GAMES: tuple[GameEntry, ...] = (
         factory=spider,
         options=(Option("suits", int, 4, (1, 2, 4), "suits in the 104 cards: 1, 2 or 4"),),
         summary="Two decks on ten columns; build down in any suit, move one-suit runs, complete king-to-ace runs.",
+    ),
+    GameEntry(
+        key="treize",
+        title="Treize",
+        aliases=("thirteen pyramid",),
+        factory=treize,
+        summary="A pyramid of 28 cards; remove free pairs that add up to thirteen, kings alone; the waste is open at both ends.",
+    ),
+    GameEntry(
+        key="monte_carlo",
+        title="Monte Carlo",
+        aliases=("monte carlo", "weddings"),
+        factory=monte_carlo,
+        summary="A five by five grid; remove touching pairs of the same rank, then deal to close the gaps and refill.",
+    ),
+    GameEntry(
+        key="scorpion",
+        title="Scorpion",
+        aliases=(),
+        factory=scorpion,
+        summary="Seven columns; build down in suit, move any face-up card with everything on it; four suits king to ace wins.",
+    ),
+    GameEntry(
+        key="canfield",
+        title="Canfield",
+        aliases=("demon",),
+        factory=canfield,
+        summary="Foundations start at the first card's rank and turn the corner; a reserve fills gaps; draw three, unlimited redeals.",
+    ),
+    GameEntry(
+        key="triple_peaks",
+        title="Triple Peaks",
+        aliases=("tri peaks", "peaks"),
+        factory=triple_peaks,
+        options=(Option("scoring", str, "standard", ("standard", "multiplier"), "multiplier: run points double with each card, bonuses 25, free stock turns"),),
+        summary="Three overlapping peaks; play uncovered cards onto the waste one rank up or down, ace next to king; runs score.",
     ),
 )
 

@@ -80,7 +80,8 @@ class Positions:
         dealt_group = getattr(rule, "group", None)
         classes: dict[tuple, list[int]] = {}
         for i, spec in enumerate(specs):
-            if spec.kind in (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL) and spec.group != dealt_group:
+            positional = engine.game.pairs is not None  # pairing games: where a card lies matters
+            if spec.kind in (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL) and spec.group != dealt_group and not positional:
                 classes.setdefault((spec.kind, spec.accepts, spec.takes, spec.auto_turn, spec.group), []).append(i)
         self.groups = tuple(tuple(g) for g in classes.values() if len(g) > 1)
         grouped = {i for g in self.groups for i in g}
@@ -148,13 +149,17 @@ class Positions:
     def _drawn(self, state: State, config: tuple[Pile, Pile, int]) -> State:
         piles = list(state.piles)
         piles[self.stock], piles[self.waste] = config[0], config[1]
-        return State(tuple(piles), config[2])
+        return State(tuple(piles), config[2], state.counters)
 
     def step(self, state: State, move: Move) -> State:
         engine = self.engine
+        if engine.game.settle is not None:  # the game tidies up after moves: take the checked path
+            return engine.apply(state, move)[0]
         if move.kind is MoveKind.DEAL:
             state = engine.game.stock_rule.apply(engine.layout, state)[0]  # type: ignore[union-attr]
             return state if engine.game.lift_off is None else engine.lift_off(state, [])
+        if move.kind is not MoveKind.MOVE:
+            return engine.apply(state, move)[0]
         src = state.piles[move.src]
         keep = len(src.cards) - move.count
         cards = src.cards[keep:]

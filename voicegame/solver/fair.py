@@ -44,7 +44,7 @@ def masked(engine: Engine, state: State) -> State:
         if hidden:
             pile = Pile((UNSEEN,) * hidden + pile.cards[hidden:], pile.down)
         piles.append(pile)
-    return State(tuple(piles), state.redeals)
+    return State(tuple(piles), state.redeals, state.counters)
 
 
 def _reveals(events: list) -> float:

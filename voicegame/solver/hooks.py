@@ -38,6 +38,8 @@ def generic_priority(positions: Positions, state: State, action: Action) -> floa
     move = action[-1]
     if move.kind is MoveKind.DEAL:
         return 6.0
+    if move.kind is MoveKind.PAIR:
+        return 1.0
     engine = positions.engine
     src_spec, dst_spec = engine.specs[move.src], engine.specs[move.dst]
     draws = (len(action) - 1) * 0.01

@@ -217,6 +217,8 @@ class MoveMatcher:
         ``natural``: the move is what naming its source pile alone would mean."""
         if move.kind is MoveKind.DEAL:
             return ["draw"]
+        if move.kind is not MoveKind.MOVE:
+            return []  # pairs are understood by the parser ("remove nine and four")
         dst = self.engine.specs[move.dst]
         slots = self.move_slots(state, move, natural)
         out: set[str] = set()

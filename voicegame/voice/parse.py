@@ -47,6 +47,7 @@ class Parser:
             "pile": self._pile,
             "foundation": self._kind,
             "place": self._place,
+            "second": self._place,
             "target": self._target,
             "number": self._number,
             "ordinal": self._ordinal,
@@ -133,6 +134,8 @@ class Parser:
             return Command("move", source=slots.get("place"), target=KindRef(PileKind.FOUNDATION))  # type: ignore[arg-type]
         if intent == "move":
             return Command("move", source=slots.get("place"), target=slots.get("target"))  # type: ignore[arg-type]
+        if intent == "pair":
+            return Command("pair", source=slots.get("place"), target=slots.get("second"))  # type: ignore[arg-type]
         if intent == "play":
             return Command("move", source=slots.get("place"))  # type: ignore[arg-type]
         if intent in ("read", "where", "read_group"):

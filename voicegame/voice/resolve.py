@@ -79,6 +79,8 @@ class Resolver:
 
     # ----- resolving ----------------------------------------------------------------------
     def resolve_move(self, state: State, source: Place | None, target: Place | None) -> Resolution:
+        if self.engine.game.pairs is not None and not self.engine._targets:  # noqa: SLF001 (a pure pairing game)
+            return self.resolve_pair(state, source, None if target is None or isinstance(target, KindRef) else target)
         sources, refusal = self._sources(state, source)
         if refusal:
             return Refuse(refusal)
@@ -100,6 +102,82 @@ class Resolver:
         if not candidates:
             return Refuse(self._explain(state, source, sources, targets))
         return self.ask(state, candidates)
+
+    def _free_matching(self, state: State, ref: Place | None) -> list[tuple[int, int]]:
+        """The free places (pile, position) a spoken place can mean: a card by name, or a pile's top."""
+        free = self.engine.game.pairs.free_places(self.engine.game, state)  # type: ignore[union-attr]
+        if ref is None:
+            return free
+        if isinstance(ref, CardRef):
+            return [(p, i) for p, i in free if ref.matches(state.piles[p].cards[i])]
+        if isinstance(ref, PileRef):
+            index = self.engine.layout.index[ref.pile_id]
+            return [(p, i) for p, i in free if p == index and i == len(state.piles[p].cards) - 1]
+        if isinstance(ref, KindRef):
+            return [(p, i) for p, i in free if self.specs[p].kind is ref.kind]
+        return [(p, i) for p, i in free if p in self.engine.layout.groups.get(ref.group, ())]
+
+    def resolve_pair(self, state: State, first: Place | None, second: Place | None) -> Resolution:
+        """"remove nine and four", "king", "pair row two column three and row three column four".
+
+        One place alone means that card by itself if it may go alone, otherwise that card
+        with any partner (asking which when there are several)."""
+        if self.engine.game.pairs is None:
+            return Refuse(self.narrator.say("no_pairs"))
+        a_places = self._free_matching(state, first)
+        b_places = self._free_matching(state, second) if second is not None else []
+        for ref, found in ((first, a_places), (second, b_places)):
+            if ref is not None and not found:
+                return Refuse(self._not_free(state, ref))
+        legal = [m for m in self.engine.legal_moves(state) if m.kind is MoveKind.PAIR]
+
+        def places(m: Move) -> list[tuple[int, int]]:
+            out = [(m.src, m.at[0])]
+            return out + [(m.dst, m.at[1])] if m.dst >= 0 else out
+
+        a_set, b_set = set(a_places), set(b_places)
+        if second is None:
+            candidates = [m for m in legal if m.dst == -1 and places(m)[0] in a_set]
+            if not candidates:
+                candidates = [m for m in legal if m.dst >= 0 and a_set & set(places(m))]
+        else:
+            candidates = [m for m in legal if m.dst >= 0 and ((places(m)[0] in a_set and places(m)[1] in b_set) or (places(m)[1] in a_set and places(m)[0] in b_set))]
+        if len(candidates) == 1:
+            return Play(candidates[0])
+        if candidates:
+            return self.ask(state, candidates)
+        if second is None and len(a_places) >= 1:
+            reason = self.engine.why_not(state, Move.pair(a_places[0]))
+            card = state.piles[a_places[0][0]].cards[a_places[0][1]]
+            if reason is not None and reason.key == "not_alone":
+                return Refuse(self.narrator.say("no_pair_for", card=card))
+            return Refuse(self.narrator.reason(reason) if reason else self.narrator.say("not_a_command_now"))
+        for a in a_places:
+            for b in b_places:
+                if a != b:
+                    reason = self.engine.why_not(state, Move.pair(a, b))
+                    if reason is not None:
+                        return Refuse(self.narrator.reason(reason))
+        return Refuse(self.narrator.say("same_card"))
+
+    def _not_free(self, state: State, ref: Place) -> str:
+        """Why a named place holds no free card."""
+        if isinstance(ref, CardRef):
+            for i, pile in enumerate(state.piles):
+                if self.specs[i].kind not in (PileKind.STOCK, PileKind.DISCARD, PileKind.FOUNDATION):
+                    for card in pile.cards[pile.down :]:
+                        if ref.matches(card):
+                            return self.narrator.say("card_not_free", card=card if ref.suit is None else ref)
+            return self.narrator.say("not_showing" if ref.suit is not None else "no_rank_showing", card=ref)
+        if isinstance(ref, PileRef):
+            index = self.engine.layout.index[ref.pile_id]
+            pile = state.piles[index]
+            if not pile.cards:
+                return self.narrator.say("pile_empty", pile=self.specs[index].name)
+            if self.specs[index].kind in (PileKind.STOCK, PileKind.DISCARD):
+                return self.narrator.say("cannot_take_from", pile=self.specs[index].name)
+            return self.narrator.say("card_not_free", card=pile.cards[-1])
+        return self.narrator.say("not_a_command_now")
 
     def _explain(self, state: State, source: Place | None, sources: list[tuple[int, int | None]], targets: list[int]) -> str:
         """The one sentence that best says why nothing matched."""
@@ -146,6 +224,9 @@ class Resolver:
 
         With two decks equal cards can lie in two places, so wherever card names
         would repeat, the piles are named instead."""
+        if any(m.kind is not MoveKind.MOVE for m in candidates):
+            labels = self.narrator.move_phrases(state, candidates)
+            return Ask(self.narrator.say("which_move", options=join(labels)), tuple(zip(labels, candidates)))
         moved = [state.piles[m.src].cards[-m.count] for m in candidates]
         same_source = len({(m.src, m.count) for m in candidates}) == 1
         same_target = len({m.dst for m in candidates}) == 1
@@ -195,6 +276,8 @@ class Resolver:
         return self.ask(state, [m for _, m in kept])
 
     def _answer_fits(self, state: State, move: Move, command: Command) -> bool:
+        if move.kind is MoveKind.PAIR:
+            return self._pair_answer_fits(state, move, command)
         card: Card = state.piles[move.src].cards[-move.count]
         dst_top = state.piles[move.dst].top
         dst_spec, src_spec = self.specs[move.dst], self.specs[move.src]
@@ -207,4 +290,18 @@ class Resolver:
             return ref.pile_id in (dst_spec.id, src_spec.id)
         if command.number is not None:
             return command.number in (dst_spec.number, src_spec.number)
+        return False
+
+    def _pair_answer_fits(self, state: State, move: Move, command: Command) -> bool:
+        places = [(move.src, move.at[0])] + ([(move.dst, move.at[1])] if move.dst >= 0 else [])
+        cards = [state.piles[p].cards[i] for p, i in places]
+        if command.suit is not None:
+            return any(c.suit is command.suit for c in cards)
+        ref = command.source
+        if isinstance(ref, CardRef):
+            return any(ref.matches(c) for c in cards)
+        if isinstance(ref, PileRef):
+            return any(self.specs[p].id == ref.pile_id for p, _ in places)
+        if command.number is not None:
+            return any(self.specs[p].number == command.number for p, _ in places)
         return False

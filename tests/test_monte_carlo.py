@@ -1,0 +1,119 @@
+"""Monte Carlo: touching pairs of equal rank, compaction in reading order and refill, the win."""
+
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import play_actions, position
+from voicegame.cards import new_deck
+from voicegame.engine import Compacted, DealtRow, Engine, Move, MoveKind, Won
+from voicegame.games import find_game
+from voicegame.session import Session
+
+DATA = Path(__file__).parent / "data"
+E = Engine(find_game("monte_carlo").make())
+I = E.layout.index
+DEAL = Move(MoveKind.DEAL)
+
+
+def why(state, a, b):
+    reason = E.why_not(state, Move.pair((I[a], 0), (I[b], 0)))
+    return None if reason is None else reason.key
+
+
+def test_deal_25_face_up_and_27_in_the_stock():
+    state = E.deal(1)
+    assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 6) for c in range(1, 6))
+    assert len(state.piles[I["stock"]].cards) == 27
+    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
+
+
+def test_same_rank_and_touching_in_eight_directions():
+    state = position(E, r2c2="7H", r1c1="7S", r3c3="7C", r2c3="7D", r2c4="7S", r4c4="8H", r5c5="8D")
+    assert why(state, "r2c2", "r1c1") is None and why(state, "r2c2", "r3c3") is None and why(state, "r2c2", "r2c3") is None
+    assert why(state, "r2c2", "r2c4") == "not_touching"
+    assert why(state, "r2c2", "r4c4") == "not_same_rank"
+    assert why(state, "r4c4", "r5c5") is None
+    assert E.why_not(state, Move.pair((I["r2c2"], 0))).key == "not_alone"
+    state = position(E, r1c5="9H", r2c1="9S")  # next in reading order, but not touching
+    assert why(state, "r1c5", "r2c1") == "not_touching"
+
+
+def test_deal_closes_gaps_in_reading_order_and_refills_from_the_stock():
+    full = " ".join(c.code for c in new_deck()[:25])
+    state = position(E, **{f"r{r}c{c}": code for (r, c), code in zip([(r, c) for r in range(1, 6) for c in range(1, 6)], full.split())})
+    assert E.why_not(state, DEAL).key == "no_gaps"
+    state = position(E, r1c1="AH", r1c3="2H", r2c1="3H", stock="5C 4C")
+    after, events = E.apply(state, DEAL)
+    cells = [after.piles[I[f"r{r}c{c}"]].top for r in range(1, 6) for c in range(1, 6)]
+    assert [c.code if c else None for c in cells[:6]] == ["AH", "2H", "3H", "4C", "5C", None]
+    assert isinstance(events[0], Compacted) and isinstance(events[1], DealtRow)
+    assert not after.piles[I["stock"]].cards
+    assert E.why_not(after, DEAL).key == "stock_empty"  # gaps only at the end and no stock
+
+
+def test_won_and_no_moves_left():
+    rest = " ".join(c.code for c in new_deck() if c.code not in ("KS", "KH"))
+    after, events = E.apply(position(E, r1c1="KS", r1c2="KH", discard=rest), Move.pair((I["r1c1"], 0), (I["r1c2"], 0)))
+    assert E.is_won(after) and isinstance(events[-1], Won) and E.score(after) == 52
+    assert E.is_stuck(position(E, r1c1="KS", r1c2="QH"))
+    assert not E.is_stuck(position(E, r1c1="KS", r1c3="KH"))  # closing the gap makes them touch
+    assert not E.is_stuck(position(E, r1c1="KS", r1c2="QH", stock="2C"))
+
+
+def session_at(**piles):
+    session = Session("monte_carlo", seed=1)
+    session.history.states[0] = position(session.engine, **piles)
+    return session
+
+
+def test_voice_commands():
+    s = session_at(r1c1="KS", r1c2="KH", r2c1="5C", r3c2="5D", r3c3="9H", r4c5="9C", stock="2D")
+    assert s.handle("pair king and king").sentences == ["Removed king of spades and king of hearts."]
+    assert s.handle("remove nine and nine").sentences == ["The nine of hearts and the nine of clubs do not touch."]
+    assert s.handle("pair row two column one and row three column two").sentences == ["Removed five of clubs and five of diamonds."]
+    assert s.handle("deal").sentences == ["Gaps closed.", "Dealt: two of diamonds."]
+    assert s.handle("remove nine of hearts with nine of clubs").sentences == ["Removed nine of hearts and nine of clubs."]
+
+
+def test_read_the_board_and_help():
+    s = session_at(r1c1="KS", stock="2D")
+    assert s.handle("read the board").sentences[0] == "Stock: 1 cards."
+    assert s.handle("help").sentences[0].startswith("Monte Carlo.")
+    assert s.handle("read row one column one").sentences == ["Row one column one: king of spades."]
+
+
+def test_scripted_seed_to_a_win_through_the_cli():
+    commands = "\n".join(l for l in (DATA / "monte_carlo_seed1_win.txt").read_text().splitlines() if l and not l.startswith("#"))
+    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "monte_carlo", "--seed", "1", "--text", "--no-save"],
+                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 52 of 52."
+    assert not any(l.startswith(("Sorry", "Which", "Did", "The ")) for l in lines)
+
+
+def test_undo_to_the_deal_and_redo_back():
+    session = Session("monte_carlo", seed=4)
+    play_actions(session, [("move", 0)] * 40)
+    played = list(session.history.states)
+    while session.history.can_undo():
+        session.handle("undo")
+    assert session.state == session.engine.deal(4)
+    while session.history.can_redo():
+        session.handle("redo")
+    assert session.history.states == played
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), actions=st.lists(st.tuples(st.sampled_from(["move", "move", "undo", "redo"]), st.integers(0, 999)), max_size=60))
+def test_all_52_cards_are_always_accounted_for(seed, actions):
+    def check(engine, state):
+        assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+        assert all(len(state.piles[engine.layout.index[f"r{r}c{c}"]].cards) <= 1 for r in range(1, 6) for c in range(1, 6))
+
+    play_actions(Session("monte_carlo", seed=seed), actions, check)

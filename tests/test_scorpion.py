@@ -1,0 +1,161 @@
+"""Scorpion: every rule (legal and illegal side), scoring, voice, a solver's win through the text CLI,
+undo/redo and card conservation."""
+
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import cards, play_actions, position
+from voicegame.cards import new_deck
+from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, TurnedOver, Won
+from voicegame.games import find_game
+from voicegame.session import Session
+
+DATA = Path(__file__).parent / "data"
+DEAL = Move(MoveKind.DEAL)
+SPADES = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine(find_game("scorpion").make())
+
+
+def mv(engine, src, dst, count=1):
+    return Move.cards(engine.layout.index[src], engine.layout.index[dst], count)
+
+
+def why(engine, state, src, dst, count=1):
+    reason = engine.why_not(state, mv(engine, src, dst, count))
+    return None if reason is None else reason.key
+
+
+def test_deal_layout(engine):
+    state = engine.deal(7)
+    for n in range(1, 8):
+        pile = state.piles[engine.layout.index[f"column{n}"]]
+        assert len(pile.cards) == 7 and pile.down == (3 if n <= 4 else 0)
+    assert len(state.piles[engine.layout.stock].cards) == 3
+    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+    assert engine.score(state) == 0 or engine.score(state) > 0  # in-suit pairs may be dealt
+
+
+def test_build_down_in_suit_only(engine):
+    state = position(engine, column1="8H", column2="7H", column3="7S", column4="9H")
+    assert why(engine, state, "column2", "column1") is None
+    assert why(engine, state, "column3", "column1") == "needs_same"
+    assert why(engine, state, "column4", "column1") == "needs_rank"
+
+
+def test_any_face_up_card_moves_with_everything_on_it(engine):
+    state = position(engine, column1=("2C 7H KD 3S", 1), column2="8H")
+    assert why(engine, state, "column1", "column2", 3) is None  # 7H with KD 3S on it, out of order
+    after, events = engine.apply(state, mv(engine, "column1", "column2", 3))
+    assert after.piles[engine.layout.index["column2"]].cards == cards("8H 7H KD 3S")
+    assert TurnedOver(engine.layout.index["column1"], cards("2C")[0]) in events
+    assert why(engine, state, "column1", "column2", 4) == "card_face_down"
+
+
+def test_the_base_card_must_fit(engine):
+    state = position(engine, column1="7C KD 3S", column2="8H")
+    assert why(engine, state, "column1", "column2", 3) == "needs_same"
+    assert why(engine, state, "column1", "column2", 2) == "needs_rank"
+
+
+def test_only_a_king_group_goes_to_an_empty_column(engine):
+    state = position(engine, column1="5D KC 4H", column2="QS 2D")
+    assert why(engine, state, "column1", "column3", 2) is None
+    assert why(engine, state, "column2", "column3", 2) == "empty_needs_rank"
+    assert why(engine, state, "column1", "column3", 1) == "empty_needs_rank"
+
+
+def test_the_stock_deals_one_card_on_each_of_the_first_three_columns(engine):
+    state = position(engine, stock="4C 5C 6C", column2="9S", column5="KH")
+    after, events = engine.apply(state, DEAL)
+    col = lambda n: after.piles[engine.layout.index[f"column{n}"]].cards  # noqa: E731
+    assert col(1) == cards("6C") and col(2) == cards("9S 5C") and col(3) == cards("4C") and col(5) == cards("KH")
+    assert isinstance(events[0], DealtRow) and not after.piles[engine.layout.stock].cards
+    assert engine.why_not(after, DEAL).key == "stock_empty"
+
+
+def test_score_counts_in_suit_pairs_full_suits_and_turned_cards(engine):
+    state = position(engine, column1=("2C 3C 5H 4H", 1), column2="9D 8D 7D")
+    # two pairs (5H-4H, 9D-8D, 8D-7D: three), eleven of the twelve dealt face-down cards turned
+    assert engine.score(state) == 3 + 3 * 11
+    assert engine.score(position(engine, column1=SPADES)) == 12 + 4 + 36
+
+
+def test_won_with_four_full_suits_in_the_tableau(engine):
+    full = {f"column{n}": SPADES.replace("S", s) for n, s in zip(range(1, 4), "HDC")}
+    state = position(engine, **full, column4=SPADES.rsplit(" ", 1)[0], column5="AS")
+    assert not engine.is_won(state)
+    after, events = engine.apply(state, mv(engine, "column5", "column4"))
+    assert engine.is_won(after) and isinstance(events[-1], Won) and engine.score(after) == 100
+    mixed = position(engine, **full, column4=SPADES.rsplit(" ", 1)[0] + " AS 2H")
+    assert not engine.is_won(mixed)
+
+
+def test_no_moves_left_only_once_the_stock_is_dealt(engine):
+    assert engine.is_stuck(position(engine, column1="5D 9C", column2="4S"))
+    assert not engine.is_stuck(position(engine, stock="4C 5C 6C", column1="5D 9C", column2="4S"))
+    assert not engine.is_stuck(position(engine, column1="5D 9C", column2="8C"))
+    assert engine.is_stuck(position(engine, column1="KD 5C"))  # a king heading its column does not count
+
+
+# ----- voice -------------------------------------------------------------------------------------------
+def session_at(**piles):
+    session = Session("scorpion", seed=1)
+    session.history.states[0] = position(session.engine, **piles)
+    return session
+
+
+def test_voice_commands_read_and_help():
+    s = session_at(stock="4C 5C 6C", column1=("2C 7H KD 3S", 1), column2="8H")
+    assert s.handle("seven of hearts on eight of hearts").sentences == ["Seven of hearts and 2 more onto eight of hearts.", "Column one shows two of clubs."]
+    assert s.handle("deal").sentences == ["Dealt: six of clubs, five of clubs and four of clubs."]
+    assert s.handle("read column two").sentences == ["Column two: eight of hearts, seven of hearts, king of diamonds, three of spades, five of clubs."]
+    assert s.handle("read the board").sentences[0] == "Stock: 0 cards."
+    assert s.handle("help").sentences[0].startswith("Scorpion. Seven columns")
+    assert s.handle("score").sentences == ["Score 37 of 100."]
+
+
+def test_scripted_win_through_the_cli():
+    commands = "\n".join(l for l in (DATA / "scorpion_seed16_win.txt").read_text().splitlines() if l and not l.startswith("#"))
+    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "scorpion", "--seed", "16", "--text", "--no-save"],
+                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert any("won" in l.lower() for l in lines)
+    assert lines[-1] == "Score 100 of 100."
+    assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
+
+
+# ----- undo, redo, conservation ------------------------------------------------------------------------
+def test_undo_to_the_deal_and_redo_back():
+    session = Session("scorpion", seed=9)
+    play_actions(session, [("move", i * 7) for i in range(60)])
+    played = list(session.history.states)
+    while session.history.can_undo():
+        session.handle("undo")
+    assert session.state == session.engine.deal(9)
+    while session.history.can_redo():
+        session.handle("redo")
+    assert session.history.states == played
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), actions=st.lists(st.tuples(st.sampled_from(["move", "move", "undo", "redo"]), st.integers(0, 999)), max_size=60))
+def test_all_52_cards_are_always_accounted_for(seed, actions):
+    def check(engine, state):
+        assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+        for i, pile in enumerate(state.piles):
+            if engine.specs[i].kind is PileKind.TABLEAU and pile.cards:
+                assert pile.top_face_up
+        assert 0 <= engine.score(state) <= 100
+
+    play_actions(Session("scorpion", seed=seed), actions, check)

@@ -1,0 +1,144 @@
+"""Treize: pyramid exposure, sums to thirteen, kings alone, the waste open at both ends, the win."""
+
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import play_actions, position
+from voicegame.cards import new_deck
+from voicegame.engine import Engine, Move, MoveKind, Paired, Won
+from voicegame.games import find_game
+from voicegame.session import Session
+
+DATA = Path(__file__).parent / "data"
+E = Engine(find_game("treize").make())
+I = E.layout.index
+DRAW = Move(MoveKind.DEAL)
+
+
+def why(state, a, b=None):
+    first = (I[a[0]], a[1])
+    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
+    return None if reason is None else reason.key
+
+
+def test_deal_a_pyramid_of_28_and_24_in_the_stock():
+    state = E.deal(1)
+    assert len(state.piles[I["stock"]].cards) == 24 and state.piles[I["stock"]].down == 24
+    assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 8) for c in range(1, r + 1))
+    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
+
+
+def test_a_card_is_free_only_when_both_cards_below_are_gone():
+    state = position(E, r6c1="9H", r7c1="4C", r7c2="5D", r7c3="KS")
+    assert why(state, ("r6c1", 0), ("r7c1", 0)) == "card_not_free"
+    assert why(state, ("r7c1", 0), ("r7c2", 0)) == "not_a_sum"
+    state = position(E, r6c1="9H", r7c1="4C", r7c3="KS")  # r7c2 gone, r7c1 still covers
+    assert why(state, ("r6c1", 0), ("r7c1", 0)) == "card_not_free"
+    state = position(E, r6c1="9H", r6c2="4C")
+    assert why(state, ("r6c1", 0), ("r6c2", 0)) is None
+
+
+def test_sums_to_thirteen_and_kings_go_alone():
+    state = position(E, r7c1="QH", r7c2="AC", r7c3="KS", r7c4="JD", r7c5="3D")
+    assert why(state, ("r7c1", 0), ("r7c2", 0)) is None
+    assert why(state, ("r7c4", 0), ("r7c5", 0)) == "not_a_sum"
+    assert why(state, ("r7c3", 0)) is None
+    assert why(state, ("r7c1", 0)) == "not_alone"
+    assert why(state, ("r7c3", 0), ("r7c2", 0)) == "goes_alone"
+    assert why(state, ("r7c1", 0), ("r7c1", 0)) == "same_card"
+    after, events = E.apply(state, Move.pair((I["r7c1"], 0), (I["r7c2"], 0)))
+    assert isinstance(events[0], Paired) and after.piles[I["discard"]].cards == events[0].cards
+    assert not after.piles[I["r7c1"]].cards and E.score(after) == 2
+
+
+def test_the_waste_top_bottom_and_the_card_under_the_top():
+    state = position(E, waste="4C 7D 4S 8H", r7c1="9H", r7c2="5S")  # bottom 4C, under-top 4S, top 8H
+    assert why(state, ("waste", 0), ("r7c1", 0)) is None  # bottom with the pyramid
+    assert why(state, ("waste", 3), ("r7c2", 0)) is None  # top with the pyramid
+    assert why(state, ("waste", 2), ("r7c1", 0)) == "waste_second_with_top"
+    assert why(state, ("waste", 1), ("r7c1", 0)) == "card_not_free"  # the middle is buried
+    state = position(E, waste="6C 9D 7S 6H")
+    assert why(state, ("waste", 3), ("waste", 2)) is None  # top with the card under it
+    assert why(state, ("waste", 0), ("waste", 2)) == "waste_second_with_top"
+    assert why(state, ("waste", 0), ("waste", 1)) == "card_not_free"
+    after = E.apply(state, Move.pair((I["waste"], 3), (I["waste"], 2)))[0]
+    assert after.piles[I["waste"]].cards == position(E, waste="6C 9D").piles[I["waste"]].cards
+
+
+def test_the_stock_turns_one_card_once_and_nothing_goes_back():
+    state = position(E, stock="KC 2D", r7c1="5H")
+    state = E.apply(state, DRAW)[0]
+    assert len(state.piles[I["waste"]].cards) == 1
+    state = E.apply(state, DRAW)[0]
+    assert E.why_not(state, DRAW).key == "no_redeals_left"
+    assert E.why_not(state, Move.cards(I["r7c1"], I["waste"])).key in ("cannot_take_from", "takes_no_cards")
+
+
+def test_won_with_all_52_removed_and_no_moves_left():
+    state = position(E, r7c1="KS", discard=" ".join(c.code for c in new_deck() if c.code != "KS"))
+    after, events = E.apply(state, Move.pair((I["r7c1"], 0)))
+    assert E.is_won(after) and isinstance(events[-1], Won) and E.score(after) == 52
+    assert E.is_stuck(position(E, r7c1="5H", r7c2="9C", waste="2D"))
+    assert not E.is_stuck(position(E, r7c1="5H", r7c2="9C", stock="2D"))
+    assert not E.is_stuck(position(E, r7c1="5H", waste="8D 2D"))  # the bottom card pairs
+
+
+def session_at(**piles):
+    session = Session("treize", seed=1)
+    session.history.states[0] = position(session.engine, **piles)
+    return session
+
+
+def test_voice_commands():
+    s = session_at(r7c1="9H", r7c2="4C", r7c3="KS", r7c4="4D", r7c5="QS", stock="AH")
+    assert s.handle("king").sentences == ["Removed king of spades."]
+    assert s.handle("remove nine and four").sentences == ["Did you mean remove nine of hearts and four of clubs or remove nine of hearts and four of diamonds?"]
+    assert s.handle("clubs").sentences == ["Removed nine of hearts and four of clubs."]
+    assert s.handle("pair four and queen").sentences[0].startswith("The four of diamonds and the queen of spades do not add up to")
+    assert s.handle("draw").sentences == ["Ace of hearts.", "Stock empty."]
+    assert s.handle("remove queen").sentences[0] == "Removed queen of spades and ace of hearts."
+    assert s.handle("remove four of diamonds").sentences == ["The four of diamonds has no partner now."]
+
+
+def test_read_the_board_and_help():
+    s = session_at(r7c1="9H", waste="4C 8D")
+    assert "Stock 0, waste eight of diamonds." in s.handle("read the board").sentences
+    assert s.handle("help").sentences[0].startswith("Treize.")
+    assert s.handle("read row seven card one").sentences == ["Row seven card one: nine of hearts."]
+
+
+def test_scripted_seed_to_a_win_through_the_cli():
+    commands = "\n".join(l for l in (DATA / "treize_seed2_win.txt").read_text().splitlines() if l and not l.startswith("#"))
+    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "treize", "--seed", "2", "--text", "--no-save"],
+                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 52 of 52."
+    assert not any(l.startswith(("Sorry", "Which", "Did", "The ")) for l in lines)
+
+
+def test_undo_to_the_deal_and_redo_back():
+    session = Session("treize", seed=4)
+    play_actions(session, [("move", 0)] * 40)
+    played = list(session.history.states)
+    while session.history.can_undo():
+        session.handle("undo")
+    assert session.state == session.engine.deal(4)
+    while session.history.can_redo():
+        session.handle("redo")
+    assert session.history.states == played
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), actions=st.lists(st.tuples(st.sampled_from(["move", "move", "undo", "redo"]), st.integers(0, 999)), max_size=60))
+def test_all_52_cards_are_always_accounted_for(seed, actions):
+    def check(engine, state):
+        assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+        assert engine.score(state) == len(state.piles[engine.layout.index["discard"]].cards)
+
+    play_actions(Session("treize", seed=seed), actions, check)

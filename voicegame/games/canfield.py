@@ -1,0 +1,151 @@
+"""Canfield, as AisleRiot plays it.
+
+The first card dealt goes to foundation one and sets the base rank for every
+foundation; thirteen cards form the reserve (only its top face up); four piles
+get one card each; the other thirty-four are the stock, turned three at a time
+onto the waste, as often as you like. Foundations build up in suit from the base
+rank, turning the corner from king to ace. The four piles build down in
+alternating colours; a gap in them is filled at once from the reserve, and once
+the reserve is used up a gap takes any card or run.
+
+Decisions where AisleRiot's manual is silent (see GAMES.md):
+
+- The piles also turn the corner: a king may go on an ace (as the foundations do,
+  and as the classic casino game plays).
+- Any run in sequence moves together (the manual: "groups of cards can be moved").
+- Foundation cards stay in play and may be played back onto the piles, except the
+  bottom card of each foundation: it founds the pile and stays (so the base rank
+  can always be read from foundation one, and a foundation never needs refounding).
+- Fewer than three cards left in the stock are turned all at once; the waste is
+  turned back over in order whenever the stock is empty, with no limit.
+- Score: one point per foundation card, out of 52 (10 is the casino's break-even).
+- No moves left: only once the whole stock has been seen (after the first turn of
+  the waste), when going round the stock again offers nothing (``is_stuck``).
+"""
+
+from __future__ import annotations
+
+from voicegame.cards import Card, Rank
+from voicegame.engine import (
+    EMPTY_ANY,
+    TOP_CARD,
+    Accepts,
+    DealSpec,
+    Direction,
+    DrawToWaste,
+    GameDef,
+    Move,
+    Moved,
+    Pile,
+    PileKind,
+    PileSpec,
+    Reason,
+    Sequence,
+    State,
+    SuitRule,
+    Takes,
+    TurnedOver,
+)
+from voicegame.words import number_word
+
+ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
+SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
+SLOTS = range(1, 5)
+
+
+def base_rank(state: State) -> Rank:
+    """The rank every foundation starts with: the bottom card of foundation one (it never leaves)."""
+    return state.piles[_index["foundation1"]].cards[0].rank
+
+
+def starts_with_base(state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
+    if not state.piles[_index[dst.id]].cards and cards[0].rank != base_rank(state):
+        return Reason("empty_needs_rank", {"pile": dst.name, "rank": base_rank(state), "card": cards[0]})
+    return None
+
+
+def base_stays(state: State, spec: PileSpec, pile: Pile, count: int) -> Reason | None:
+    if len(pile.cards) == count:
+        return Reason("base_card_stays", {"card": pile.cards[0], "pile": spec.name})
+    return None
+
+
+def foundation(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(
+        id=f"foundation{n}",
+        kind=PileKind.FOUNDATION,
+        names=(f"foundation {word}", f"home {word}"),
+        accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, extra=starts_with_base),
+        takes=Takes(extra=base_stays),
+        number=n,
+        group="foundations",
+    )
+
+
+def tableau(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(
+        id=f"pile{n}",
+        kind=PileKind.TABLEAU,
+        names=(f"pile {word}", f"column {word}"),
+        accepts=Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY),
+        takes=Takes(runs=True, sequence=ALTERNATE_DOWN),
+        number=n,
+        group="tableau",
+    )
+
+
+STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
+WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile", "turned cards"), takes=TOP_CARD)
+RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
+PILES = (STOCK, WASTE, RESERVE, *(foundation(n) for n in SLOTS), *(tableau(n) for n in SLOTS))
+_index = {spec.id: i for i, spec in enumerate(PILES)}
+_reserve = _index["reserve"]
+_tableau = tuple(_index[f"pile{n}"] for n in SLOTS)
+
+
+def fill_gaps_from_reserve(game: GameDef, before: State, move: Move, after: State, events: list) -> State:
+    """Every empty pile takes the reserve's top card at once (in pile order), while the reserve lasts."""
+    for i in _tableau:
+        reserve = after.piles[_reserve]
+        if after.piles[i].cards or not reserve.cards:
+            continue
+        card = reserve.cards[-1]
+        remaining = reserve.without_top(1)
+        events.append(Moved((card,), _reserve, i))
+        if remaining.cards and not remaining.top_face_up:
+            remaining = remaining.turned_up()
+            events.append(TurnedOver(_reserve, remaining.cards[-1]))
+        after = after.with_piles({_reserve: remaining, i: Pile((card,))})
+    return after
+
+
+def base_card_safe(engine, state: State, src: int) -> bool:
+    """Auto-play's safety rule with a base rank: the first two ranks of a foundation are always
+    safe; any other card once both foundations of the other colour hold as many cards as it is
+    ranks from the base."""
+    card = state.piles[src].top
+    if card is None:
+        return False
+    distance = (card.rank - base_rank(state)) % 13
+    if distance <= 1:
+        return True
+    heights = {pile.cards[0].suit: len(pile.cards) for pile in (state.piles[i] for i in engine.game.indices(PileKind.FOUNDATION)) if pile.cards}
+    opposite = [s for s in heights if s.colour is not card.colour]
+    return len(opposite) == 2 and all(heights[s] >= distance for s in opposite)
+
+
+def canfield() -> GameDef:
+    """Canfield (no options): draw three, unlimited redeals."""
+    return GameDef(
+        key="canfield",
+        title="Canfield",
+        piles=PILES,
+        layout_deal=(DealSpec("foundation1"), DealSpec("reserve", down=12, up=1), *(DealSpec(f"pile{n}") for n in SLOTS)),
+        deal_by_rows=False,
+        stock_rule=DrawToWaste(draw=3, redeals=None),
+        settle=fill_gaps_from_reserve,
+        safe_to_foundation=base_card_safe,
+        help_key="help_canfield",
+    )

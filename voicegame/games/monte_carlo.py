@@ -1,0 +1,79 @@
+"""Monte Carlo, as AisleRiot plays it.
+
+Twenty-five cards face up in a five by five grid, one per cell; the other 27 are the
+stock. Two cards of the same rank that touch (side by side, above and below, or corner
+to corner) are removed together. Dealing closes the gaps: the cards left slide back in
+reading order (along each row, then to the end of the row above), and the cells freed
+at the end are filled from the stock.
+
+Decisions where AisleRiot's manual is unclear (see GAMES.md, "Monte Carlo"):
+
+- Dealing is allowed whenever the grid has a gap and it would change something: it
+  closes the gaps even when the stock is empty (cards may come to touch), and is
+  refused when the grid is full, or when the gaps are already all at the end and the
+  stock is empty.
+- Only pairs are removed, never single cards; the cells take no cards from the player.
+- Won when all 52 cards are removed.
+- Score: two points per pair, that is one per card removed, out of 52.
+- No moves left: no two touching cards share a rank and dealing is refused.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import CompactAndRefill, DealSpec, GameDef, PairRule, PileKind, PileSpec, Place, Reason, State
+from voicegame.words import number_word
+
+SIZE = range(1, 6)
+
+
+def cell_id(row: int, column: int) -> str:
+    return f"r{row}c{column}"
+
+
+def _cell(row: int, column: int) -> PileSpec:
+    r, c = number_word(row), number_word(column)
+    return PileSpec(cell_id(row, column), PileKind.TABLEAU, (f"row {r} column {c}", f"row {r} {c}"), number=column, group=f"row{row}")
+
+
+STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
+DISCARD = PileSpec("discard", PileKind.DISCARD, ("the discard pile", "discards", "removed cards"))
+CELLS = tuple(cell_id(r, c) for r in SIZE for c in SIZE)
+PILES = (STOCK, DISCARD, *(_cell(r, c) for r in SIZE for c in SIZE))
+_where = {i: (r, c) for i, spec in enumerate(PILES) for r in SIZE for c in SIZE if spec.id == cell_id(r, c)}
+
+
+def touching(game: GameDef, state: State, first: Place, second: Place | None) -> Reason | None:
+    if second is None:
+        return None
+    (r1, c1), (r2, c2) = _where[first[0]], _where[second[0]]
+    if max(abs(r1 - r2), abs(c1 - c2)) > 1:
+        return Reason("not_touching", {"first": state.piles[first[0]].cards[first[1]], "second": state.piles[second[0]].cards[second[1]]})
+    return None
+
+
+PAIRS = PairRule(discard="discard", same_rank=True, together=touching)
+
+
+def removed(game: GameDef, state: State) -> int:
+    return len(state.piles[1].cards)
+
+
+def is_won(game: GameDef, state: State) -> bool:
+    return removed(game, state) == 52
+
+
+def monte_carlo() -> GameDef:
+    """Monte Carlo (no options)."""
+    return GameDef(
+        key="monte_carlo",
+        title="Monte Carlo",
+        piles=PILES,
+        layout_deal=tuple(DealSpec(cell) for cell in CELLS),
+        stock_rule=CompactAndRefill(CELLS),
+        score=removed,
+        max_score=52,
+        is_won=is_won,
+        help_key="help_monte_carlo",
+        group_names={f"row{r}": (f"row {number_word(r)}",) for r in SIZE},
+        pairs=PAIRS,
+    )

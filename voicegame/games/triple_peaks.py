@@ -1,0 +1,150 @@
+"""Triple Peaks, as AisleRiot plays it.
+
+Twenty-eight cards in three overlapping peaks: rows one to three (3, 6 and 9 cards)
+face down, row four (10 cards) face up along the bottom. Each card of rows one to
+three lies under the two cards just below it; a card turns up, and can be played,
+once both are gone. Play any face-up card onto the waste if it is one rank above or
+below the waste's top card, in any suit; ace and king are next to each other. The
+stock turns one card at a time onto the waste, once through. Clear the peaks to win.
+
+Scoring (kept from move to move in ``State.counters`` as (score, run)): each card
+played scores the length of the current run, the cards played since the last stock
+card was turned; turning a stock card costs five points and ends the run; each
+peak card cleared adds 15, and clearing the whole tableau 15 more (466 at most).
+
+Decisions where AisleRiot's manual is silent or unclear (see GAMES.md, "Ambiguities"):
+
+- Stock: the 24 cards left after the layout; the first is turned onto the waste as
+  part of the deal (free, so the manual's maximum of 466 can be reached), 23 remain.
+- Multiplier scoring (option ``scoring="multiplier"``): the n-th card of a run scores 2**(n-1)
+  (1, 2, 4, 8, 16: the manual's example, 1, 2, 4, 16, 32, is not a doubling series and
+  we take its words, "points double"); bonuses are 25; turning a stock card costs nothing.
+- Progressive rounds are not offered yet: clearing the tableau wins the game.
+- Cards once on the waste stay there; only face-up tableau cards feed the waste.
+- No moves left: the stock is empty and no face-up card fits (the engine's ``is_stuck``).
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import (
+    EMPTY_NONE,
+    TOP_CARD,
+    Accepts,
+    DealSpec,
+    Direction,
+    DrawToWaste,
+    GameDef,
+    Move,
+    MoveKind,
+    PileKind,
+    PileSpec,
+    Sequence,
+    State,
+    SuitRule,
+    TurnedOver,
+)
+from voicegame.words import number_word
+
+ONE_UP_OR_DOWN = Sequence(Direction.EITHER, SuitRule.ANY, wrap=True)
+ROW_SIZES = {1: 3, 2: 6, 3: 9, 4: 10}
+
+
+def cell_id(row: int, n: int) -> str:
+    return f"r{row}c{n}"
+
+
+def covered_by(row: int, n: int) -> tuple[str, ...]:
+    """The two cells lying on cell ``n`` (from 1) of ``row``; none for row four."""
+    if row == 3:
+        return (cell_id(4, n), cell_id(4, n + 1))
+    if row == 2:
+        peak, k = divmod(n - 1, 2)
+        return (cell_id(3, 3 * peak + k + 1), cell_id(3, 3 * peak + k + 2))
+    if row == 1:
+        return (cell_id(2, 2 * n - 1), cell_id(2, 2 * n))
+    return ()
+
+
+def cell(row: int, n: int) -> PileSpec:
+    r, c = number_word(row), number_word(n)
+    names = (f"row {r} column {c}", f"row {r} {c}")
+    if row == 1:
+        names = (f"peak {c}",) + names
+    return PileSpec(cell_id(row, n), PileKind.TABLEAU, names, takes=TOP_CARD, number=n, group=f"row{row}")
+
+
+STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
+WASTE = PileSpec(
+    "waste",
+    PileKind.WASTE,
+    ("the waste", "waste pile", "discard pile", "discards"),
+    accepts=Accepts(build=ONE_UP_OR_DOWN, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.TABLEAU})),
+)
+CELLS = tuple((row, n) for row in (1, 2, 3, 4) for n in range(1, ROW_SIZES[row] + 1))
+PILES = (STOCK, WASTE, *(cell(row, n) for row, n in CELLS))
+_index = {spec.id: i for i, spec in enumerate(PILES)}
+_covers = {_index[cell_id(row, n)]: tuple(_index[c] for c in covered_by(row, n)) for row, n in CELLS if row < 4}
+_peaks = tuple(_index[cell_id(1, n)] for n in (1, 2, 3))
+_cells = tuple(_index[cell_id(row, n)] for row, n in CELLS)
+
+
+def cards_left(state: State) -> int:
+    return sum(len(state.piles[i].cards) for i in _cells)
+
+
+def score(game: GameDef, state: State) -> int:
+    return state.counters[0] if state.counters else 0
+
+
+def is_won(game: GameDef, state: State) -> bool:
+    return cards_left(state) == 0
+
+
+def _settle(multiplier: bool):
+    bonus = 25 if multiplier else 15
+
+    def settle(game: GameDef, before: State, move: Move, after: State, events: list) -> State:
+        """Turn up every card both of whose covering cards are gone, and keep the score."""
+        changes = {}
+        for i, over in _covers.items():
+            pile = after.piles[i]
+            if pile.cards and not pile.top_face_up and not any(after.piles[j].cards for j in over):
+                changes[i] = pile.turned_up()
+                events.append(TurnedOver(i, pile.cards[-1]))
+        if changes:
+            after = after.with_piles(changes)
+        points, run = before.counters or (0, 0)
+        if move.kind is MoveKind.DEAL:
+            points, run = points - (0 if multiplier else 5), 0
+        else:
+            run += 1
+            points += 2 ** (run - 1) if multiplier else run
+            if move.src in _peaks:
+                points += bonus
+            if cards_left(after) == 0:
+                points += bonus
+        return State(after.piles, after.redeals, (points, run))
+
+    return settle
+
+
+def triple_peaks(scoring: str = "standard") -> GameDef:
+    """Triple Peaks; ``scoring`` "standard" or "multiplier" (doubling run points, 25-point bonuses, free stock turns)."""
+    if scoring not in ("standard", "multiplier"):
+        raise ValueError("scoring must be standard or multiplier")
+    multiplier = scoring == "multiplier"
+    return GameDef(
+        key="triple_peaks",
+        title="Triple Peaks" + (", multiplier scoring" if multiplier else ""),
+        piles=PILES,
+        layout_deal=(*(DealSpec(cell_id(row, n), down=1 if row < 4 else 0, up=0 if row < 4 else 1) for row, n in CELLS), DealSpec("waste")),
+        deal_by_rows=False,
+        stock_rule=DrawToWaste(draw=1, redeals=0),
+        score=score,
+        max_score=466 if not multiplier else 2**28 - 1 + 100,
+        is_won=is_won,
+        settle=_settle(multiplier),
+        help_key="help_triple_peaks",
+        options={"scoring": scoring},
+        group_names={f"row{r}": (f"row {number_word(r)}",) for r in (1, 2, 3, 4)},
+    )
