@@ -145,7 +145,7 @@ class Narrator:
             elif isinstance(event, LiftedOff):
                 out.append(self.say("lifted_off", suit=event.cards[0].suit))
             elif isinstance(event, Won):
-                out.append(self.say("won"))
+                out.append(self.say(self.engine.game.won_key))
         return out
 
     def _moved(self, before: State, event: Moved) -> str:
@@ -305,4 +305,6 @@ class Narrator:
         return " ".join(sentences)
 
     def score(self, state: State) -> str:
+        if not self.engine.game.announce_max_score:
+            return self.say("score_only", score=self.engine.score(state))
         return self.say("score", score=self.engine.score(state), max=self.engine.game.max_score)

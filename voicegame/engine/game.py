@@ -110,6 +110,8 @@ class GameDef:
     is_won: Callable[["GameDef", State], bool] = all_on_foundations
     safe_to_foundation: Callable[["Engine", State, int], bool] | None = None
     help_key: str = ""
+    won_key: str = "won"  # the message said on a win ("won_cleared": the table is clear)
+    announce_max_score: bool = True  # False where the maximum is not a useful number to hear
     options: dict[str, object] = field(default_factory=dict)
     group_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     shuffle: Callable[[int], list[Card]] | None = None

@@ -78,5 +78,6 @@ def golf() -> GameDef:
         score=score,
         max_score=35,
         is_won=is_won,
+        won_key="won_cleared",
         help_key="help_golf",
     )

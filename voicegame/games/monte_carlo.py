@@ -73,6 +73,7 @@ def monte_carlo() -> GameDef:
         score=removed,
         max_score=52,
         is_won=is_won,
+        won_key="won_cleared",
         help_key="help_monte_carlo",
         group_names={f"row{r}": (f"row {number_word(r)}",) for r in SIZE},
         pairs=PAIRS,

@@ -97,5 +97,6 @@ def scorpion() -> GameDef:
         score=score,
         max_score=100,
         is_won=is_won,
+        won_key="won_suits",
         help_key="help_scorpion",
     )

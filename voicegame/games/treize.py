@@ -91,6 +91,7 @@ def treize() -> GameDef:
         score=removed,
         max_score=52,
         is_won=is_won,
+        won_key="won_cleared",
         help_key="help_treize",
         group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
         pairs=PAIRS,
