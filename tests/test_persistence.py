@@ -1,6 +1,5 @@
 """Never lose a game: autosave, resume, bad saves at start, statistics, and SIGKILL at any moment."""
 
-import json
 import os
 import random
 import signal

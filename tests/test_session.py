@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import klondike_engine, position
+from helpers import position
 from voicegame.session import Session
 
 

@@ -34,7 +34,7 @@ import select
 import signal
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator, Protocol
 

@@ -46,6 +46,7 @@ from voicegame.engine import (
     Takes,
     TurnedOver,
 )
+from voicegame.games.parts import STOCK, tableau_pile
 from voicegame.words import number_word
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
@@ -84,19 +85,10 @@ def foundation(n: int) -> PileSpec:
 
 
 def tableau(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(
-        id=f"pile{n}",
-        kind=PileKind.TABLEAU,
-        names=(f"pile {word}", f"column {word}"),
-        accepts=Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY),
-        takes=Takes(runs=True, sequence=ALTERNATE_DOWN),
-        number=n,
-        group="tableau",
-    )
+    return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY), Takes(runs=True, sequence=ALTERNATE_DOWN),
+                        id_prefix="pile", words=("pile", "column"))
 
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile", "turned cards"), takes=TOP_CARD)
 RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
 PILES = (STOCK, WASTE, RESERVE, *(foundation(n) for n in SLOTS), *(tableau(n) for n in SLOTS))

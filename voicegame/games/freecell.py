@@ -29,21 +29,16 @@ from voicegame.engine import (
     TOP_CARD,
     Accepts,
     DealSpec,
-    Direction,
-    Empty,
     GameDef,
     PileKind,
     PileSpec,
-    Sequence,
-    SuitRule,
     Takes,
     free_space_run_limit,
 )
 from voicegame.engine.auto import opposite_colours_ready
+from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
 from voicegame.words import number_word
 
-ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
-SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME)
 MICROSOFT_ORDER = [Card(rank, suit) for rank in Rank for suit in Suit]
 """AC AD AH AS 2C ... KS: the unshuffled deck of Microsoft's deals."""
 
@@ -61,17 +56,6 @@ def microsoft_deal(number: int) -> list[Card]:
     return dealt
 
 
-def foundation(suit: Suit) -> PileSpec:
-    return PileSpec(
-        id=suit.value,
-        kind=PileKind.FOUNDATION,
-        names=(suit.value, f"{suit.value} pile", f"{suit.singular} pile", f"{suit.value} foundation"),
-        accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), suit=suit, single=True),
-        suit=suit,
-        group="foundations",
-    )
-
-
 def cell(n: int) -> PileSpec:
     word = number_word(n)
     return PileSpec(
@@ -85,19 +69,10 @@ def cell(n: int) -> PileSpec:
 
 
 def column(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(
-        id=f"column{n}",
-        kind=PileKind.TABLEAU,
-        names=(f"column {word}", f"pile {word}"),
-        accepts=Accepts(build=ALTERNATE_DOWN),
-        takes=Takes(runs=True, sequence=ALTERNATE_DOWN),
-        number=n,
-        group="columns",
-    )
+    return tableau_pile(n, Accepts(build=ALTERNATE_DOWN), Takes(runs=True, sequence=ALTERNATE_DOWN), group="columns")
 
 
-PILES = (*(cell(n) for n in range(1, 5)), *(foundation(s) for s in Suit), *(column(n) for n in range(1, 9)))
+PILES = (*(cell(n) for n in range(1, 5)), *(suit_foundation(s, playback=False) for s in Suit), *(column(n) for n in range(1, 9)))
 
 
 def freecell() -> GameDef:

@@ -15,54 +15,17 @@ restacked when empty. Decisions where the sources are silent:
 from __future__ import annotations
 
 from voicegame.cards import Rank, Suit
-from voicegame.engine import (
-    Accepts,
-    DealSpec,
-    Direction,
-    DrawToWaste,
-    Empty,
-    GameDef,
-    PileKind,
-    PileSpec,
-    Sequence,
-    SuitRule,
-    Takes,
-    TOP_CARD,
-)
+from voicegame.engine import TOP_CARD, Accepts, DealSpec, DrawToWaste, Empty, GameDef, PileKind, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
+from voicegame.games.parts import ALTERNATE_DOWN, STOCK, suit_foundation, tableau_pile
 from voicegame.words import number_word
-
-ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
-SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME)
-
-
-def foundation(suit: Suit) -> PileSpec:
-    return PileSpec(
-        id=suit.value,
-        kind=PileKind.FOUNDATION,
-        names=(suit.value, f"{suit.value} pile", f"{suit.singular} pile", f"{suit.value} foundation"),
-        accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), suit=suit, single=True),
-        takes=TOP_CARD,
-        suit=suit,
-        group="foundations",
-    )
 
 
 def tableau(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(
-        id=f"pile{n}",
-        kind=PileKind.TABLEAU,
-        names=(f"pile {word}", f"column {word}"),
-        accepts=Accepts(build=ALTERNATE_DOWN, empty=Empty(rank=Rank.KING)),
-        takes=Takes(runs=True, sequence=ALTERNATE_DOWN),
-        number=n,
-        auto_turn=True,
-        group="tableau",
-    )
+    return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=Empty(rank=Rank.KING)),
+                        Takes(runs=True, sequence=ALTERNATE_DOWN), id_prefix="pile", words=("pile", "column"), auto_turn=True)
 
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile", "turned cards"), takes=TOP_CARD)
 
 
@@ -72,7 +35,7 @@ def klondike(draw: int = 3, passes: int | None = None) -> GameDef:
         raise ValueError("draw must be 1 or 3")
     if passes is not None and passes < 1:
         raise ValueError("passes must be at least 1")
-    piles = (STOCK, WASTE, *(foundation(s) for s in Suit), *(tableau(n) for n in range(1, 8)))
+    piles = (STOCK, WASTE, *(suit_foundation(s) for s in Suit), *(tableau(n) for n in range(1, 8)))
     return GameDef(
         key="klondike",
         title=f"Klondike, draw {number_word(draw)}",

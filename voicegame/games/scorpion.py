@@ -31,38 +31,25 @@ from voicegame.engine import (
     Accepts,
     DealOnePerPile,
     DealSpec,
-    Direction,
     Empty,
     GameDef,
     PileKind,
     PileSpec,
-    Sequence,
     State,
-    SuitRule,
     Takes,
 )
-from voicegame.words import number_word
+from voicegame.games.parts import DOWN_IN_SUIT, STOCK, tableau_pile
 
-DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME)
 COLUMNS = range(1, 8)
 FACE_DOWN_AT_DEAL = 12
 
 
 def column(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(
-        id=f"column{n}",
-        kind=PileKind.TABLEAU,
-        names=(f"column {word}", f"pile {word}"),
-        accepts=Accepts(build=DOWN_IN_SUIT, empty=Empty(rank=Rank.KING)),
-        takes=Takes(runs=True, sequence=None),
-        number=n,
-        auto_turn=True,
-        group="tableau",
-    )
+    """Any face-up card moves with everything on it (Yukon style): runs with no sequence rule."""
+    return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty=Empty(rank=Rank.KING)), Takes(runs=True, sequence=None),
+                        auto_turn=True)
 
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
 PILES = (STOCK, *(column(n) for n in COLUMNS))
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from voicegame.cards import Card, Rank, Suit
 from voicegame.engine import DealtRow, Drew, Engine, Move, MoveKind, Pile, PileKind, State, TurnedOver, Won
-from voicegame.solver.core import Budget, Positions
+from voicegame.solver.core import Budget, Outcome, Positions, Solution
 from voicegame.solver.hooks import generic_priority, hooks_for
 
 UNSEEN = Card(Rank.ACE, Suit.CLUBS)
@@ -139,11 +139,10 @@ class FairSearch:
         return ranked[0].move if ranked else None
 
 
-def play_fair(engine: Engine, start: State, seconds: float | None = 30.0, step_nodes: int = 1500) -> "Solution":
+def play_fair(engine: Engine, start: State, seconds: float | None = 30.0, step_nodes: int = 1500) -> Solution:
     """Play the game through by fair hints alone (each from a search that never sees a hidden
     card), never returning to a position already passed. A win found this way is one a
     player could have found; failing proves nothing, so the verdicts are solved or unsolved."""
-    from voicegame.solver.core import Outcome, Solution  # noqa: PLC0415 (avoid a cycle at import)
 
     budget = Budget(seconds)
     search = FairSearch(engine)

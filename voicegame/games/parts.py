@@ -1,0 +1,49 @@
+"""Pile specifications and build sequences that many games share.
+
+A game module picks from these (or declares its own); ids and spoken names
+made here are part of the save format and the command language, so a game
+keeps the ids it has always had.
+"""
+
+from __future__ import annotations
+
+from voicegame.cards import Rank, Suit
+from voicegame.engine import TOP_CARD, Accepts, Direction, Empty, PileKind, PileSpec, Sequence, SuitRule, Takes
+from voicegame.words import number_word
+
+ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
+SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME)
+DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME)
+DOWN_ANY_SUIT = Sequence(Direction.DOWN, SuitRule.ANY)
+
+STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
+
+
+def suit_foundation(suit: Suit, playback: bool = True) -> PileSpec:
+    """A foundation for one suit, ace to king, named by its suit ("clubs", "clubs pile").
+    ``playback``: its top card may be played back onto the table."""
+    return PileSpec(
+        id=suit.value,
+        kind=PileKind.FOUNDATION,
+        names=(suit.value, f"{suit.value} pile", f"{suit.singular} pile", f"{suit.value} foundation"),
+        accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), suit=suit, single=True),
+        takes=TOP_CARD if playback else None,
+        suit=suit,
+        group="foundations",
+    )
+
+
+def tableau_pile(n: int, accepts: Accepts, takes: Takes, *, id_prefix: str = "column",
+                 words: tuple[str, ...] = ("column", "pile"), auto_turn: bool = False, group: str = "tableau") -> PileSpec:
+    """Tableau pile number ``n``: id ``<id_prefix><n>``, said "column three" or "pile three"."""
+    word = number_word(n)
+    return PileSpec(
+        id=f"{id_prefix}{n}",
+        kind=PileKind.TABLEAU,
+        names=tuple(f"{w} {word}" for w in words),
+        accepts=accepts,
+        takes=takes,
+        number=n,
+        auto_turn=auto_turn,
+        group=group,
+    )
