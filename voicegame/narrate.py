@@ -142,6 +142,10 @@ class Narrator:
                 out.append(self.say("paired", cards=join([c.spoken for c in event.cards], "and")))
             elif type(event).__name__ == "Compacted":
                 out.append(self.say("compacted"))
+            elif type(event).__name__ == "Redealt":
+                out.append(self.say("redealt", count=event.count))  # type: ignore[union-attr]
+                if event.redeals_left is not None:  # type: ignore[union-attr]
+                    out.append(self.say("redeals_left", left=event.redeals_left))  # type: ignore[union-attr]
             elif isinstance(event, LiftedOff):
                 out.append(self.say("lifted_off", suit=event.cards[0].suit))
             elif isinstance(event, Won):
@@ -226,6 +230,8 @@ class Narrator:
             needed = self.needs(state, i)
             if needed:
                 words.append(self.needs_phrase(needed))
+            elif not pile.cards and spec.accepts is not None:
+                words.append(self.say("takes_nothing_now").rstrip(".").lower())  # a dead gap (Gaps)
             parts.append(f"{label}: " + ", ".join(words))
         return self.say("read_group", group=name, parts="; ".join(parts))
 
@@ -302,7 +308,7 @@ class Narrator:
         if foundations:
             home = sum(len(state.piles[i].cards) for i in foundations)
             sentences.append(self.say("count_home", home=home, total=52 * game.decks))
-        return " ".join(sentences)
+        return " ".join(sentences) or self.score(state)  # no stock and no foundations: the score says it
 
     def score(self, state: State) -> str:
         if not self.engine.game.announce_max_score:

@@ -8,7 +8,11 @@
 - freecell_deal1_win.txt: the thoughtful solver's winning line for Microsoft deal 1, with every
   stretch that comes back to an earlier position cut out.
 - golf_seed2_stuck.txt: Golf seed 2 played greedily (the first card that fits, else draw) to its
-  end: Golf is mostly luck, and the thoughtful solver wins few deals within seconds.
+  end, "No moves left" (Golf is mostly luck: most deals cannot be won).
+- golf_seed13_win.txt: the thoughtful solver's winning line for Golf seed 13 (its Golf key
+  hook makes seeds quick to settle either way).
+- spider_suits1_seed1_win.txt, spider_suits2_seed1_win.txt: the thoughtful solver's winning lines
+  for Spider seed 1 with one and with two suits (with the Spider hooks of voicegame.solver.hooks).
 - scorpion_seed16_win.txt, canfield_seed8_win.txt, triple_peaks_seed2_win.txt: the thoughtful
   solver's winning lines (loops cut out), checked through a session.
 Each line is a spoken command; moves are named by card, or by pile where two equal cards
@@ -113,6 +117,7 @@ def golf() -> None:
     assert engine.is_stuck(state)
     lines = checked_commands("golf", 2, engine, engine.deal(2), moves)
     write("golf_seed2_stuck.txt", "# Golf, --seed 2, played greedily (the first card that fits, else draw) until no move is left.\n# Regenerate with tests/data/make_scripts.py.\n", lines)
+    solved("golf", 13, "golf_seed13_win.txt", "Golf")
 
 
 def solved(key: str, seed: int, name: str, title: str, **options) -> None:
@@ -138,9 +143,14 @@ def triple_peaks() -> None:
     solved("triple_peaks", 2, "triple_peaks_seed2_win.txt", "Triple Peaks")
 
 
+def spider() -> None:
+    solved("spider", 1, "spider_suits1_seed1_win.txt", "Spider, one suit (--suits 1)", suits=1)
+    solved("spider", 1, "spider_suits2_seed1_win.txt", "Spider, two suits (--suits 2)", suits=2)
+
+
 if __name__ == "__main__":
     import sys
 
-    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks"]
+    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider"]
     for name in wanted:
         globals()[name]()

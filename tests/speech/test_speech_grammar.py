@@ -14,7 +14,7 @@ from voicegame.voice.parse import Parser
 
 # Words of the language that the CMU dictionary of pocketsphinx lacks; the recogniser drops the
 # phrases that need them (and logs them). Keep this list short and known.
-KNOWN_MISSING = {"autoplay", "verbose", "xa11ytaire", "royal_parade", "freecell", "treize", "monte_carlo"}  # "free cell" is the spoken alias
+KNOWN_MISSING = {"redeal", "autoplay", "verbose", "xa11ytaire", "royal_parade", "freecell", "treize", "monte_carlo"}  # "free cell" is the spoken alias
 
 
 def klondike_parser(**options) -> Parser:

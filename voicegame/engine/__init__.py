@@ -3,7 +3,7 @@
 from voicegame.engine.engine import Engine, IllegalMove
 from voicegame.engine.game import DealSpec, GameDef, Layout, free_space_run_limit
 from voicegame.engine.history import History
-from voicegame.engine.moves import Compacted, DealtRow, Drew, Event, LiftedOff, Move, MoveKind, Moved, Paired, Restacked, TurnedOver, Won
+from voicegame.engine.moves import Compacted, DealtRow, Drew, Event, LiftedOff, Move, MoveKind, Moved, Paired, Redealt, Restacked, TurnedOver, Won
 from voicegame.engine.pairs import PairRule, Place, card_value
 from voicegame.engine.piles import Pile, PileKind, PileSpec
 from voicegame.engine.rules import (
@@ -26,5 +26,5 @@ __all__ = [
     "EMPTY_NONE", "Empty", "Engine", "free_space_run_limit", "Event", "GameDef", "History", "IllegalMove", "Layout", "LiftedOff", "Move",
     "MoveKind", "Moved", "Pile", "PileKind", "PileSpec", "Reason", "Restacked", "Sequence", "State",
     "SuitRule", "TOP_CARD", "Takes", "TurnedOver", "Won",
-    "CompactAndRefill", "Compacted", "PairRule", "Paired", "Place", "card_value",
+    "CompactAndRefill", "Compacted", "PairRule", "Paired", "Place", "card_value", "Redealt",
 ]

@@ -31,9 +31,11 @@ class Engine:
     # ----- dealing -------------------------------------------------------------
     def deal(self, seed: int) -> State:
         """The initial position for ``seed`` (see :mod:`voicegame.cards` for the shuffle, or the game's own ``shuffle``)."""
-        if self.game.shuffle is not None:
-            return self.deal_cards(self.game.shuffle(seed))
-        return self.deal_cards(seeded_deck(seed, self.game.decks))
+        order = self.game.shuffle(seed) if self.game.shuffle is not None else seeded_deck(seed, self.game.decks)
+        state = self.deal_cards(order)
+        if self.game.after_deal is not None:
+            state = self.game.after_deal(self.game, state, seed)
+        return state
 
     def deal_cards(self, order: list[Card]) -> State:
         """Deal ``order`` (first element first) by the game's layout."""

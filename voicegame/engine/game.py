@@ -95,6 +95,8 @@ class GameDef:
     reserve filling a gap, Triple Peaks turning up uncovered cards and keeping score).
     ``pairs``: cards are removed one or two at a time by this rule (Treize, Monte Carlo);
     see :mod:`voicegame.engine.pairs`.
+    ``after_deal``: (game, dealt, seed) -> the starting position, for a deal the layout cannot
+    say (Gaps takes the aces out and keeps the seed in ``counters`` for its reshuffles).
     """
 
     key: str
@@ -119,6 +121,7 @@ class GameDef:
     lift_off: Sequence | None = None
     settle: Callable[["GameDef", State, "Move", State, list], State] | None = None
     pairs: "PairRule | None" = None
+    after_deal: Callable[["GameDef", State, int], State] | None = None
     layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

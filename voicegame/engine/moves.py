@@ -107,8 +107,17 @@ class Compacted:
 
 
 @dataclass(frozen=True, slots=True)
+class Redealt:
+    """The ``count`` cards not yet in place gathered, shuffled and dealt again into ``piles`` (Gaps)."""
+
+    count: int
+    piles: tuple[int, ...]
+    redeals_left: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Won:
     pass
 
 
-Event = Moved | TurnedOver | Drew | DealtRow | Restacked | LiftedOff | Paired | Compacted | Won
+Event = Moved | TurnedOver | Drew | DealtRow | Restacked | LiftedOff | Paired | Compacted | Redealt | Won

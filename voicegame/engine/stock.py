@@ -28,10 +28,13 @@ class StockRule(Protocol):
 class DrawToWaste:
     """Turn ``draw`` cards from the stock onto the waste; when the stock is
     empty, turn the waste back over as a new stock, at most ``redeals`` times
-    (None: no limit)."""
+    (None: no limit). ``waste_limit``: the stock does not turn while the waste holds this
+    many cards (Hopscotch's one-card waste: 1, the waste card must be played first;
+    None: no limit)."""
 
     draw: int = 3
     redeals: int | None = None
+    waste_limit: int | None = None
     cycles = True
 
     def redeals_left(self, state: "State") -> int | None:
@@ -39,6 +42,8 @@ class DrawToWaste:
 
     def why_not(self, layout: "Layout", state: "State") -> Reason | None:
         stock, waste = state.piles[layout.stock], state.piles[layout.waste]
+        if self.waste_limit is not None and len(waste.cards) >= self.waste_limit:
+            return Reason("play_waste_first", {"card": waste.cards[-1]})
         if stock.cards:
             return None
         if not waste.cards:

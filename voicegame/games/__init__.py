@@ -8,7 +8,9 @@ from typing import Callable
 from voicegame.engine import GameDef
 from voicegame.games.canfield import canfield
 from voicegame.games.freecell import freecell
+from voicegame.games.gaps import gaps
 from voicegame.games.golf import golf
+from voicegame.games.hopscotch import hopscotch
 from voicegame.games.klondike import klondike
 from voicegame.games.royal_parade import royal_parade
 from voicegame.games.scorpion import scorpion
@@ -120,6 +122,24 @@ GAMES: tuple[GameEntry, ...] = (
         factory=triple_peaks,
         options=(Option("scoring", str, "standard", ("standard", "multiplier"), "multiplier: run points double with each card, bonuses 25, free stock turns"),),
         summary="Three overlapping peaks; play uncovered cards onto the waste one rank up or down, ace next to king; runs score.",
+    ),
+    GameEntry(
+        key="hopscotch",
+        title="Hopscotch",
+        aliases=("calculation",),
+        factory=hopscotch,
+        summary="Four foundations count up by ones, twos, threes and fours, any suit; each turned card goes home or onto one of four reserves.",
+    ),
+)
+
+GAMES = GAMES + (
+    GameEntry(
+        key="gaps",
+        title="Gaps",
+        aliases=("montana", "gaps solitaire"),
+        factory=gaps,
+        options=(Option("redeal_gaps", str, "after_runs", ("after_runs", "random"), "random: a redeal scatters the four gaps instead of one after each fixed run"),),
+        summary="Four rows of thirteen, aces out; fill each gap with the card after its left neighbour, twos in column one; two redeals.",
     ),
 )
 

@@ -170,7 +170,7 @@ class Positions:
         piles[move.src] = Pile(src.cards[:keep], down)
         target = piles[move.dst]
         piles[move.dst] = Pile(target.cards + cards, target.down)
-        after = State(tuple(piles), state.redeals)
+        after = State(tuple(piles), state.redeals, state.counters)
         return after if engine.game.lift_off is None else engine.lift_off(after, [])
 
     def moves_from(self, state: State, src: int) -> list[Move]:

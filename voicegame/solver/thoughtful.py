@@ -47,6 +47,7 @@ def _search(engine: Engine, start: State, hooks: SolverHooks, positions: Positio
     priority = hooks.priority or generic_priority
     forced = hooks.forced
     prune = hooks.prune if pruning else None
+    key_of = positions.key if hooks.key is None else (lambda state: hooks.key(positions, state))  # type: ignore[misc]
 
     def children(state: State) -> list[Action]:
         if forced is not None:
@@ -64,7 +65,7 @@ def _search(engine: Engine, start: State, hooks: SolverHooks, positions: Positio
 
     if engine.is_won(start):
         return done(Outcome.SOLVED)
-    seen = {positions.key(start)}
+    seen = {key_of(start)}
     path: list[Action] = []
     stack: list[tuple[State, list[Action], int]] = [(start, children(start), 0)]
     while stack:
@@ -80,7 +81,7 @@ def _search(engine: Engine, start: State, hooks: SolverHooks, positions: Positio
         if engine.is_won(after):
             path.append(action)
             return done(Outcome.SOLVED, path)
-        key = positions.key(after)
+        key = key_of(after)
         if key in seen:
             continue
         seen.add(key)

@@ -138,6 +138,8 @@ class Parser:
             return Command("pair", source=slots.get("place"), target=slots.get("second"))  # type: ignore[arg-type]
         if intent == "play":
             return Command("move", source=slots.get("place"))  # type: ignore[arg-type]
+        if intent == "fill":
+            return Command("move", target=slots.get("pile"))  # type: ignore[arg-type]
         if intent in ("read", "where", "read_group"):
             return Command(intent, source=slots.get("pile") or slots.get("card") or slots.get("group"))  # type: ignore[arg-type]
         if intent == "discard":
