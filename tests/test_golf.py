@@ -1,5 +1,5 @@
-"""Golf: every rule (legal and illegal side), voice commands, a scripted game to its correct end
-through the text CLI, undo/redo and card conservation."""
+"""Golf: every rule (legal and illegal side), voice commands, scripted games through the text CLI
+(one won, one to "No moves left"), undo/redo and card conservation."""
 
 import subprocess
 import sys
@@ -131,6 +131,18 @@ def test_scripted_game_to_no_moves_left_through_the_cli():
     lines = result.stdout.splitlines()
     assert lines[-2] == "No moves left. Say undo, restart or new game."
     assert lines[-1] == "Stock 0, waste 40."
+    assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
+
+
+def test_scripted_win_through_the_cli():
+    """The solver's winning line for seed 13 (tests/data/make_scripts.py)."""
+    commands = "\n".join(l for l in (DATA / "golf_seed13_win.txt").read_text().splitlines() if l and not l.startswith("#"))
+    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "golf", "--seed", "13", "--text", "--no-save"],
+                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-2] == "You won! The table is clear."
+    assert lines[-1] == "Score 35 of 35."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
 
 

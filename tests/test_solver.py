@@ -37,6 +37,11 @@ def test_thoughtful_solutions_replay_to_a_win(seed, draw):
     assert replay_wins("klondike", seed, ["--draw", str(draw), "--budget", "20"], ["--draw", str(draw)]) > 52
 
 
+@pytest.mark.parametrize("suits", [1, 2])
+def test_spider_hooks_solve_a_deal_that_replays_to_a_win(suits):
+    assert replay_wins("spider", 1, ["--suits", str(suits), "--budget", "60"], ["--suits", str(suits)]) > 104
+
+
 def test_fair_play_solution_replays_to_a_win():
     assert replay_wins("klondike", 5, ["--mode", "fair", "--nodes", "200", "--budget", "20"], []) > 52
 
@@ -170,6 +175,22 @@ def test_interchangeable_piles_share_a_key():
     four_c, nine_s = a.piles[two].cards
     c = a.with_piles({two: Pile((nine_s, four_c), 1)})  # a different face-down card
     assert positions.key(a) != positions.key(c)
+
+
+def test_golf_key_keeps_only_the_waste_top():
+    """Golf's waste is never taken from and its stock never comes round: cards under the waste top
+    do not matter, so two positions differing only there are one position to the search."""
+    from voicegame.solver.hooks import hooks_for
+
+    engine = Engine(find_game("golf").make())
+    positions, key = Positions(engine), hooks_for(engine).key
+    a = position(engine, stock="KC", waste="3D 8H", column1="9S 7C")
+    b = position(engine, stock="KC", waste="4S 8H", column1="9S 7C")
+    c = position(engine, stock="KC", waste="3D 9H", column1="9S 7C")
+    b = b.with_piles({engine.layout.waste: Pile((b.piles[engine.layout.waste].cards[0], a.piles[engine.layout.waste].cards[1]))})
+    assert key(positions, a) == key(positions, b) and key(positions, a) != key(positions, c)
+    assert solve_thoughtful(engine, engine.deal(13), seconds=10).solved
+    assert solve_thoughtful(engine, engine.deal(5), seconds=10).outcome is Outcome.UNWINNABLE
 
 
 def test_winnable_deals_a_solved_deal_and_says_how_many_were_skipped():

@@ -1,7 +1,11 @@
 """Spider: the suit options, every rule (legal and illegal side), runs lifted off as an event,
-voice commands, undo/redo and card conservation."""
+voice commands, seeded deals scripted to a win through the text CLI (one and two suits),
+undo/redo and card conservation."""
 
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +18,7 @@ from voicegame.games import find_game
 from voicegame.games.spider import spider_cards
 from voicegame.session import Session
 
+DATA = Path(__file__).parent / "data"
 DEAL = Move(MoveKind.DEAL)
 K_TO_A = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
 
@@ -159,6 +164,22 @@ def test_voice_commands_and_lift_off_narration():
         "Ace of spades onto two of spades.", "Column three is empty.", "Run of spades complete and lifted off.", "Column one shows four of diamonds."]
     assert s.handle("read the board").sentences[:2] == ["Stock: 10 cards.", "Completed runs: 1 of 8."]
     assert s.handle("help").sentences[0].startswith("Spider, two decks on ten columns.")
+
+
+# ----- scripted wins -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("suits", [1, 2])
+def test_scripted_win_through_the_cli(suits):
+    """The solver's winning line for seed 1 (tests/data/make_scripts.py), spoken command by command."""
+    script = DATA / f"spider_suits{suits}_seed1_win.txt"
+    commands = [l for l in script.read_text().splitlines() if l and not l.startswith("#")]
+    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "spider", "--seed", "1", "--suits", str(suits), "--text", "--no-save"],
+                            input="\n".join(commands) + "\nscore\n", capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-2] == "You won! Every card is home."
+    assert lines[-1] == "Score 96 of 96."
+    assert sum(l.startswith("Run of") and l.endswith("complete and lifted off.") for l in lines) == 8
+    assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
 
 
 # ----- undo, redo, conservation ------------------------------------------------------------------------
