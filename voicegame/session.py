@@ -28,7 +28,6 @@ from voicegame.voice.match import MoveMatcher, Understanding, understand
 from voicegame.voice.parse import Parser
 from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
 
-SPEECH_SETTINGS = ("faster", "slower", "louder", "quieter")
 KEEPS_QUESTION = frozenset({"repeat", "what_can_i_say", "help", "faster", "slower", "louder", "quieter"})
 """Intents that leave an open question open (everything else drops it)."""
 
@@ -55,6 +54,7 @@ class Session:
         self.offer: Offer | None = None
         self.speech_settings: list[str] = []
         self.auto_play = False  # "auto on": play every safe card up after each move
+        self._auto_running = False  # inside _auto_up: its own moves do not start another round
         self.announcements: list[str] = []  # said once after the greeting (e.g. deals skipped by --winnable)
         self.last_sentences: list[str] = []
         self.start_game(find_game(entry) if isinstance(entry, str) else entry, options or {}, seed)
@@ -220,7 +220,7 @@ class Session:
         elif self.engine.is_stuck(after):
             reply.sentences.append(self.narrator.say("stuck"))
             reply.earcons.append("game_over")
-        if self.auto_play and not getattr(self, "_auto_running", False):
+        if self.auto_play and not self._auto_running:
             self._auto_up(reply)
 
     def _earcons(self, events: list) -> list[str]:
