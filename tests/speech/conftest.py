@@ -23,4 +23,4 @@ def _no_user_vosk_model(monkeypatch, tmp_path_factory):
 def sphinx():
     from voicegame.audio.recognisers import PocketSphinxRecogniser
 
-    return PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS)  # as make_recogniser does
+    return PocketSphinxRecogniser(phone_ratio=PocketSphinxRecogniser.PHONE_RATIO, **PocketSphinxRecogniser.NARROW_BEAMS)  # as make_recogniser does

@@ -136,9 +136,20 @@ class PocketSphinxRecogniser:
     utterance with the default beams (measured 2026-11-22). Not the class default: they cost one
     command of ten on the small static grammar of tests/audio."""
 
+    PHONE_RATIO = 1.1
+    """``make_recogniser``'s out-of-grammar check: reject when a free phone loop (allphone search)
+    hears more than 1.1 times as many phones as the grammar hypothesis has (non-command sentences
+    decoded as a short command). Measured 2026-11-22, 2 voices x clean/white 10 dB, 114 commands and
+    40 non-commands each: false accepts 58/160 -> 16/160, 2 of 360 right commands lost (sweep in
+    bench/RESULTS.md "ASR"). Off (None) by default in the class, like NARROW_BEAMS."""
+
     def __init__(self, sample_rate: int = 16000, dither: float = 32.0, hmm: str | None = None,
-                 dictionary: str | None = None, **options: object):
-        """``options``: further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``."""
+                 dictionary: str | None = None, phone_ratio: float | None = None, **options: object):
+        """``options``: further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``.
+
+        ``phone_ratio``: when set, a second decoder runs a phone loop over the same audio and the
+        result is rejected (``Heard.unknown``) when it finds more than ``phone_ratio`` times the
+        phones of the grammar hypothesis's pronunciation."""
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
@@ -156,6 +167,17 @@ class PocketSphinxRecogniser:
             )
         except Exception as e:
             raise RecogniserUnavailable(f"PocketSphinx could not start: {e}.") from None
+        self.phone_ratio = phone_ratio
+        self._phones = None
+        if phone_ratio is not None:
+            try:
+                self._phones = pocketsphinx.Decoder(
+                    hmm=hmm or pocketsphinx.get_model_path("en-us/en-us"),
+                    dict=dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"),
+                    lm=None, allphone=pocketsphinx.get_model_path("en-us/en-us-phone.lm.bin"),
+                    samprate=self.sample_rate, loglevel="FATAL", beam=1e-20, pbeam=1e-20)
+            except Exception as e:
+                raise RecogniserUnavailable(f"PocketSphinx could not start its phone loop: {e}.") from None
         self._search: str | None = None
         self._garbage: frozenset[str] = frozenset()
         self._counter = 0
@@ -232,6 +254,8 @@ class PocketSphinxRecogniser:
         text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
         if not text or (self._garbage and not self._garbage.isdisjoint(text.split())):
             return Heard("", None, True)  # nothing, or out-of-grammar speech (the garbage loop)
+        if self._phones is not None and self._too_many_phones(audio, text):
+            return Heard("", None, True)  # the audio holds much more speech than the command heard
         complete = self._jsgf.matches(text) if self._jsgf is not None else None
         if complete is False:
             return Heard(text, 0.0, False)
@@ -240,6 +264,24 @@ class PocketSphinxRecogniser:
         except Exception:
             conf = None
         return Heard(text, conf, False)
+
+
+    def phone_count_ratio(self, audio: np.ndarray, text: str) -> float:
+        """Phones a free phone loop hears in ``audio`` (int16, noise topped up), silence and noise
+        tokens excluded, over the phones of ``text``'s dictionary pronunciation."""
+        p = self._phones
+        p.start_utt()
+        try:
+            p.process_raw(audio.tobytes(), no_search=False, full_utt=True)
+        finally:
+            p.end_utt()
+        hyp = p.hyp()
+        heard = [ph for ph in (hyp.hypstr.split() if hyp is not None else ()) if not ph.startswith(("SIL", "+"))]
+        expected = sum(len((self._decoder.lookup_word(w) or "").split()) for w in text.split())
+        return len(heard) / max(1, expected)
+
+    def _too_many_phones(self, audio: np.ndarray, text: str) -> bool:
+        return self.phone_count_ratio(audio, text) > float(self.phone_ratio)
 
 
 # ----------------------------------------------------------------------------- vosk
@@ -409,7 +451,7 @@ def make_recogniser(kind: str = "auto", model: str | None = None) -> tuple[Recog
     if kind == "text":
         return TextRecogniser(), "Using typed commands."
     if kind == "pocketsphinx":
-        return PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS), "Using PocketSphinx."
+        return PocketSphinxRecogniser(phone_ratio=PocketSphinxRecogniser.PHONE_RATIO, **PocketSphinxRecogniser.NARROW_BEAMS), "Using PocketSphinx."
     if kind == "vosk":
         path = find_vosk_model(model)
         if path is None:
@@ -420,9 +462,9 @@ def make_recogniser(kind: str = "auto", model: str | None = None) -> tuple[Recog
             f"I do not know the recogniser {kind!r}; choose auto, vosk, pocketsphinx or text.")
     path = find_vosk_model(model)  # an explicit but wrong --model raises here, on purpose
     if path is None:
-        return PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS), "Using PocketSphinx: no Vosk model found."
+        return PocketSphinxRecogniser(phone_ratio=PocketSphinxRecogniser.PHONE_RATIO, **PocketSphinxRecogniser.NARROW_BEAMS), "Using PocketSphinx: no Vosk model found."
     try:
         return VoskRecogniser(path), f"Using Vosk with the model {_label(path)}."
     except RecogniserUnavailable as e:
         log.warning("Vosk failed, falling back to PocketSphinx: %s", e)
-        return PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS), "Using PocketSphinx: the Vosk model could not be loaded."
+        return PocketSphinxRecogniser(phone_ratio=PocketSphinxRecogniser.PHONE_RATIO, **PocketSphinxRecogniser.NARROW_BEAMS), "Using PocketSphinx: the Vosk model could not be loaded."
