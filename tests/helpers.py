@@ -46,3 +46,15 @@ def play_actions(session, actions, check=None) -> None:
                 session.history.push(move, engine.apply(session.state, move)[0])
         if check is not None:
             check(engine, session.state)
+
+
+def assert_undo_redo_round_trip(session) -> None:
+    """Undo by voice all the way back: exactly the seed's deal; redo by voice: exactly the same game."""
+    played = list(session.history.states)
+    assert len(played) > 1, "nothing was played"
+    while session.history.can_undo():
+        session.handle("undo")
+    assert session.state == session.engine.deal(session.seed)
+    while session.history.can_redo():
+        session.handle("redo")
+    assert session.history.states == played

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import play_actions, position
+from helpers import assert_undo_redo_round_trip, play_actions, position
 from voicegame.cards import new_deck
 from voicegame.engine import Engine, Move, PileKind, Won
 from voicegame.games import find_game
@@ -232,14 +232,8 @@ def test_undo_to_the_deal_and_redo_back():
     session = Session("freecell", seed=617)
     actions = [("move", i * 7) for i in range(80)]
     play_actions(session, actions)
-    played = list(session.history.states)
     assert session.history.cursor > 30
-    while session.history.can_undo():
-        session.handle("undo")
-    assert session.state == session.engine.deal(617)
-    while session.history.can_redo():
-        session.handle("redo")
-    assert session.history.states == played
+    assert_undo_redo_round_trip(session)
 
 
 @settings(max_examples=30, deadline=None)

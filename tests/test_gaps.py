@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import play_actions, position
+from helpers import assert_undo_redo_round_trip, play_actions, position
 from voicegame.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Redealt, State, Won
 from voicegame.games import find_game
@@ -183,13 +183,7 @@ def test_scripted_seed_to_a_win_through_the_cli():
 def test_undo_to_the_deal_and_redo_back():
     session = Session("gaps", seed=4)
     play_actions(session, [("move", 0)] * 40)
-    played = list(session.history.states)
-    while session.history.can_undo():
-        session.handle("undo")
-    assert session.state == session.engine.deal(4)
-    while session.history.can_redo():
-        session.handle("redo")
-    assert session.history.states == played
+    assert_undo_redo_round_trip(session)
 
 
 @settings(max_examples=30, deadline=None)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, play_actions, position
+from helpers import assert_undo_redo_round_trip, cards, play_actions, position
 from voicegame.cards import Suit
 from voicegame.engine import DealtRow, Engine, LiftedOff, Move, MoveKind, PileKind, TurnedOver, Won
 from voicegame.games import find_game
@@ -186,13 +186,7 @@ def test_scripted_win_through_the_cli(suits):
 def test_undo_to_the_deal_and_redo_back():
     session = Session("spider", {"suits": 1}, seed=4)
     play_actions(session, [("move", i * 3) for i in range(80)])
-    played = list(session.history.states)
-    while session.history.can_undo():
-        session.handle("undo")
-    assert session.state == session.engine.deal(4)
-    while session.history.can_redo():
-        session.handle("redo")
-    assert session.history.states == played
+    assert_undo_redo_round_trip(session)
 
 
 @settings(max_examples=25, deadline=None)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, play_actions, position
+from helpers import assert_undo_redo_round_trip, cards, play_actions, position
 from voicegame.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State, TurnedOver, Won
 from voicegame.games import find_game
@@ -156,13 +156,7 @@ def test_scripted_win_through_the_cli():
 def test_undo_to_the_deal_and_redo_back():
     session = Session("triple_peaks", seed=9)
     play_actions(session, [("move", 0)] * 50)
-    played = list(session.history.states)
-    while session.history.can_undo():
-        session.handle("undo")
-    assert session.state == session.engine.deal(9) and session.engine.score(session.state) == 0
-    while session.history.can_redo():
-        session.handle("redo")
-    assert session.history.states == played
+    assert_undo_redo_round_trip(session)
 
 
 @settings(max_examples=30, deadline=None)
