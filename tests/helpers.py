@@ -58,3 +58,18 @@ def assert_undo_redo_round_trip(session) -> None:
     while session.history.can_redo():
         session.handle("redo")
     assert session.history.states == played
+
+
+def play_script(game: str, script: str, *args: str, then: str = "") -> list[str]:
+    """Pipe ``tests/data/<script>`` (then the line ``then``) into ``voicegame play <game> <args> --text
+    --no-save`` and return what the game said, one sentence a line; fails on a non-zero exit."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    lines = (Path(__file__).parent / "data" / script).read_text().splitlines()
+    commands = "\n".join(line for line in lines if line and not line.startswith("#")) + "\n" + (then + "\n" if then else "")
+    result = subprocess.run([sys.executable, "-m", "voicegame", "play", game, *args, "--text", "--no-save"],
+                            input=commands, capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()

@@ -1,8 +1,6 @@
 """Canfield: every rule (legal and illegal side), the reserve filling gaps, voice, a solver's win
 through the text CLI, undo/redo and card conservation."""
 
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -10,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import assert_undo_redo_round_trip, cards, play_actions, position
+from helpers import assert_undo_redo_round_trip, cards, play_actions, play_script, position
 from voicegame.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Moved, PileKind, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
@@ -139,11 +137,7 @@ def test_voice_commands_read_and_help():
 
 
 def test_scripted_win_through_the_cli():
-    commands = "\n".join(l for l in (DATA / "canfield_seed8_win.txt").read_text().splitlines() if l and not l.startswith("#"))
-    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "canfield", "--seed", "8", "--text", "--no-save"],
-                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = play_script("canfield", "canfield_seed8_win.txt", "--seed", "8", then="score")
     assert lines[-2] == "You won! Every card is home." and lines[-1] == "Score 52 of 52."
     assert not any(l.startswith(("Sorry", "Which", "Where", "Did")) for l in lines)
 

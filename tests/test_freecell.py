@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import assert_undo_redo_round_trip, play_actions, position
+from helpers import assert_undo_redo_round_trip, play_actions, play_script, position
 from voicegame.cards import new_deck
 from voicegame.engine import Engine, Move, PileKind, Won
 from voicegame.games import find_game
@@ -217,11 +217,7 @@ def test_read_the_board_and_help():
 
 
 def test_scripted_win_of_deal_one_through_the_cli():
-    commands = "\n".join(l for l in (DATA / "freecell_deal1_win.txt").read_text().splitlines() if l and not l.startswith("#"))
-    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "freecell", "--seed", "1", "--text", "--no-save"],
-                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = play_script("freecell", "freecell_deal1_win.txt", "--seed", "1", then="score")
     assert "You won! Every card is home." in lines
     assert lines[-1] == "Score 52 of 52."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)

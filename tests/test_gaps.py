@@ -1,14 +1,12 @@
 """Gaps (Montana): every rule (legal and illegal side), redeals, voice naming, a scripted win, conservation."""
 
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import assert_undo_redo_round_trip, play_actions, position
+from helpers import assert_undo_redo_round_trip, play_actions, play_script, position
 from voicegame.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Redealt, State, Won
 from voicegame.games import find_game
@@ -170,11 +168,7 @@ def test_read_row_and_board_say_each_gap_and_what_it_needs():
 
 
 def test_scripted_seed_to_a_win_through_the_cli():
-    commands = "\n".join(l for l in (DATA / "gaps_seed5_win.txt").read_text().splitlines() if l and not l.startswith("#"))
-    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "gaps", "--seed", "5", "--text", "--no-save"],
-                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = play_script("gaps", "gaps_seed5_win.txt", "--seed", "5", then="score")
     assert lines.count("Redealt 32 cards.") == 1 and "0 redeals left." in lines
     assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 48 of 48."
     assert not any(l.startswith(("Sorry", "Which", "Did", "The ", "Only", "No moves")) for l in lines)

@@ -1,8 +1,6 @@
 """Golf: every rule (legal and illegal side), voice commands, scripted games through the text CLI
 (one won, one to "No moves left"), undo/redo and card conservation."""
 
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -10,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import assert_undo_redo_round_trip, cards, play_actions, position
+from helpers import assert_undo_redo_round_trip, cards, play_actions, play_script, position
 from voicegame.cards import new_deck
 from voicegame.engine import Drew, Engine, Move, MoveKind, PileKind, Won
 from voicegame.games import find_game
@@ -124,11 +122,7 @@ def test_read_the_board_and_help():
 
 
 def test_scripted_game_to_no_moves_left_through_the_cli():
-    commands = "\n".join(l for l in (DATA / "golf_seed2_stuck.txt").read_text().splitlines() if l and not l.startswith("#"))
-    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "golf", "--seed", "2", "--text", "--no-save"],
-                            input=commands + "\nhow many cards left\n", capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = play_script("golf", "golf_seed2_stuck.txt", "--seed", "2", then="how many cards left")
     assert lines[-2] == "No moves left. Say undo, restart or new game."
     assert lines[-1] == "Stock 0, waste 40."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
@@ -136,11 +130,7 @@ def test_scripted_game_to_no_moves_left_through_the_cli():
 
 def test_scripted_win_through_the_cli():
     """The solver's winning line for seed 13 (tests/data/make_scripts.py)."""
-    commands = "\n".join(l for l in (DATA / "golf_seed13_win.txt").read_text().splitlines() if l and not l.startswith("#"))
-    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "golf", "--seed", "13", "--text", "--no-save"],
-                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = play_script("golf", "golf_seed13_win.txt", "--seed", "13", then="score")
     assert lines[-2] == "You won! The table is clear."
     assert lines[-1] == "Score 35 of 35."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)

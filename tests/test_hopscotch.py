@@ -1,8 +1,6 @@
 """Hopscotch: every rule (legal and illegal side), voice commands, a scripted win through the text CLI,
 undo/redo and card conservation."""
 
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -10,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, play_actions, position
+from helpers import cards, play_actions, play_script, position
 from voicegame.cards import new_deck
 from voicegame.engine import Drew, Engine, Move, MoveKind, PileKind, Won
 from voicegame.games import find_game
@@ -177,11 +175,7 @@ def test_read_the_board_and_help():
 
 
 def test_scripted_win_through_the_cli():
-    commands = "\n".join(l for l in (DATA / "hopscotch_seed10_win.txt").read_text().splitlines() if l and not l.startswith("#"))
-    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "hopscotch", "--seed", "10", "--text", "--no-save"],
-                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = play_script("hopscotch", "hopscotch_seed10_win.txt", "--seed", "10", then="score")
     assert lines[-2] == "You won! Every card is home." and lines[-1] == "Score 48 of 48."
     assert not any(l.startswith(("Sorry", "Which", "Where", "Did", "Play the")) for l in lines)
 

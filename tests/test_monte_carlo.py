@@ -1,14 +1,12 @@
 """Monte Carlo: touching pairs of equal rank, compaction in reading order and refill, the win."""
 
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import assert_undo_redo_round_trip, play_actions, position
+from helpers import assert_undo_redo_round_trip, play_actions, play_script, position
 from voicegame.cards import new_deck
 from voicegame.engine import Compacted, DealtRow, Engine, Move, MoveKind, Won
 from voicegame.games import find_game
@@ -88,11 +86,7 @@ def test_read_the_board_and_help():
 
 
 def test_scripted_seed_to_a_win_through_the_cli():
-    commands = "\n".join(l for l in (DATA / "monte_carlo_seed1_win.txt").read_text().splitlines() if l and not l.startswith("#"))
-    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "monte_carlo", "--seed", "1", "--text", "--no-save"],
-                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = play_script("monte_carlo", "monte_carlo_seed1_win.txt", "--seed", "1", then="score")
     assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 52 of 52."
     assert not any(l.startswith(("Sorry", "Which", "Did", "The ")) for l in lines)
 

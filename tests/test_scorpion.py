@@ -1,8 +1,6 @@
 """Scorpion: every rule (legal and illegal side), scoring, voice, a solver's win through the text CLI,
 undo/redo and card conservation."""
 
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -10,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import assert_undo_redo_round_trip, cards, play_actions, position
+from helpers import assert_undo_redo_round_trip, cards, play_actions, play_script, position
 from voicegame.cards import new_deck
 from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, TurnedOver, Won
 from voicegame.games import find_game
@@ -125,11 +123,7 @@ def test_voice_commands_read_and_help():
 
 
 def test_scripted_win_through_the_cli():
-    commands = "\n".join(l for l in (DATA / "scorpion_seed16_win.txt").read_text().splitlines() if l and not l.startswith("#"))
-    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "scorpion", "--seed", "16", "--text", "--no-save"],
-                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = play_script("scorpion", "scorpion_seed16_win.txt", "--seed", "16", then="score")
     assert any("won" in l.lower() for l in lines)
     assert lines[-1] == "Score 100 of 100."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)

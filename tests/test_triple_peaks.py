@@ -1,8 +1,6 @@
 """Triple Peaks: the covering layout, every rule (legal and illegal side), run scoring in both modes,
 voice, a solver's win through the text CLI, undo/redo and card conservation."""
 
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -10,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import assert_undo_redo_round_trip, cards, play_actions, position
+from helpers import assert_undo_redo_round_trip, cards, play_actions, play_script, position
 from voicegame.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State, TurnedOver, Won
 from voicegame.games import find_game
@@ -143,11 +141,7 @@ def test_voice_commands_read_and_help():
 
 
 def test_scripted_win_through_the_cli():
-    commands = "\n".join(l for l in (DATA / "triple_peaks_seed2_win.txt").read_text().splitlines() if l and not l.startswith("#"))
-    result = subprocess.run([sys.executable, "-m", "voicegame", "play", "triple_peaks", "--seed", "2", "--text", "--no-save"],
-                            input=commands + "\nscore\n", capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = play_script("triple_peaks", "triple_peaks_seed2_win.txt", "--seed", "2", then="score")
     assert lines[-2].startswith("You won") and lines[-1].startswith("Score ")
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
 
