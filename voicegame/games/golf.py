@@ -34,6 +34,7 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
+from voicegame.games.parts import STOCK
 from voicegame.words import number_word
 
 ONE_UP_OR_DOWN = Sequence(Direction.EITHER, SuitRule.ANY, closed=frozenset({int(Rank.KING)}))
@@ -45,7 +46,6 @@ def column(n: int) -> PileSpec:
     return PileSpec(f"column{n}", PileKind.TABLEAU, (f"column {word}", f"pile {word}"), takes=TOP_CARD, number=n, group="columns")
 
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
 WASTE = PileSpec(
     "waste",
     PileKind.WASTE,

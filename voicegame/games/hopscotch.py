@@ -44,6 +44,7 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
+from voicegame.games.parts import STOCK
 from voicegame.words import number_word
 
 SLOTS = range(1, 5)
@@ -80,7 +81,6 @@ def reserve(n: int) -> PileSpec:
     )
 
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste card", "turned card"), takes=TOP_CARD)
 PILES = (STOCK, WASTE, *(foundation(n) for n in SLOTS), *(reserve(n) for n in SLOTS))
 

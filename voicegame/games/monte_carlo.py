@@ -21,21 +21,19 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Monte Carlo"):
 from __future__ import annotations
 
 from voicegame.engine import CompactAndRefill, DealSpec, GameDef, PairRule, PileKind, PileSpec, Place, Reason, State
+from voicegame.games.parts import STOCK, spot_id, spot_names
 from voicegame.words import number_word
 
 SIZE = range(1, 6)
 
 
-def cell_id(row: int, column: int) -> str:
-    return f"r{row}c{column}"
+cell_id = spot_id
 
 
 def _cell(row: int, column: int) -> PileSpec:
-    r, c = number_word(row), number_word(column)
-    return PileSpec(cell_id(row, column), PileKind.TABLEAU, (f"row {r} column {c}", f"row {r} {c}"), number=column, group=f"row{row}")
+    return PileSpec(spot_id(row, column), PileKind.TABLEAU, spot_names(row, column), number=column, group=f"row{row}")
 
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
 DISCARD = PileSpec("discard", PileKind.DISCARD, ("the discard pile", "discards", "removed cards"))
 CELLS = tuple(cell_id(r, c) for r in SIZE for c in SIZE)
 PILES = (STOCK, DISCARD, *(_cell(r, c) for r in SIZE for c in SIZE))

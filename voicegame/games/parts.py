@@ -47,3 +47,14 @@ def tableau_pile(n: int, accepts: Accepts, takes: Takes, *, id_prefix: str = "co
         auto_turn=auto_turn,
         group=group,
     )
+
+
+def spot_id(row: int, column: int) -> str:
+    """The id of a grid spot: "r2c5" (part of the save format)."""
+    return f"r{row}c{column}"
+
+
+def spot_names(row: int, column: int, word: str = "column") -> tuple[str, ...]:
+    """How a grid spot is said: "row two column five" and the short "row two five"."""
+    r, c = number_word(row), number_word(column)
+    return (f"row {r} {word} {c}", f"row {r} {c}") if word == "column" else (f"row {r} {word} {c}", f"row {r} column {c}")

@@ -37,6 +37,7 @@ from voicegame.engine import (
     Takes,
     TOP_CARD,
 )
+from voicegame.games.parts import STOCK
 from voicegame.words import number_word
 
 ROW_BASES = {1: Rank.TWO, 2: Rank.THREE, 3: Rank.FOUR}
@@ -90,14 +91,13 @@ def _piles() -> tuple[PileSpec, ...]:
         accepts, takes = _build_row(row)
         spots.extend(_spot(row, c, accepts, takes) for c in COLUMNS)
     spots.extend(_spot(4, c, None, TOP_CARD) for c in COLUMNS)
-    stock = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
     discard = PileSpec(
         "discard",
         PileKind.DISCARD,
         ("the discard pile", "discard", "discards"),
         accepts=Accepts(build=Sequence(Direction.ANY_RANK, SuitRule.ANY), empty=Empty(rank=Rank.ACE), rank=Rank.ACE),
     )
-    return (stock, discard, *spots)
+    return (STOCK, discard, *spots)
 
 
 PILES = _piles()

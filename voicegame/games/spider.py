@@ -38,6 +38,7 @@ from voicegame.engine import (
     SuitRule,
     Takes,
 )
+from voicegame.games.parts import STOCK
 from voicegame.words import number_word
 
 DOWN_ANY_SUIT = Sequence(Direction.DOWN, SuitRule.ANY)
@@ -72,7 +73,6 @@ def foundation(n: int) -> PileSpec:
     return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"run {word}"), number=n, group="foundations")
 
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
 PILES = (STOCK, *(foundation(n) for n in range(1, 9)), *(column(n) for n in COLUMNS))
 
 

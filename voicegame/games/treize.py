@@ -23,21 +23,19 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec, Place, Reason, State
 from voicegame.cards import Rank
+from voicegame.games.parts import STOCK, spot_id, spot_names
 from voicegame.words import number_word
 
 ROWS = range(1, 8)
 
 
-def cell_id(row: int, position: int) -> str:
-    return f"r{row}c{position}"
+cell_id = spot_id
 
 
 def _cell(row: int, position: int) -> PileSpec:
-    r, c = number_word(row), number_word(position)
-    return PileSpec(cell_id(row, position), PileKind.TABLEAU, (f"row {r} card {c}", f"row {r} column {c}"), number=position, group=f"row{row}")
+    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "card"), number=position, group=f"row{row}")
 
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile"))
 DISCARD = PileSpec("discard", PileKind.DISCARD, ("the discard pile", "discards", "removed cards"))
 PILES = (STOCK, WASTE, DISCARD, *(_cell(r, c) for r in ROWS for c in range(1, r + 1)))

@@ -43,6 +43,7 @@ from voicegame.engine import (
     SuitRule,
     TurnedOver,
 )
+from voicegame.games.parts import STOCK
 from voicegame.words import number_word
 
 ONE_UP_OR_DOWN = Sequence(Direction.EITHER, SuitRule.ANY, wrap=True)
@@ -73,7 +74,6 @@ def cell(row: int, n: int) -> PileSpec:
     return PileSpec(cell_id(row, n), PileKind.TABLEAU, names, takes=TOP_CARD, number=n, group=f"row{row}")
 
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
 WASTE = PileSpec(
     "waste",
     PileKind.WASTE,
