@@ -10,15 +10,11 @@ import sys
 from typing import IO, Any, Sequence
 
 from voicegame import __version__, kiosk, solve_cli, transcribe
-from voicegame.games import GAMES, GameEntry, UnknownGame, find_game
+from voicegame.games import GAMES, GameEntry, UnknownGame, add_option_arguments, find_game
 from voicegame.config import SETTINGS, Config
 from voicegame.persist import Persistence
 from voicegame.session import Reply, Session
 from voicegame.voice_play import add_voice_options, play_by_voice
-
-
-def _option_value(text: str) -> int | None:
-    return None if text.lower() in ("none", "unlimited") else int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,10 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--trace", metavar="FILE", help="write a JSON Lines trace of every turn")
     play.add_argument("--verbose", action="store_true", help="say more after each move")
     play.add_argument("--no-save", action="store_true", help="do not autosave, resume or keep statistics")
-    play.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards turned from the stock (default 3)")
-    play.add_argument("--passes", type=_option_value, help="Klondike: passes through the stock (default unlimited)")
-    play.add_argument("--suits", type=int, choices=(1, 2, 4), help="Spider: suits in the 104 cards (default 4)")
-    play.add_argument("--scoring", choices=("standard", "multiplier"), help="Triple Peaks: run scoring (default standard)")
+    add_option_arguments(play)
     add_voice_options(play)
     play.add_argument("--winnable", action="store_true", help="deal only deals the solver has won (from --seed on)")
 

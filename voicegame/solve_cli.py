@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from voicegame.engine import Engine, Move, MoveKind, State
-from voicegame.games import GAMES, GameEntry, UnknownGame, find_game
+from voicegame.games import GAMES, GameEntry, UnknownGame, add_option_arguments, find_game
 from voicegame.narrate import Narrator
 from voicegame.solver.core import Outcome, Solution
 from voicegame.solver.fair import play_fair
@@ -25,17 +25,11 @@ from voicegame.voice.parse import Parser
 from voicegame.voice.resolve import Play, Resolver
 
 
-def _option_value(text: str) -> int | None:
-    return None if text.lower() in ("none", "unlimited") else int(text)
-
-
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("solve", help="solve a deal; print the commands that win it")
     parser.add_argument("game", nargs="?", default="klondike", help="game name (see 'voicegame games')")
     parser.add_argument("--seed", type=int, required=True, help="deal number")
-    parser.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards turned from the stock (default 3)")
-    parser.add_argument("--passes", type=_option_value, help="Klondike: passes through the stock (default unlimited)")
-    parser.add_argument("--suits", type=int, choices=(1, 2, 4), help="Spider: suits in the 104 cards (default 4)")
+    add_option_arguments(parser)
     parser.add_argument("--mode", choices=("thoughtful", "fair"), default="thoughtful",
                         help="thoughtful: sees face-down cards (can prove a deal lost); fair: plays by fair hints only")
     parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS", help="time limit (default 30)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+import argparse
 from typing import Callable
 
 from voicegame.engine import GameDef
@@ -54,7 +55,7 @@ GAMES: tuple[GameEntry, ...] = (
         factory=klondike,
         options=(
             Option("draw", int, 3, (1, 3), "cards turned from the stock each time"),
-            Option("passes", int, None, None, "passes through the stock (default: unlimited)", allow_none=True),
+            Option("passes", int, None, None, "passes through the stock", allow_none=True),
         ),
         summary="Build four suits up from ace to king; seven piles build down in alternating colours.",
     ),
@@ -156,3 +157,33 @@ def find_game(name: str) -> GameEntry:
         if wanted in {n.lower().replace(" ", "").replace("-", "").replace("_", "") for n in names}:
             return entry
     raise UnknownGame(name)
+
+
+def add_option_arguments(parser: "argparse.ArgumentParser") -> None:
+    """One command-line flag per game option in the registry ("--draw", "--suits", "--redeal-gaps"),
+    so a new game's options reach ``play`` and ``solve`` without touching the CLI."""
+    seen: dict[str, list[str]] = {}
+    for entry in GAMES:
+        for option in entry.options:
+            seen.setdefault(option.name, []).append(entry.title)
+    for entry in GAMES:
+        for option in entry.options:
+            if option.name not in seen:
+                continue
+            titles = seen.pop(option.name)
+            parser.add_argument(f"--{option.name.replace('_', '-')}", dest=option.name, type=_parser_for(option),
+                                choices=option.choices if option.kind is str else None,
+                                help=f"{', '.join(titles)}: {option.help} (default {option.default if option.default is not None else 'unlimited'})")
+
+
+def _parser_for(option: Option) -> Callable[[str], object]:
+    def parse(text: str) -> object:
+        if option.allow_none and text.lower() in ("none", "unlimited"):
+            return None
+        value = option.kind(text)
+        if option.choices is not None and value not in option.choices:
+            raise ValueError(text)
+        return value
+
+    parse.__name__ = option.kind.__name__  # argparse names the type in its error message
+    return parse
