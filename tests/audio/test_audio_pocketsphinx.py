@@ -71,7 +71,7 @@ def test_decoding_is_fast(ps):
 def test_dither_helps_on_synthetic_audio():
     """Digital silence in synthetic audio wrecks pocketsphinx; the noise floor top-up fixes it."""
     g = grammar(KLONDIKE_JSGF)
-    plain, dithered = PocketSphinxRecogniser(dither=0), PocketSphinxRecogniser()
+    plain, dithered = PocketSphinxRecogniser(dither=0, floor_db=None), PocketSphinxRecogniser()
     plain.set_grammar(g)
     dithered.set_grammar(g)
     clips = [speech_pcm(c, voice="en-gb", speed=180) for c in COMMANDS]
@@ -87,6 +87,46 @@ def test_dither_leaves_noisy_audio_alone(ps):
     y = ps._top_up_noise(quiet)
     assert 25 < y.astype(float).std() < 40
     assert np.array_equal(y, ps._top_up_noise(quiet))  # deterministic
+
+
+def _floor_rms(x: np.ndarray) -> float:
+    frames = x[: len(x) // 160 * 160].astype(float).reshape(-1, 160)
+    return float(np.sqrt(np.percentile((frames**2).mean(axis=1), 5)))
+
+
+def test_noise_floor_follows_the_speech_level():
+    """The floor goes to 30 dB under loud speech, never under the fixed dither, and a floor that is
+    already there is left alone."""
+    loud = pad(speech_pcm("draw"), 0.5, 0.5)
+    quiet = (loud // 20).astype(np.int16)  # the same speech 26 dB quieter
+    r = PocketSphinxRecogniser(floor_db=30.0)
+    fixed = PocketSphinxRecogniser(floor_db=None)
+    speech_rms = float(np.sqrt(np.percentile((loud[: len(loud) // 160 * 160].astype(float).reshape(-1, 160) ** 2).mean(axis=1), 95)))
+    assert abs(_floor_rms(r._top_up_noise(loud)) - speech_rms / 10 ** 1.5) < 0.3 * speech_rms / 10 ** 1.5
+    assert _floor_rms(fixed._top_up_noise(loud)) < 40  # the fixed floor alone: about 32
+    assert 25 < _floor_rms(r._top_up_noise(quiet)) < 40  # 30 dB under quiet speech is below the dither
+    noisy = r._top_up_noise(loud)
+    assert np.array_equal(r._top_up_noise(noisy), noisy)
+
+
+def test_speech_left_as_silence_is_rejected():
+    """A long move decoded against a grammar that only knows one-word commands comes out as one word
+    followed by 'silence'; the coverage check refuses it, the plain decoder is fooled."""
+    jsgf = "#JSGF V1.0;\ngrammar voicegame;\npublic <command> = hint | undo | draw;\n"
+    move = pad(speech_pcm("seven of spades on eight of diamonds", "en-us+f3", 170), 0.3, 0.3)
+    plain = PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS)
+    checked = PocketSphinxRecogniser(uncovered_speech_ms=PocketSphinxRecogniser.UNCOVERED_SPEECH_MS,
+                                     **PocketSphinxRecogniser.NARROW_BEAMS)
+    for r in (plain, checked):
+        r.set_grammar(grammar(jsgf))
+    fooled = plain.recognise(move)
+    assert fooled.text in ("hint", "undo", "draw")
+    assert plain.uncovered_speech_ms_of(plain._top_up_noise(move)) > 500
+    heard = checked.recognise(move)
+    assert heard.unknown and heard.text == ""
+    draw = pad(speech_pcm("draw", "en-us+f3", 170), 0.3, 0.3)
+    assert checked.recognise(draw).text == "draw"
+    assert checked.uncovered_speech_ms_of(checked._top_up_noise(draw)) <= PocketSphinxRecogniser.UNCOVERED_SPEECH_MS
 
 
 def test_set_grammar_twice_switches_vocabulary():
@@ -124,7 +164,7 @@ def test_out_of_grammar_speech_and_noise_are_unknown(ps):
 
 
 def test_complete_hypothesis_has_probability(ps):
-    h = ps.recognise(speech_pcm("draw"))
+    h = ps.recognise(pad(speech_pcm("draw"), 0.3, 0.3))  # with the silence an endpointer leaves around speech
     assert h.text == "draw" and h.confidence is not None and 0.0 < h.confidence <= 1.0
 
 

@@ -21,6 +21,6 @@ def _no_user_vosk_model(monkeypatch, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def sphinx():
-    from voicegame.audio.recognisers import PocketSphinxRecogniser
+    from voicegame.audio.recognisers import listening_pocketsphinx
 
-    return PocketSphinxRecogniser(phone_ratio=PocketSphinxRecogniser.PHONE_RATIO, **PocketSphinxRecogniser.NARROW_BEAMS)  # as make_recogniser does
+    return listening_pocketsphinx()  # as make_recogniser does
