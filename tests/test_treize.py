@@ -110,6 +110,20 @@ def test_read_the_board_and_help():
     assert s.handle("read row seven card one").sentences == ["Row seven card one: nine of hearts."]
 
 
+def test_readings_say_which_pyramid_cards_are_free():
+    s = session_at(r5c1="QS", r6c1="JH", r7c1="5S", r7c2="8H", r7c3="2S", stock="AH")
+    assert s.handle("read the board").sentences[-1] == "Free: five of spades, eight of hearts and two of spades."
+    assert s.handle("read row seven").sentences == [
+        "Row seven: column one: five of spades, free; column two: eight of hearts, free; column three: two of spades, free; "
+        "column four: empty; column five: empty; column six: empty; column seven: empty."]
+    assert s.handle("read row six").sentences[0].startswith("Row six: column one: jack of hearts; column two: empty")  # covered
+    s.handle("remove five of spades and eight of hearts")
+    assert s.handle("read row six").sentences[0].startswith("Row six: column one: jack of hearts, free; column two: empty")
+    assert s.handle("read the board").sentences[-1] == "Free: jack of hearts and two of spades."  # not the queen
+    s.handle("remove jack of hearts and two of spades")
+    assert not any(line.startswith("Free:") for line in s.handle("read the board").sentences)  # all free: nothing to add
+
+
 def test_scripted_seed_to_a_win_through_the_cli():
     lines = play_script("treize", "treize_seed2_win.txt", "--seed", "2", then="score")
     assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 52 of 52."

@@ -186,7 +186,9 @@ class Narrator:
         if not pile.cards:
             return self.say("read_empty", pile=spec.name)
         if spec.kind is PileKind.FOUNDATION:
-            return self.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken)
+            said = self.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken)
+            needed = self.foundation_needs(state, index) if self.foundations_need_saying(state) else []
+            return f"{said[:-1]}, {self.needs_phrase(needed)}." if needed else said
         if spec.kind is PileKind.DISCARD:
             return self.say("read_count", pile=spec.name, count=len(pile.cards))
         parts = []
@@ -210,6 +212,35 @@ class Narrator:
         source = sources[0] if sources else spec
         return [c for c in dict.fromkeys(new_deck()) if spec.accepts.allows(state, source, spec, pile, (c,))]
 
+    def foundation_needs(self, state: State, index: int) -> list[Card]:
+        """What foundation ``index`` takes next (empty when it is complete)."""
+        return self.needs(state, index)
+
+    def foundations_need_saying(self, state: State) -> bool:
+        """True when some foundation takes something other than the next rank of its own suit
+        (Hopscotch builds by twos, threes and fours): then readings say what each one needs."""
+        for i in self.engine.game.indices(PileKind.FOUNDATION):
+            pile, spec = state.piles[i], self.specs[i]
+            needed = self.needs(state, i)
+            if not needed or not pile.cards:
+                continue
+            top = pile.cards[-1]
+            if any(c.rank != top.rank + 1 or (spec.suit is not None and c.suit is not spec.suit) for c in needed):
+                return True
+        return False
+
+    def free_cards(self, state: State) -> list[Card] | None:
+        """The free table cards of a pairing game where some are covered (a pyramid), else None."""
+        game = self.engine.game
+        if game.pairs is None:
+            return None
+        table = set(game.indices(PileKind.TABLEAU))
+        free = [(i, j) for i, j in game.pairs.free_places(game, state) if i in table]
+        occupied = [i for i in table if state.piles[i].cards]
+        if len(free) == len(occupied):
+            return None
+        return [state.piles[i].cards[j] for i, j in sorted(free)]
+
     def needs_phrase(self, cards: list[Card]) -> str:
         if not cards:
             return ""
@@ -218,15 +249,18 @@ class Narrator:
             return self.say("needs", cards=with_article(cards[0].rank.spoken)).rstrip(".").lower()
         return self.say("needs", cards=join([c.spoken for c in cards])).rstrip(".").lower()
 
-    def read_group(self, state: State, group: str, name: str) -> str:
+    def read_group(self, state: State, group: str, name: str, mark_free: bool = True) -> str:
         """Every pile of a group in one sentence, each with what it needs next ("column one: five of hearts, needs eight of hearts")."""
         parts = []
+        free = self.free_cards(state) if mark_free else None
         for i in self.engine.layout.groups[group]:
             spec, pile = self.specs[i], state.piles[i]
             label = f"column {number_word(spec.number)}" if spec.number is not None else spec.name
             words = [pile.cards[-1].spoken if pile.top_face_up else ("face down" if pile.cards else "empty")]
             if spec.kind is PileKind.RESERVE and len(pile.cards) > 1:
                 words.append(f"{len(pile.cards)} cards")
+            if free is not None and pile.cards and pile.cards[-1] in free:
+                words.append(self.say("free_marker").lower())
             needed = self.needs(state, i)
             if needed:
                 words.append(self.needs_phrase(needed))
@@ -259,17 +293,23 @@ class Narrator:
             out.append(self.say("board_runs", count=done, total=len(foundations)))
         elif foundations:
             parts = []
+            say_needs = self.foundations_need_saying(state)
             for i in foundations:
                 top = state.piles[i].top
-                parts.append(f"{self.specs[i].name} {top.rank.spoken if top else 'empty'}")
-            out.append(self.say("board_foundations", parts=", ".join(parts)))
+                part = f"{self.specs[i].name} {top.rank.spoken if top else 'empty'}"
+                needed = self.foundation_needs(state, i) if say_needs else []
+                parts.append(f"{part}, {self.needs_phrase(needed)}" if needed else part)
+            out.append(self.say("board_foundations", parts="; ".join(parts) if say_needs else ", ".join(parts)))
         grouped: set[int] = set()
         for group, names in game.group_names.items():
-            out.append(self.read_group(state, group, names[0]))
+            out.append(self.read_group(state, group, names[0], mark_free=False))  # one "Free:" sentence ends the board
             grouped.update(game.layout.groups[group])
         for i, spec in enumerate(self.specs):
             if i not in grouped and spec.kind not in (PileKind.STOCK, PileKind.WASTE, PileKind.FOUNDATION):
                 out.append(self.read_pile(state, i, full=False))
+        free = self.free_cards(state)
+        if free:
+            out.append(self.say("board_free", cards=join([c.spoken for c in free], "and")))
         return out
 
     def where(self, state: State, ref: CardRef) -> list[str]:
