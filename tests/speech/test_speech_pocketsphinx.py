@@ -25,11 +25,11 @@ from voicegame.voice.samples import NOT_COMMANDS, deal_commands, judge_heard
 SEED = 7
 # (voice, speed) file sets: two voices, two speeds; commands are dealt round-robin to the sets.
 FILE_SETS = [("en", 160), ("en", 200), ("en-us+f3", 170), ("en-us+f3", 220)]
-MIN_OK = {("en", 160): 0.82, ("en", 200): 0.92, ("en-us+f3", 170): 0.85, ("en-us+f3", 220): 0.92}
+MIN_OK = {("en", 160): 0.82, ("en", 200): 0.92, ("en-us+f3", 170): 0.85, ("en-us+f3", 220): 0.82}
 """Least share of commands understood right per file set (measured 2026-11-22 with the noise floor
-30 dB under the speech and the coverage check, 28-29 commands each: 25/29, 28/29, 25/28, 27/28;
-before them 25/29, 23/29, 25/28, 25/28. The budget is about one command under; decoding is
-deterministic)."""
+30 dB under the speech and the three checks of ``listening_pocketsphinx``, 28-29 commands each:
+25/29, 28/29, 25/28, 24/28; before the floor and the coverage and score checks 25/29, 23/29, 25/28,
+25/28. The budget is about one command under; decoding is deterministic)."""
 MAX_WRONG = 0.07
 """Most share acted on wrongly (a different command or move) per file set (measured: at most 1/29,
 "score" -> "four"; before: 4/29). Most misses are now "Sorry, I did not catch that." instead."""
@@ -37,9 +37,9 @@ MAX_FALSE_ACCEPTS = 0
 """Of the 20 sentences that are not commands, at most this many may change the game (measured
 2026-11-22 with the phone-loop check, ``PocketSphinxRecogniser.PHONE_RATIO``: 0; without it 2,
 "i would like a cup of tea" -> "auto", "tell me a joke" -> "deal")."""
-MAX_ACTED_ON = 2
-"""At most this many may get any answer but "Sorry, I did not catch that." (measured: 2, "what time
-is it" -> "what can i say", "open the window please" -> "read pile three"; 9 without the check)."""
+MAX_ACTED_ON = 1
+"""At most this many may get any answer but "Sorry, I did not catch that." (measured: 1, "please pass
+the salt" -> "read the stock"; 2 with the phone loop alone, 9 with no check)."""
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +129,28 @@ def test_phone_loop_rejects_a_sentence_decoded_as_a_short_command(sphinx, corpus
     assert heard.unknown and heard.text == ""
     command = pad(speech_pcm("six of diamonds on seven of spades", "en", 160), 0.3, 0.3)
     assert sphinx.recognise(command).text == "six of diamonds on seven of spades"
+
+
+@needs_espeak
+def test_acoustic_score_rejects_a_sentence_forced_onto_a_whole_move(corpus):
+    """"the garden looks lovely in spring" fits the grammar as a whole move, covering all the speech
+    (so neither the phone loop nor the coverage check can tell); its acoustic score per frame is far
+    under a real command's."""
+    from voicegame.audio.recognisers import PocketSphinxRecogniser, listening_pocketsphinx
+
+    states, _ = corpus
+    session = Session("klondike", seed=SEED)
+    session.history = History.start(states[0])
+    grammar = session.recogniser_grammar()
+    scored = PocketSphinxRecogniser(compallsen=True, **PocketSphinxRecogniser.NARROW_BEAMS)
+    checked = listening_pocketsphinx()
+    scored.set_grammar(grammar)
+    checked.set_grammar(grammar)
+    junk = pad(speech_pcm("the garden looks lovely in spring", "en", 160), 0.3, 0.3)
+    fooled = scored.recognise(junk)
+    assert fooled.text.startswith("move pile two")  # measured 2026-11-22: "move pile two on seven of spades"
+    assert scored.frame_score() < PocketSphinxRecogniser.MIN_FRAME_SCORE - 1.0
+    assert checked.recognise(junk).unknown
+    command = pad(speech_pcm("six of diamonds on seven of spades", "en", 160), 0.3, 0.3)
+    assert checked.recognise(command).text == "six of diamonds on seven of spades"
+    assert checked.frame_score() > PocketSphinxRecogniser.MIN_FRAME_SCORE
