@@ -162,7 +162,13 @@ def test_read_row_and_board_say_each_gap_and_what_it_needs():
     assert row.startswith("Row one: column one: two of hearts; column two: king of hearts; column three: empty, nothing can go here; column four: seven of clubs; column five: empty, needs eight of clubs;")
     assert "column six: empty, nothing can go here" in row
     board = s.handle("read the board").sentences
-    assert board[1].startswith("Row two: column one: empty, needs a two; column two: five of diamonds; column three: empty, needs six of diamonds")
+    assert board[0] == "Row one: gap at column five, needs eight of clubs; nine more where nothing can go."
+    assert board[1] == "Row two: gap at column one, needs a two; column three, needs six of diamonds; ten more where nothing can go."
+    assert board[2] == "Row three: gap at column one, needs a two; twelve more where nothing can go."
+    assert board[-1] == "Say read row one to hear every card of a row."
+    dead = session_at(r1c1="2H", r1c2="KH", r2c1="2S", r3c1="2C", r4c1="2D").handle("read the board").sentences
+    assert dead[0] == "Row one: eleven gaps where nothing can go."  # after the king, then after gaps
+    assert s.handle("read row two").sentences[0].startswith("Row two: column one: empty, needs a two; column two: five of diamonds; column three: empty, needs six of diamonds")
     assert s.handle("read row three column four").sentences == ["Row three column four: empty."]
     assert s.handle("help").sentences[0].startswith("Gaps. Four rows of thirteen")
 

@@ -61,6 +61,9 @@ def spoken_value(value: object) -> str:
 class Narrator:
     """Turns game facts into sentences for one game."""
 
+    LONG_GROUP = 10
+    """Groups of more piles than this (a Gaps row: 13) are read in brief in the board reading."""
+
     def __init__(self, engine: Engine, language: Language | None = None, verbose: bool = False) -> None:
         self.engine = engine
         self.specs = engine.specs
@@ -301,8 +304,13 @@ class Narrator:
                 parts.append(f"{part}, {self.needs_phrase(needed)}" if needed else part)
             out.append(self.say("board_foundations", parts="; ".join(parts) if say_needs else ", ".join(parts)))
         grouped: set[int] = set()
+        briefed = ""
         for group, names in game.group_names.items():
-            out.append(self.read_group(state, group, names[0], mark_free=False))  # one "Free:" sentence ends the board
+            if len(game.layout.groups[group]) > self.LONG_GROUP:
+                out.append(self.read_group_gaps(state, group, names[0]))
+                briefed = briefed or names[0]
+            else:
+                out.append(self.read_group(state, group, names[0], mark_free=False))  # one "Free:" sentence ends the board
             grouped.update(game.layout.groups[group])
         for i, spec in enumerate(self.specs):
             if i not in grouped and spec.kind not in (PileKind.STOCK, PileKind.WASTE, PileKind.FOUNDATION):
@@ -310,7 +318,31 @@ class Narrator:
         free = self.free_cards(state)
         if free:
             out.append(self.say("board_free", cards=join([c.spoken for c in free], "and")))
+        if briefed:
+            out.append(self.say("board_read_a_group", group=briefed))
         return out
+
+    def read_group_gaps(self, state: State, group: str, name: str) -> str:
+        """A long group (a Gaps row of 13) in brief for the board: its empty spots and what each takes,
+        the dead ones only counted; "read row two" still reads every card."""
+        live, dead = [], 0
+        for i in self.engine.layout.groups[group]:
+            spec = self.specs[i]
+            if state.piles[i].cards or spec.accepts is None:
+                continue
+            needed = self.needs(state, i)
+            if not needed:
+                dead += 1
+                continue
+            label = f"column {number_word(spec.number)}" if spec.number is not None else spec.name
+            live.append(f"{label}, {self.needs_phrase(needed)}")
+        if live and dead:
+            return self.say("read_group_gaps_and_dead", group=name, parts="; ".join(live), count=number_word(dead))
+        if live:
+            return self.say("read_group_gaps", group=name, parts="; ".join(live))
+        if dead:
+            return self.say("read_group_dead_gaps", group=name, count=number_word(dead), s="" if dead == 1 else "s")
+        return self.say("read_group_no_gaps", group=name)
 
     def where(self, state: State, ref: CardRef) -> list[str]:
         cards = [Card(ref.rank, ref.suit)] if ref.suit else [Card(ref.rank, s) for s in Suit]
