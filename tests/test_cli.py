@@ -87,3 +87,13 @@ def test_unknown_game_and_bad_option_are_clear_errors():
     assert result.returncode == 2 and "Unknown game" in result.stderr
     result = run(["play", "--draw", "2", "--text"])
     assert result.returncode == 2
+
+
+def test_push_to_talk_without_a_microphone_says_so_and_takes_typed_commands():
+    r = run(["play", "klondike", "--seed", "5", "--no-save", "--speaker", "print", "--no-sounds",
+             "--recogniser", "pocketsphinx", "--push-to-talk"], stdin="\ndraw\nquit\n")
+    lines = r.stdout.splitlines()
+    assert r.returncode == 0
+    assert "Press Enter to talk, and Enter again when you have finished." in lines
+    assert any(line.startswith("I cannot open the microphone") for line in lines)
+    assert lines[-2:] == ["Five of spades.", "Goodbye."]

@@ -101,6 +101,34 @@ class MicrophoneSource:
         self.microphone.unmute()
 
 
+class PushToTalkSource:
+    """Push-to-talk: one utterance between two presses of Enter on ``keys`` (a switch, a foot pedal or
+    a big button that types Enter works the same way): the first press starts the recording, the
+    second ends it. The end of ``keys`` ends the game's input, like the end of a typed script.
+    Nothing the microphone hears in between presses reaches the game, so talk that is not meant for
+    it can never be taken for a command."""
+
+    def __init__(self, microphone: Any, keys: Iterable[str]) -> None:
+        self.microphone = microphone
+        self.keys = keys
+
+    def __iter__(self) -> Iterator[np.ndarray | str]:
+        presses = iter(self.keys)
+        while True:
+            if next(presses, None) is None:
+                return
+            self.microphone.begin()
+            if next(presses, None) is None:
+                return
+            yield self.microphone.end()
+
+    def mute(self) -> None:
+        self.microphone.mute()
+
+    def unmute(self) -> None:
+        self.microphone.unmute()
+
+
 # ---------------------------------------------------------------------------------- results
 @dataclass
 class TurnTiming:

@@ -18,7 +18,7 @@ from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import TextRecogniser, make_recogniser
 from voicegame.audio.speakers import KINDS as SPEAKER_KINDS
 from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, SpeechSettings, make_speaker
-from voicegame.loop import MicrophoneSource, TextSource, WavFileSource, run_voice_session
+from voicegame.loop import MicrophoneSource, PushToTalkSource, TextSource, WavFileSource, run_voice_session
 from voicegame.session import Session
 
 
@@ -37,6 +37,8 @@ def add_voice_options(play: argparse.ArgumentParser) -> None:
     group.add_argument("--input", nargs="+", metavar="WAV", help="play from recorded commands, one WAV per command")
     group.add_argument("--output", metavar="WAV", help="write everything the game said and played into one WAV")
     group.add_argument("--barge-in", action="store_true", help="keep listening while the game speaks (headsets)")
+    group.add_argument("--push-to-talk", action="store_true", default=None,
+                       help="listen only between two presses of Enter (a switch that types Enter works too)")
 
 
 def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = sys.stdin, config: Config | None = None) -> int:
@@ -71,7 +73,12 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = s
 
         silence = config["audio.trailing_silence_ms"] if config is not None else None
         endpointer = Endpointer(trailing_silence_ms=silence) if silence else None
-        source = MicrophoneSource(Microphone(endpointer=endpointer), on_speech_start=speaker.stop if args.barge_in else None)
+        push_to_talk = args.push_to_talk if args.push_to_talk is not None else (config["audio.push_to_talk"] if config is not None else False)
+        if push_to_talk:
+            source = PushToTalkSource(Microphone(endpointer=endpointer), stdin)
+            notes.append(session.narrator.say("push_to_talk"))
+        else:
+            source = MicrophoneSource(Microphone(endpointer=endpointer), on_speech_start=speaker.stop if args.barge_in else None)
         fallback = TextSource(stdin)
     recording = SessionRecording() if args.output else None
     renderer = None

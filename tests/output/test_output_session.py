@@ -217,3 +217,48 @@ def test_a_speaker_that_cannot_render_still_gets_speech_into_the_recording():
     assert printed.getvalue().splitlines() == ["Klondike, draw three. Say help at any time.", "Goodbye."]
     assert recording.labels("speech") == ["Klondike, draw three. Say help at any time.", "Goodbye."]
     assert recording.notes == []
+
+
+class FakePushToTalkMicrophone:
+    """begin()/end() as the real Microphone has them; what is 'said' between them is the next clip."""
+
+    def __init__(self, clips: list[np.ndarray], log: list[str]) -> None:
+        self.clips, self.log = list(clips), log
+
+    def begin(self) -> None:
+        self.log.append("begin")
+
+    def end(self) -> np.ndarray:
+        self.log.append("end")
+        return self.clips.pop(0)
+
+    def mute(self) -> None:
+        self.log.append("mute")
+
+    def unmute(self) -> None:
+        self.log.append("unmute")
+
+
+@needs_espeak
+def test_push_to_talk_hears_what_is_said_between_two_presses():
+    from speech_fixtures import pad, speech_pcm
+    from voicegame.audio.recognisers import listening_pocketsphinx
+    from voicegame.loop import PushToTalkSource
+
+    log: list[str] = []
+    clips = [pad(speech_pcm(text), 0.3, 0.3) for text in ("draw", "undo", "draw")]
+    source = PushToTalkSource(FakePushToTalkMicrophone(clips, log), io.StringIO("\n" * 5))  # 2.5 utterances
+    session = Session("klondike", seed=5)
+    speaker = RecorderSpeaker()
+    result = run_voice_session(session, source, listening_pocketsphinx(), speaker, EarconPlayer(enabled=False))
+    assert log.count("begin") == 3 and log.count("end") == 2  # the third press began one that never ended
+    assert session.history.cursor == 0 and session.history.can_redo()  # draw, then undo
+    assert not result.quit
+
+
+def test_push_to_talk_is_an_option_and_a_setting():
+    from voicegame.cli import build_parser
+
+    args = build_parser().parse_args(["play", "--push-to-talk"])
+    assert args.push_to_talk is True
+    assert build_parser().parse_args(["play"]).push_to_talk is None  # None: the settings file decides
