@@ -1,0 +1,117 @@
+"""Bench: how the recogniser's checks against non-command speech trade right commands for false accepts.
+
+    python bench/asr_checks.py [--voices 0,1,2,3] [--noise clean,white20,white10] [--seed 7]
+
+Decodes the commands and non-command sentences of bench/asr.py once per voice and condition with the
+listening settings but *no* rejection, keeps what each check measures (acoustic score per frame,
+loud audio left as silence, phone-loop count), then replays the checks offline at several thresholds.
+Prints, per setting: right commands lost (of those decoded right without checks) and false accepts
+left (of the non-command sentences). This is how ``PocketSphinxRecogniser.MIN_FRAME_SCORE``,
+``UNCOVERED_SPEECH_MS`` and ``PHONE_RATIO`` were chosen; rerun it after changing the grammar, the
+front end or the model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "audio"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from asr import CONDITIONS, VOICES, mix, pad  # noqa: E402
+from speech_fixtures import speech_pcm  # noqa: E402
+from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser  # noqa: E402
+from voicegame.engine import History  # noqa: E402
+from voicegame.session import Session  # noqa: E402
+from voicegame.voice.match import understand  # noqa: E402
+from voicegame.voice.samples import NOT_COMMANDS, NOT_COMMANDS_MORE, deal_commands, judge_heard  # noqa: E402
+
+
+@dataclass
+class Decoded:
+    command: bool  # a command (else a non-command sentence)
+    right: bool  # commands: understood right; sentences: acted on (a false accept)
+    score: float  # acoustic score per frame
+    uncovered_ms: float  # loud audio inside silence segments
+    phone_ratio: float  # phone-loop phones / hypothesis phones
+    phones: int  # phones of the hypothesis
+
+
+def decode_all(voices: list[tuple[str, int]], conditions: list[tuple[str, float | None]], seed: int) -> list[Decoded]:
+    cls = PocketSphinxRecogniser
+    recogniser = cls(phone_ratio=cls.PHONE_RATIO, phone_check_up_to=None, compallsen=True, **cls.NARROW_BEAMS)
+    measured: dict[str, float] = {}
+    recogniser._too_many_phones = lambda audio, text: measured.__setitem__("ratio", recogniser.phone_count_ratio(audio, text)) or False
+    states, samples, _ = deal_commands(seed)
+    session = Session("klondike", seed=seed)
+    out: list[Decoded] = []
+    sentences = NOT_COMMANDS + NOT_COMMANDS_MORE
+
+    def one(audio, state, is_command: bool, sample=None) -> None:
+        session.history = History.start(state)
+        recogniser.set_grammar(session.recogniser_grammar())
+        measured.clear()
+        heard = recogniser.recognise(audio)
+        if not heard.text:
+            return
+        understood = understand(heard, session.state, session.parser, session.resolver, session.move_matcher, session.narrator)
+        if is_command:
+            reference = understand(Heard(sample.text, 1.0), session.state, session.parser, session.resolver,
+                                   session.move_matcher, session.narrator)
+            right = judge_heard(understood, reference, sample.command, session.state, session.resolver) == "ok"
+        else:
+            right = understood.how in ("parsed", "matched")
+        topped = recogniser._top_up_noise(audio)
+        out.append(Decoded(is_command, right, recogniser.frame_score(), recogniser.uncovered_speech_ms_of(topped),
+                           measured.get("ratio", 0.0), recogniser._expected_phones(heard.text)))
+
+    for voice, speed in voices:
+        for kind, snr in conditions:
+            for i, sample in enumerate(samples):
+                one(mix(pad(speech_pcm(sample.text, voice, speed)), kind, snr, seed=i), states[sample.position], True, sample)
+            for j, text in enumerate(sentences):
+                one(mix(pad(speech_pcm(text, voice, speed)), kind, snr, seed=1000 + j), states[0], False)
+            print(f"decoded {voice} -s {speed} {kind} {snr or ''}", file=sys.stderr, flush=True)
+    return out
+
+
+def rejected(d: Decoded, score: float | None, uncovered: float | None, ratio: float | None, up_to: int = 15) -> bool:
+    return ((score is not None and d.score < score) or (uncovered is not None and d.uncovered_ms > uncovered)
+            or (ratio is not None and d.phones <= up_to and d.phone_ratio > ratio))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--voices", default="0,1,2,3")
+    ap.add_argument("--noise", default="clean,white20,white10")
+    ap.add_argument("--seed", type=int, default=7)
+    a = ap.parse_args(argv)
+    voices = [VOICES[int(v)] for v in a.voices.split(",")]
+    names = {("clean" if snr is None else f"{kind}{snr}"): (kind, snr) for kind, snr in CONDITIONS}
+    decoded = decode_all(voices, [names[n] for n in a.noise.split(",")], a.seed)
+    right = [d for d in decoded if d.command and d.right]
+    accepted = [d for d in decoded if not d.command and d.right]
+    sentences = len(voices) * len(a.noise.split(",")) * len(NOT_COMMANDS + NOT_COMMANDS_MORE)
+    print(f"decoded right without checks: {len(right)} commands; false accepts without checks: {len(accepted)} of {sentences} sentences")
+    print("| score per frame | uncovered ms | phone ratio | right commands lost | false accepts left |")
+    print("| --- | --- | --- | --- | --- |")
+    cls = PocketSphinxRecogniser
+    settings = [(None, None, None), (None, None, cls.PHONE_RATIO), (None, cls.UNCOVERED_SPEECH_MS, None),
+                (None, cls.UNCOVERED_SPEECH_MS, cls.PHONE_RATIO)]
+    settings += [(t, cls.UNCOVERED_SPEECH_MS, cls.PHONE_RATIO) for t in (-6.2, -6.0, -5.8, -5.6, -5.4)]
+    settings += [(cls.MIN_FRAME_SCORE, cls.UNCOVERED_SPEECH_MS, None), (cls.MIN_FRAME_SCORE, None, cls.PHONE_RATIO)]
+    for score, uncovered, ratio in settings:
+        lost = sum(rejected(d, score, uncovered, ratio) for d in right)
+        left = sum(not rejected(d, score, uncovered, ratio) for d in accepted)
+        print(f"| {score if score is not None else 'off'} | {uncovered if uncovered is not None else 'off'} | "
+              f"{ratio if ratio is not None else 'off'} | {lost} | {left} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
