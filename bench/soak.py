@@ -169,6 +169,8 @@ def main() -> int:
                 yield command("hint", "hint")
             elif r < 0.97:
                 yield command("new game", "new game")
+                if s.pending is not None:  # an unfinished game: the session asks first
+                    yield command("new game", "yes")
             elif r < 0.98:
                 yield command("nonsense", rng.choice(NONSENSE))
             elif r < 0.985:

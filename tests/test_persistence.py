@@ -72,8 +72,9 @@ def test_abandoned_game_counts_as_lost_on_new_game(private_data_dir):
     p = Persistence(private_data_dir)
     s = Session("klondike", seed=1, persistence=p)
     s.handle("draw")
-    s.handle("new game")
-    s.handle("new game")  # no move made in between: not counted
+    assert s.handle("new game").sentences == ["This game is not finished. Start a new one? Say yes or no."]
+    s.handle("yes")
+    s.handle("new game")  # no move made in between: not counted, and not asked
     stats = p.stats_for(s)
     assert (stats.played, stats.won, stats.current_streak) == (1, 0, 0)
 
@@ -120,5 +121,6 @@ def test_stats_command_prints(private_data_dir):
     s = Session("klondike", seed=1, persistence=Persistence(private_data_dir))
     s.handle("draw")
     s.handle("new game")
+    s.handle("yes")
     out = subprocess.run([sys.executable, "-m", "voicegame", "stats"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.startswith("klondike draw=3 passes=None: played 1, won 0 (0%)")

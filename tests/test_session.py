@@ -181,11 +181,35 @@ def test_new_game_restart_and_quit():
     s = Session("klondike", seed=10)
     first = s.state
     say(s, "draw")
-    assert say(s, "restart") == ["Same deal again from the start."]
+    assert say(s, "restart") == ["Start this deal again from the beginning? Say yes or no."]
+    assert say(s, "yes") == ["Same deal again from the start."]
     assert s.state == first
-    assert say(s, "new game") == ["New game. Klondike, draw three, deal 11."]
+    assert say(s, "new game") == ["New game. Klondike, draw three, deal 11."]  # nothing to lose: no question
     assert s.state == Session("klondike", seed=11).state
     assert s.handle("quit").quit
+
+
+def test_leaving_an_unfinished_game_asks_first():
+    s = Session("klondike", seed=10)
+    say(s, "draw")
+    drawn = s.state
+    reply = s.handle("new game")
+    assert reply.sentences == ["This game is not finished. Start a new one? Say yes or no."]
+    assert reply.earcons == ["question"] and s.state is drawn
+    assert say(s, "what can i say") == ["Say yes or no."]  # the question stays open
+    assert say(s, "no") == ["Carrying on with this game."] and s.state is drawn
+    assert say(s, "yes") == ["There is no question to answer."]
+    say(s, "play spider")
+    say(s, "draw")  # any other command drops the question
+    assert s.game.key == "klondike" and s.history.cursor == 2
+    assert say(s, "play spider") == ["This game is not finished. Play Spider instead? Say yes or no."]
+    assert say(s, "yes") == ["New game. Spider, deal 11."] and s.game.key == "spider"
+
+
+def test_a_finished_or_stuck_game_is_left_without_a_question():
+    s = session_at(pile1=("2C 8H", 1), pile2="8D", pile3="QS", pile4="5C", pile6="QD", pile7="3H", stock="6S 9S", redeals=1)
+    s.handle("draw")  # no moves left
+    assert say(s, "new game")[0].startswith("New game.")
 
 
 def test_speech_settings_are_acknowledged_and_kept():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from voicegame.engine import Engine, History, IllegalMove, Move, MoveKind, Moved, PileKind, State, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
@@ -52,6 +52,7 @@ class Session:
         self.verbose = verbose
         self.persistence = persistence
         self.offer: Offer | None = None
+        self.pending: Callable[[Reply], None] | None = None  # a destructive command waiting for "yes"
         self.speech_settings: list[str] = []
         self.auto_play = False  # "auto on": play every safe card up after each move
         self._auto_running = False  # inside _auto_up: its own moves do not start another round
@@ -171,6 +172,14 @@ class Session:
         offer, self.offer = self.offer, None
         if offer is not None and intent in ("yes", "no", "new_game", "cancel"):
             return self._answer_offer(reply, offer, intent == "yes")
+        pending, self.pending = self.pending, None
+        if pending is not None and intent == "yes":
+            return pending(reply)
+        if pending is not None and intent in ("no", "cancel"):
+            reply.sentences.append(self.narrator.say("kept_game"))
+            return
+        if pending is not None and intent in KEEPS_QUESTION:
+            self.pending = pending
         question, self.question = self.question, None
         if question is not None and intent in KEEPS_QUESTION:
             self.question = question
@@ -373,6 +382,9 @@ class Session:
         if self.offer is not None:
             reply.sentences.append(self.narrator.say("say_resume"))
             return
+        if self.pending is not None:
+            reply.sentences.append(self.narrator.say("say_answers", options=join(["yes", "no"])))
+            return
         moves = [m for m in ranked_moves(self.engine, self.state) if m.kind is MoveKind.MOVE][:2]
         parts = self.narrator.move_phrases(self.state, moves)
         if self.engine.is_legal(self.state, Move(MoveKind.DEAL)):
@@ -386,20 +398,44 @@ class Session:
     def _do_all_commands(self, reply: Reply, command: Command) -> None:
         reply.sentences.append(self.narrator.say("what_can_i_say"))
 
+    def in_progress(self) -> bool:
+        """Moves made, and the game neither won nor out of moves: leaving it would lose something."""
+        return self.history.cursor > 0 and not self.finished and not self.engine.is_stuck(self.state)
+
+    def _confirm_first(self, reply: Reply, action: Callable[[Reply], None], question: str) -> None:
+        """Do ``action`` at once when nothing would be lost, else ask and wait for "yes" (as lichess
+        does for resigning): a "new game" misheard from other talk must not throw a game away."""
+        if not self.in_progress():
+            return action(reply)
+        self.pending = action
+        reply.sentences.append(question)
+        reply.earcons.append("question")
+
     def _do_new_game(self, reply: Reply, command: Command) -> None:
+        self._confirm_first(reply, self._new_game_now, self.narrator.say("confirm_new_game"))
+
+    def _new_game_now(self, reply: Reply) -> None:
         self.start_game(self.entry, self.options, self.seed + 1)
         reply.sentences.append(self.narrator.say("new_game", title=self.game.title, seed=self.seed))
         reply.earcons.append("deal")
 
     def _do_restart(self, reply: Reply, command: Command) -> None:
+        self._confirm_first(reply, self._restart_now, self.narrator.say("confirm_restart"))
+
+    def _restart_now(self, reply: Reply) -> None:
         self.start_game(self.entry, self.options, self.seed)
         reply.sentences.append(self.narrator.say("restarted"))
         reply.earcons.append("deal")
 
     def _do_switch_game(self, reply: Reply, command: Command) -> None:
-        self.start_game(find_game(command.game or self.entry.key), {}, self.seed + 1)
-        reply.sentences.append(self.narrator.say("new_game", title=self.game.title, seed=self.seed))
-        reply.earcons.append("deal")
+        entry = find_game(command.game or self.entry.key)
+
+        def switch(reply: Reply) -> None:
+            self.start_game(entry, {}, self.seed + 1)
+            reply.sentences.append(self.narrator.say("new_game", title=self.game.title, seed=self.seed))
+            reply.earcons.append("deal")
+
+        self._confirm_first(reply, switch, self.narrator.say("confirm_switch", title=entry.title))
 
     def _answer_offer(self, reply: Reply, offer: "Offer", resume: bool) -> None:
         saved = offer.saved
