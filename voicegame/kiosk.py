@@ -568,14 +568,14 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _make_recogniser(kind: str, model: str | None, clock: Clock, settings: KioskSettings,
-                     speaker: Any) -> tuple[Recogniser, str]:
+                     speaker: Any, acoustic_check: bool = True) -> tuple[Recogniser, str]:
     """The recogniser; one that cannot start (a model still being copied...) is retried with back-off."""
     from voicegame.audio.recognisers import make_recogniser
 
     tries = 0
     while True:
         try:
-            return make_recogniser(kind, model)
+            return make_recogniser(kind, model, acoustic_check)
         except AudioError as error:
             tries += 1
             delay = min(settings.backoff_cap, settings.backoff_first * 2 ** min(tries - 1, 30))
@@ -641,7 +641,7 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
         if kind == "text":
             kind = "auto"
         recogniser, recogniser_note = _make_recogniser(kind, args.model or config["audio.model"] or None, clock,
-                                                       settings, speaker)
+                                                       settings, speaker, config["audio.acoustic_check"])
         log.info("recogniser: %s", recogniser_note)
         listener = MicrophoneListener()
     kiosk = Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)

@@ -59,7 +59,7 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = s
     try:
         kind = args.recogniser or (config["audio.recogniser"] if config is not None else "auto")
         model = args.model or (config["audio.model"] if config is not None else None) or None
-        recogniser, recogniser_note = make_recogniser(kind, model)
+        recogniser, recogniser_note = make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True)
     except AudioError as error:
         recogniser, recogniser_note = TextRecogniser(), f"{str(error).rstrip('.')}; type your commands instead."
     notes.append(recogniser_note)

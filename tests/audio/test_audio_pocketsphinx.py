@@ -182,3 +182,14 @@ def test_broken_grammar_is_an_error():
     r = PocketSphinxRecogniser()
     with pytest.raises(GrammarError):
         r.set_grammar(RecogniserGrammar("#JSGF V1.0;\ngrammar voicegame;\npublic <command> = (draw;\n", (), frozenset()))
+
+
+def test_the_acoustic_check_can_be_turned_off_for_slow_machines():
+    from voicegame.audio.recognisers import listening_pocketsphinx, make_recogniser
+
+    strict, light = listening_pocketsphinx(), listening_pocketsphinx(acoustic_check=False)
+    assert strict.min_frame_score == PocketSphinxRecogniser.MIN_FRAME_SCORE and light.min_frame_score is None
+    assert strict._decoder.config["compallsen"] and not light._decoder.config["compallsen"]
+    assert light.uncovered_speech_ms == strict.uncovered_speech_ms and light.phone_ratio == strict.phone_ratio
+    recogniser, _ = make_recogniser("pocketsphinx", acoustic_check=False)
+    assert recogniser.min_frame_score is None

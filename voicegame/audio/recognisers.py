@@ -541,26 +541,28 @@ def _label(path: Path) -> str:
 KINDS = ("auto", "vosk", "pocketsphinx", "text")
 
 
-def listening_pocketsphinx() -> PocketSphinxRecogniser:
+def listening_pocketsphinx(acoustic_check: bool = True) -> PocketSphinxRecogniser:
     """PocketSphinx as the game listens with it: narrow beams for the per-turn grammar, and three
     checks against speech that is not a command (acoustic score per frame, speech left as silence,
-    phone loop)."""
+    phone loop). ``acoustic_check=False`` (setting ``audio.acoustic_check``) drops the first, which
+    doubles decoding time, for slow machines."""
     cls = PocketSphinxRecogniser
-    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS,
-               min_frame_score=cls.MIN_FRAME_SCORE, compallsen=True, **cls.NARROW_BEAMS)
+    score = {"min_frame_score": cls.MIN_FRAME_SCORE, "compallsen": True} if acoustic_check else {}
+    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, **score, **cls.NARROW_BEAMS)
 
 
-def make_recogniser(kind: str = "auto", model: str | None = None) -> tuple[Recogniser, str]:
+def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True) -> tuple[Recogniser, str]:
     """Build a recogniser and a one-sentence note for the player about what is used and why.
 
     kind: auto (Vosk when a model is found and loads, else PocketSphinx), vosk, pocketsphinx, text.
+    ``acoustic_check``: see ``listening_pocketsphinx``.
     Raises an ``AudioError`` subclass (message = one sentence) when the asked-for one cannot start.
     """
     kind = (kind or "auto").strip().lower()
     if kind == "text":
         return TextRecogniser(), "Using typed commands."
     if kind == "pocketsphinx":
-        return listening_pocketsphinx(), "Using PocketSphinx."
+        return listening_pocketsphinx(acoustic_check), "Using PocketSphinx."
     if kind == "vosk":
         path = find_vosk_model(model)
         if path is None:
@@ -571,9 +573,9 @@ def make_recogniser(kind: str = "auto", model: str | None = None) -> tuple[Recog
             f"I do not know the recogniser {kind!r}; choose auto, vosk, pocketsphinx or text.")
     path = find_vosk_model(model)  # an explicit but wrong --model raises here, on purpose
     if path is None:
-        return listening_pocketsphinx(), "Using PocketSphinx: no Vosk model found."
+        return listening_pocketsphinx(acoustic_check), "Using PocketSphinx: no Vosk model found."
     try:
         return VoskRecogniser(path), f"Using Vosk with the model {_label(path)}."
     except RecogniserUnavailable as e:
         log.warning("Vosk failed, falling back to PocketSphinx: %s", e)
-        return listening_pocketsphinx(), "Using PocketSphinx: the Vosk model could not be loaded."
+        return listening_pocketsphinx(acoustic_check), "Using PocketSphinx: the Vosk model could not be loaded."
