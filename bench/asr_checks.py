@@ -103,7 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     cls = PocketSphinxRecogniser
     settings = [(None, None, None), (None, None, cls.PHONE_RATIO), (None, cls.UNCOVERED_SPEECH_MS, None),
                 (None, cls.UNCOVERED_SPEECH_MS, cls.PHONE_RATIO)]
-    settings += [(t, cls.UNCOVERED_SPEECH_MS, cls.PHONE_RATIO) for t in (-6.2, -6.0, -5.8, -5.6, -5.4)]
+    scores = sorted(d.score for d in right)
+    quantiles = sorted({round(scores[int(q * (len(scores) - 1))], 1) for q in (0.005, 0.01, 0.02, 0.03, 0.05)})
+    print(f"score per frame of the right commands: 1% {scores[len(scores) // 100]:.2f}, median {scores[len(scores) // 2]:.2f}; "
+          f"of the false accepts: median {sorted(d.score for d in accepted)[len(accepted) // 2]:.2f}")
+    settings += [(t, cls.UNCOVERED_SPEECH_MS, cls.PHONE_RATIO) for t in sorted({*quantiles, cls.MIN_FRAME_SCORE})]
     settings += [(cls.MIN_FRAME_SCORE, cls.UNCOVERED_SPEECH_MS, None), (cls.MIN_FRAME_SCORE, None, cls.PHONE_RATIO)]
     for score, uncovered, ratio in settings:
         lost = sum(rejected(d, score, uncovered, ratio) for d in right)

@@ -8,7 +8,7 @@ spoken by espeak-ng (en, 160 wpm; cached), padded with 1 s of room noise before 
 
 - end of speech: the ``Endpointer`` with its default trailing silence, fed 30 ms blocks; latency is
   audio time from the true end of speech (last sample above 64 LSB) to the end decision;
-- decoding: ``PocketSphinxRecogniser.recognise`` with the session's grammar of the turn
+- decoding: ``listening_pocketsphinx()`` (what the game builds) with the session's grammar of the turn
   (``Session.recogniser_grammar()`` when present, else the tests' static Klondike grammar);
 - parse: ``session.parser.parse``; engine: ``engine.apply`` of the reply's moves, replayed;
   resolve + narrate: the rest of ``Session.hear``/``handle``;
@@ -41,7 +41,7 @@ from voicegame.audio.earcons import EarconPlayer  # noqa: E402
 from voicegame.audio.grammar_spec import RecogniserGrammar  # noqa: E402
 from voicegame.audio.jsgf import Jsgf  # noqa: E402
 from voicegame.audio.microphone import DEFAULT_TRAILING_SILENCE_MS, Endpointer  # noqa: E402
-from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser  # noqa: E402
+from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
 from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker, SoundOutput  # noqa: E402
 from voicegame.session import Session  # noqa: E402
 
@@ -101,9 +101,10 @@ def run(grammar_kind: str = "session") -> tuple[str, dict]:
     commands = script_commands()
     rng = np.random.default_rng(5)
     session = Session("klondike", seed=5)
-    recogniser = PocketSphinxRecogniser()
     static = RecogniserGrammar(KLONDIKE_JSGF, (), Jsgf(KLONDIKE_JSGF).words)
     use_session_grammar = grammar_kind == "session" and hasattr(session, "recogniser_grammar")
+    # the game's own recogniser with the game's grammar; the plain one with the tests' static grammar
+    recogniser = listening_pocketsphinx() if use_session_grammar else PocketSphinxRecogniser()
     if not use_session_grammar:
         recogniser.set_grammar(static)
     speaker = Pyttsx3Speaker(output=None, fallback=PrintSpeaker(io.StringIO()))

@@ -25,10 +25,10 @@ from voicegame.voice.samples import NOT_COMMANDS, deal_commands, judge_heard
 SEED = 7
 # (voice, speed) file sets: two voices, two speeds; commands are dealt round-robin to the sets.
 FILE_SETS = [("en", 160), ("en", 200), ("en-us+f3", 170), ("en-us+f3", 220)]
-MIN_OK = {("en", 160): 0.82, ("en", 200): 0.92, ("en-us+f3", 170): 0.85, ("en-us+f3", 220): 0.82}
+MIN_OK = {("en", 160): 0.82, ("en", 200): 0.89, ("en-us+f3", 170): 0.85, ("en-us+f3", 220): 0.89}
 """Least share of commands understood right per file set (measured 2026-11-22 with the noise floor
 30 dB under the speech and the three checks of ``listening_pocketsphinx``, 28-29 commands each:
-25/29, 28/29, 25/28, 24/28; before the floor and the coverage and score checks 25/29, 23/29, 25/28,
+25/29, 27/29, 25/28, 26/28; before the floor and the coverage and score checks 25/29, 23/29, 25/28,
 25/28. The budget is about one command under; decoding is deterministic)."""
 MAX_WRONG = 0.07
 """Most share acted on wrongly (a different command or move) per file set (measured: at most 1/29,
@@ -38,8 +38,8 @@ MAX_FALSE_ACCEPTS = 0
 2026-11-22 with the phone-loop check, ``PocketSphinxRecogniser.PHONE_RATIO``: 0; without it 2,
 "i would like a cup of tea" -> "auto", "tell me a joke" -> "deal")."""
 MAX_ACTED_ON = 1
-"""At most this many may get any answer but "Sorry, I did not catch that." (measured: 1, "please pass
-the salt" -> "read the stock"; 2 with the phone loop alone, 9 with no check)."""
+"""At most this many may get any answer but "Sorry, I did not catch that." (measured: 0; 2 with the
+phone loop alone, 9 with no check)."""
 
 
 @pytest.fixture(scope="module")
@@ -154,3 +154,27 @@ def test_acoustic_score_rejects_a_sentence_forced_onto_a_whole_move(corpus):
     command = pad(speech_pcm("six of diamonds on seven of spades", "en", 160), 0.3, 0.3)
     assert checked.recognise(command).text == "six of diamonds on seven of spades"
     assert checked.frame_score() > PocketSphinxRecogniser.MIN_FRAME_SCORE
+
+
+@needs_espeak
+def test_the_silence_around_a_command_does_not_decide_the_check(corpus):
+    """The acoustic score counts the words' frames only: the same command with 0.3 s of digital
+    silence around it, or endpointed out of a second of room noise on each side, is accepted."""
+    import numpy as np
+
+    from voicegame.audio.microphone import Endpointer
+    from voicegame.audio.recognisers import listening_pocketsphinx
+
+    states, _ = corpus
+    session = Session("klondike", seed=SEED)
+    session.history = History.start(states[0])
+    recogniser = listening_pocketsphinx()
+    recogniser.set_grammar(session.recogniser_grammar())
+    speech = speech_pcm("six of diamonds on seven of spades", "en", 160)
+    room = np.concatenate([np.zeros(16000), speech, np.zeros(16000)]) + np.random.default_rng(5).normal(0, 8, len(speech) + 32000)
+    endpointer = Endpointer()
+    utterances = [u for i in range(0, len(room), 480) for u in endpointer.feed(np.round(room[i:i + 480]).astype(np.int16))]
+    assert len(utterances) == 1
+    for audio in (pad(speech, 0.3, 0.3), utterances[0].pcm):
+        assert recogniser.recognise(audio).text == "six of diamonds on seven of spades"
+        assert recogniser.frame_score() > recogniser.MIN_FRAME_SCORE

@@ -169,26 +169,28 @@ class PocketSphinxRecogniser:
     right command and caught 56 of 129 false accepts; on top of the phone loop it cost none more and
     cut the false accepts left from 52 to 46. It needs no second decode."""
 
-    MIN_FRAME_SCORE = -5.8
-    """``make_recogniser``'s acoustic check: reject a hypothesis whose acoustic score averages under
-    this per frame (natural log, senone scores relative to the best of *all* senones in the frame,
-    which is why ``listening_pocketsphinx`` sets ``compallsen``: relative to the best *active* senone,
-    as by default, the score says nothing). Speech that is not a command, forced onto the grammar,
-    fits worse. Measured 2026-11-22 (4 voices x clean/white 20/white 10 dB: 1,157 commands decoded
-    right and 480 non-commands, offline on the same decodes, with the other two checks):
+    MIN_FRAME_SCORE = -7.9
+    """``make_recogniser``'s acoustic check: reject a hypothesis whose words' acoustic score averages
+    under this per frame (natural log, senone scores relative to the best of *all* senones in the
+    frame, which is why ``listening_pocketsphinx`` sets ``compallsen``: relative to the best *active*
+    senone, as by default, the score says nothing). Silence frames are left out (``frame_score``), so
+    the padding around a command does not move it. Speech that is not a command, forced onto the
+    grammar, fits worse. Measured 2026-11-22 with bench/asr_checks.py (4 voices x clean/white
+    20/white 10 dB: 1,157 commands decoded right, 480 non-commands, with the other two checks):
 
     ==========  =====================  ==================
     threshold   right commands lost    false accepts left
     ==========  =====================  ==================
     none        12                     76
-    -6.2        12                     44
-    -6.0        12                     39
-    **-5.8**    18                     30
-    -5.6        37                     25
+    **-7.9**    18                     23
+    -7.7        26                     15
+    -7.5        37                     13
+    -7.3        68                     9
     ==========  =====================  ==================
 
-    The price is ``compallsen``: scoring every senone doubles decoding time (44 -> 103 ms median
-    for a grammar decode here)."""
+    In bench/session.py's conditions (endpointed audio with room noise) right commands scored -7.6
+    at worst (180 of 189). The price is ``compallsen``: scoring every senone doubles decoding time
+    (44 -> 103 ms median for a grammar decode here); ``audio.acoustic_check = false`` turns it off."""
 
     def __init__(self, sample_rate: int = 16000, dither: float = 32.0, hmm: str | None = None,
                  dictionary: str | None = None, phone_ratio: float | None = None,
@@ -301,11 +303,13 @@ class PocketSphinxRecogniser:
         return np.clip(np.round(pcm.astype(np.float64) + noise), -32768, 32767).astype(np.int16)
 
     def frame_score(self) -> float:
-        """The last decode's acoustic score per frame (natural log; segments whose score underflowed
-        to 0.0 in pocketsphinx's exp'd float are left out rather than counted as impossible)."""
+        """The last decode's acoustic score per frame of its *words* (natural log). Silence and filler
+        segments are left out: how much silence surrounds a command (the endpointer's padding, a
+        pause) must not move the score. Segments whose score underflowed to 0.0 in pocketsphinx's
+        exp'd float are left out too rather than counted as impossible."""
         total, frames = 0.0, 0
         for seg in self._decoder.seg():
-            if seg.ascore > 0.0:
+            if seg.ascore > 0.0 and not seg.word.startswith(("<", "[", "+")):
                 total += math.log(seg.ascore)
                 frames += seg.end_frame - seg.start_frame + 1
         return total / frames if frames else 0.0
