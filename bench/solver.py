@@ -1,18 +1,22 @@
 """Solver benchmark: Klondike deals, thoughtful solving and fair hint latency.
 
     python bench/solver.py [--seeds 1000] [--first 1] [--budget 2.0] [--draw 1 3] [--workers 2]
+                           [--solver fast|generic] [--hint-every 10]
 
 For each deal and draw count: the thoughtful solver (sees face-down cards) with a time
 budget per deal; reports the share solved, the share proved unwinnable, median and 95th
 percentile time per deal, and the mean and median solution length (engine moves, draws
-included). Hint latency: the fair search (1 s / 4000-node budget, as "hint" uses it) timed
-on the deal and on positions after 25, 50 and 75 moves of random play; 95th percentile.
+included), and the search speed in positions per second. ``--solver generic`` runs the
+generic search instead of Klondike's own fast solver (voicegame.solver.klondike). Hint
+latency: the fair search (1 s / 4000-node budget, as "hint" uses it) timed on the deal and
+on positions after 25, 50 and 75 moves of random play; 95th percentile.
 Deals run in parallel worker processes (one deal per process at a time; times are per deal).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import platform
 import random
@@ -26,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from voicegame.engine import Engine  # noqa: E402
 from voicegame.games import find_game  # noqa: E402
 from voicegame.hints import HintService  # noqa: E402
+from voicegame.solver.hooks import KLONDIKE  # noqa: E402
 from voicegame.solver.thoughtful import solve  # noqa: E402
 
 _engines: dict[int, Engine] = {}
@@ -37,11 +42,14 @@ def engine_for(draw: int) -> Engine:
     return _engines[draw]
 
 
-def one_deal(job: tuple[int, int, float, bool]) -> dict:
-    seed, draw, budget, hints = job
+GENERIC = dataclasses.replace(KLONDIKE, solve=None)
+
+
+def one_deal(job: tuple[int, int, float, bool, str]) -> dict:
+    seed, draw, budget, hints, solver = job
     engine = engine_for(draw)
     state = engine.deal(seed)
-    result = solve(engine, state, seconds=budget)
+    result = solve(engine, state, seconds=budget, hooks=GENERIC if solver == "generic" else None)
     out = {"seed": seed, "draw": draw, "outcome": result.outcome.name, "seconds": result.seconds,
            "length": len(result.moves), "nodes": result.nodes, "hint_seconds": []}
     if hints:
@@ -73,11 +81,13 @@ def main() -> None:
     parser.add_argument("--draw", type=int, nargs="+", default=[1, 3])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--hint-every", type=int, default=10, help="time hints on every n-th deal (0: never)")
+    parser.add_argument("--solver", choices=("fast", "generic"), default="fast",
+                        help="fast: Klondike's own solver (the default hook); generic: the engine-driven search")
     args = parser.parse_args()
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.workers} worker processes; "
-          f"deals {args.first}-{args.first + args.seeds - 1}, budget {args.budget} s per deal")
+          f"deals {args.first}-{args.first + args.seeds - 1}, budget {args.budget} s per deal, {args.solver} solver")
     for draw in args.draw:
-        jobs = [(seed, draw, args.budget, bool(args.hint_every) and (seed - args.first) % args.hint_every == 0)
+        jobs = [(seed, draw, args.budget, bool(args.hint_every) and (seed - args.first) % args.hint_every == 0, args.solver)
                 for seed in range(args.first, args.first + args.seeds)]
         started = time.perf_counter()
         with multiprocessing.Pool(args.workers) as pool:
@@ -94,6 +104,7 @@ def main() -> None:
               f"unsolved {n - len(solved) - len(dead)}; "
               f"time per deal median {statistics.median(times):.2f} s, p95 {percentile(times, 0.95):.2f} s; "
               f"solution length mean {statistics.mean(lengths) if lengths else 0:.0f}, median {statistics.median(lengths) if lengths else 0:.0f}; "
+              f"{sum(r['nodes'] for r in results) / max(1e-9, sum(times)):,.0f} positions/s; "
               f"hint latency p95 {percentile(hints, 0.95):.3f} s, max {max(hints) if hints else float('nan'):.3f} s over {len(hints)} positions; "
               f"wall {wall:.0f} s", flush=True)
 

@@ -11,6 +11,9 @@ in one registry keyed by game key. Every hook is optional:
 - ``key``: a smaller canonical key than :meth:`Positions.key`, for games where part of a
   position can never matter again (it must keep apart any two positions that differ in
   what can still happen).
+- ``solve``: a whole thoughtful solver of the game's own (Klondike's fast one in
+  :mod:`voicegame.solver.klondike`), used instead of the generic search; it returns None
+  for a position it does not model, and the generic search answers.
 """
 
 from __future__ import annotations
@@ -20,12 +23,14 @@ from typing import Callable
 
 from voicegame.cards import Rank
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
-from voicegame.solver.core import Action, Positions
+from voicegame.solver import klondike as fast_klondike
+from voicegame.solver.core import Action, Budget, Positions, Solution
 
 Forced = Callable[[Positions, State], "Move | None"]
 Priority = Callable[[Positions, State, Action], float]
 Prune = Callable[[Positions, State, Action], bool]
 Key = Callable[[Positions, State], tuple]
+Solve = Callable[[Engine, State, Budget], "Solution | None"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,8 @@ class SolverHooks:
     """Heuristic (unsound) pruning for a first, quicker pass: True skips the action.
     A search that prunes can find wins faster but proves nothing by exhausting."""
     key: Key | None = None
+    solve: Solve | None = None
+    """A game's own thoughtful solver (None: the generic search; it may also return None)."""
 
 
 # ----- generic ---------------------------------------------------------------------------------
@@ -128,7 +135,7 @@ def klondike_prune(positions: Positions, state: State, action: Action) -> bool:
     return True
 
 
-KLONDIKE = SolverHooks(forced=klondike_forced, priority=klondike_priority, prune=klondike_prune)
+KLONDIKE = SolverHooks(forced=klondike_forced, priority=klondike_priority, prune=klondike_prune, solve=fast_klondike.solve)
 
 
 # ----- Royal Parade ------------------------------------------------------------------------------

@@ -28,9 +28,14 @@ def solve(
 
     With a ``prune`` hook, a first pass prunes heuristically for ``pruned_share`` of the budget
     (it finds most wins fastest); if it finds none, a sound pass spends the rest, and only
-    that pass can prove a deal unwinnable."""
+    that pass can prove a deal unwinnable. A game's own ``solve`` hook goes first; when it
+    declines the position (None), the generic search runs with the whole budget."""
     began = time.perf_counter()
     hooks = hooks or hooks_for(engine)
+    if hooks.solve is not None:
+        own = hooks.solve(engine, start, Budget(seconds, nodes))
+        if own is not None:
+            return own
     positions = positions or Positions(engine)
     if hooks.prune is not None and pruned_share > 0:
         first = _search(engine, start, hooks, positions, Budget(seconds and seconds * pruned_share, nodes and int(nodes * pruned_share)), True)

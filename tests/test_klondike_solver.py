@@ -1,0 +1,147 @@
+"""The fast thoughtful Klondike solver (voicegame.solver.klondike): its lines replay through the
+engine to a win from deals and from mid-game positions, limited passes are respected, small
+dead positions are proved dead, cards are played back from the foundations when that is the only
+way, and it agrees with the generic search.
+
+The play-back position: clubs are home to the nine, every other suit is home, the king of clubs
+lies alone on the table, and a draw-one stock (one pass, no redeal) turns the jack, the queen and
+the ten of clubs in that order. After the ten goes up, the queen covers the jack in the waste; the
+queen cannot go on the black king, and there is no redeal. Only a red king played back from its
+foundation to an empty pile seats the queen, freeing the jack; so the only wins play a card back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from helpers import klondike_engine, position
+from voicegame.engine import Engine, MoveKind, State
+from voicegame.solver import Budget, Outcome
+from voicegame.solver import klondike as fast
+from voicegame.solver.hooks import KLONDIKE
+from voicegame.solver.thoughtful import solve as thoughtful
+
+HOME = {
+    "diamonds": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+    "hearts": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+    "spades": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+}
+GENERIC = dataclasses.replace(KLONDIKE, solve=None)
+
+
+def solve_fast(engine: Engine, state: State, seconds: float = 5.0):
+    result = fast.solve(engine, state, Budget(seconds))
+    assert result is not None, "the fast solver models every one-deck Klondike position"
+    return result
+
+
+def replay(engine: Engine, state: State, moves) -> State:
+    for move in moves:
+        state = engine.apply(state, move)[0]  # raises on an illegal move
+    return state
+
+
+def assert_wins(engine: Engine, state: State, seconds: float = 5.0) -> tuple:
+    result = solve_fast(engine, state, seconds)
+    assert result.outcome is Outcome.SOLVED
+    assert engine.is_won(replay(engine, state, result.moves))
+    return result.moves
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+@pytest.mark.parametrize("seed", [3, 8, 10, 13])
+def test_deals_are_won_by_lines_that_replay(seed, draw):
+    moves = assert_wins(klondike_engine(draw=draw), klondike_engine(draw=draw).deal(seed))
+    assert any(m.kind is MoveKind.DEAL for m in moves)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_a_mid_game_position_is_won(draw):
+    """Part of a winning line played (cards home, cards in the waste, runs built), then solved again."""
+    engine = klondike_engine(draw=draw)
+    deal = engine.deal(5)
+    moves = assert_wins(engine, deal)
+    middle = replay(engine, deal, moves[: len(moves) // 3])
+    assert middle.piles[engine.layout.waste].cards and any(middle.piles[i].cards for i in range(2, 6))
+    assert_wins(engine, middle)
+
+
+def test_thoughtful_solve_uses_the_fast_solver():
+    engine = klondike_engine(draw=3)
+    result = thoughtful(engine, engine.deal(5), seconds=5)
+    assert result.solved and engine.is_won(replay(engine, engine.deal(5), result.moves))
+
+
+# ----- limited passes ----------------------------------------------------------------------------------
+def second_pass_position(engine: Engine, redeals: int = 0) -> State:
+    """Clubs home to the three, the four to king on the table (all seven piles taken, so no king can
+    come down from a foundation), and a draw-one stock turning 5C, 6C, 4C: one pass brings the four
+    home and buries the five under the six; a second pass wins."""
+    return position(engine, redeals=redeals, clubs="AC 2C 3C", stock="4C 6C 5C", pile1="7C", pile2="8C",
+                    pile3="9C", pile4="TC", pile5="JC", pile6="QC", pile7="KC", **HOME)
+
+
+def test_limited_passes_are_respected():
+    one_pass = klondike_engine(draw=1, passes=1)
+    assert solve_fast(one_pass, second_pass_position(one_pass)).outcome is Outcome.UNWINNABLE
+    two_passes = klondike_engine(draw=1, passes=2)
+    moves = assert_wins(two_passes, second_pass_position(two_passes))
+    assert sum(m.kind is MoveKind.DEAL for m in moves) == 6  # three draws, the redeal, two draws
+    assert solve_fast(two_passes, second_pass_position(two_passes, redeals=1)).outcome is Outcome.UNWINNABLE
+    unlimited = klondike_engine(draw=1)
+    assert_wins(unlimited, second_pass_position(unlimited, redeals=7))
+
+
+def test_a_deal_with_three_passes_is_won():
+    engine = klondike_engine(draw=3, passes=3)
+    assert_wins(engine, engine.deal(5))
+
+
+# ----- proofs and play-backs ----------------------------------------------------------------------------
+def test_a_small_dead_position_is_proved_unwinnable():
+    """The ace of clubs face down under the two, every pile taken, foundations topped by kings."""
+    engine = klondike_engine(draw=1)
+    dead = position(engine, pile1=("AC 2C", 1), pile2="3C 4C", pile3="5C 6C", pile4="7C 8C", pile5="9C TC",
+                    pile6="JC", pile7="QC", stock="KC", **HOME)
+    assert solve_fast(engine, dead).outcome is Outcome.UNWINNABLE
+    assert thoughtful(engine, dead, seconds=5).outcome is Outcome.UNWINNABLE
+
+
+def test_a_win_that_needs_a_card_played_back():
+    engine = klondike_engine(draw=1, passes=1)
+    state = position(engine, clubs="AC 2C 3C 4C 5C 6C 7C 8C 9C", stock="TC QC JC", pile1="KC", **HOME)
+    moves = assert_wins(engine, state)
+    foundations = set(range(2, 6))
+    assert any(m.kind is MoveKind.MOVE and m.src in foundations for m in moves)
+    assert GENERIC.solve is None and thoughtful(engine, state, seconds=5, hooks=GENERIC).solved
+
+
+# ----- agreement with the generic search ---------------------------------------------------------------
+@pytest.mark.parametrize("seed, draw", [(2, 3), (3, 3), (4, 3), (5, 1), (8, 1), (9, 3)])
+def test_agrees_with_the_generic_search(seed, draw):
+    engine = klondike_engine(draw=draw)
+    deal = engine.deal(seed)
+    generic = thoughtful(engine, deal, seconds=1.5, hooks=GENERIC)
+    quick = solve_fast(engine, deal)
+    if generic.solved:
+        assert quick.solved
+    if quick.outcome is Outcome.UNWINNABLE:
+        assert not generic.solved
+    if generic.outcome is Outcome.UNWINNABLE:
+        assert quick.outcome is Outcome.UNWINNABLE
+
+
+def test_budgets_are_respected():
+    engine = klondike_engine(draw=3)
+    assert fast.solve(engine, engine.deal(1), Budget(nodes=50)).outcome is Outcome.UNSOLVED
+    result = fast.solve(engine, engine.deal(1), Budget(seconds=0.3))
+    assert result.seconds < 1.0
+
+
+def test_positions_it_does_not_model_are_left_to_the_generic_search():
+    engine = klondike_engine(draw=1)
+    short = position(engine, pile1="KC")  # one card: the game cannot be won, the generic search says so
+    assert fast.solve(engine, short, Budget(1)) is None
+    assert thoughtful(engine, short, seconds=1).outcome is Outcome.UNWINNABLE
