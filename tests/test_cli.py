@@ -97,3 +97,14 @@ def test_push_to_talk_without_a_microphone_says_so_and_takes_typed_commands():
     assert "Press Enter to talk, and Enter again when you have finished." in lines
     assert any(line.startswith("I cannot open the microphone") for line in lines)
     assert lines[-2:] == ["Five of spades.", "Goodbye."]
+
+
+def test_output_cut_short_by_the_reader_is_not_a_crash():
+    """`voicegame solve ... | head`: the reader may leave early. `| true` leaves before the first line
+    is written (deterministically), which used to end in a BrokenPipeError traceback."""
+    import shlex
+
+    command = f"{shlex.quote(sys.executable)} -m voicegame solve klondike --seed 11 --draw 1 | true"
+    result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in result.stderr and "BrokenPipeError" not in result.stderr, result.stderr
+    assert "solved; 160 moves" in result.stderr  # the summary (stderr) still arrives

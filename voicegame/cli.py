@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import secrets
 import sys
 from typing import IO, Any, Sequence
@@ -163,6 +164,14 @@ def cmd_games() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # `voicegame solve ... | head`: the reader left; stop quietly, like other tools
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
+        return 141
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.ERROR, format="%(message)s")  # players hear problems; logs stay quiet
     parser = build_parser()
     args = parser.parse_args(argv)
