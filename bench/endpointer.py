@@ -79,7 +79,6 @@ def main(n: int = 40, trailing_ms: int = 1000) -> None:
                 stream = with_noise(stream, snr, rms, rng)
                 ts, te = lead, lead + len(x)
                 ep = Endpointer(trailing_silence_ms=trailing_ms, vad=det)
-                vad = ep.vad
                 # gap measurement: frame-wise decisions of the same detector
                 flags = []
                 utts = []

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from voicegame.cards import Card
+from collections import Counter
+
+from hypothesis import strategies as st
+
+from voicegame.cards import Card, new_deck
 from voicegame.engine import Engine, Pile, State
 from voicegame.games import find_game
 
@@ -27,6 +31,16 @@ def position(engine: Engine, redeals: int = 0, **piles: str | tuple[str, int]) -
             down = len(dealt)
         result[index] = Pile(dealt, down)
     return State(tuple(result), redeals)
+
+
+def player_turns(max_size: int = 60) -> st.SearchStrategy:
+    """Hypothesis strategy for ``play_actions``: a random player's turns, mostly moves, some undo/redo."""
+    return st.lists(st.tuples(st.sampled_from(["move", "move", "undo", "redo"]), st.integers(0, 999)), max_size=max_size)
+
+
+def assert_full_deck(engine: Engine, state: State, decks: int = 1) -> None:
+    """Every card of the game's deck(s) is somewhere, exactly once per deck."""
+    assert Counter(engine.cards_in_play(state)) == Counter(new_deck() * decks)
 
 
 def play_actions(session, actions, check=None) -> None:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import assert_undo_redo_round_trip, cards, play_actions, play_script, position
+from helpers import assert_full_deck, assert_undo_redo_round_trip, cards, play_actions, play_script, player_turns, position
 from voicegame.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Moved, PileKind, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
@@ -150,10 +150,10 @@ def test_undo_to_the_deal_and_redo_back():
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32), actions=st.lists(st.tuples(st.sampled_from(["move", "move", "undo", "redo"]), st.integers(0, 999)), max_size=80))
+@given(seed=st.integers(0, 2**32), actions=player_turns(80))
 def test_all_52_cards_are_always_accounted_for(seed, actions):
     def check(engine, state):
-        assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+        assert_full_deck(engine, state)
         reserve = state.piles[engine.layout.index["reserve"]]
         if reserve.cards:
             assert reserve.top_face_up

@@ -1,14 +1,13 @@
 """Hopscotch: every rule (legal and illegal side), voice commands, a scripted win through the text CLI,
 undo/redo and card conservation."""
 
-from collections import Counter
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, play_actions, play_script, position
+from helpers import assert_full_deck, cards, play_actions, play_script, player_turns, position
 from voicegame.cards import new_deck
 from voicegame.engine import Drew, Engine, Move, MoveKind, PileKind, Won
 from voicegame.games import find_game
@@ -47,7 +46,7 @@ def test_deal_four_club_bases_and_48_in_the_stock(engine):
         assert len(stock.cards) == 48 and stock.down == 48
         assert not state.piles[engine.layout.waste].cards
         assert all(not state.piles[engine.layout.index[f"reserve{n}"]].cards for n in range(1, 5))
-        assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+        assert_full_deck(engine, state)
         assert engine.score(state) == 0
 
 
@@ -209,10 +208,10 @@ def test_undo_to_the_deal_and_redo_back():
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32), actions=st.lists(st.tuples(st.sampled_from(["move", "move", "undo", "redo"]), st.integers(0, 999)), max_size=80))
+@given(seed=st.integers(0, 2**32), actions=player_turns(80))
 def test_all_52_cards_are_always_accounted_for(seed, actions):
     def check(engine, state):
-        assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+        assert_full_deck(engine, state)
         assert all(p.down == 0 for i, p in enumerate(state.piles) if engine.specs[i].kind is not PileKind.STOCK)
         assert len(state.piles[engine.layout.waste].cards) <= 1
         assert engine.score(state) == 48 - len(state.piles[engine.layout.stock].cards) - sum(

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, play_actions, position
+from helpers import cards, play_actions, player_turns, position
 from voicegame.cards import new_deck
 from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, Won
 from voicegame.games import find_game
@@ -231,7 +231,7 @@ def test_scripted_game_to_no_moves_left_through_the_cli():
 
 # ----- conservation ------------------------------------------------------------------------------------
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32), actions=st.lists(st.tuples(st.sampled_from(["move", "move", "undo", "redo"]), st.integers(0, 999)), max_size=60))
+@given(seed=st.integers(0, 2**32), actions=player_turns(60))
 def test_all_104_cards_are_always_accounted_for(engine, seed, actions):
     def check(engine, state):
         assert Counter(engine.cards_in_play(state)) == Counter(new_deck(2))

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import assert_undo_redo_round_trip, cards, play_actions, position
+from helpers import assert_undo_redo_round_trip, cards, play_actions, player_turns, position
 from voicegame.cards import Suit
 from voicegame.engine import DealtRow, Engine, LiftedOff, Move, MoveKind, PileKind, TurnedOver, Won
 from voicegame.games import find_game
@@ -191,7 +191,7 @@ def test_undo_to_the_deal_and_redo_back():
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), suits=st.sampled_from([1, 2, 4]),
-       actions=st.lists(st.tuples(st.sampled_from(["move", "move", "undo", "redo"]), st.integers(0, 999)), max_size=60))
+       actions=player_turns(60))
 def test_all_104_cards_are_always_accounted_for(seed, suits, actions):
     def check(engine, state):
         assert Counter(engine.cards_in_play(state)) == Counter(spider_cards(suits))
