@@ -190,7 +190,7 @@ class Narrator:
             return self.say("read_empty", pile=spec.name)
         if spec.kind is PileKind.FOUNDATION:
             said = self.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken)
-            needed = self.foundation_needs(state, index) if self.foundations_need_saying(state) else []
+            needed = self.foundation_needs(state).get(index)
             return f"{said[:-1]}, {self.needs_phrase(needed)}." if needed else said
         if spec.kind is PileKind.DISCARD:
             return self.say("read_count", pile=spec.name, count=len(pile.cards))
@@ -215,22 +215,18 @@ class Narrator:
         source = sources[0] if sources else spec
         return [c for c in dict.fromkeys(new_deck()) if spec.accepts.allows(state, source, spec, pile, (c,))]
 
-    def foundation_needs(self, state: State, index: int) -> list[Card]:
-        """What foundation ``index`` takes next (empty when it is complete)."""
-        return self.needs(state, index)
-
-    def foundations_need_saying(self, state: State) -> bool:
-        """True when some foundation takes something other than the next rank of its own suit
-        (Hopscotch builds by twos, threes and fours): then readings say what each one needs."""
-        for i in self.engine.game.indices(PileKind.FOUNDATION):
+    def foundation_needs(self, state: State) -> dict[int, list[Card]]:
+        """What each foundation takes next, by pile index, when it is worth saying: when some
+        foundation takes something other than the next rank of its own suit (Hopscotch builds by
+        twos, threes and fours); otherwise (Klondike...) nothing, the obvious goes unsaid."""
+        needs = {i: self.needs(state, i) for i in self.engine.game.indices(PileKind.FOUNDATION)}
+        for i, needed in needs.items():
             pile, spec = state.piles[i], self.specs[i]
-            needed = self.needs(state, i)
-            if not needed or not pile.cards:
-                continue
-            top = pile.cards[-1]
-            if any(c.rank != top.rank + 1 or (spec.suit is not None and c.suit is not spec.suit) for c in needed):
-                return True
-        return False
+            if needed and pile.cards:
+                top = pile.cards[-1]
+                if any(c.rank != top.rank + 1 or (spec.suit is not None and c.suit is not spec.suit) for c in needed):
+                    return needs
+        return {}
 
     def free_cards(self, state: State) -> list[Card] | None:
         """The free table cards of a pairing game where some are covered (a pyramid), else None."""
@@ -252,13 +248,18 @@ class Narrator:
             return self.say("needs", cards=with_article(cards[0].rank.spoken)).rstrip(".").lower()
         return self.say("needs", cards=join([c.spoken for c in cards])).rstrip(".").lower()
 
+    def spot_label(self, index: int) -> str:
+        """A pile's name inside its group's reading: "column four", else its own name."""
+        spec = self.specs[index]
+        return f"column {number_word(spec.number)}" if spec.number is not None else spec.name
+
     def read_group(self, state: State, group: str, name: str, mark_free: bool = True) -> str:
         """Every pile of a group in one sentence, each with what it needs next ("column one: five of hearts, needs eight of hearts")."""
         parts = []
         free = self.free_cards(state) if mark_free else None
         for i in self.engine.layout.groups[group]:
             spec, pile = self.specs[i], state.piles[i]
-            label = f"column {number_word(spec.number)}" if spec.number is not None else spec.name
+            label = self.spot_label(i)
             words = [pile.cards[-1].spoken if pile.top_face_up else ("face down" if pile.cards else "empty")]
             if spec.kind is PileKind.RESERVE and len(pile.cards) > 1:
                 words.append(f"{len(pile.cards)} cards")
@@ -296,13 +297,13 @@ class Narrator:
             out.append(self.say("board_runs", count=done, total=len(foundations)))
         elif foundations:
             parts = []
-            say_needs = self.foundations_need_saying(state)
+            needs = self.foundation_needs(state)
             for i in foundations:
                 top = state.piles[i].top
                 part = f"{self.specs[i].name} {top.rank.spoken if top else 'empty'}"
-                needed = self.foundation_needs(state, i) if say_needs else []
+                needed = needs.get(i)
                 parts.append(f"{part}, {self.needs_phrase(needed)}" if needed else part)
-            out.append(self.say("board_foundations", parts="; ".join(parts) if say_needs else ", ".join(parts)))
+            out.append(self.say("board_foundations", parts=("; " if needs else ", ").join(parts)))
         grouped: set[int] = set()
         briefed = ""
         for group, names in game.group_names.items():
@@ -327,15 +328,13 @@ class Narrator:
         the dead ones only counted; "read row two" still reads every card."""
         live, dead = [], 0
         for i in self.engine.layout.groups[group]:
-            spec = self.specs[i]
-            if state.piles[i].cards or spec.accepts is None:
+            if state.piles[i].cards or self.specs[i].accepts is None:
                 continue
             needed = self.needs(state, i)
             if not needed:
                 dead += 1
                 continue
-            label = f"column {number_word(spec.number)}" if spec.number is not None else spec.name
-            live.append(f"{label}, {self.needs_phrase(needed)}")
+            live.append(f"{self.spot_label(i)}, {self.needs_phrase(needed)}")
         if live and dead:
             return self.say("read_group_gaps_and_dead", group=name, parts="; ".join(live), count=number_word(dead))
         if live:

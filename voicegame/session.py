@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Iterator
 
 from voicegame.engine import Engine, History, IllegalMove, Move, MoveKind, Moved, PileKind, State, TurnedOver, Won
@@ -414,8 +415,9 @@ class Session:
     def _do_new_game(self, reply: Reply, command: Command) -> None:
         self._confirm_first(reply, self._new_game_now, self.narrator.say("confirm_new_game"))
 
-    def _new_game_now(self, reply: Reply) -> None:
-        self.start_game(self.entry, self.options, self.seed + 1)
+    def _new_game_now(self, reply: Reply, entry: GameEntry | None = None) -> None:
+        """The next deal of this game, or of ``entry`` (with its default options)."""
+        self.start_game(entry or self.entry, self.options if entry is None else {}, self.seed + 1)
         reply.sentences.append(self.narrator.say("new_game", title=self.game.title, seed=self.seed))
         reply.earcons.append("deal")
 
@@ -429,13 +431,7 @@ class Session:
 
     def _do_switch_game(self, reply: Reply, command: Command) -> None:
         entry = find_game(command.game or self.entry.key)
-
-        def switch(reply: Reply) -> None:
-            self.start_game(entry, {}, self.seed + 1)
-            reply.sentences.append(self.narrator.say("new_game", title=self.game.title, seed=self.seed))
-            reply.earcons.append("deal")
-
-        self._confirm_first(reply, switch, self.narrator.say("confirm_switch", title=entry.title))
+        self._confirm_first(reply, partial(self._new_game_now, entry=entry), self.narrator.say("confirm_switch", title=entry.title))
 
     def _answer_offer(self, reply: Reply, offer: "Offer", resume: bool) -> None:
         saved = offer.saved

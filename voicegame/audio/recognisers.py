@@ -68,6 +68,21 @@ def _grammar_words(grammar: RecogniserGrammar) -> set[str]:
     return words
 
 
+def _is_filler(word: str) -> bool:
+    """PocketSphinx's non-words in a segmentation: <sil>, <s>, </s>, [NOISE], +SMACK+ ..."""
+    return word.startswith(("<", "[", "+"))
+
+
+def _decode(decoder, audio: np.ndarray):
+    """One whole utterance through a pocketsphinx decoder; its hypothesis (None if none)."""
+    decoder.start_utt()
+    try:
+        decoder.process_raw(audio.tobytes(), no_search=False, full_utt=True)
+    finally:
+        decoder.end_utt()
+    return decoder.hyp()
+
+
 # --------------------------------------------------------------------------- text
 _PUNCT = re.compile(r"[^\w'\- ]+")
 
@@ -309,7 +324,7 @@ class PocketSphinxRecogniser:
         exp'd float are left out too rather than counted as impossible."""
         total, frames = 0.0, 0
         for seg in self._decoder.seg():
-            if seg.ascore > 0.0 and not seg.word.startswith(("<", "[", "+")):
+            if seg.ascore > 0.0 and not _is_filler(seg.word):
                 total += math.log(seg.ascore)
                 frames += seg.end_frame - seg.start_frame + 1
         return total / frames if frames else 0.0
@@ -324,7 +339,7 @@ class PocketSphinxRecogniser:
         loud = db > low + 0.5 * (high - low)
         silent = np.zeros(len(db), bool)
         for seg in self._decoder.seg():
-            if seg.word.startswith(("<", "[", "+")):  # <sil>, <s>, </s>, [NOISE], +SMACK+ ...
+            if _is_filler(seg.word):
                 silent[max(0, seg.start_frame): seg.end_frame + 1] = True
         return 10.0 * float((loud & silent).sum())
 
@@ -336,12 +351,7 @@ class PocketSphinxRecogniser:
             return Heard("", None, True)
         audio = self._top_up_noise(audio)
         d = self._decoder
-        d.start_utt()
-        try:
-            d.process_raw(audio.tobytes(), no_search=False, full_utt=True)
-        finally:
-            d.end_utt()
-        hyp = d.hyp()
+        hyp = _decode(d, audio)
         text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
         if not text or (self._garbage and not self._garbage.isdisjoint(text.split())):
             return Heard("", None, True)  # nothing, or out-of-grammar speech (the garbage loop)
@@ -360,17 +370,10 @@ class PocketSphinxRecogniser:
             conf = None
         return Heard(text, conf, False)
 
-
     def phone_count_ratio(self, audio: np.ndarray, text: str) -> float:
         """Phones a free phone loop hears in ``audio`` (int16, noise topped up), silence and noise
         tokens excluded, over the phones of ``text``'s dictionary pronunciation."""
-        p = self._phones
-        p.start_utt()
-        try:
-            p.process_raw(audio.tobytes(), no_search=False, full_utt=True)
-        finally:
-            p.end_utt()
-        hyp = p.hyp()
+        hyp = _decode(self._phones, audio)
         heard = [ph for ph in (hyp.hypstr.split() if hyp is not None else ()) if not ph.startswith(("SIL", "+"))]
         expected = self._expected_phones(text)
         return len(heard) / max(1, expected)
