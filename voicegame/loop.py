@@ -20,7 +20,7 @@ from voicegame.audio.earcons import EarconPlayer
 from voicegame.audio.errors import AudioError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.mixdown import SessionRecording
-from voicegame.audio.recognisers import Heard, Recogniser, TextRecogniser
+from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser, TextRecogniser
 from voicegame.audio.speakers import STEPS, Speaker
 from voicegame.audio.wavio import read_wav
 
@@ -36,10 +36,21 @@ LIMITS = {
 
 
 # ---------------------------------------------------------------------------------- sources
-class Source(Protocol):
-    """Yields utterances: int16 16 kHz samples, or a str for a typed command."""
+@dataclass(frozen=True)
+class Recognised:
+    """An utterance a source has already recognised (decoded while it was spoken): its audio, what
+    was heard, and the seconds from the end of the utterance to ``heard``."""
 
-    def __iter__(self) -> Iterator[np.ndarray | str]: ...
+    pcm: np.ndarray
+    heard: Heard
+    seconds: float
+
+
+class Source(Protocol):
+    """Yields utterances: int16 16 kHz samples, a str for a typed command, or an utterance the source
+    has already recognised (``Recognised``)."""
+
+    def __iter__(self) -> Iterator[np.ndarray | str | Recognised]: ...
 
 
 class WavFileSource:
@@ -80,19 +91,33 @@ class MicrophoneSource:
 
     ``on_speech_start`` (e.g. the speaker's ``stop``) is called when the player starts talking: with
     ``barge_in`` the loop keeps the microphone open while speaking, so a new command cuts the sentence.
+    ``recogniser``: when it can stream (``StreamingRecogniser``), it decodes while the player speaks
+    and the source yields ``Recognised`` items: only the end of the utterance is left to decode once
+    the player stops. The loop gives it its grammar before asking for the next utterance.
     """
 
     def __init__(self, microphone: Any, timeout: float | None = None,
-                 on_speech_start: Callable[[], None] | None = None) -> None:
+                 on_speech_start: Callable[[], None] | None = None, recogniser: Recogniser | None = None) -> None:
         self.microphone = microphone
         self.timeout = timeout
         self.on_speech_start = on_speech_start
+        self.stream = recogniser if isinstance(recogniser, StreamingRecogniser) else None
 
-    def __iter__(self) -> Iterator[np.ndarray | str]:
+    def __iter__(self) -> Iterator[np.ndarray | str | Recognised]:
         while True:
-            utterance = self.microphone.listen(timeout=self.timeout, on_start=self.on_speech_start)
+            if self.stream is None:
+                utterance = self.microphone.listen(timeout=self.timeout, on_start=self.on_speech_start)
+                if utterance is not None:
+                    yield utterance.pcm
+                continue
+            utterance = self.microphone.listen(timeout=self.timeout, on_start=self.on_speech_start, stream=self.stream)
             if utterance is not None:
-                yield utterance.pcm
+                started = time.perf_counter()
+                try:
+                    heard = self.stream.finish()
+                except AudioError:
+                    heard = Heard("", None, True)
+                yield Recognised(utterance.pcm, heard, time.perf_counter() - started)
 
     def mute(self) -> None:
         self.microphone.mute()
@@ -329,6 +354,9 @@ def run_voice_session(session: Any, source: Iterable[np.ndarray | str], recognis
         timing = TurnTiming() if timings else None
         if isinstance(item, str):
             heard = typed.recognise_text(item)
+        elif isinstance(item, Recognised):  # decoded while spoken: only its last step was left
+            heard = item.heard
+            t0 -= item.seconds
         else:
             try:
                 heard = recogniser.recognise(item)
@@ -337,7 +365,7 @@ def run_voice_session(session: Any, source: Iterable[np.ndarray | str], recognis
                 heard = Heard("", None, True)
         t1 = time.perf_counter()
         if recording is not None and not isinstance(item, str):
-            recording.add_input(item, SAMPLE_RATE, heard.text)
+            recording.add_input(item.pcm if isinstance(item, Recognised) else item, SAMPLE_RATE, heard.text)
         reply = _hear(session, heard)
         t2 = time.perf_counter()
         if timing is not None:

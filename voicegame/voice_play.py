@@ -78,7 +78,8 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = s
             source = PushToTalkSource(Microphone(endpointer=endpointer), stdin)
             notes.append(session.narrator.say("push_to_talk"))
         else:
-            source = MicrophoneSource(Microphone(endpointer=endpointer), on_speech_start=speaker.stop if args.barge_in else None)
+            source = MicrophoneSource(Microphone(endpointer=endpointer), on_speech_start=speaker.stop if args.barge_in else None,
+                                      recogniser=recogniser)
         fallback = TextSource(stdin)
     recording = SessionRecording() if args.output else None
     renderer = None

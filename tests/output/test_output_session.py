@@ -262,3 +262,63 @@ def test_push_to_talk_is_an_option_and_a_setting():
     args = build_parser().parse_args(["play", "--push-to-talk"])
     assert args.push_to_talk is True
     assert build_parser().parse_args(["play"]).push_to_talk is None  # None: the settings file decides
+
+
+class FakeStreamingMicrophone:
+    """Plays clips as a microphone would: in 30 ms blocks through a real ``Endpointer`` (with the
+    stream it is given), with room noise around each; ``listen`` returns one utterance per clip."""
+
+    def __init__(self, clips: list[np.ndarray]) -> None:
+        from voicegame.audio.microphone import Endpointer
+
+        self.clips, self.endpointer, self.streams = list(clips), Endpointer(), []
+
+    def listen(self, timeout=None, on_start=None, stream=None):
+        if not self.clips:
+            raise MicrophoneError("The microphone was unplugged.")
+        self.endpointer.stream = stream
+        self.streams.append(stream)
+        clip = self.clips.pop(0)
+        room = np.random.default_rng(len(self.clips)).normal(0, 8, 16000)
+        audio = np.round(np.concatenate([room, clip, room])).astype(np.int16)
+        done = [u for i in range(0, len(audio), 480) for u in self.endpointer.feed(audio[i:i + 480])]
+        return done[0]
+
+    def mute(self) -> None:
+        pass
+
+    def unmute(self) -> None:
+        self.endpointer.reset()
+
+
+@needs_espeak
+def test_microphone_commands_are_decoded_while_spoken():
+    """A streaming recogniser is fed by the endpointer while the player speaks; the loop acts on what
+    it heard (draw, then undo), and the recording keeps the utterances' audio."""
+    from speech_fixtures import speech_pcm
+    from voicegame.audio.recognisers import listening_pocketsphinx
+    from voicegame.loop import MicrophoneSource, Recognised
+
+    recogniser = listening_pocketsphinx()
+    microphone = FakeStreamingMicrophone([speech_pcm(text) for text in ("draw", "undo")])
+    source = MicrophoneSource(microphone, recogniser=recogniser)
+    items = []
+    session = Session("klondike", seed=5)
+    recording = SessionRecording()
+    original = iter(source)
+
+    def watched():
+        for item in original:
+            items.append(item)
+            yield item
+
+    result = run_voice_session(session, watched(), recogniser, RecorderSpeaker(), EarconPlayer(enabled=False),
+                               recording, fallback=TextSource([]), timings=True)
+    assert [type(i) for i in items] == [Recognised, Recognised]
+    assert [i.heard.text for i in items] == ["draw", "undo"]
+    assert microphone.streams == [recogniser, recogniser]  # then the microphone is gone: typed lines (none)
+    assert session.history.cursor == 0 and session.history.can_redo()
+    inputs = [c for c in recording.clips if c.kind == "input"]
+    assert [c.label for c in inputs] == ["draw", "undo"]
+    assert all(abs(len(c.pcm) - len(i.pcm) * recording.rate / 16000) <= 2 for c, i in zip(inputs, items))
+    assert all(t.decode == pytest.approx(i.seconds, abs=0.05) for t, i in zip(result.timings, items))

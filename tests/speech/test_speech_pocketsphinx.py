@@ -112,7 +112,8 @@ def test_speech_that_is_not_a_command_is_not_a_move(sphinx, corpus):
 
 @needs_espeak
 def test_phone_loop_rejects_a_sentence_decoded_as_a_short_command(sphinx, corpus):
-    """'i would like a cup of tea' fits the grammar as "auto"; the phone loop hears far more phones."""
+    """'i would like a cup of tea' fits the grammar as a one-word command; the phone loop hears far
+    more phones."""
     from voicegame.audio.recognisers import PocketSphinxRecogniser
 
     states, _ = corpus
@@ -124,7 +125,8 @@ def test_phone_loop_rejects_a_sentence_decoded_as_a_short_command(sphinx, corpus
     sphinx.set_grammar(grammar)
     sphinx._voicegame_grammar = grammar
     pcm = pad(speech_pcm("i would like a cup of tea", "en", 160), 0.3, 0.3)
-    assert plain.recognise(pcm).text == "auto"  # measured 2026-11-22: the grammar alone is fooled
+    fooled = plain.recognise(pcm)  # the grammar alone is fooled: "auto", or since streaming "five"
+    assert not fooled.unknown and len(fooled.text.split()) == 1, fooled
     heard = sphinx.recognise(pcm)
     assert heard.unknown and heard.text == ""
     command = pad(speech_pcm("six of diamonds on seven of spades", "en", 160), 0.3, 0.3)
@@ -148,8 +150,9 @@ def test_acoustic_score_rejects_a_sentence_forced_onto_a_whole_move(corpus):
     checked.set_grammar(grammar)
     junk = pad(speech_pcm("the garden looks lovely in spring", "en", 160), 0.3, 0.3)
     fooled = scored.recognise(junk)
-    assert fooled.text.startswith("move pile two")  # measured 2026-11-22: "move pile two on seven of spades"
-    assert scored.frame_score() < PocketSphinxRecogniser.MIN_FRAME_SCORE - 1.0
+    # measured 2026-11-22: "move pile two on seven of spades"; streamed: "move pile two on the", -8.7
+    assert fooled.text.startswith("move pile two")
+    assert scored.frame_score() < PocketSphinxRecogniser.MIN_FRAME_SCORE - 0.5
     assert checked.recognise(junk).unknown
     command = pad(speech_pcm("six of diamonds on seven of spades", "en", 160), 0.3, 0.3)
     assert checked.recognise(command).text == "six of diamonds on seven of spades"

@@ -17,11 +17,14 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import TYPE_CHECKING, Callable, Literal
 
 import numpy as np
 
 from .errors import MicrophoneError
+
+if TYPE_CHECKING:
+    from .recognisers import StreamingRecogniser
 
 SAMPLE_RATE = 16000
 FRAME_MS = 30
@@ -119,6 +122,11 @@ class Endpointer:
     onset of a word that the detector misses); it ends after ``trailing_silence_ms`` without speech,
     and the returned audio runs to ``tail_ms`` past the last speech frame.
 
+    ``stream``: a ``StreamingRecogniser`` to decode while the player speaks: it gets ``begin()`` when
+    an utterance starts and ``feed()`` with its audio as soon as that audio is sure to be part of it
+    (silence is held back until speech resumes or while it is within ``tail_ms`` of the last speech),
+    so what it is fed is exactly the returned utterance's audio; the caller calls ``finish()``.
+
     Measurement behind the defaults (``tests/audio/bench_endpointer.py``: 40 espeak-ng commands x 4
     voice/speed settings (en -s 130, en -s 175, en-us+f3 -s 220, en-gb -s 150) = 160 clips, each padded
     with 1 s before and 1.5 s after, clean or with white noise at an SNR relative to the speech; "ok" =
@@ -144,7 +152,8 @@ class Endpointer:
     def __init__(self, sample_rate: int = SAMPLE_RATE, frame_ms: int = FRAME_MS,
                  trailing_silence_ms: int = DEFAULT_TRAILING_SILENCE_MS, min_speech_ms: int = 90,
                  pre_roll_ms: int = 300, tail_ms: int = 150, max_utterance_ms: int = 12000,
-                 vad: Literal["energy", "webrtc"] | EnergyVad | WebRtcVad = "energy"):
+                 vad: Literal["energy", "webrtc"] | EnergyVad | WebRtcVad = "energy",
+                 stream: "StreamingRecogniser | None" = None):
         if frame_ms not in (10, 20, 30):
             raise ValueError("frame_ms must be 10, 20 or 30")
         self.sample_rate = sample_rate
@@ -163,6 +172,7 @@ class Endpointer:
             raise ValueError(f"unknown vad {vad!r}")
         else:
             self.vad = vad
+        self.stream = stream
         self.reset()
 
     def _ms_frames(self, ms: int) -> int:
@@ -180,6 +190,7 @@ class Endpointer:
         self._speech_run = 0
         self._silence_run = 0
         self._last_speech_end = 0
+        self._streamed = 0  # samples of the utterance in progress given to ``stream`` so far
 
     def feed(self, samples: np.ndarray) -> list[Utterance]:
         x = np.asarray(samples)
@@ -217,6 +228,10 @@ class Endpointer:
                     self.started = True
                     self._silence_run = 0
                     self._last_speech_end = self.pos
+                    self._streamed = self.start
+                    if self.stream is not None:
+                        self.stream.begin()
+                        self._stream_to(self.pos)
             else:
                 self._speech_run = 0
             return None
@@ -228,8 +243,10 @@ class Endpointer:
             self._silence_run += 1
         too_long = (self.pos - self.start) * 1000 >= self.max_utterance_ms * self.sample_rate
         by_silence = self._silence_run >= self._ms_frames(self.trailing_silence_ms)
+        tail_end = min(self.pos, self._last_speech_end + self.tail_ms * self.sample_rate // 1000)
         if by_silence or too_long:
-            end = min(self.pos, self._last_speech_end + self.tail_ms * self.sample_rate // 1000) if by_silence else self.pos
+            end = tail_end if by_silence else self.pos
+            self._stream_to(end)
             audio = np.concatenate(self._history)
             pcm = audio[self.start - self._history_start : end - self._history_start].copy()
             u = Utterance(pcm, self.start, end, self.pos, truncated=not by_silence)
@@ -241,14 +258,27 @@ class Endpointer:
             self._history = []
             self._history_start = self.pos
             return u
+        self._stream_to(tail_end)
         return None
+
+    def _stream_to(self, end: int) -> None:
+        """Feed ``stream`` the utterance's audio up to sample ``end``."""
+        if self.stream is None or end <= self._streamed:
+            return
+        first = (self._streamed - self._history_start) // self.frame
+        last = -(-(end - self._history_start) // self.frame)
+        chunk = np.concatenate(self._history[first:last])
+        offset = self._history_start + first * self.frame
+        self.stream.feed(chunk[self._streamed - offset : end - offset])
+        self._streamed = end
 
     def flush(self) -> Utterance | None:
         """End of stream: the utterance in progress, if any (used by push-to-talk and files)."""
         if not self.started or self.start is None:
             return None
-        audio = np.concatenate(self._history)
         end = self.pos
+        self._stream_to(end)
+        audio = np.concatenate(self._history)
         u = Utterance(audio[self.start - self._history_start :].copy(), self.start, end, self.pos, True)
         self.started = False
         self.start = None
@@ -360,10 +390,14 @@ class Microphone:
 
     # -- endpointed listening
     def listen(self, timeout: float | None = None, on_start: Callable[[], None] | None = None,
-               clock: Callable[[], float] = time.monotonic) -> Utterance | None:
+               clock: Callable[[], float] = time.monotonic,
+               stream: "StreamingRecogniser | None" = None) -> Utterance | None:
         """Block until one utterance has been spoken and ended; None after ``timeout`` seconds of no
-        speech. ``on_start`` is called once when speech begins (e.g. to stop the game talking)."""
+        speech. ``on_start`` is called once when speech begins (e.g. to stop the game talking).
+        ``stream``: a recogniser fed the utterance while it is spoken (see ``Endpointer``); the
+        caller calls its ``finish()`` when this returns an utterance."""
         self.open()
+        self.endpointer.stream = stream
         deadline = None if timeout is None else clock() + timeout
         announced = False
         while True:
