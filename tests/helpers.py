@@ -7,12 +7,23 @@ from collections import Counter
 from hypothesis import strategies as st
 
 from voicegame.cards import Card, new_deck
-from voicegame.engine import Engine, Pile, State
+from voicegame.engine import Engine, Move, Pile, State
 from voicegame.games import find_game
 
 
 def cards(codes: str) -> tuple[Card, ...]:
     return tuple(Card.from_code(c) for c in codes.split())
+
+
+def move_of(engine: Engine, src: str, dst: str, count: int = 1) -> Move:
+    """The move of ``count`` cards from pile ``src`` to pile ``dst`` (pile ids)."""
+    return Move.cards(engine.layout.index[src], engine.layout.index[dst], count)
+
+
+def why_not(engine: Engine, state: State, src: str, dst: str, count: int = 1) -> str | None:
+    """The key of the engine's reason for refusing that move; None when it is legal."""
+    reason = engine.why_not(state, move_of(engine, src, dst, count))
+    return None if reason is None else reason.key
 
 
 def klondike_engine(**options: object) -> Engine:

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import move_of as mv, why_not as why
 from helpers import assert_full_deck, assert_undo_redo_round_trip, play_actions, play_script, player_turns, position
 from voicegame.cards import new_deck
-from voicegame.engine import Engine, Move, PileKind, Won
+from voicegame.engine import Engine, PileKind, Won
 from voicegame.games import find_game
 from voicegame.session import Session
 
@@ -38,15 +39,6 @@ JD KS KC 4H"""
 @pytest.fixture(scope="module")
 def engine():
     return Engine(find_game("freecell").make())
-
-
-def mv(engine, src, dst, count=1):
-    return Move.cards(engine.layout.index[src], engine.layout.index[dst], count)
-
-
-def why(engine, state, src, dst, count=1):
-    reason = engine.why_not(state, mv(engine, src, dst, count))
-    return None if reason is None else reason.key
 
 
 # ----- the deal ---------------------------------------------------------------------------------------

@@ -95,7 +95,14 @@ def test_sigkill_at_random_points_never_leaves_a_broken_save(private_data_dir, t
                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
         proc.stdin.write("\n".join(script) + "\n")
         proc.stdin.flush()
-        time.sleep(rng.uniform(0.2, 0.9))
+        # kill once this run's saves have passed a random move (waiting for progress, not a fixed
+        # time: a loaded machine can take longer than a second to start the game)
+        target, before = rng.randrange(5, 150), save.stat().st_mtime_ns if save.exists() else 0
+        deadline = time.monotonic() + 60
+        while proc.poll() is None and time.monotonic() < deadline:
+            if save.exists() and save.stat().st_mtime_ns != before and parse(save.read_text())[0].cursor >= target:
+                break
+            time.sleep(0.002)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         if not save.exists():

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import move_of as mv, why_not as why
 from helpers import cards, play_actions, player_turns, position
 from voicegame.cards import new_deck
 from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, Won
@@ -26,15 +27,6 @@ def engine():
 
 def at(engine, **piles):
     return position(engine, **piles)
-
-
-def mv(engine, src, dst):
-    return Move.cards(engine.layout.index[src], engine.layout.index[dst])
-
-
-def why(engine, state, src, dst):
-    reason = engine.why_not(state, mv(engine, src, dst))
-    return None if reason is None else reason.key
 
 
 # "uses two shuffled packs ... The first 32 cards are dealt face-up, in four rows of eight"

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import move_of as mv, why_not as why
 from helpers import assert_full_deck, assert_undo_redo_round_trip, cards, play_actions, play_script, player_turns, position
 from voicegame.cards import new_deck
 from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, TurnedOver, Won
@@ -22,15 +23,6 @@ SPADES = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
 @pytest.fixture(scope="module")
 def engine():
     return Engine(find_game("scorpion").make())
-
-
-def mv(engine, src, dst, count=1):
-    return Move.cards(engine.layout.index[src], engine.layout.index[dst], count)
-
-
-def why(engine, state, src, dst, count=1):
-    reason = engine.why_not(state, mv(engine, src, dst, count))
-    return None if reason is None else reason.key
 
 
 def test_deal_layout(engine):

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import move_of as mv, why_not as why
 from helpers import assert_undo_redo_round_trip, cards, play_actions, player_turns, position
 from voicegame.cards import Suit
 from voicegame.engine import DealtRow, Engine, LiftedOff, Move, MoveKind, PileKind, TurnedOver, Won
@@ -26,15 +27,6 @@ K_TO_A = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
 @pytest.fixture(scope="module")
 def engine():
     return Engine(find_game("spider").make())
-
-
-def mv(engine, src, dst, count=1):
-    return Move.cards(engine.layout.index[src], engine.layout.index[dst], count)
-
-
-def why(engine, state, src, dst, count=1):
-    reason = engine.why_not(state, mv(engine, src, dst, count))
-    return None if reason is None else reason.key
 
 
 def full_table(**piles):

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import move_of, why_not
 from helpers import assert_full_deck, assert_undo_redo_round_trip, cards, play_actions, play_script, player_turns, position
 from voicegame.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State, TurnedOver, Won
@@ -25,12 +26,11 @@ def engine():
 
 
 def mv(engine, src, dst="waste"):
-    return Move.cards(engine.layout.index[src], engine.layout.index[dst])
+    return move_of(engine, src, dst)
 
 
 def why(engine, state, src, dst="waste"):
-    reason = engine.why_not(state, mv(engine, src, dst))
-    return None if reason is None else reason.key
+    return why_not(engine, state, src, dst)
 
 
 def test_deal_layout(engine):

@@ -46,7 +46,7 @@ from voicegame.engine import (
     Takes,
     TurnedOver,
 )
-from voicegame.games.parts import STOCK, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, tableau_pile
 from voicegame.words import number_word
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
@@ -89,7 +89,6 @@ def tableau(n: int) -> PileSpec:
                         id_prefix="pile", words=("pile", "column"))
 
 
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile", "turned cards"), takes=TOP_CARD)
 RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
 PILES = (STOCK, WASTE, RESERVE, *(foundation(n) for n in SLOTS), *(tableau(n) for n in SLOTS))
 _index = {spec.id: i for i, spec in enumerate(PILES)}

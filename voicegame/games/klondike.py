@@ -15,9 +15,9 @@ restacked when empty. Decisions where the sources are silent:
 from __future__ import annotations
 
 from voicegame.cards import Rank, Suit
-from voicegame.engine import TOP_CARD, Accepts, DealSpec, DrawToWaste, Empty, GameDef, PileKind, PileSpec, Takes
+from voicegame.engine import Accepts, DealSpec, DrawToWaste, Empty, GameDef, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
-from voicegame.games.parts import ALTERNATE_DOWN, STOCK, suit_foundation, tableau_pile
+from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.words import number_word
 
 
@@ -26,7 +26,6 @@ def tableau(n: int) -> PileSpec:
                         Takes(runs=True, sequence=ALTERNATE_DOWN), id_prefix="pile", words=("pile", "column"), auto_turn=True)
 
 
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile", "turned cards"), takes=TOP_CARD)
 
 
 def klondike(draw: int = 3, passes: int | None = None) -> GameDef:

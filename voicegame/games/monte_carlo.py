@@ -21,7 +21,7 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Monte Carlo"):
 from __future__ import annotations
 
 from voicegame.engine import CompactAndRefill, DealSpec, GameDef, PairRule, PileKind, PileSpec, Place, Reason, State
-from voicegame.games.parts import STOCK, spot_id, spot_names
+from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.words import number_word
 
 SIZE = range(1, 6)
@@ -34,7 +34,6 @@ def _cell(row: int, column: int) -> PileSpec:
     return PileSpec(spot_id(row, column), PileKind.TABLEAU, spot_names(row, column), number=column, group=f"row{row}")
 
 
-DISCARD = PileSpec("discard", PileKind.DISCARD, ("the discard pile", "discards", "removed cards"))
 CELLS = tuple(cell_id(r, c) for r in SIZE for c in SIZE)
 PILES = (STOCK, DISCARD, *(_cell(r, c) for r in SIZE for c in SIZE))
 _where = {i: (r, c) for i, spec in enumerate(PILES) for r in SIZE for c in SIZE if spec.id == cell_id(r, c)}
@@ -52,14 +51,6 @@ def touching(game: GameDef, state: State, first: Place, second: Place | None) ->
 PAIRS = PairRule(discard="discard", same_rank=True, together=touching)
 
 
-def removed(game: GameDef, state: State) -> int:
-    return len(state.piles[1].cards)
-
-
-def is_won(game: GameDef, state: State) -> bool:
-    return removed(game, state) == 52
-
-
 def monte_carlo() -> GameDef:
     """Monte Carlo (no options)."""
     return GameDef(
@@ -68,9 +59,9 @@ def monte_carlo() -> GameDef:
         piles=PILES,
         layout_deal=tuple(DealSpec(cell) for cell in CELLS),
         stock_rule=CompactAndRefill(CELLS),
-        score=removed,
+        score=discarded,
         max_score=52,
-        is_won=is_won,
+        is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_monte_carlo",
         group_names={f"row{r}": (f"row {number_word(r)}",) for r in SIZE},

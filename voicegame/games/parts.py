@@ -8,7 +8,7 @@ keeps the ids it has always had.
 from __future__ import annotations
 
 from voicegame.cards import Rank, Suit
-from voicegame.engine import TOP_CARD, Accepts, Direction, Empty, PileKind, PileSpec, Sequence, SuitRule, Takes
+from voicegame.engine import TOP_CARD, Accepts, Direction, Empty, GameDef, PileKind, PileSpec, Sequence, State, SuitRule, Takes
 from voicegame.words import number_word
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
@@ -17,6 +17,17 @@ DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME)
 DOWN_ANY_SUIT = Sequence(Direction.DOWN, SuitRule.ANY)
 
 STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
+WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile", "turned cards"), takes=TOP_CARD)
+DISCARD = PileSpec("discard", PileKind.DISCARD, ("the discard pile", "discards", "removed cards"))
+
+
+def discarded(game: GameDef, state: State) -> int:
+    """Cards on the discard pile: the score of the games won by removing every card."""
+    return sum(len(state.piles[i].cards) for i in game.indices(PileKind.DISCARD))
+
+
+def all_discarded(game: GameDef, state: State) -> bool:
+    return discarded(game, state) == 52
 
 
 def suit_foundation(suit: Suit, playback: bool = True) -> PileSpec:

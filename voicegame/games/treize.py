@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec, Place, Reason, State
 from voicegame.cards import Rank
-from voicegame.games.parts import STOCK, spot_id, spot_names
+from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.words import number_word
 
 ROWS = range(1, 8)
@@ -37,7 +37,6 @@ def _cell(row: int, position: int) -> PileSpec:
 
 
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile"))
-DISCARD = PileSpec("discard", PileKind.DISCARD, ("the discard pile", "discards", "removed cards"))
 PILES = (STOCK, WASTE, DISCARD, *(_cell(r, c) for r in ROWS for c in range(1, r + 1)))
 COVERED_BY = {cell_id(r, c): (cell_id(r + 1, c), cell_id(r + 1, c + 1)) for r in ROWS if r < 7 for c in range(1, r + 1)}
 _index = {spec.id: i for i, spec in enumerate(PILES)}
@@ -70,14 +69,6 @@ def under_top_only_with_top(game: GameDef, state: State, first: Place, second: P
 PAIRS = PairRule(discard="discard", sums_to=13, singles=frozenset({Rank.KING}), together=under_top_only_with_top, free=free_places)
 
 
-def removed(game: GameDef, state: State) -> int:
-    return len(state.piles[_index["discard"]].cards)
-
-
-def is_won(game: GameDef, state: State) -> bool:
-    return removed(game, state) == 52
-
-
 def treize() -> GameDef:
     """Treize (no options)."""
     return GameDef(
@@ -86,9 +77,9 @@ def treize() -> GameDef:
         piles=PILES,
         layout_deal=tuple(DealSpec(cell_id(r, c)) for r in ROWS for c in range(1, r + 1)),
         stock_rule=DrawToWaste(draw=1, redeals=0),
-        score=removed,
+        score=discarded,
         max_score=52,
-        is_won=is_won,
+        is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_treize",
         group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
