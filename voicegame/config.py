@@ -53,6 +53,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("audio.recogniser", "auto", "speech recogniser", choices=("auto", "vosk", "pocketsphinx", "text")),
     Setting("audio.model", "", "Vosk model folder (empty: look in the usual places)"),
     Setting("audio.trailing_silence_ms", 400, "silence that ends a command, in milliseconds", low=100, high=3000),
+    Setting("audio.early_end_ms", 200, "silence that ends a command already complete (nothing can follow it), in milliseconds; 0: always wait the full silence", low=0, high=3000),
     Setting("audio.sounds", True, "play sound cues (earcons)"),
     Setting("audio.push_to_talk", False, "listen only between two presses of Enter (a switch that types Enter works too)"),
     Setting("audio.acoustic_check", True, "PocketSphinx: refuse words that fit the sound badly (fewer false accepts; decoding takes about twice as long)"),

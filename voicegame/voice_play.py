@@ -69,10 +69,11 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = s
     elif recogniser.name == "text":
         source, fallback = TextSource(stdin), None
     else:
-        from voicegame.audio.microphone import Endpointer, Microphone
+        from voicegame.audio.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer, Microphone
 
-        silence = config["audio.trailing_silence_ms"] if config is not None else None
-        endpointer = Endpointer(trailing_silence_ms=silence) if silence else None
+        silence = config["audio.trailing_silence_ms"] if config is not None else DEFAULT_TRAILING_SILENCE_MS
+        early = config["audio.early_end_ms"] if config is not None else DEFAULT_EARLY_SILENCE_MS
+        endpointer = Endpointer(trailing_silence_ms=silence, early_silence_ms=early)
         push_to_talk = args.push_to_talk if args.push_to_talk is not None else (config["audio.push_to_talk"] if config is not None else False)
         if push_to_talk:
             source = PushToTalkSource(Microphone(endpointer=endpointer), stdin)

@@ -97,3 +97,46 @@ def test_without_words_drops_whole_phrases_and_empty_rules():
 def test_without_every_word_is_an_error():
     with pytest.raises(GrammarError, match="No phrase"):
         Jsgf("#JSGF V1.0;\ngrammar g;\npublic <command> = draw | undo;\n").without_words({"draw", "undo"})
+
+
+FINAL = """#JSGF V1.0;
+grammar t;
+public <command> = draw | undo | take back | <card> [(on | to) <card>] | <card> up | <garbage>;
+<card> = [the] (six | seven) of (clubs | hearts);
+<garbage> = (people | because)+;
+"""
+
+
+@pytest.mark.parametrize("text, final", [
+    ("draw", True),                           # nothing can follow
+    ("take back", True),
+    ("take", False),                          # not a sentence yet
+    ("six of clubs", False),                  # a sentence ("which six?") that may go on
+    ("six of clubs on seven of hearts", True),
+    ("the six of clubs up", True),
+    ("six of clubs on", False),
+    ("people", False),                        # a loop can always go on
+    ("people because people", False),
+    ("", False),
+    ("hint", False),                          # not in the grammar at all
+])
+def test_is_final(text, final):
+    assert Jsgf(FINAL).is_final(text) is final
+
+
+def test_is_final_agrees_with_the_sentences_of_the_grammar():
+    """Every beginning of every sentence of FINAL (written out by hand, without the loop): final
+    exactly when it is a sentence and no longer sentence starts with it."""
+    cards = [f"{the}{rank} of {suit}" for the in ("", "the ") for rank in ("six", "seven") for suit in ("clubs", "hearts")]
+    sentences = {"draw", "undo", "take back", *cards, *(f"{c} up" for c in cards),
+                 *(f"{a} {prep} {b}" for a in cards for prep in ("on", "to") for b in cards)}
+    g = Jsgf(FINAL)
+    heads = {" ".join(t.split()[:n]) for t in sentences for n in range(1, len(t.split()) + 1)}
+    for head in heads:
+        expected = head in sentences and not any(t.startswith(head + " ") for t in sentences)
+        assert g.is_final(head) is expected, head
+
+
+def test_is_final_of_a_recursive_grammar_is_unknown():
+    g = Jsgf("#JSGF V1.0;\ngrammar r;\npublic <a> = go | go <a>;\n")
+    assert g.is_final("go") is None

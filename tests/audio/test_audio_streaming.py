@@ -54,7 +54,7 @@ def streamed(recogniser, audio: np.ndarray) -> Heard:
 
 
 def test_protocol():
-    assert isinstance(Recorder(), StreamingRecogniser)
+    assert isinstance(Recorder(), StreamingRecogniser) and isinstance(listening_pocketsphinx(), StreamingRecogniser)
     assert not isinstance(TextRecogniser(), StreamingRecogniser)
 
 
@@ -134,3 +134,56 @@ def test_vosk_streamed_in_blocks_hears_what_whole_decoding_hears():
         audio = speech_pcm(text, voice="ko")
         assert r.recognise(audio).text == streamed(r, audio).text == text
     assert r.finish().unknown and r.begin() is None and r.finish().unknown
+
+
+class Complete(Recorder):
+    """A recorder that says the command is complete (or not) when asked, and counts the questions."""
+
+    def __init__(self, complete: bool) -> None:
+        super().__init__()
+        self.complete, self.asked = complete, 0
+
+    def sounds_complete(self) -> bool:
+        self.asked += 1
+        return self.complete
+
+
+@pytest.mark.parametrize("complete, wait_ms", [(True, 200), (False, 400)])
+def test_a_complete_command_ends_at_the_short_pause(complete, wait_ms):
+    stream = Complete(complete)
+    ep = Endpointer(trailing_silence_ms=400, early_silence_ms=200, tail_ms=150, stream=stream)
+    [u] = run(ep, np.concatenate([silence(1.0, 8), tone(0.8), silence(1.5, 8)]))
+    assert stream.asked == 1  # once per pause, at the mark
+    assert abs(u.detected_at - int((1.8 + wait_ms / 1000) * 16000)) <= 2 * BLOCK
+    assert np.array_equal(np.concatenate(stream.utterances[0]), u.pcm)
+
+
+def test_early_end_off_and_without_a_stream():
+    for ep in (Endpointer(early_silence_ms=0, stream=Complete(True)), Endpointer()):
+        [u] = run(ep, np.concatenate([silence(1.0, 8), tone(0.8), silence(1.5, 8)]))
+        assert u.detected_at >= int(2.2 * 16000) - BLOCK
+
+
+@needs_espeak
+@pytest.mark.parametrize("text, early", [
+    ("draw", True),
+    ("move seven of hearts on eight of spades", True),
+    ("seven of hearts", False),  # may go on ("... on eight of spades"): wait the whole pause
+])
+def test_pocketsphinx_ends_complete_commands_early(text, early):
+    """The real recogniser, fed by the endpointer: a command that nothing can follow is ended after
+    200 ms of silence, and still heard right."""
+    jsgf = JSGF.replace("(move | put) <card> (on | to) <card>", "[move | put] <card> (on | to) <card> | <card>")
+    grammar = RecogniserGrammar(jsgf, (), Jsgf(jsgf).words)
+    recogniser = listening_pocketsphinx()
+    recogniser.set_grammar(grammar)
+    speech = speech_pcm(text, "en", 160)
+    room = np.random.default_rng(3).normal(0, 8, 16000)
+    audio = np.round(np.concatenate([room, speech, room, room])).astype(np.int16)
+    ep = Endpointer(stream=recogniser)
+    [u] = run(ep, audio)
+    speech_end = 16000 + int(np.nonzero(np.abs(speech) > 64)[0][-1])
+    waited = (u.detected_at - speech_end) / 16000
+    assert (waited < 0.3) if early else (waited > 0.38), waited
+    heard = recogniser.finish().text
+    assert heard == text if early else heard.startswith(text)  # measured: "seven of hearts to" (a partial path)

@@ -252,6 +252,48 @@ class Jsgf:
         except _Recursive:
             return None
 
+    def _prefix_regex(self, node: tuple, stack: tuple[str, ...]) -> str:
+        """A regex for every beginning (empty and whole included) of ``node``'s sentences."""
+        k = node[0]
+        if k == "word":
+            return "(?:" + re.escape(node[1]) + " )?"
+        if k in ("null", "void"):
+            return "" if k == "null" else "(?!)"
+        if k == "rule":
+            if node[1] in stack:
+                raise _Recursive()
+            return self._prefix_regex(self.ast[node[1]], stack + (node[1],)) if node[1] in self.ast else self._regex(node, stack)
+        if k == "seq":
+            parts = node[1]
+            return "(?:" + "|".join("".join(self._regex(c, stack) for c in parts[:i]) + self._prefix_regex(parts[i], stack)
+                                     for i in range(len(parts))) + ")" if parts else ""
+        if k == "alt":
+            return "(?:" + "|".join(self._prefix_regex(c, stack) for c in node[1]) + ")"
+        if k == "opt":
+            return self._prefix_regex(node[1], stack)
+        return f"(?:{self._regex(node[1], stack)})*" + self._prefix_regex(node[1], stack)  # star, plus
+
+    @cached_property
+    def _prefix_matcher(self) -> re.Pattern[str] | None:
+        try:
+            return re.compile(self._prefix_regex(("rule", self.top), ()))
+        except _Recursive:
+            return None
+
+    def is_final(self, text: str) -> bool | None:
+        """Whether ``text`` is a whole sentence that no longer sentence begins with: nothing the
+        grammar allows can follow it, so a listener may stop waiting for more ("draw", "six of
+        diamonds on seven of clubs"; not "six of diamonds", which may go on "on seven of clubs").
+        ``None`` when the grammar is recursive."""
+        whole = self.matches(text)
+        m = self._prefix_matcher
+        if whole is None or m is None:
+            return None
+        if not whole:
+            return False
+        head = "".join(w + " " for w in text.split())
+        return not any(m.fullmatch(f"{head}{word} ") for word in self.words)
+
     def matches(self, text: str) -> bool | None:
         """Whether ``text`` (space-separated words) is a whole sentence of the top rule.
 

@@ -31,6 +31,8 @@ FRAME_MS = 30
 
 #: Default trailing silence that ends an utterance, in ms (see ``Endpointer``).
 DEFAULT_TRAILING_SILENCE_MS = 400
+#: Default silence after which a complete command ends the utterance early, in ms (see ``Endpointer``).
+DEFAULT_EARLY_SILENCE_MS = 200
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,10 @@ class Endpointer:
     an utterance starts and ``feed()`` with its audio as soon as that audio is sure to be part of it
     (silence is held back until speech resumes or while it is within ``tail_ms`` of the last speech),
     so what it is fed is exactly the returned utterance's audio; the caller calls ``finish()``.
+    ``early_silence_ms``: after this much silence the stream is asked whether the words so far make
+    a whole command that nothing can follow (``sounds_complete()``); if so the utterance ends there
+    instead of after ``trailing_silence_ms`` ("draw", "six of diamonds on seven of clubs" end early;
+    "six of diamonds", which may go on, waits). None or 0: never.
 
     Measurement behind the defaults (``tests/audio/bench_endpointer.py``: 40 espeak-ng commands x 4
     voice/speed settings (en -s 130, en -s 175, en-us+f3 -s 220, en-gb -s 150) = 160 clips, each padded
@@ -153,7 +159,7 @@ class Endpointer:
                  trailing_silence_ms: int = DEFAULT_TRAILING_SILENCE_MS, min_speech_ms: int = 90,
                  pre_roll_ms: int = 300, tail_ms: int = 150, max_utterance_ms: int = 12000,
                  vad: Literal["energy", "webrtc"] | EnergyVad | WebRtcVad = "energy",
-                 stream: "StreamingRecogniser | None" = None):
+                 stream: "StreamingRecogniser | None" = None, early_silence_ms: int | None = DEFAULT_EARLY_SILENCE_MS):
         if frame_ms not in (10, 20, 30):
             raise ValueError("frame_ms must be 10, 20 or 30")
         self.sample_rate = sample_rate
@@ -173,6 +179,7 @@ class Endpointer:
         else:
             self.vad = vad
         self.stream = stream
+        self.early_silence_ms = early_silence_ms
         self.reset()
 
     def _ms_frames(self, ms: int) -> int:
@@ -242,7 +249,7 @@ class Endpointer:
         else:
             self._silence_run += 1
         too_long = (self.pos - self.start) * 1000 >= self.max_utterance_ms * self.sample_rate
-        by_silence = self._silence_run >= self._ms_frames(self.trailing_silence_ms)
+        by_silence = self._silence_run >= self._ms_frames(self.trailing_silence_ms) or self._complete_early()
         tail_end = min(self.pos, self._last_speech_end + self.tail_ms * self.sample_rate // 1000)
         if by_silence or too_long:
             end = tail_end if by_silence else self.pos
@@ -260,6 +267,14 @@ class Endpointer:
             return u
         self._stream_to(tail_end)
         return None
+
+    def _complete_early(self) -> bool:
+        """At the early-silence mark of a pause: does the stream say the command is complete?"""
+        if not self.early_silence_ms or self.stream is None or self._silence_run != self._ms_frames(self.early_silence_ms):
+            return False
+        self._stream_to(min(self.pos, self._last_speech_end + self.tail_ms * self.sample_rate // 1000))
+        ask = getattr(self.stream, "sounds_complete", None)
+        return bool(ask and ask())
 
     def _stream_to(self, end: int) -> None:
         """Feed ``stream`` the utterance's audio up to sample ``end``."""

@@ -50,7 +50,9 @@ class StreamingRecogniser(Recogniser, Protocol):
     """A recogniser that decodes while the player is still speaking: ``begin()``, ``feed(pcm)`` as
     the audio arrives, ``finish()`` when the endpointer says the utterance is over. Only the last bit
     of audio is left to decode then, so the answer comes tens of milliseconds after the end of the
-    utterance instead of after decoding all of it. ``recognise(pcm)`` is the same three steps."""
+    utterance instead of after decoding all of it. ``recognise(pcm)`` is the same three steps.
+    Optional: ``sounds_complete()``, whether the words so far make a whole command that nothing can
+    follow (the endpointer may then end the utterance at a shorter pause)."""
 
     def begin(self) -> None: ...
 
@@ -85,6 +87,14 @@ def _grammar_words(grammar: RecogniserGrammar) -> set[str]:
 def _is_filler(word: str) -> bool:
     """PocketSphinx's non-words in a segmentation: <sil>, <s>, </s>, [NOISE], +SMACK+ ..."""
     return word.startswith(("<", "[", "+"))
+
+
+def _with_noise(audio: np.ndarray, sigma: float, rng: np.random.Generator) -> np.ndarray:
+    """``audio`` plus Gaussian noise of RMS ``sigma`` (unchanged when ``sigma`` is 0)."""
+    if not sigma or len(audio) == 0:
+        return audio
+    noise = rng.normal(0.0, sigma, len(audio))
+    return np.clip(np.round(audio.astype(np.float64) + noise), -32768, 32767).astype(np.int16)
 
 
 def _feature_decoder(pocketsphinx, hmm: str | None, dictionary: str | None, sample_rate: int):
@@ -167,7 +177,8 @@ class PocketSphinxRecogniser:
     So ``recognise`` tops the audio's noise floor up to ``dither`` (RMS, in LSB; default 32, about
     -60 dBFS) or to ``floor_db`` below the speech level, whichever is higher: it measures the quietest
     10 ms frames and adds deterministic Gaussian noise only as much as is missing, so a real
-    microphone's own noise is not doubled. ``dither=0`` and ``floor_db=None`` turn it off. The
+    microphone's own noise is not doubled. Both levels are measured on the utterance's first
+    stretch (``LEVEL_SPEECH_MS``), so that decoding can start while the player is still speaking. ``dither=0`` and ``floor_db=None`` turn it off. The
     relative floor (default 30 dB under the loudest 5% of frames) was measured with the listening
     grammar, 4 espeak-ng voices x 114 commands, clean: 86-89% right with the fixed floor alone,
     91-95% with it (25 dB: 415/456, 30 dB: 428/456, 35 dB: 425/456; bench/RESULTS.md "ASR").
@@ -212,10 +223,15 @@ class PocketSphinxRecogniser:
     """Default noise floor under the speech level, in dB (see the class docstring)."""
 
     LEVEL_SPEECH_MS = 300
-    """Streaming: how much speech (10 ms frames 15 dB over the quietest) ``feed`` waits for before
+    """Streaming: how much speech (10 ms frames 10 dB over the quietest) ``feed`` waits for before
     it fixes the noise floor and starts decoding. The level is then that of the utterance's first
     words, not of all of it; measured on 4 voices x 114 commands it decodes as well as the level of
     the whole utterance did (bench/RESULTS.md "ASR")."""
+
+    MAX_HOLD_MS = 1000
+    """Streaming: decoding starts after this much audio at the latest, speech or not (in loud noise
+    few frames stand 10 dB over the floor, and holding everything to the end made decoding at
+    white noise 10 dB SNR take 158 ms after the end instead of about 10)."""
 
     UNCOVERED_SPEECH_MS = 150
     """``make_recogniser``'s coverage check: reject a hypothesis that leaves more than this much
@@ -341,6 +357,7 @@ class PocketSphinxRecogniser:
         self._garbage = frozenset(getattr(grammar, "garbage", ()))
         # matcher of the grammar as actually decoded (missing words voided)
         self._jsgf = Jsgf(text) if missing else jsgf
+        self._jsgf.is_final("")  # builds its matchers now, before the player speaks
         self.missing = tuple(missing)
         if missing:
             log.warning("PocketSphinx dictionary lacks these grammar words: %s", ", ".join(missing))
@@ -369,11 +386,7 @@ class PocketSphinxRecogniser:
 
     def _top_up_noise(self, pcm: np.ndarray) -> np.ndarray:
         """``pcm`` with the noise floor ``recognise`` gives it (level taken from all of ``pcm``)."""
-        sigma = self._noise_sigma(pcm)
-        if not sigma:
-            return pcm
-        noise = np.random.default_rng(self._rng_seed).normal(0.0, sigma, len(pcm))
-        return np.clip(np.round(pcm.astype(np.float64) + noise), -32768, 32767).astype(np.int16)
+        return _with_noise(pcm, self._noise_sigma(pcm), np.random.default_rng(self._rng_seed))
 
     def frame_score(self) -> float:
         """The last decode's acoustic score per frame of its *words* (natural log). Silence and filler
@@ -420,9 +433,9 @@ class PocketSphinxRecogniser:
         self._in_utterance = True
 
     def feed(self, pcm: np.ndarray) -> None:
-        """More audio of the utterance. It is held back until ``LEVEL_SPEECH_MS`` of speech has come
-        (or ``finish``): the noise floor added to it and the cepstral mean it is normalised with are
-        taken from that first stretch."""
+        """More audio of the utterance. It is held back until ``LEVEL_SPEECH_MS`` of speech (or
+        ``MAX_HOLD_MS`` of audio) has come, or ``finish``: the noise floor added to the utterance is
+        set from that first stretch (and, the first time, the cepstral mean: see ``_settle``)."""
         if not self._in_utterance:
             self.begin()
         audio = _as_int16(pcm)
@@ -432,7 +445,7 @@ class PocketSphinxRecogniser:
             audio = audio[step:]
             held = np.concatenate(self._held)
             self._held = [held]
-            if self._speech_ms(held) >= self.LEVEL_SPEECH_MS:
+            if self._speech_ms(held) >= self.LEVEL_SPEECH_MS or len(held) >= self.MAX_HOLD_MS * self.sample_rate // 1000:
                 self._settle()
         if self._sigma is not None:
             self._push(audio)
@@ -467,6 +480,18 @@ class PocketSphinxRecogniser:
             conf = None
         return Heard(text, conf, False)
 
+    def sounds_complete(self) -> bool:
+        """Whether the words decoded so far make a whole command that nothing in the grammar can
+        follow ("draw", "six of diamonds on seven of clubs"; not "six of diamonds"): asked by the
+        endpointer at a short pause, so the game need not wait out the whole trailing silence."""
+        if not self._in_utterance or self._jsgf is None:
+            return False
+        if self._sigma is None:
+            self._settle()  # a pause after a short word: what is held is all there is so far
+        hyp = self._decoder.hyp()
+        text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
+        return bool(text) and bool(self._jsgf.is_final(text))
+
     def _decoders(self) -> list:
         return [self._decoder] + ([self._phones] if self._phones is not None else [])
 
@@ -477,10 +502,10 @@ class PocketSphinxRecogniser:
         self._in_utterance = False
 
     def _speech_ms(self, audio: np.ndarray) -> float:
-        """How much of ``audio`` is speech: 10 ms frames 15 dB or more over its quietest frames."""
+        """How much of ``audio`` is speech: 10 ms frames 10 dB or more over its quietest frames."""
         powers = self._frame_powers(audio)
         floor = max(1.0, float(np.percentile(powers, 5)))
-        return 10.0 * float((powers > floor * 10 ** 1.5).sum())
+        return 10.0 * float((powers > floor * 10.0).sum())
 
     def _settle(self) -> None:
         """Fix the utterance's noise floor from the audio held so far, and start decoding.
@@ -507,10 +532,7 @@ class PocketSphinxRecogniser:
         self._push(held, noisy=True)
 
     def _add_noise(self, audio: np.ndarray) -> np.ndarray:
-        if not self._sigma or len(audio) == 0:
-            return audio
-        noise = self._noise.normal(0.0, self._sigma, len(audio))
-        return np.clip(np.round(audio.astype(np.float64) + noise), -32768, 32767).astype(np.int16)
+        return _with_noise(audio, self._sigma or 0.0, self._noise)
 
     def _push(self, audio: np.ndarray, noisy: bool = False) -> None:
         if len(audio) == 0:
@@ -701,6 +723,16 @@ class VoskRecogniser:
         self._fed += len(audio)
         if len(audio):
             self._rec.AcceptWaveform(audio.tobytes())
+
+    def sounds_complete(self) -> bool:
+        """Whether the partial result is one of the phrases and no longer phrase begins with it."""
+        if self._rec is None or not self._fed:
+            return False
+        try:
+            text = " ".join(str(json.loads(self._rec.PartialResult()).get("partial", "")).split())
+        except (json.JSONDecodeError, AttributeError):
+            return False
+        return bool(text) and text in self.phrases and not any(p.startswith(text + " ") for p in self.phrases)
 
     def finish(self) -> Heard:
         if self._rec is None:
