@@ -6,8 +6,9 @@ The 189 commands of tests/data/klondike_draw3_seed5_win.txt (Klondike seed 5, dr
 spoken by espeak-ng (en, 160 wpm; cached), padded with 1 s of room noise before and 1 s after
 (Gaussian, sigma 8 LSB), and each goes through the stages of a voice turn, timed one by one:
 
-- end of speech: the ``Endpointer`` with its default trailing silence, fed 30 ms blocks; latency is
-  audio time from the true end of speech (last sample above 64 LSB) to the end decision;
+- end of speech: the ``Endpointer`` with its defaults (a command that nothing can follow ends after
+  200 ms of silence, anything else after 400 ms), fed 30 ms blocks; latency is audio time from the
+  true end of speech (last sample above 64 LSB) to the end decision;
 - decoding: ``listening_pocketsphinx()`` (what the game builds) with the session's grammar of the turn
   (``Session.recogniser_grammar()`` when present, else the tests' static Klondike grammar), fed by
   the endpointer while the audio arrives, as the microphone does; timed: ``finish()`` after the end
@@ -42,7 +43,7 @@ from speech_fixtures import KLONDIKE_JSGF, speech_pcm  # noqa: E402
 from voicegame.audio.earcons import EarconPlayer  # noqa: E402
 from voicegame.audio.grammar_spec import RecogniserGrammar  # noqa: E402
 from voicegame.audio.jsgf import Jsgf  # noqa: E402
-from voicegame.audio.microphone import DEFAULT_TRAILING_SILENCE_MS, Endpointer  # noqa: E402
+from voicegame.audio.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
 from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker, SoundOutput  # noqa: E402
 from voicegame.session import Session  # noqa: E402
@@ -184,7 +185,8 @@ def report(commands, stages, to_earcon, to_speech, exact, won, words_move, words
     total = sum(statistics.median(v) for k, v in stages.items() if v and k != "grammar")
     grammar = "Session.recogniser_grammar()" if session_grammar else "static Klondike JSGF of tests/audio"
     names = {
-        "endpoint": f"end of speech (Endpointer, {DEFAULT_TRAILING_SILENCE_MS} ms trailing silence)",
+        "endpoint": f"end of speech (Endpointer: {DEFAULT_EARLY_SILENCE_MS} ms of silence after a complete command, "
+                    f"else {DEFAULT_TRAILING_SILENCE_MS} ms)",
         "grammar": "grammar of the turn (build + set_grammar when it changed; before listening, not in the total)",
         "decode": "decoding left after the end decision (PocketSphinx, streamed)",
         "parse": "parse",

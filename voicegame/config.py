@@ -56,7 +56,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("audio.early_end_ms", 200, "silence that ends a command already complete (nothing can follow it), in milliseconds; 0: always wait the full silence", low=0, high=3000),
     Setting("audio.sounds", True, "play sound cues (earcons)"),
     Setting("audio.push_to_talk", False, "listen only between two presses of Enter (a switch that types Enter works too)"),
-    Setting("audio.acoustic_check", True, "PocketSphinx: refuse words that fit the sound badly (fewer false accepts; decoding takes about twice as long)"),
+    Setting("audio.acoustic_check", True, "PocketSphinx: refuse words that fit the sound badly (fewer false accepts; twice the processor time while listening)"),
     Setting("kiosk.wake_phrase", "solitaire", "say this to wake a sleeping kiosk (empty: always listening)"),
     Setting("kiosk.idle_invite_minutes", 10, "at most one spoken invitation this often when idle", low=1, high=1440),
     Setting("kiosk.new_game_seconds", 20, "after a game ends, start a new one after this long", low=3, high=3600),

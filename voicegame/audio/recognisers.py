@@ -217,7 +217,8 @@ class PocketSphinxRecogniser:
     on seven of clubs", 16-28 phones) are half of the commands. Skipping them halved the median
     latency (about 100 -> 55 ms); right commands 357 -> 356 of 456 and false accepts 16 -> 17 of 160,
     both from the history effect noted in ``_too_many_phones`` (bench/RESULTS.md "ASR"). None: always
-    run it."""
+    run it. Since decoding streams, the phone loop runs alongside the grammar while the player speaks,
+    so the check costs no latency either way; the limit is kept for its measured accuracy."""
 
     FLOOR_DB = 30.0
     """Default noise floor under the speech level, in dB (see the class docstring)."""
@@ -263,7 +264,8 @@ class PocketSphinxRecogniser:
 
     In bench/session.py's conditions (endpointed audio with room noise) right commands scored -7.6
     at worst (180 of 189). The price is ``compallsen``: scoring every senone doubles decoding time
-    (44 -> 103 ms median for a grammar decode here); ``audio.acoustic_check = false`` turns it off."""
+    (44 -> 103 ms median for a grammar decode here); ``audio.acoustic_check = false`` turns it off.
+    Since decoding streams (session 3) that time is spent while the player speaks, not after."""
 
     def __init__(self, sample_rate: int = 16000, dither: float = 32.0, hmm: str | None = None,
                  dictionary: str | None = None, phone_ratio: float | None = None,
