@@ -300,3 +300,53 @@ def test_a_turn_that_raises_is_logged_and_the_kiosk_goes_on(caplog):
         counters = kiosk.run()
     assert counters.errors == 1 and counters.commands == 3 and kiosk.session.history.cursor == 2
     assert "turn failed" in caplog.text and "a bug in the session" in caplog.text
+
+
+def test_microphone_listener_streams_to_a_recogniser_that_can():
+    """The kiosk's microphone feeds a streaming recogniser while the player speaks (through the real
+    endpointer); the listener hands back what it heard, and the kiosk acts on that."""
+    import numpy as np
+
+    from voicegame.audio.microphone import Endpointer
+    from voicegame.audio.recognisers import Heard
+    from voicegame.loop import Recognised
+
+    class Stream:
+        name = "stream"
+
+        def __init__(self):
+            self.fed = []
+
+        def set_grammar(self, grammar):
+            pass
+
+        def begin(self):
+            self.fed = []
+
+        def feed(self, pcm):
+            self.fed.append(len(pcm))
+
+        def finish(self):
+            return Heard("draw" if sum(self.fed) > 8000 else "", None, sum(self.fed) <= 8000)
+
+        def recognise(self, pcm):
+            raise AssertionError("a streaming recogniser is not asked to decode whole utterances")
+
+    class FakeMicrophone:
+        def listen(self, timeout=None, on_start=None, stream=None):
+            ep = Endpointer(stream=stream)
+            rng = np.random.default_rng(1)
+            x = np.concatenate([rng.normal(0, 8, 16000), 6000 * np.sin(np.arange(12000) / 5.0), rng.normal(0, 8, 16000)])
+            x = np.round(x).astype(np.int16)
+            return next(u for i in range(0, len(x), 480) for u in ep.feed(x[i:i + 480]))
+
+        def close(self):
+            pass
+
+    stream = Stream()
+    item = MicrophoneListener(FakeMicrophone, recogniser=stream).listen(1.0)
+    assert isinstance(item, Recognised) and item.heard.text == "draw" and len(stream.fed) > 10
+    assert sum(stream.fed) == len(item.pcm)
+    clock = FakeClock()
+    kiosk, _, _ = make_kiosk(clock, [])
+    assert kiosk._recognise(item) == item.heard

@@ -42,8 +42,8 @@ import numpy as np
 
 from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
-from voicegame.audio.recognisers import Heard, Recogniser, TextRecogniser
-from voicegame.loop import LoopResult, _Voice
+from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser, TextRecogniser
+from voicegame.loop import LoopResult, Recognised, _Voice
 
 log = logging.getLogger("voicegame.kiosk")
 
@@ -88,28 +88,44 @@ class MicrophoneListener:
     """Endpointed utterances from a microphone made by ``factory`` (``voicegame.audio.microphone.Microphone``).
 
     Any failure closes the microphone and raises ``MicrophoneError``; the next ``listen`` opens a
-    new one, so a USB microphone unplugged and plugged back in is found again."""
+    new one, so a USB microphone unplugged and plugged back in is found again. With a ``recogniser``
+    that can stream, utterances are decoded while they are spoken and come back ``Recognised``."""
 
-    def __init__(self, factory: Callable[[], Any] | None = None, on_speech_start: Callable[[], None] | None = None) -> None:
+    def __init__(self, factory: Callable[[], Any] | None = None, on_speech_start: Callable[[], None] | None = None,
+                 recogniser: Recogniser | None = None) -> None:
         if factory is None:
             from voicegame.audio.microphone import Microphone
 
             factory = Microphone
         self.factory = factory
         self.on_speech_start = on_speech_start
+        self.stream = recogniser if isinstance(recogniser, StreamingRecogniser) else None
         self.microphone: Any = None
 
-    def listen(self, timeout: float | None) -> np.ndarray | None:
+    def listen(self, timeout: float | None) -> np.ndarray | Recognised | None:
         try:
             if self.microphone is None:
                 self.microphone = self.factory()
-            utterance = self.microphone.listen(timeout=timeout, on_start=self.on_speech_start)
+            if self.stream is None:
+                utterance = self.microphone.listen(timeout=timeout, on_start=self.on_speech_start)
+            else:
+                utterance = self.microphone.listen(timeout=timeout, on_start=self.on_speech_start, stream=self.stream)
         except Exception as error:
             self.reset()
             if isinstance(error, AudioError):
                 raise
             raise MicrophoneError(f"The microphone failed: {str(error).strip() or type(error).__name__}.") from error
-        return None if utterance is None else utterance.pcm
+        if utterance is None:
+            return None
+        if self.stream is None:
+            return utterance.pcm
+        started = time.perf_counter()
+        try:
+            heard = self.stream.finish()
+        except AudioError as error:
+            log.warning("recogniser: %s", error)
+            heard = Heard("", None, True)
+        return Recognised(utterance.pcm, heard, time.perf_counter() - started)
 
     def reset(self) -> None:
         microphone, self.microphone = self.microphone, None
@@ -359,9 +375,11 @@ class Kiosk:
         except AudioError as error:
             log.warning("grammar: %s", error)
 
-    def _recognise(self, item: np.ndarray | str) -> Heard:
+    def _recognise(self, item: np.ndarray | str | Recognised) -> Heard:
         if isinstance(item, str):
             return self.typed.recognise_text(item)
+        if isinstance(item, Recognised):
+            return item.heard
         try:
             return self.recogniser.recognise(item)
         except AudioError as error:
@@ -643,7 +661,7 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
         recogniser, recogniser_note = _make_recogniser(kind, args.model or config["audio.model"] or None, clock,
                                                        settings, speaker, config["audio.acoustic_check"])
         log.info("recogniser: %s", recogniser_note)
-        listener = MicrophoneListener()
+        listener = MicrophoneListener(recogniser=recogniser)
     kiosk = Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)
 
     def stop(signum: int, frame: Any) -> None:
