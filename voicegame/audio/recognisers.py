@@ -229,12 +229,15 @@ class PocketSphinxRecogniser:
     words, not of all of it; measured on 4 voices x 114 commands it decodes as well as the level of
     the whole utterance did (bench/RESULTS.md "ASR")."""
 
-    PREFIX_MEAN_WEIGHT = 0.6
+    PREFIX_MEAN_WEIGHT = 0.0
     """Streaming: the cepstral mean an utterance is normalised with is this share of its first
     stretch's own mean plus the rest of the mean kept from the utterances before (see ``_settle``).
-    Measured 2026-11-22 (2 voices x 114 commands; right commands at weights 0 / 0.3 / 0.6 / 0.8 / 1):
-    babble 20 dB 116 / 135 / 144 / 145 / 146, clean 209 / 209 / 212 / 209 / 207; at 0.6 white 10 dB
-    155 (156 at 0), babble 10 dB 46 (39 at 0)."""
+    Measured 2026-11-22, right commands at weights 0 / 0.3 / 0.6 / 0.8 / 1:
+    bench/asr.py (2 voices x 114 commands, each clip on its own with silence around it): babble
+    20 dB 116 / 135 / 144 / 145 / 146, clean 209 / 209 / 212 / 209 / 207; bench/session.py (189
+    commands of a whole game, endpointed out of room noise, as the game hears them): 167 / 154 / 135
+    at 0 / 0.3 / 0.6. The game's own conditions decide: 0, the kept mean (a long command's first
+    stretch is a poor estimate of its mean); the price is about 12 points in babble at 20 dB."""
 
     MAX_HOLD_MS = 1000
     """Streaming: decoding starts after this much audio at the latest, speech or not (in loud noise
@@ -525,9 +528,8 @@ class PocketSphinxRecogniser:
         espeak-ng's or a microphone's (a first "six of diamonds on seven of spades" came out as
         "three"). So the mean of the held stretch is measured (by ``self._features``, a decoder
         with a one-word grammar and narrow beams: 3 ms per second of audio) and set before
-        decoding: alone the first time, then mixed with the kept one (``PREFIX_MEAN_WEIGHT``).
-        Neither alone is best: the kept mean lost 12 points in babble noise, the stretch's own
-        mean (mostly silence in a short command) a little in quiet."""
+        decoding the first time; later it is mixed with the kept one by ``PREFIX_MEAN_WEIGHT``
+        (0 by default: the kept mean decodes a real session best)."""
         held = np.concatenate(self._held) if self._held else np.zeros(0, np.int16)
         self._held = []
         self._sigma = self._noise_sigma(held)
