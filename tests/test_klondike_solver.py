@@ -1,7 +1,8 @@
 """The fast thoughtful Klondike solver (voicegame.solver.klondike): its lines replay through the
 engine to a win from deals and from mid-game positions, limited passes are respected, small
 dead positions are proved dead, cards are played back from the foundations when that is the only
-way, and it agrees with the generic search.
+way, and it agrees with the generic search. Its search portfolio: every heuristic search wins on its
+own, only the sound search proves, the A* estimate is a lower bound along a real win.
 
 The play-back position: clubs are home to the nine, every other suit is home, the king of clubs
 lies alone on the table, and a draw-one stock (one pass, no redeal) turns the jack, the queen and
@@ -16,10 +17,11 @@ import dataclasses
 
 import pytest
 
-from helpers import klondike_engine, position
+from helpers import cards, klondike_engine, position
 from voicegame.engine import Engine, MoveKind, State
 from voicegame.solver import Budget, Outcome
 from voicegame.solver import klondike as fast
+from voicegame.solver import klondike_model as model
 from voicegame.solver.hooks import KLONDIKE
 from voicegame.solver.thoughtful import solve as thoughtful
 
@@ -150,3 +152,86 @@ def test_positions_it_does_not_model_are_left_to_the_generic_search():
     short = position(engine, pile1="KC")  # one card: the game cannot be won, the generic search says so
     assert fast.solve(engine, short, Budget(1)) is None
     assert thoughtful(engine, short, seconds=1).outcome is Outcome.UNWINNABLE
+
+
+# ----- the search portfolio --------------------------------------------------------------------------------
+def compact(engine: Engine, state: State):
+    start = fast.Bridge(engine).position(state)
+    assert start is not None
+    return start, model.Moves(model.Talon(engine.game.stock_rule.draw, engine.game.stock_rule.redeals))
+
+
+def run_to_end(run, nodes: int = NODES):
+    """Drive one search (a generator yielding once per new position) to its result, within ``nodes``."""
+    for _ in range(nodes):
+        try:
+            next(run)
+        except StopIteration as stop:
+            return stop.value
+    raise AssertionError("the search did not end within the node budget")
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+@pytest.mark.parametrize("entry", range(len(fast.PORTFOLIO)))
+def test_every_heuristic_search_wins_alone(entry, draw, monkeypatch):
+    """Each portfolio search on its own (no sound search beside it) wins deal 5 with a line that replays."""
+    monkeypatch.setattr(fast, "PORTFOLIO", fast.PORTFOLIO[entry : entry + 1])
+    engine = klondike_engine(draw=draw)
+    deal = engine.deal(5)
+    result = fast.solve(engine, deal, Budget(None, NODES), pruned_share=1.0)
+    assert result is not None and result.outcome is Outcome.SOLVED
+    assert engine.is_won(replay(engine, deal, result.moves))
+
+
+def dead_position(engine: Engine) -> State:
+    """The ace of clubs face down under the two, every pile taken, foundations topped by kings."""
+    return position(engine, pile1=("AC 2C", 1), pile2="3C 4C", pile3="5C 6C", pile4="7C 8C", pile5="9C TC",
+                    pile6="JC", pile7="QC", stock="KC", **HOME)
+
+
+def test_weighted_astar_exhausts_a_dead_graph():
+    """Best-first search ends when its graph is exhausted, at every pruning level."""
+    engine = klondike_engine(draw=1)
+    start, moves = compact(engine, dead_position(engine))
+    for level in (model.SOUND, model.LOOSE, model.STRICT):
+        assert run_to_end(fast.best_first(fast.weighted(1.5))(start, moves, False, level)) == (Outcome.UNWINNABLE, [])
+
+
+def test_only_the_sound_search_proves_a_deal_unwinnable():
+    """With no share for the sound search, an exhausted heuristic graph proves nothing."""
+    engine = klondike_engine(draw=1)
+    dead = dead_position(engine)
+    assert fast.solve(engine, dead, Budget(None, NODES), pruned_share=1.0).outcome is Outcome.UNSOLVED
+    assert fast.solve(engine, dead, Budget(None, NODES), pruned_share=0.0).outcome is Outcome.UNWINNABLE
+
+
+def test_the_sound_search_alone_wins_a_deal():
+    engine = klondike_engine(draw=3)
+    deal = engine.deal(13)
+    result = fast.solve(engine, deal, Budget(None, NODES), pruned_share=0.0)
+    assert result.outcome is Outcome.SOLVED and engine.is_won(replay(engine, deal, result.moves))
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_moves_left_is_a_lower_bound_along_a_win(draw):
+    """At every position of a winning line, the A* estimate without its face-down term is at most the
+    number of engine moves the line still needs."""
+    engine = klondike_engine(draw=draw)
+    bridge = fast.Bridge(engine)
+    state = engine.deal(8)
+    moves = assert_wins(engine, state)
+    for done, move in enumerate(moves):
+        assert model.moves_left(bridge.position(state), draw) <= len(moves) - done
+        state = engine.apply(state, move)[0]
+    assert model.moves_left(bridge.position(state), draw) == 0
+
+
+def test_blockers_count_cards_over_a_lower_card_of_their_suit():
+    code = model.card_code
+    card = {c: code(k) for c, k in zip("5H 2H 9S 3H 8S KD".split(), cards("5H 2H 9S 3H 8S KD"))}
+    # bottom first: 2H, 5H over it (a blocker), 9S, 3H (face up, over 2H: a blocker), then 8S face up
+    col = bytes((64 + 3, card["2H"], card["5H"], card["9S"], card["3H"], card["8S"]))
+    assert model.column_cost(col) == (3, 2)
+    # the same cards all face up: only the lowest face-up card is looked at
+    assert model.column_cost(bytes((64, card["2H"], card["5H"]))) == (0, 0)
+    assert model.column_cost(bytes((64 + 1, card["KD"], card["5H"]))) == (1, 0)
