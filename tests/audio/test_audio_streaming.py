@@ -187,3 +187,24 @@ def test_pocketsphinx_ends_complete_commands_early(text, early):
     assert (waited < 0.3) if early else (waited > 0.38), waited
     heard = recogniser.finish().text
     assert heard == text if early else heard.startswith(text)  # measured: "seven of hearts to" (a partial path)
+
+
+@needs_espeak
+def test_vosk_says_when_the_words_so_far_are_a_complete_phrase():
+    """Vosk (the real Korean model): a phrase that no longer phrase begins with is complete; one
+    that a longer phrase begins with is not; nothing fed is not."""
+    pytest.importorskip("vosk")
+    from test_audio_vosk import _ko_model_path, ko_grammar
+    from voicegame.audio.recognisers import VoskRecogniser
+
+    r = VoskRecogniser(_ko_model_path())
+    r.set_grammar(ko_grammar(extra=("아니요 셋",)))
+    r.begin()
+    assert not r.sounds_complete()
+    for text, complete in (("안녕하세요", True), ("아니요", False)):
+        r.begin()
+        audio = pad(speech_pcm(text, voice="ko"), 0.3, 0.3)
+        for i in range(0, len(audio), BLOCK):
+            r.feed(audio[i:i + BLOCK])
+        assert r.sounds_complete() is complete, text
+        assert r.finish().text == text
