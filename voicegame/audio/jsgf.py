@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Callable
 
 from .errors import GrammarError
 
@@ -245,12 +246,16 @@ class Jsgf:
         inner = self._regex(node[1], stack)
         return f"(?:{inner})" + {"opt": "?", "star": "*", "plus": "+"}[k]
 
-    @cached_property
-    def _matcher(self) -> re.Pattern[str] | None:
+    def _compiled(self, build: Callable[[tuple, tuple[str, ...]], str]) -> re.Pattern[str] | None:
+        """``build``'s regex for the top rule, compiled; None when the grammar is recursive."""
         try:
-            return re.compile(self._regex(("rule", self.top), ()))
+            return re.compile(build(("rule", self.top), ()))
         except _Recursive:
             return None
+
+    @cached_property
+    def _matcher(self) -> re.Pattern[str] | None:
+        return self._compiled(self._regex)
 
     def _prefix_regex(self, node: tuple, stack: tuple[str, ...]) -> str:
         """A regex for every beginning (empty and whole included) of ``node``'s sentences."""
@@ -275,10 +280,7 @@ class Jsgf:
 
     @cached_property
     def _prefix_matcher(self) -> re.Pattern[str] | None:
-        try:
-            return re.compile(self._prefix_regex(("rule", self.top), ()))
-        except _Recursive:
-            return None
+        return self._compiled(self._prefix_regex)
 
     def is_final(self, text: str) -> bool | None:
         """Whether ``text`` is a whole sentence that no longer sentence begins with: nothing the
