@@ -43,7 +43,7 @@ import numpy as np
 from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser, TextRecogniser
-from voicegame.loop import LoopResult, Recognised, _Voice
+from voicegame.loop import LoopResult, Recognised, _Voice, finish_stream
 
 log = logging.getLogger("voicegame.kiosk")
 
@@ -117,15 +117,7 @@ class MicrophoneListener:
             raise MicrophoneError(f"The microphone failed: {str(error).strip() or type(error).__name__}.") from error
         if utterance is None:
             return None
-        if self.stream is None:
-            return utterance.pcm
-        started = time.perf_counter()
-        try:
-            heard = self.stream.finish()
-        except AudioError as error:
-            log.warning("recogniser: %s", error)
-            heard = Heard("", None, True)
-        return Recognised(utterance.pcm, heard, time.perf_counter() - started)
+        return utterance.pcm if self.stream is None else finish_stream(self.stream, utterance.pcm)
 
     def reset(self) -> None:
         microphone, self.microphone = self.microphone, None

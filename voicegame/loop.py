@@ -9,6 +9,7 @@ microphone, recogniser or sound device is told to the player in one sentence and
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,8 @@ from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser, TextRecogniser
 from voicegame.audio.speakers import STEPS, Speaker
 from voicegame.audio.wavio import read_wav
+
+log = logging.getLogger(__name__)
 
 SAMPLE_RATE = 16000
 AFTER_SPEECH = frozenset({"listening"})  # earcons that mean "your turn": played after the words
@@ -86,6 +89,18 @@ class TextSource:
                 yield line.rstrip("\n")
 
 
+def finish_stream(stream: StreamingRecogniser, pcm: np.ndarray) -> Recognised:
+    """End a streamed utterance: what the recogniser heard, timed. A recogniser that fails is taken
+    as having heard nothing (the player hears "Sorry, I did not catch that"), never as a crash."""
+    started = time.perf_counter()
+    try:
+        heard = stream.finish()
+    except Exception:
+        log.exception("the streaming recogniser failed to finish")
+        heard = Heard("", None, True)
+    return Recognised(pcm, heard, time.perf_counter() - started)
+
+
 class MicrophoneSource:
     """Endpointed utterances from a ``Microphone``; ``mute``/``unmute`` while the game makes sound.
 
@@ -112,12 +127,7 @@ class MicrophoneSource:
                 continue
             utterance = self.microphone.listen(timeout=self.timeout, on_start=self.on_speech_start, stream=self.stream)
             if utterance is not None:
-                started = time.perf_counter()
-                try:
-                    heard = self.stream.finish()
-                except AudioError:
-                    heard = Heard("", None, True)
-                yield Recognised(utterance.pcm, heard, time.perf_counter() - started)
+                yield finish_stream(self.stream, utterance.pcm)
 
     def mute(self) -> None:
         self.microphone.mute()

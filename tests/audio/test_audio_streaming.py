@@ -208,3 +208,28 @@ def test_vosk_says_when_the_words_so_far_are_a_complete_phrase():
             r.feed(audio[i:i + BLOCK])
         assert r.sounds_complete() is complete, text
         assert r.finish().text == text
+
+
+def test_a_failing_recogniser_neither_stops_the_endpointer_nor_the_game():
+    """A stream that breaks mid-utterance: the endpointer still finds the utterance, and finishing it
+    gives "nothing heard" (the player is told "Sorry, I did not catch that"), not an exception."""
+    from voicegame.loop import finish_stream
+
+    class Broken(Recorder):
+        def feed(self, pcm):
+            super().feed(pcm)
+            if len(self.utterances[-1]) > 3:
+                raise RuntimeError("decoder fell over")
+
+        def sounds_complete(self):
+            raise RuntimeError("decoder fell over")
+
+        def finish(self):
+            raise RuntimeError("decoder fell over")
+
+    stream = Broken()
+    ep = Endpointer(stream=stream)
+    [u] = run(ep, np.concatenate([silence(1.0, 8), tone(0.8), silence(1.5, 8)]))
+    assert len(u.pcm) > 0.8 * 16000 and len(stream.utterances[0]) == 4  # no more feeding after the failure
+    item = finish_stream(stream, u.pcm)
+    assert item.heard.unknown and item.heard.text == "" and item.pcm is u.pcm

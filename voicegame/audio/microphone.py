@@ -11,6 +11,7 @@ measurement: WebRTC VAD calls steady hiss at -51 dBFS speech. Numbers in ``Endpo
 
 from __future__ import annotations
 
+import logging
 import math
 import queue
 import threading
@@ -25,6 +26,8 @@ from .errors import MicrophoneError
 
 if TYPE_CHECKING:
     from .recognisers import StreamingRecogniser
+
+log = logging.getLogger(__name__)
 
 SAMPLE_RATE = 16000
 FRAME_MS = 30
@@ -198,6 +201,7 @@ class Endpointer:
         self._silence_run = 0
         self._last_speech_end = 0
         self._streamed = 0  # samples of the utterance in progress given to ``stream`` so far
+        self._streaming = False  # feeding ``stream`` this utterance (it began and has not failed)
 
     def feed(self, samples: np.ndarray) -> list[Utterance]:
         x = np.asarray(samples)
@@ -236,9 +240,8 @@ class Endpointer:
                     self._silence_run = 0
                     self._last_speech_end = self.pos
                     self._streamed = self.start
-                    if self.stream is not None:
-                        self.stream.begin()
-                        self._stream_to(self.pos)
+                    self._streaming = self.stream is not None and self._to_stream("begin")
+                    self._stream_to(self.pos)
             else:
                 self._speech_run = 0
             return None
@@ -270,22 +273,36 @@ class Endpointer:
 
     def _complete_early(self) -> bool:
         """At the early-silence mark of a pause: does the stream say the command is complete?"""
-        if not self.early_silence_ms or self.stream is None or self._silence_run != self._ms_frames(self.early_silence_ms):
+        if not self.early_silence_ms or not self._streaming or self._silence_run != self._ms_frames(self.early_silence_ms):
             return False
         self._stream_to(min(self.pos, self._last_speech_end + self.tail_ms * self.sample_rate // 1000))
         ask = getattr(self.stream, "sounds_complete", None)
-        return bool(ask and ask())
+        try:
+            return bool(self._streaming and ask and ask())
+        except Exception:
+            log.exception("the streaming recogniser failed in sounds_complete")
+            return False
 
     def _stream_to(self, end: int) -> None:
         """Feed ``stream`` the utterance's audio up to sample ``end``."""
-        if self.stream is None or end <= self._streamed:
+        if not self._streaming or end <= self._streamed:
             return
         first = (self._streamed - self._history_start) // self.frame
         last = -(-(end - self._history_start) // self.frame)
         chunk = np.concatenate(self._history[first:last])
         offset = self._history_start + first * self.frame
-        self.stream.feed(chunk[self._streamed - offset : end - offset])
+        self._streaming = self._to_stream("feed", chunk[self._streamed - offset : end - offset])
         self._streamed = end
+
+    def _to_stream(self, method: str, *args: object) -> bool:
+        """Call the stream; a failing recogniser must not stop the endpointing (its ``finish`` then
+        says nothing was heard). False: it failed, stop feeding it this utterance."""
+        try:
+            getattr(self.stream, method)(*args)
+            return True
+        except Exception:
+            log.exception("the streaming recogniser failed in %s", method)
+            return False
 
     def flush(self) -> Utterance | None:
         """End of stream: the utterance in progress, if any (used by push-to-talk and files)."""
