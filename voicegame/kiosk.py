@@ -43,7 +43,7 @@ import numpy as np
 from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser, TextRecogniser
-from voicegame.loop import LoopResult, Recognised, _Voice, finish_stream
+from voicegame.loop import LoopResult, Recognised, _Voice, listen_once
 
 log = logging.getLogger("voicegame.kiosk")
 
@@ -106,18 +106,12 @@ class MicrophoneListener:
         try:
             if self.microphone is None:
                 self.microphone = self.factory()
-            if self.stream is None:
-                utterance = self.microphone.listen(timeout=timeout, on_start=self.on_speech_start)
-            else:
-                utterance = self.microphone.listen(timeout=timeout, on_start=self.on_speech_start, stream=self.stream)
+            return listen_once(self.microphone, timeout, self.on_speech_start, self.stream)
         except Exception as error:
             self.reset()
             if isinstance(error, AudioError):
                 raise
             raise MicrophoneError(f"The microphone failed: {str(error).strip() or type(error).__name__}.") from error
-        if utterance is None:
-            return None
-        return utterance.pcm if self.stream is None else finish_stream(self.stream, utterance.pcm)
 
     def reset(self) -> None:
         microphone, self.microphone = self.microphone, None

@@ -101,6 +101,18 @@ def finish_stream(stream: StreamingRecogniser, pcm: np.ndarray) -> Recognised:
     return Recognised(pcm, heard, time.perf_counter() - started)
 
 
+def listen_once(microphone: Any, timeout: float | None, on_start: Callable[[], None] | None,
+                stream: StreamingRecogniser | None) -> np.ndarray | Recognised | None:
+    """One endpointed utterance from ``microphone`` (None: nothing before ``timeout``): its audio, or,
+    with a streaming recogniser, what it heard while the player spoke. Without one, ``listen`` is
+    called without ``stream=``, so microphones that cannot feed a recogniser still work."""
+    if stream is None:
+        utterance = microphone.listen(timeout=timeout, on_start=on_start)
+        return None if utterance is None else utterance.pcm
+    utterance = microphone.listen(timeout=timeout, on_start=on_start, stream=stream)
+    return None if utterance is None else finish_stream(stream, utterance.pcm)
+
+
 class MicrophoneSource:
     """Endpointed utterances from a ``Microphone``; ``mute``/``unmute`` while the game makes sound.
 
@@ -120,14 +132,9 @@ class MicrophoneSource:
 
     def __iter__(self) -> Iterator[np.ndarray | str | Recognised]:
         while True:
-            if self.stream is None:
-                utterance = self.microphone.listen(timeout=self.timeout, on_start=self.on_speech_start)
-                if utterance is not None:
-                    yield utterance.pcm
-                continue
-            utterance = self.microphone.listen(timeout=self.timeout, on_start=self.on_speech_start, stream=self.stream)
-            if utterance is not None:
-                yield finish_stream(self.stream, utterance.pcm)
+            item = listen_once(self.microphone, self.timeout, self.on_speech_start, self.stream)
+            if item is not None:
+                yield item
 
     def mute(self) -> None:
         self.microphone.mute()
