@@ -20,10 +20,12 @@ import numpy as np
 from voicegame.audio.earcons import EarconPlayer
 from voicegame.audio.errors import AudioError
 from voicegame.audio.grammar_spec import RecogniserGrammar
+from voicegame.audio.levels import speech_over_noise_db
 from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser, TextRecogniser
 from voicegame.audio.speakers import STEPS, Speaker
 from voicegame.audio.wavio import read_wav
+from voicegame.mishearing import MISSED_EARCON, MishearingAdvisor
 
 log = logging.getLogger(__name__)
 
@@ -351,6 +353,8 @@ def run_voice_session(session: Any, source: Iterable[np.ndarray | str], recognis
     for note in notes:
         voice.tell(note)
     voice.answer(session.greeting())
+    narrator = getattr(session, "narrator", None)
+    advisor = MishearingAdvisor(narrator.say) if narrator is not None else None
     current = iter(source)
     grammar = _grammar_source(grammar, session)
     last_grammar: list[Any] = [None]
@@ -381,10 +385,15 @@ def run_voice_session(session: Any, source: Iterable[np.ndarray | str], recognis
                 voice.tell(str(e))
                 heard = Heard("", None, True)
         t1 = time.perf_counter()
-        if recording is not None and not isinstance(item, str):
-            recording.add_input(item.pcm if isinstance(item, Recognised) else item, SAMPLE_RATE, heard.text)
+        pcm = None if isinstance(item, str) else item.pcm if isinstance(item, Recognised) else item
+        if recording is not None and pcm is not None:
+            recording.add_input(pcm, SAMPLE_RATE, heard.text)
         reply = _hear(session, heard)
         t2 = time.perf_counter()
+        if advisor is not None and pcm is not None:
+            advice = advisor.note(MISSED_EARCON in getattr(reply, "earcons", ()), speech_over_noise_db(pcm))
+            if advice:
+                reply.sentences.append(advice)
         if timing is not None:
             timing.decode, timing.handle = t1 - t0, t2 - t1
             timing.moves = len(getattr(reply, "moves", []))

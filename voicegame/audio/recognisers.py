@@ -22,6 +22,7 @@ import numpy as np
 from .errors import GrammarError, ModelNotFound, RecogniserUnavailable
 from .grammar_spec import RecogniserGrammar
 from .jsgf import Jsgf
+from .levels import frame_powers
 
 log = logging.getLogger(__name__)
 
@@ -377,11 +378,7 @@ class PocketSphinxRecogniser:
     # -- audio
     def _frame_powers(self, x: np.ndarray) -> np.ndarray:
         """Mean power of each 10 ms frame (the decoder's frame rate)."""
-        frame = max(1, self.sample_rate // 100)
-        n = len(x) // frame
-        if n < 1:
-            return np.array([float((x.astype(np.float64) ** 2).mean())])
-        return (x[: n * frame].astype(np.float64).reshape(n, frame) ** 2).mean(axis=1)
+        return frame_powers(x, self.sample_rate)
 
     def _noise_sigma(self, pcm: np.ndarray) -> float:
         """RMS of the noise to add so that ``pcm``'s floor reaches the target (0.0: none needed)."""
