@@ -42,8 +42,10 @@ import numpy as np
 
 from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
+from voicegame.audio.levels import speech_over_noise_db
 from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser, TextRecogniser
 from voicegame.loop import LoopResult, Recognised, _Voice, listen_once
+from voicegame.mishearing import MISSED_EARCON, MishearingAdvisor
 
 log = logging.getLogger("voicegame.kiosk")
 
@@ -169,7 +171,8 @@ class Fail:
 class ScriptedListener:
     """Tests and benches: plays ``script`` on a (fake) clock.
 
-    Items: a str (a typed command; takes ``seconds_per_command`` of clock time), :class:`Silence`,
+    Items: a str (a typed command; takes ``seconds_per_command`` of clock time), int16 samples (a
+    spoken one, for the recogniser; as long), :class:`Silence`,
     :class:`Fail`, or a callable ``() -> item | None`` (a player choosing from the current position;
     None ends the script). The script may be an endless iterator. After the last item: EOFError."""
 
@@ -182,7 +185,7 @@ class ScriptedListener:
         self.failures = 0
         self.resets = 0
 
-    def listen(self, timeout: float | None) -> str | None:
+    def listen(self, timeout: float | None) -> str | np.ndarray | None:
         if self.failing:
             self.failing -= 1
             self.failures += 1
@@ -206,7 +209,7 @@ class ScriptedListener:
             self.failing, self._fail_message = item.times, item.message
             return self.listen(timeout)
         self.clock.sleep(self.seconds_per_command)
-        return str(item)
+        return item if isinstance(item, np.ndarray) else str(item)
 
     def reset(self) -> None:
         self.resets += 1
@@ -275,6 +278,9 @@ class Kiosk:
         self._grammar: list[Any] = [None, None]  # (session grammar, with the wake phrase)
         self._last_grammar: Any = None
         self.wake_words = tuple(self.settings.wake_phrase.split())
+        self.advisor = MishearingAdvisor(session.narrator.say)
+        self._spoken = False  # is the utterance being handled spoken (not typed)? ...
+        self._level: float | None = None  # ... and its speech_over_noise_db
 
     # ----- speaking -----------------------------------------------------------------
     def say(self, key: str, **params: Any) -> str:
@@ -328,6 +334,8 @@ class Kiosk:
         if item is not None:
             self.counters.turns += 1
             try:
+                self._spoken = not isinstance(item, str)
+                self._level = speech_over_noise_db(item.pcm if isinstance(item, Recognised) else item) if self._spoken else None
                 self._act(self._recognise(item))
             except Exception:  # the session promises not to raise; the kiosk makes sure
                 self.counters.errors += 1
@@ -463,6 +471,10 @@ class Kiosk:
         before_history, before_cursor, before_recorded = session.history, session.history.cursor, session.recorded
         self.counters.commands += 1
         reply = session.hear(heard)
+        if self._spoken:  # advice after repeated mishearing (typed lines are never misheard)
+            advice = self.advisor.note(MISSED_EARCON in reply.earcons, self._level)
+            if advice:
+                reply.sentences.append(advice)
         self._count(before_history, before_cursor, before_recorded)
         self._answer(reply)
         self._check_over()

@@ -51,3 +51,17 @@ def test_three_misses_in_noise_get_advice_about_the_noise_and_typed_lines_do_not
     assert [h.unknown for h in result.heard[:4]] == [True, False, True, True]
     assert said[0] == said[2] == said[3] == SORRY and said[1] != SORRY
     assert said[4] == NOISY and not any(s.startswith(GENERAL) for s in said)  # typed "score" did not reset
+
+
+def test_the_kiosk_gives_the_same_advice(sphinx):
+    from voicegame.kiosk import FakeClock, Kiosk, ScriptedListener
+
+    clock = FakeClock()
+    speaker = RecorderSpeaker()
+    noisy = [_in_white_noise(_padded(t), 5.0, seed) for seed, t in enumerate(CHATTER)]
+    kiosk = Kiosk(Session("klondike", seed=5), ScriptedListener(noisy, clock), recogniser=sphinx, speaker=speaker,
+                  clock=clock)
+    kiosk.run()
+    assert kiosk.counters.commands == 3
+    said = speaker.said[1:]
+    assert said == [SORRY, SORRY, SORRY, NOISY]
