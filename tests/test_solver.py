@@ -200,3 +200,23 @@ def test_winnable_deals_a_solved_deal_and_says_how_many_were_skipped():
     engine = klondike_engine(draw=3)
     assert solve_thoughtful(engine, engine.deal(3), seconds=5).solved
     assert Session("klondike", seed=3).state == engine.deal(3)
+
+
+def test_winnable_gives_up_on_a_game_the_solver_seldom_wins_and_says_so(monkeypatch, capsys):
+    """Four-suit Spider: no deal is won in the time allowed, so the player gets the deal asked for and
+    is told it may not be winnable (it used to try 200 deals for 5 s each, then end in a traceback)."""
+    import io
+
+    from voicegame import cli, solve_cli
+
+    seed, tried, found = solve_cli.find_winnable(find_game("spider"), {}, 7, seconds=0.5, total_seconds=1.2)
+    assert (seed, found) == (7, False) and 1 <= tried <= 4
+    monkeypatch.setattr(solve_cli, "WINNABLE_SECONDS", 1.0)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert cli.main(["play", "spider", "--seed", "7", "--winnable", "--text", "--no-save"]) == 0
+    out = capsys.readouterr()
+    lines = out.out.splitlines()
+    assert lines[1].startswith("The solver could not win a deal in the time it had (") and lines[1].endswith(
+        " deals tried), so here is deal 7; it may not be winnable."), lines
+    assert "Looking for a deal" in out.err
+    assert lines[-1] == "Goodbye."

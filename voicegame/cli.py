@@ -98,16 +98,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"Unknown game {args.game!r}. Games: {', '.join(g.key for g in GAMES)}.", file=sys.stderr)
         return 2
     try:
-        seed, skipped = args.seed, 0
+        seed, skipped, found = args.seed, 0, True
         if getattr(args, "winnable", False):
-            seed, skipped = solve_cli.find_winnable(entry, game_options(entry, args), secrets.randbelow(2**31) if seed is None else seed)
+            print("Looking for a deal the solver can win...", file=sys.stderr, flush=True)
+            seed, skipped, found = solve_cli.find_winnable(entry, game_options(entry, args),
+                                                           secrets.randbelow(2**31) if seed is None else seed)
         persistence = None if args.no_save else Persistence()
         session = Session(entry, {**config_game_options(config, entry), **game_options(entry, args)}, seed,
                           verbose=args.verbose or config["speech.verbosity"] == "verbose",
                           persistence=persistence, resume=args.seed is None)
         session.announcements[:0] = config.problems
         if getattr(args, "winnable", False):
-            session.announcements.append(session.narrator.say("winnable_deal", seed=seed, skipped=skipped))
+            key = "winnable_deal" if found else "winnable_none"
+            session.announcements.append(session.narrator.say(key, seed=seed, skipped=skipped))
     except ValueError as error:
         print(f"Bad option: {error}.", file=sys.stderr)
         return 2

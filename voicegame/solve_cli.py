@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from typing import Any
 
 from voicegame.engine import Engine, Move, MoveKind, State
@@ -62,14 +63,29 @@ def solve_deal(engine: Engine, state: State, mode: str = "thoughtful", seconds: 
     return solve(engine, state, seconds=seconds, nodes=nodes)
 
 
-def find_winnable(entry: GameEntry, options: dict[str, Any], seed: int, seconds: float = 5.0, tries: int = 200) -> tuple[int, int]:
-    """The first seed from ``seed`` on whose deal the thoughtful solver wins within ``seconds``,
-    and how many seeds were skipped. Raises LookupError after ``tries`` seeds."""
+WINNABLE_SECONDS = 20.0
+"""How long ``--winnable`` looks for a deal at the most: the player waits in silence meanwhile, and for
+a game the solver seldom wins quickly (four-suit Spider: not one of seeds 1-6 in 5 s each) two hundred
+tries would be a quarter of an hour."""
+
+
+def find_winnable(entry: GameEntry, options: dict[str, Any], seed: int, seconds: float = 5.0,
+                  total_seconds: float | None = None, tries: int = 200) -> tuple[int, int, bool]:
+    """The first seed from ``seed`` on whose deal the thoughtful solver wins within ``seconds``, how
+    many seeds were skipped, and True; when none is won within ``total_seconds`` (default
+    ``WINNABLE_SECONDS``) or ``tries`` seeds: ``seed`` itself, the number of seeds tried, and False."""
+    total_seconds = WINNABLE_SECONDS if total_seconds is None else total_seconds
     engine = Engine(entry.make(**options))
-    for skipped in range(tries):
-        if solve(engine, engine.deal(seed + skipped), seconds=seconds).solved:
-            return seed + skipped, skipped
-    raise LookupError(f"no deal the solver could win in {tries} seeds from {seed}")
+    began = time.perf_counter()
+    tried = 0
+    while tried < tries:
+        left = total_seconds - (time.perf_counter() - began)
+        if left <= 0:
+            break
+        if solve(engine, engine.deal(seed + tried), seconds=min(seconds, left)).solved:
+            return seed + tried, tried, True
+        tried += 1
+    return seed, tried, False
 
 
 def run(args: argparse.Namespace) -> int:
