@@ -100,3 +100,19 @@ def test_no_command_ever_raises(key):
             continue
         reply = s.handle(phrase)
         assert reply.sentences, phrase
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_hint_said_back_plays_the_hinted_move(key):
+    """"Try X." must be something the player can say to do X: no question back, no other move (with
+    two decks two moves can have the same card names; the hint then names the piles)."""
+    for seed in (4, 11):
+        s = Session(key, seed=seed)
+        ranked = s.hints.ranked(s.state)
+        for i in range(min(3, len(ranked))):
+            sentence = s.handle("hint").sentences[0]
+            assert sentence.startswith("Try ") and sentence.endswith("."), sentence
+            phrase = sentence[len("Try "):-1]
+            trial = Session(key, seed=seed)
+            reply = trial.handle(phrase)
+            assert reply.moves == [ranked[i]], (phrase, reply.sentences)

@@ -116,6 +116,14 @@ class Narrator:
             names.append(self.specs[pile].name if by_pile else cards[at if at >= 0 else -1].spoken)
         return "remove " + " and ".join(names)
 
+    def move_phrase_among(self, state: State, move: Move, moves: Iterable[Move]) -> str:
+        """``move``'s phrase, naming the piles when another of ``moves`` (e.g. every legal move) would
+        be said the same way: with two decks, "eight of clubs on nine of clubs" can be two moves."""
+        phrase = self.move_phrase(state, move)
+        if any(other != move and self.move_phrase(state, other) == phrase for other in moves):
+            return self.move_phrase(state, move, by_pile=True)
+        return phrase
+
     def move_phrases(self, state: State, moves: list[Move]) -> list[str]:
         """Phrases for several moves, naming piles wherever card names would repeat."""
         phrases = [self.move_phrase(state, m) for m in moves]

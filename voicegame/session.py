@@ -281,7 +281,8 @@ class Session:
             return
         move = moves[self.hint_index % len(moves)]
         self.hint_index += 1
-        reply.sentences.append(self.narrator.say("hint", move=self.narrator.move_phrase(self.state, move)))
+        phrase = self.narrator.move_phrase_among(self.state, move, self.engine.legal_moves(self.state))
+        reply.sentences.append(self.narrator.say("hint", move=phrase))
 
     def _do_moves(self, reply: Reply, command: Command) -> None:
         moves = ranked_moves(self.engine, self.state)
