@@ -116,6 +116,20 @@ class Narrator:
             names.append(self.specs[pile].name if by_pile else cards[at if at >= 0 else -1].spoken)
         return "remove " + " and ".join(names)
 
+    def all_commands(self) -> str:
+        """The full command list ("all commands"): this game's ways of moving (message
+        ``moves_<game key>``), reading with its own pile names, then what every game has."""
+        first: dict[PileKind, str] = {}
+        for spec in self.specs:
+            first.setdefault(spec.kind, spec.names[0])
+        reading = [f"read {first[PileKind.TABLEAU]}"] if PileKind.TABLEAU in first else []
+        reading.append("read the board")
+        if PileKind.WASTE in first:
+            reading.append(f"read {first[PileKind.WASTE]}")
+        reading += ["where is the queen of spades", "score"]
+        moves = self.language.messages.get(f"moves_{self.engine.game.key}", "draw")
+        return self.say("what_can_i_say", moves=moves, reading=", ".join(reading))
+
     def move_phrase_among(self, state: State, move: Move, moves: Iterable[Move]) -> str:
         """``move``'s phrase, naming the piles when another of ``moves`` (e.g. every legal move) would
         be said the same way: with two decks, "eight of clubs on nine of clubs" can be two moves."""

@@ -373,7 +373,7 @@ class Session:
         reply.sentences.extend(self.last_sentences or [self.narrator.say("nothing_to_repeat")])
 
     def _do_help(self, reply: Reply, command: Command) -> None:
-        reply.sentences.append(self.narrator.say(self.game.help_key or "what_can_i_say"))
+        reply.sentences.append(self.narrator.say(self.game.help_key) if self.game.help_key else self.narrator.all_commands())
 
     def _do_what_can_i_say(self, reply: Reply, command: Command) -> None:
         """What makes sense now, briefly: the answers to an open question, or a few real moves."""
@@ -398,7 +398,7 @@ class Session:
         reply.sentences.append(self.narrator.say("say_now", options=join(parts)))
 
     def _do_all_commands(self, reply: Reply, command: Command) -> None:
-        reply.sentences.append(self.narrator.say("what_can_i_say"))
+        reply.sentences.append(self.narrator.all_commands())
 
     def in_progress(self) -> bool:
         """Moves made, and the game neither won nor out of moves: leaving it would lose something."""
