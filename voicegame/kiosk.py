@@ -45,7 +45,7 @@ from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.levels import speech_over_noise_db
 from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser, TextRecogniser
 from voicegame.loop import LoopResult, Recognised, _Voice, listen_once
-from voicegame.mishearing import MISSED_EARCON, MishearingAdvisor
+from voicegame.mishearing import MishearingAdvisor
 
 log = logging.getLogger("voicegame.kiosk")
 
@@ -472,9 +472,7 @@ class Kiosk:
         self.counters.commands += 1
         reply = session.hear(heard)
         if self._spoken:  # advice after repeated mishearing (typed lines are never misheard)
-            advice = self.advisor.note(MISSED_EARCON in reply.earcons, self._level)
-            if advice:
-                reply.sentences.append(advice)
+            self.advisor.advise(reply, self._level)
         self._count(before_history, before_cursor, before_recorded)
         self._answer(reply)
         self._check_over()

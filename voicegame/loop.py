@@ -25,7 +25,7 @@ from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser, TextRecogniser
 from voicegame.audio.speakers import STEPS, Speaker
 from voicegame.audio.wavio import read_wav
-from voicegame.mishearing import MISSED_EARCON, MishearingAdvisor
+from voicegame.mishearing import MishearingAdvisor
 
 log = logging.getLogger(__name__)
 
@@ -391,9 +391,7 @@ def run_voice_session(session: Any, source: Iterable[np.ndarray | str], recognis
         reply = _hear(session, heard)
         t2 = time.perf_counter()
         if advisor is not None and pcm is not None:
-            advice = advisor.note(MISSED_EARCON in getattr(reply, "earcons", ()), speech_over_noise_db(pcm))
-            if advice:
-                reply.sentences.append(advice)
+            advisor.advise(reply, speech_over_noise_db(pcm))
         if timing is not None:
             timing.decode, timing.handle = t1 - t0, t2 - t1
             timing.moves = len(getattr(reply, "moves", []))

@@ -14,7 +14,7 @@ do something about it (come closer, a headset, quiet the television) once told.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 AFTER = 3
 """Misses in a row before the advice (one or two are ordinary and need no lecture)."""
@@ -51,3 +51,10 @@ class MishearingAdvisor:
         known = sorted(level for level in self.levels if level is not None)
         noisy = bool(known) and known[len(known) // 2] < self.noisy_db
         return self.say("mishearing_noisy" if noisy else "mishearing")
+
+    def advise(self, reply: Any, level_db: float | None) -> None:
+        """Note a spoken command by its reply (a ``Session`` reply: missed when it carries the
+        ``MISSED_EARCON``) and add the advice to the reply's sentences when it is due."""
+        advice = self.note(MISSED_EARCON in getattr(reply, "earcons", ()), level_db)
+        if advice:
+            reply.sentences.append(advice)
