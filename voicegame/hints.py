@@ -39,14 +39,21 @@ def ranked_moves(engine: Engine, state: State) -> list[Move]:
     return [m for p, _, m in sorted(scored) if p < 9]
 
 
+HINT_SECONDS = 0.9
+"""The fair search's time for one hint: the answer (search, then ranking and phrasing) must come
+within a second. Measured 2026-11-22, 5 deals x 4 positions per game: with 1.0 the 95th percentile
+of "hint" was 1.05-1.23 s in FreeCell, Royal Parade, Spider and Gaps, whose searches use all their
+time (see bench/RESULTS.md "Hint latency")."""
+
+
 class HintService:
     """"hint": the fair search's best move (never reading a hidden card), then its alternatives.
 
-    ``seconds`` and ``nodes`` bound each search (default about one second on a slow core);
+    ``seconds`` and ``nodes`` bound each search (default ``HINT_SECONDS`` and 4000 positions);
     rankings are cached per position, so "hint" again only steps to the next move.
     """
 
-    def __init__(self, engine: Engine, seconds: float | None = 1.0, nodes: int | None = 4000) -> None:
+    def __init__(self, engine: Engine, seconds: float | None = HINT_SECONDS, nodes: int | None = 4000) -> None:
         from voicegame.solver.fair import FairSearch  # noqa: PLC0415 (the solver imports this module)
 
         self.engine = engine
