@@ -131,3 +131,29 @@ def test_stats_command_prints(private_data_dir):
     s.handle("yes")
     out = subprocess.run([sys.executable, "-m", "voicegame", "stats"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.startswith("klondike draw=3 passes=None: played 1, won 0 (0%)")
+
+
+def test_started_without_a_game_name_the_game_played_last_comes_back(private_data_dir):
+    """Switching games by voice is remembered as saves are: "voicegame" alone goes back to the game
+    played last (and offers to resume it); files in saves/ that are no game are passed over."""
+    persistence = Persistence(private_data_dir)
+    s = Session("klondike", seed=3, persistence=persistence)
+    s.handle("draw")
+    time.sleep(0.05)  # file times must differ
+    f = Session("freecell", seed=4, persistence=persistence)
+    f.handle("ace of diamonds up")
+    time.sleep(0.05)
+    (private_data_dir / "saves" / "freecell.bad-20261122.json").write_text("{")  # a save put aside
+    (private_data_dir / "saves" / "notagame.json").write_text("{}")
+    assert persistence.last_played(["klondike", "freecell", "spider"]) == "freecell"
+
+    def play(*args):
+        out = subprocess.run([sys.executable, "-m", "voicegame", "play", *args, "--text"], input="quit\n",
+                             capture_output=True, text=True, timeout=60)
+        return out.stdout.splitlines()
+
+    lines = play()
+    assert lines[:2] == ["FreeCell. Say help at any time.", "Resume your FreeCell game from today? Say yes or new game."]
+    assert play("klondike")[:2] == ["Klondike, draw three. Say help at any time.",
+                                    "Resume your Klondike game from today? Say yes or new game."]
+    assert play("--seed", "9")[0] == "Klondike, draw three. Say help at any time."  # a seed: the default game

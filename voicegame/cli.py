@@ -24,7 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="play a game")
-    play.add_argument("game", nargs="?", default=None, help="game name (see 'voicegame games'; default: the settings file's game.default, klondike)")
+    play.add_argument("game", nargs="?", default=None, help="game name (see 'voicegame games'; default: the game played last, else the settings file's game.default, klondike)")
     play.add_argument("--seed", type=int, default=None, help="deal number: the same seed gives the same deal everywhere")
     play.add_argument("--text", action="store_true", help="text mode: one command per line on standard input")
     play.add_argument("--trace", metavar="FILE", help="write a JSON Lines trace of every turn")
@@ -92,8 +92,10 @@ def run_text(session: Session, lines: IO[str], out: IO[str], trace: IO[str] | No
 
 def cmd_play(args: argparse.Namespace) -> int:
     config = Config()
+    persistence = None if args.no_save else Persistence()
+    last = persistence.last_played(g.key for g in GAMES) if persistence is not None and args.seed is None else None
     try:
-        entry = find_game(args.game or config["game.default"])
+        entry = find_game(args.game or last or config["game.default"])
     except UnknownGame:
         print(f"Unknown game {args.game!r}. Games: {', '.join(g.key for g in GAMES)}.", file=sys.stderr)
         return 2
@@ -103,7 +105,6 @@ def cmd_play(args: argparse.Namespace) -> int:
             print("Looking for a deal the solver can win...", file=sys.stderr, flush=True)
             seed, skipped, found = solve_cli.find_winnable(entry, game_options(entry, args),
                                                            secrets.randbelow(2**31) if seed is None else seed)
-        persistence = None if args.no_save else Persistence()
         session = Session(entry, {**config_game_options(config, entry), **game_options(entry, args)}, seed,
                           verbose=args.verbose or config["speech.verbosity"] == "verbose",
                           persistence=persistence, resume=args.seed is None)

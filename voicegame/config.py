@@ -47,7 +47,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("speech.volume", 1.0, "speech volume, 0.0 to 1.0", low=0.0, high=1.0),
     Setting("speech.voice", "", "text-to-speech voice id (empty: the system default)"),
     Setting("speech.verbosity", "brief", "how much is said after each move", choices=("brief", "verbose")),
-    Setting("game.default", "klondike", "the game started when none is named"),
+    Setting("game.default", "klondike", "the game started when none is named and none was played before"),
     Setting("game.draw", 3, "Klondike: cards turned from the stock", choices=(1, 3)),
     Setting("game.passes", 0, "Klondike: passes through the stock (0: unlimited)", low=0, high=100),
     Setting("audio.recogniser", "auto", "speech recogniser", choices=("auto", "vosk", "pocketsphinx", "text")),

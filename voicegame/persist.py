@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from voicegame import store
 from voicegame.stats import GameStats, StatsBook, stats_key
@@ -86,6 +86,17 @@ class Persistence:
             pass
 
     # ----- resuming ----------------------------------------------------------------
+    def last_played(self, games: Iterable[str]) -> str | None:
+        """Which of ``games`` was played last (its save written last), or None: started without a
+        game name, the player goes back to it, as AisleRiot does."""
+        known = set(games)
+        try:
+            saves = [(path.stat().st_mtime, path.stem) for path in (self.folder / "saves").glob("*.json")
+                     if path.stem in known]
+        except OSError:
+            return None
+        return max(saves)[1] if saves else None
+
     def offer(self, game: str) -> tuple[Offer | None, str | None]:
         """A saved game worth resuming (one with moves, not won), and any problem sentence."""
         result = store.load(self.save_path(game))
