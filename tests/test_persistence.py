@@ -157,3 +157,19 @@ def test_started_without_a_game_name_the_game_played_last_comes_back(private_dat
     assert play("klondike")[:2] == ["Klondike, draw three. Say help at any time.",
                                     "Resume your Klondike game from today? Say yes or new game."]
     assert play("--seed", "9")[0] == "Klondike, draw three. Say help at any time."  # a seed: the default game
+
+
+def test_a_won_game_is_not_offered_again_but_one_taken_back_from_the_win_is(private_data_dir):
+    from pathlib import Path
+
+    script = (Path(__file__).parent / "data" / "klondike_draw3_seed5_win.txt").read_text().split("\n")
+    s = Session("klondike", seed=5, persistence=Persistence(private_data_dir))
+    for command in filter(None, script):
+        s.handle(command)
+    assert s.engine.is_won(s.state)
+    saved = load(Persistence(private_data_dir).save_path("klondike")).saved
+    assert saved.won and saved.cursor == s.history.cursor  # the save keeps the win; only the offer skips it
+    assert Persistence(private_data_dir).offer("klondike") == (None, None)
+    s.handle("undo")
+    offer, problem = Persistence(private_data_dir).offer("klondike")
+    assert problem is None and offer is not None and not offer.saved.won and offer.saved.cursor == s.history.cursor

@@ -103,7 +103,7 @@ class Persistence:
         if result.problem:
             return None, result.problem + " Starting a new game."
         saved = result.saved
-        if saved is None or saved.cursor == 0:
+        if saved is None or saved.cursor == 0 or saved.won:
             return None, None
         return Offer(saved, age_phrase(saved.started)), None
 

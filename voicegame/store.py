@@ -93,6 +93,7 @@ class SavedGame:
     cursor: int
     started: str = field(default_factory=now_iso)
     seconds: float = 0.0
+    won: bool = False  # is the position at ``cursor`` won? Worked out by ``parse``, never written
 
 
 def move_to_json(engine: Engine, move: Move) -> dict[str, Any]:
@@ -210,12 +211,16 @@ def parse(text: str) -> tuple[SavedGame, Engine]:
     seconds = float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < 1e9 else 0.0
     started = data.get("started") if isinstance(data.get("started"), str) else now_iso()
     state = engine.deal(seed)
-    for move in moves:  # the whole history, redo tail included, must be a legal game
+    at_cursor = state
+    for done, move in enumerate(moves, 1):  # the whole history, redo tail included, must be a legal game
         try:
             state = engine.apply(state, move)[0]
         except IllegalMove:
             raise SaveError("The save file's moves are not a legal game.") from None
-    return SavedGame(entry.key, {o.name: clean.get(o.name, o.default) for o in entry.options}, seed, moves, cursor, started[:40], seconds), engine
+        if done == cursor:
+            at_cursor = state
+    options = {o.name: clean.get(o.name, o.default) for o in entry.options}
+    return SavedGame(entry.key, options, seed, moves, cursor, started[:40], seconds, engine.is_won(at_cursor)), engine
 
 
 def move_aside(path: Path) -> Path | None:
