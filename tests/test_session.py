@@ -225,3 +225,41 @@ def test_nothing_a_player_says_raises(text):
     s = Session("klondike", seed=3)
     reply = s.handle(text)
     assert reply.sentences and reply.sentences[0]
+
+
+def _locked_position(stock: str):
+    """Klondike draw one: nothing on the table can go anywhere useful; the stock is ``stock``."""
+    from helpers import position
+    from voicegame.engine import History
+
+    s = Session("klondike", {"draw": 1}, seed=1)
+    s.history = History.start(position(s.engine, pile1="KH QS", pile2="KD", stock=stock))
+    assert not s.engine.is_stuck(s.state)  # moves there are; "No moves" does not apply
+    return s
+
+
+def test_following_hints_round_a_useless_stock_is_called_going_round_in_circles():
+    s = _locked_position("2C 3D")
+    said = []
+    for _ in range(12):
+        hint = s.handle("hint").sentences[0]
+        said.append(hint)
+        if not hint.startswith("Try "):
+            break
+        assert s.handle(hint[len("Try "):-1]).moves  # each hint said back is played
+    assert said[:6] == ["Try draw."] * 6  # twice through the stock (draw, draw, turn the waste over)
+    assert said[6].startswith("You are going round in circles")
+    assert s.handle("hint").sentences[0].startswith("You are going round in circles")  # still so
+
+
+def test_going_round_without_hints_or_asking_again_in_one_place_is_not_called_circling():
+    s = _locked_position("AC 3D")
+    for _ in range(4):  # the next idea, four times, in one position
+        assert s.handle("hint").sentences[0].startswith("Try ")
+    for _ in range(6):  # twice round the stock by hand
+        s.handle("draw")
+    hints = []
+    for _ in range(3):  # the hints now lead somewhere: to the ace
+        hints.append(s.handle("hint").sentences[0])
+        s.handle(hints[-1][len("Try "):-1])
+    assert hints == ["Try draw.", "Try draw.", "Try ace of clubs up."]

@@ -29,6 +29,10 @@ from voicegame.voice.match import MoveMatcher, Understanding, understand
 from voicegame.voice.parse import Parser
 from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
 
+GOING_ROUND = 2
+"""How often "hint" may bring a player back to the same position before it says they are going round
+in circles: twice through the stock without a change (the first time round, the stock cards were
+still being seen)."""
 KEEPS_QUESTION = frozenset({"repeat", "what_can_i_say", "help", "faster", "slower", "louder", "quieter"})
 """Intents that leave an open question open (everything else drops it)."""
 
@@ -88,6 +92,7 @@ class Session:
         self.question: Ask | None = None
         self.hint_index = 0
         self.hints = HintService(self.engine)
+        self.hinted_at: dict[tuple, set[int]] = {}  # piles -> the moves-in (cursors) where "hint" was asked there
         self.finished = False
 
     @property
@@ -279,6 +284,9 @@ class Session:
         if not moves:
             reply.sentences.append(self.narrator.say("hint_none"))
             return
+        if self.going_round():
+            reply.sentences.append(self.narrator.say("hint_going_round"))
+            return
         move = moves[self.hint_index % len(moves)]
         self.hint_index += 1
         phrase = self.narrator.move_phrase_among(self.state, move, self.engine.legal_moves(self.state))
@@ -399,6 +407,17 @@ class Session:
 
     def _do_all_commands(self, reply: Reply, command: Command) -> None:
         reply.sentences.append(self.narrator.all_commands())
+
+    def going_round(self) -> bool:
+        """Have the hints led the player round in circles? They have when "hint" was asked in this
+        same position (its piles: passes through a stock that comes round for ever do not count)
+        ``GOING_ROUND`` times before, each time further into the game, and the moves since brought it
+        back: following them, drawing through the stock or moving cards back and forth, changed
+        nothing (a player following hints in Klondike deal 1 drew for ever). Asking again for the next
+        idea in one position, or going round without asking, does not count."""
+        cursors = self.hinted_at.setdefault(self.state.piles, set())
+        cursors.add(self.history.cursor)
+        return len(cursors) > GOING_ROUND
 
     def in_progress(self) -> bool:
         """Moves made, and the game neither won nor out of moves: leaving it would lose something."""
