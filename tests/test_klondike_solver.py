@@ -171,11 +171,11 @@ def run_to_end(run, nodes: int = NODES):
     raise AssertionError("the search did not end within the node budget")
 
 
-@pytest.mark.parametrize("draw", [1, 3])
-@pytest.mark.parametrize("entry", range(len(fast.PORTFOLIO)))
+@pytest.mark.parametrize("draw, entry", [(draw, entry) for draw in (1, 3) for entry in range(len(fast.PORTFOLIOS[draw]))])
 def test_every_heuristic_search_wins_alone(entry, draw, monkeypatch):
-    """Each portfolio search on its own (no sound search beside it) wins deal 5 with a line that replays."""
-    monkeypatch.setattr(fast, "PORTFOLIO", fast.PORTFOLIO[entry : entry + 1])
+    """Each search of a draw's portfolio on its own (no sound search beside it) wins deal 5 with a line
+    that replays."""
+    monkeypatch.setattr(fast, "PORTFOLIOS", {d: fast.PORTFOLIOS[draw][entry : entry + 1] for d in (1, 3)})
     engine = klondike_engine(draw=draw)
     deal = engine.deal(5)
     result = fast.solve(engine, deal, Budget(None, NODES), pruned_share=1.0)
@@ -235,3 +235,49 @@ def test_blockers_count_cards_over_a_lower_card_of_their_suit():
     # the same cards all face up: only the lowest face-up card is looked at
     assert model.column_cost(bytes((64, card["2H"], card["5H"]))) == (0, 0)
     assert model.column_cost(bytes((64 + 1, card["KD"], card["5H"]))) == (1, 0)
+
+
+def test_each_draw_has_its_own_portfolio():
+    """Draw 1 has its own searches (greedier A*), draw 3 and any other draw count share the draw-3 ones."""
+    assert fast.portfolio_for(1) is fast.PORTFOLIOS[1]
+    assert fast.portfolio_for(3) is fast.portfolio_for(2) is fast.PORTFOLIOS[3]
+    assert fast.PORTFOLIOS[1] != fast.PORTFOLIOS[3]
+
+
+def test_column_info_lists_the_runs_that_can_move():
+    """Two face-down cards, then 9S 8H 7C face up with 5D on top (not a run with 7C): only the 5D
+    moves on its own; after it goes, 7C, 8H-7C and 9S-8H-7C (the whole face-up part) can move."""
+    code = model.card_code
+    c = {k: code(card) for k, card in zip("2C 3C 9S 8H 7C 5D".split(), cards("2C 3C 9S 8H 7C 5D"))}
+    col = bytes((64 + 2, c["2C"], c["3C"], c["9S"], c["8H"], c["7C"], c["5D"]))
+    assert model.column_info(col) == (2, 4, ((1, c["5D"], c["7C"], model.PARENTS[c["5D"]]),), False)
+    down, up, entries, king = model.column_info(col[:-1])
+    assert (down, up, king) == (2, 3, False)
+    assert [(n, base, under) for n, base, under, _ in entries] == [(1, c["7C"], c["8H"]), (2, c["8H"], c["9S"]), (3, c["9S"], -1)]
+
+
+def test_move_generator_levels():
+    """Clubs and hearts home to the six. Piles: KH alone, KC face down under TH 9C, JC, QH, QC, two
+    empty. The run TH-9C goes onto JC at every level (it turns a card over, and comes first); JC onto
+    QH empties a column, which STRICT skips while no king waits on face-down cards; the lone KH never
+    moves to an empty pile (rule 5); the 7H turned from the stock goes up."""
+    engine = klondike_engine(draw=1)
+    state = position(engine, clubs="AC 2C 3C 4C 5C 6C", hearts="AH 2H 3H 4H 5H 6H", diamonds=HOME["diamonds"],
+                     spades=HOME["spades"], pile1="KH", pile2=("KC TH 9C", 1), pile3="JC", pile4="QH", pile5="QC",
+                     stock="7C 8C 9H 8H 7H JH TC")
+    start, moves = compact(engine, state)
+    by_level = {level: moves(start, level) for level in (model.SOUND, model.LOOSE, model.STRICT)}
+    for level, actions in by_level.items():
+        assert actions[0] == (model.TABLE, 1, 2, 2)
+        assert not any(a[0] == model.TABLE and a[1] == 0 for a in actions)
+        assert any(a[0] == model.WASTE and a[3] == -1 for a in actions)
+        assert ((model.TABLE, 2, 3, 1) in actions) is (level != model.STRICT)
+
+
+def test_a_solve_leaves_no_memoised_columns_behind():
+    """The move generator memoises column facts while it searches (up to ~150 MB); a game or kiosk
+    that asked one question must not keep them."""
+    engine = klondike_engine(draw=1)
+    result = fast.solve(engine, engine.deal(5), Budget(None, 20_000))
+    assert result is not None and result.nodes > 0
+    assert not model._INFO and not model._SAFE and not model._BACK

@@ -19,14 +19,15 @@ stopped (they are generators that yield once per new position), each with its ow
 table on the canonical key, all playing safe cards up without branching:
 
 - heuristic searches over a pruned move set (:class:`~voicegame.solver.klondike_model.Moves` says
-  what the LOOSE and STRICT levels skip), which find the wins (:data:`PORTFOLIO`, 9/10 of the nodes
+  what the LOOSE and STRICT levels skip), which find the wins (:data:`PORTFOLIOS`, 9/10 of the nodes
   by default). The strongest is weighted A* (:func:`weighted`): order by engine moves made (draws
   included) plus a weight times an estimate of the moves left, KSolve's lower bound
   (:func:`~voicegame.solver.klondike_model.moves_left`: cards not home, draws to show the stock,
   cards blocking a lower card of their suit) plus one per face-down card. Without the face-down term
   it finds almost nothing; the moves-made term keeps it from the dead ends a purely greedy search
-  runs into. Two weights (1.5 and 2.5) win different deals; depth-first and greedy best-first
-  search still win a few that A* misses, fast. A heuristic search that exhausts its graph proves
+  runs into. Different weights win different deals (greedier ones with draw 1, so each draw
+  count has its own portfolio); depth-first and greedy best-first search still win a few that A*
+  misses, fast. A heuristic search that exhausts its graph proves
   nothing and drops out, leaving its turns to the others;
 - a sound depth-first search with the rest of the nodes, the only one that may prove a deal
   unwinnable (by exhausting its graph). It leaves out only moves covered by the rules below, each
@@ -66,7 +67,7 @@ from voicegame.engine.stock import DrawToWaste
 from voicegame.solver.core import Budget, Outcome, Solution
 from voicegame.solver.klondike_model import (
     LOOSE, SOUND, STRICT, SUIT, SUITS, TABLE, TO_FOUNDATION, WASTE, WON, Action, Moves, Position, Talon,
-    action_cost, card_code, key_of, moves_left, play, with_forced,
+    action_cost, card_code, clear_memos, key_of, moves_left, play, with_forced,
 )
 
 #: A search that yields once for every new position it reaches (the scheduler counts them against the
@@ -247,32 +248,57 @@ def supported(engine: Engine) -> bool:
             and game.settle is None and game.lift_off is None and game.max_run is None)
 
 
-#: The heuristic searches (strategy, pruning level, relative share of the nodes), run side by side:
-#: each wins deals the others miss. Weighted A* solved the most of the hard deals on seeds 1-300
-#: (weight 1.5 most with draw 3, at both pruning levels; 2.5 most with draw 1); depth-first and
-#: greedy search still win a few deals that A* misses, quickly.
-PORTFOLIO: tuple[tuple[Strategy, int, float], ...] = (
-    (best_first(weighted(1.5)), LOOSE, 3.0),
-    (best_first(weighted(1.5)), STRICT, 3.0),
-    (best_first(weighted(2.5)), LOOSE, 3.0),
-    (search, LOOSE, 1.0),
-    (best_first(greedy), LOOSE, 1.0),
-    (search, STRICT, 1.0),
-    (best_first(greedy), STRICT, 1.0),
-)
+Portfolio = tuple[tuple[Strategy, int, float], ...]
+#: The heuristic searches per draw count (strategy, pruning level, relative share of the nodes), run
+#: side by side: each wins deals the others miss. Weighted A* wins the most hard deals, and draw 1
+#: wants a greedier weight than draw 3. Each alone with 250,000 positions, on the deals of seeds
+#: 301-1000 that the single draw-independent portfolio left unsolved at 150,000 (every other one):
+#: draw 1 (43 deals): weight 1.5 won 1 (loose) and 3 (strict), 2.5 won 6, 3.5 won 8, 5.0 won 6, and
+#: 3.5, 2.5 and 1.5 strict together 11; draw 3 (42 deals): 1.5 loose, 1.5 strict and 2.5 loose won 3
+#: each, 6 different deals, so draw 3 keeps its three A* runs at equal shares. Depth-first and greedy
+#: search still win a few deals that A* misses, quickly.
+PORTFOLIOS: dict[int, Portfolio] = {
+    1: (
+        (best_first(weighted(3.5)), LOOSE, 4.0),
+        (best_first(weighted(2.5)), LOOSE, 3.0),
+        (best_first(weighted(1.5)), STRICT, 2.0),
+        (search, LOOSE, 1.0),
+        (best_first(greedy), LOOSE, 1.0),
+        (search, STRICT, 1.0),
+        (best_first(greedy), STRICT, 1.0),
+    ),
+    3: (
+        (best_first(weighted(1.5)), LOOSE, 3.0),
+        (best_first(weighted(1.5)), STRICT, 3.0),
+        (best_first(weighted(2.5)), LOOSE, 3.0),
+        (search, LOOSE, 1.0),
+        (best_first(greedy), LOOSE, 1.0),
+        (search, STRICT, 1.0),
+        (best_first(greedy), STRICT, 1.0),
+    ),
+}
+
+
+def portfolio_for(draw: int) -> Portfolio:
+    """The heuristic searches for a draw count: draw 1's for draw 1, draw 3's for every other (the
+    stock hides cards, as with draw 3)."""
+    return PORTFOLIOS[1] if draw == 1 else PORTFOLIOS[3]
+
+
 #: Nodes per turn of the scheduler (times a run's share).
 SLICE = 2000
 
 
 def portfolio(start: Position, moves: Moves, limited: bool, budget: Budget, pruned_share: float) -> tuple[Outcome, list[Action]]:
-    """Take turns between the :data:`PORTFOLIO` searches (``pruned_share`` of the nodes) and the sound
+    """Take turns between the :func:`portfolio_for` searches (``pruned_share`` of the nodes) and the sound
     depth-first search (the rest), each resumed where it stopped. A win from any of them ends it; so
     does the sound search exhausting its graph (a proof). A heuristic search that exhausts its own
     graph proves nothing and just drops out."""
     runs: list[tuple[Run, float, bool]] = []
     if pruned_share > 0:
-        total = sum(share for _, _, share in PORTFOLIO)
-        runs = [(strategy(start, moves, limited, level), pruned_share * share / total, False) for strategy, level, share in PORTFOLIO]
+        searches = portfolio_for(moves.talon.draw)
+        total = sum(share for _, _, share in searches)
+        runs = [(strategy(start, moves, limited, level), pruned_share * share / total, False) for strategy, level, share in searches]
     if pruned_share < 1:
         runs.append((search(start, moves, limited, SOUND), 1 - pruned_share, True))
     while runs:
@@ -306,7 +332,10 @@ def solve(engine: Engine, state: State, budget: Budget, pruned_share: float = 0.
     moves = Moves(Talon(rule.draw, rule.redeals))
     limited = rule.redeals is not None
     before = budget.used
-    outcome, line = portfolio(start, moves, limited, budget, pruned_share)
+    try:
+        outcome, line = portfolio(start, moves, limited, budget, pruned_share)
+    finally:
+        clear_memos()
     result = bridge.moves(line, start) if outcome is Outcome.SOLVED else ()
     if outcome is Outcome.SOLVED and not bridge.replays(state, result):
         return None  # a bug here must not hand out an illegal line: let the generic search answer

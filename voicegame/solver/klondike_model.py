@@ -55,10 +55,9 @@ def raise_height(heights: bytes, suit: int, by: int) -> bytes:
     return heights[:suit] + bytes((heights[suit] + by,)) + heights[suit + 1 :]
 
 
-def replace(cols: tuple, changes: dict[int, bytes]) -> tuple:
+def replace(cols: tuple, i: int, col: bytes) -> tuple:
     out = list(cols)
-    for i, col in changes.items():
-        out[i] = col
+    out[i] = col
     return tuple(out)
 
 
@@ -68,20 +67,24 @@ def play(position: Position, action: Action) -> Position:
     kind = action[0]
     if kind == TO_FOUNDATION:
         col = cols[action[1]]
-        return replace(cols, {action[1]: shrink(col, 1)}), raise_height(heights, SUIT[col[-1]], 1), talon, pos, redeals
+        return replace(cols, action[1], shrink(col, 1)), raise_height(heights, col[-1] & 3, 1), talon, pos, redeals
     if kind == TABLE:
         _, src, dst, n = action
-        return replace(cols, {src: shrink(cols[src], n), dst: cols[dst] + cols[src][-n:]}), heights, talon, pos, redeals
+        out = list(cols)
+        col = cols[src]
+        out[src] = shrink(col, n)
+        out[dst] = cols[dst] + col[-n:]
+        return tuple(out), heights, talon, pos, redeals
     if kind == WASTE:
         _, _, at, dst, redeals = action
         card = talon[at - 1]
         talon = talon[: at - 1] + talon[at:]
         if dst < 0:
             return cols, raise_height(heights, SUIT[card], 1), talon, at - 1, redeals
-        return replace(cols, {dst: cols[dst] + bytes((card,))}), heights, talon, at - 1, redeals
+        return replace(cols, dst, cols[dst] + bytes((card,))), heights, talon, at - 1, redeals
     _, suit, dst = action
     card = (heights[suit] - 1) * 4 + suit
-    return replace(cols, {dst: cols[dst] + bytes((card,))}), raise_height(heights, suit, -1), talon, pos, redeals
+    return replace(cols, dst, cols[dst] + bytes((card,))), raise_height(heights, suit, -1), talon, pos, redeals
 
 
 def safe_card(heights: bytes, card: int) -> bool:
@@ -108,10 +111,13 @@ def safe_next(heights: bytes) -> frozenset[int]:
 
 def forced(position: Position) -> Action | None:
     """A table card that rule 3 sends up, if any."""
-    ready = safe_next(position[1])
+    heights = position[1]
+    ready = _SAFE.get(heights)
+    if ready is None:
+        ready = safe_next(heights)
     if ready:
         for i, col in enumerate(position[0]):
-            if len(col) > 1 and col[-1] in ready and col[0] - 64 < len(col) - 1:
+            if col[-1] in ready and len(col) > 1 and col[0] - 64 < len(col) - 1:
                 return (TO_FOUNDATION, i)
     return None
 
@@ -190,92 +196,151 @@ class Moves:
     """Actions of a position, ordered best first. With a pruning level (LOOSE or STRICT, heuristic:
     for the win-finding searches only) a run moves between columns only to turn a card over, to empty a column (STRICT:
     only while a king lies on face-down cards), or to uncover a card that goes up at once; and a card
-    comes back from a foundation only when a waste card or a column's run could go onto it."""
+    comes back from a foundation only when a waste card or a column's run could go onto it.
+
+    This is the inner loop of every search (about half the time), so it is written flat: per-column
+    facts come from :func:`column_info` (memoised), "goes up" is ``heights[card & 3] == card >> 2``,
+    and a king is a card >= 48."""
 
     def __init__(self, talon: Talon) -> None:
         self.talon = talon
 
     def __call__(self, position: Position, level: int) -> list[Action]:
         cols, heights, talon, pos, redeals = position
+        seats, empty, infos = _seats(cols)
         scored: list[tuple[float, Action]] = []
-        seats: dict[int, int] = {}
-        empty = -1
-        for i, col in enumerate(cols):
-            if len(col) == 1:
-                if empty < 0:
-                    empty = i
-            elif col[0] - 64 < len(col) - 1:
-                seats[col[-1]] = i
-        waste = [(d, at, r, talon[at - 1]) for d, at, r in self.talon.stops(pos, len(talon), redeals)]
-        king_waiting = level == STRICT and any(c[0] > 64 and RANK[c[-run_length(c)]] == KING for c in cols if run_length(c))
-        for i, col in enumerate(cols):
-            self._table(scored, i, col, heights, seats, empty, level, king_waiting)
-        for draws, at, used, card in waste:
-            if heights[SUIT[card]] == RANK[card] - 1:
-                scored.append((3.0 + draws / 100, (WASTE, draws, at, -1, used)))
-            for dst in seats_for(card, seats, empty):
-                scored.append((4.0 + draws / 100, (WASTE, draws, at, dst, used)))
-        for suit in range(4):
-            h = heights[suit]
-            if not h:
+        stops = self.talon.stops(pos, len(talon), redeals)
+        king_waiting = level == STRICT and any(info[3] for info in infos)
+        add = scored.append
+        strict = level == STRICT
+        for i, (down, up, entries, _) in enumerate(infos):
+            if not entries:
                 continue
-            card = (h - 1) * 4 + suit
-            if safe_card(raise_height(heights, suit, -1), card) or (level and not useful_back(card, cols, waste)):
+            top = cols[i][-1]
+            if heights[top & 3] == top >> 2:
+                add(((1.0 if up == 1 and down else 2.5 if up == 1 else 3.5), (TO_FOUNDATION, i)))
+            for n, base, under, parents in entries:  # the top n cards onto another column
+                if under < 0:  # the whole face-up part moves
+                    if strict and not down and not king_waiting:
+                        continue
+                    score = 2.0 - down / 100 if down else 5.0
+                elif heights[under & 3] == under >> 2:  # it uncovers a card that goes up
+                    score = 5.5
+                elif level:
+                    continue
+                else:
+                    score = 8.0
+                if parents:
+                    dst = seats.get(parents[0])
+                    if dst is not None:
+                        add((score, (TABLE, i, dst, n)))
+                    dst = seats.get(parents[1])
+                    if dst is not None:
+                        add((score, (TABLE, i, dst, n)))
+                elif empty >= 0 and (down or under >= 0):  # rule 5: a king alone in its column stays there
+                    add((score, (TABLE, i, empty, n)))
+        for draws, at, used in stops:
+            card = talon[at - 1]
+            if heights[card & 3] == card >> 2:
+                add((3.0 + draws / 100, (WASTE, draws, at, -1, used)))
+            if card >= 48:
+                if empty >= 0:
+                    add((4.0 + draws / 100, (WASTE, draws, at, empty, used)))
+                continue
+            a, b = PARENTS[card]
+            dst = seats.get(a)
+            if dst is not None:
+                add((4.0 + draws / 100, (WASTE, draws, at, dst, used)))
+            dst = seats.get(b)
+            if dst is not None:
+                add((4.0 + draws / 100, (WASTE, draws, at, dst, used)))
+        for suit, card in back_candidates(heights):
+            if level and not useful_back(card, infos, talon, stops):
                 continue
             for dst in seats_for(card, seats, empty):
-                scored.append((7.0, (BACK, suit, dst)))
-        scored.sort(key=lambda pair: pair[0])
+                add((7.0, (BACK, suit, dst)))
+        scored.sort(key=_first)
         return [a for _, a in scored]
 
-    @staticmethod
-    def _table(scored: list, i: int, col: bytes, heights: bytes, seats: dict[int, int], empty: int, level: int, king_waiting: bool) -> None:
-        run = run_length(col)
-        if not run:
-            return
-        down = col[0] - 64
-        up = len(col) - 1 - down
-        top = col[-1]
-        if heights[SUIT[top]] == RANK[top] - 1:
-            scored.append(((1.0 if up == 1 and down else 2.5 if up == 1 else 3.5), (TO_FOUNDATION, i)))
-        for n in range(1, run + 1):
-            base = col[-n]
-            if RANK[base] == KING:
-                if empty < 0 or n == len(col) - 1:
-                    continue  # rule 5: a king alone in its column stays there
-                targets = [empty]
-            else:
-                targets = [seats[p] for p in PARENTS[base] if p in seats]
-                if not targets:
-                    continue
-            if n == up:
-                if level == STRICT and not down and not king_waiting:
-                    continue
-                score = 2.0 - down / 100 if down else 5.0
-            else:
-                under = col[-n - 1]
-                goes_up = heights[SUIT[under]] == RANK[under] - 1
-                if level and not goes_up:
-                    continue
-                score = 5.5 if goes_up else 8.0
-            for dst in targets:
-                scored.append((score, (TABLE, i, dst, n)))
+
+def _first(pair: tuple[float, Action]) -> float:
+    return pair[0]
+
+
+def _seats(cols: tuple) -> tuple[dict[int, int], int, list[tuple]]:
+    """The face-up top cards (card -> column), the first empty column (-1: none), and the
+    :func:`column_info` of every column."""
+    seats: dict[int, int] = {}
+    empty = -1
+    infos = []
+    for i, col in enumerate(cols):
+        info = _INFO.get(col)
+        if info is None:
+            info = column_info(col)
+        infos.append(info)
+        if len(col) == 1:
+            if empty < 0:
+                empty = i
+        elif info[1]:
+            seats[col[-1]] = i
+    return seats, empty, infos
+
+
+_INFO: dict[bytes, tuple] = {}
+
+
+def column_info(col: bytes) -> tuple[int, int, tuple[tuple[int, int, int, tuple[int, ...]], ...], bool]:
+    """(face-down count, face-up count, run entries, a king heads the run over face-down cards) of a
+    column, memoised (columns recur a great deal). A run entry ``(n, base, under, parents)`` is the
+    move of the top ``n`` cards: ``base`` is the lowest card moved, ``under`` the card it uncovers
+    (-1 when the whole face-up part moves), ``parents`` the cards ``base`` may go on (() for a king)."""
+    if len(_INFO) > 500_000:
+        _INFO.clear()
+    down = col[0] - 64
+    up = len(col) - 1 - down
+    run = run_length(col)
+    entries = tuple((n, col[-n], col[-n - 1] if n < up else -1, PARENTS[col[-n]]) for n in range(1, run + 1))
+    king_waiting = bool(run) and down > 0 and col[-run] >= 48
+    info = _INFO[col] = (down, up, entries, king_waiting)
+    return info
 
 
 def seats_for(card: int, seats: dict[int, int], empty: int) -> list[int]:
     """The columns ``card`` may go on: a seat of the other colour one rank up, or the first empty column for a king."""
-    if RANK[card] == KING:
+    if card >= 48:
         return [empty] if empty >= 0 else []
     return [seats[p] for p in PARENTS[card] if p in seats]
 
 
-def useful_back(card: int, cols: tuple, waste: list) -> bool:
+_BACK: dict[bytes, tuple[tuple[int, int], ...]] = {}
+
+
+def clear_memos() -> None:
+    """Forget the memoised column facts, safe cards and foundation cards: :data:`_INFO` may hold
+    500,000 columns (about 150 MB), which a long-running game or kiosk should not keep after a solve."""
+    _INFO.clear()
+    _SAFE.clear()
+    _BACK.clear()
+
+
+def back_candidates(heights: bytes) -> tuple[tuple[int, int], ...]:
+    """(suit, card) of the foundation top cards that may come back down (rule 4: not a safe one), memoised."""
+    hit = _BACK.get(heights)
+    if hit is None:
+        hit = _BACK[heights] = tuple(
+            (suit, (h - 1) * 4 + suit) for suit, h in enumerate(heights)
+            if h and not safe_card(raise_height(heights, suit, -1), (h - 1) * 4 + suit))
+    return hit
+
+
+def useful_back(card: int, infos: list[tuple], talon: bytes, stops: tuple) -> bool:
     """A waste card or a column's run could go onto ``card``."""
-    for _, _, _, c in waste:
-        if card in PARENTS[c]:
+    for _, at, _ in stops:
+        if card in PARENTS[talon[at - 1]]:
             return True
-    for col in cols:
-        n = run_length(col)
-        if n and card in PARENTS[col[-n]]:
+    for info in infos:
+        entries = info[2]
+        if entries and card in entries[-1][3]:
             return True
     return False
 
@@ -320,7 +385,8 @@ def moves_left(position: Position, draw: int, down_weight: float = 0.0) -> float
     n = 52 - sum(heights) + (len(talon) - pos + draw - 1) // draw
     down = 0
     for col in cols:
-        d, b = column_cost(col)
+        hit = _COST.get(col)
+        d, b = column_cost(col) if hit is None else hit
         down += d
         n += b
     return n + down_weight * down
