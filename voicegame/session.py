@@ -284,7 +284,7 @@ class Session:
         if not moves:
             reply.sentences.append(self.narrator.say("hint_none"))
             return
-        if self.going_round():
+        if self._hints_go_round():
             reply.sentences.append(self.narrator.say("hint_going_round"))
             return
         move = moves[self.hint_index % len(moves)]
@@ -408,8 +408,9 @@ class Session:
     def _do_all_commands(self, reply: Reply, command: Command) -> None:
         reply.sentences.append(self.narrator.all_commands())
 
-    def going_round(self) -> bool:
-        """Have the hints led the player round in circles? They have when "hint" was asked in this
+    def _hints_go_round(self) -> bool:
+        """Note that "hint" is asked here; have the hints led the player round in circles? They have
+        when "hint" was asked in this
         same position (its piles: passes through a stock that comes round for ever do not count)
         ``GOING_ROUND`` times before, each time further into the game, and the moves since brought it
         back: following them, drawing through the stock or moving cards back and forth, changed
