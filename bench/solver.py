@@ -1,7 +1,7 @@
 """Solver benchmark: Klondike deals, thoughtful solving and fair hint latency.
 
     python bench/solver.py [--seeds 1000] [--first 1] [--budget 2.0] [--draw 1 3] [--workers 2]
-                           [--solver fast|generic] [--hint-every 10]
+                           [--solver fast|generic] [--hint-every 10] [--only FILE] [--record FILE]
 
 For each deal and draw count: the thoughtful solver (sees face-down cards) with a time
 budget per deal; reports the share solved, the share proved unwinnable, median, 95th
@@ -11,12 +11,16 @@ generic search instead of Klondike's own fast solver (voicegame.solver.klondike)
 latency: the fair search (0.9 s / 4000-node budget, as "hint" uses it) timed on the deal and
 on positions after 25, 50 and 75 moves of random play; 95th percentile.
 Deals run in parallel worker processes (one deal per process at a time; times are per deal).
+``--record`` writes one JSON line per deal (seed, draw, outcome, seconds, positions, length), so the
+deals left unsolved can be studied; ``--only`` runs just the seeds listed in a file (whitespace
+separated, or such a record: its unsolved deals of the same draw).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import multiprocessing
 import platform
 import random
@@ -73,6 +77,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+def seeds_from(path: Path, draw: int) -> list[int]:
+    """The seeds listed in ``path``: a record of an earlier run (its unsolved deals with this draw) or
+    plain whitespace-separated numbers."""
+    text = path.read_text()
+    if text.lstrip().startswith("{"):
+        rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+        return [r["seed"] for r in rows if r["draw"] == draw and r["outcome"] == "UNSOLVED"]
+    return [int(word) for word in text.split()]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, default=1000, help="how many deals (from --first)")
@@ -83,17 +97,27 @@ def main() -> None:
     parser.add_argument("--hint-every", type=int, default=10, help="time hints on every n-th deal (0: never)")
     parser.add_argument("--solver", choices=("fast", "generic"), default="fast",
                         help="fast: Klondike's own solver (the default hook); generic: the engine-driven search")
+    parser.add_argument("--only", type=Path, help="run only these seeds (a file of numbers, or a --record file: its unsolved deals)")
+    parser.add_argument("--record", type=Path, help="append one JSON line per deal to this file")
     args = parser.parse_args()
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.workers} worker processes; "
-          f"deals {args.first}-{args.first + args.seeds - 1}, budget {args.budget} s per deal, {args.solver} solver")
+          f"deals {f'listed in {args.only}' if args.only else f'{args.first}-{args.first + args.seeds - 1}'}, budget {args.budget} s per deal, {args.solver} solver")
     for draw in args.draw:
+        seeds = seeds_from(args.only, draw) if args.only else range(args.first, args.first + args.seeds)
         jobs = [(seed, draw, args.budget, bool(args.hint_every) and (seed - args.first) % args.hint_every == 0, args.solver)
-                for seed in range(args.first, args.first + args.seeds)]
+                for seed in seeds]
         started = time.perf_counter()
         with multiprocessing.Pool(args.workers) as pool:
             results = pool.map(one_deal, jobs, chunksize=4)
         wall = time.perf_counter() - started
+        if args.record:
+            with args.record.open("a") as out:
+                for r in results:
+                    out.write(json.dumps({k: v for k, v in r.items() if k != "hint_seconds"}) + "\n")
         n = len(results)
+        if not n:
+            print(f"draw {draw}: no deals to run")
+            continue
         solved = [r for r in results if r["outcome"] == "SOLVED"]
         dead = [r for r in results if r["outcome"] == "UNWINNABLE"]
         times = [r["seconds"] for r in results]
