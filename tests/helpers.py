@@ -98,3 +98,11 @@ def play_script(game: str, script: str, *args: str, then: str = "") -> list[str]
                             input=commands, capture_output=True, text=True, timeout=180)
     assert result.returncode == 0, result.stderr
     return result.stdout.splitlines()
+
+
+def hinted(sentence: str) -> str | None:
+    """The move phrase of a hint ("Try seven of hearts on eight of spades." -> "seven of hearts on eight
+    of spades"; the first hint's "Say yes to play it." dropped); None when the sentence is no hint."""
+    if not sentence.startswith("Try "):
+        return None
+    return sentence[len("Try "):].removesuffix(" Say yes to play it.").removesuffix(".")

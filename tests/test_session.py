@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import position
+from helpers import hinted, position
 from voicegame.session import Session
 
 
@@ -146,7 +146,7 @@ def test_undo_and_redo_speak_the_move():
 
 def test_hint_and_moves_list():
     s = session_at(pile1=("3C 8S", 1), pile2="7H", pile3="AD", stock="2C")
-    assert say(s, "hint") == ["Try ace of diamonds up."]
+    assert say(s, "hint") == ["Try ace of diamonds up. Say yes to play it."]  # the first hint says so
     assert say(s, "hint") == ["Try seven of hearts on eight of spades."]
     moves = say(s, "what can I do")[0]
     assert moves.startswith("You can: ace of diamonds up, seven of hearts on eight of spades")
@@ -243,12 +243,12 @@ def test_following_hints_round_a_useless_stock_is_called_going_round_in_circles(
     said = []
     for _ in range(12):
         hint = s.handle("hint").sentences[0]
-        said.append(hint)
-        if not hint.startswith("Try "):
+        said.append(hinted(hint))
+        if said[-1] is None:
             break
-        assert s.handle(hint[len("Try "):-1]).moves  # each hint said back is played
-    assert said[:6] == ["Try draw."] * 6  # twice through the stock (draw, draw, turn the waste over)
-    assert said[6].startswith("You are going round in circles")
+        assert s.handle(said[-1]).moves  # each hint said back is played
+    assert said[:6] == ["draw"] * 6  # twice through the stock (draw, draw, turn the waste over)
+    assert hint.startswith("You are going round in circles") and len(said) == 7
     assert s.handle("hint").sentences[0].startswith("You are going round in circles")  # still so
 
 
@@ -260,6 +260,40 @@ def test_going_round_without_hints_or_asking_again_in_one_place_is_not_called_ci
         s.handle("draw")
     hints = []
     for _ in range(3):  # the hints now lead somewhere: to the ace
-        hints.append(s.handle("hint").sentences[0])
-        s.handle(hints[-1][len("Try "):-1])
-    assert hints == ["Try draw.", "Try draw.", "Try ace of clubs up."]
+        hints.append(hinted(s.handle("hint").sentences[0]))
+        s.handle(hints[-1])
+    assert hints == ["draw", "draw", "ace of clubs up"]
+
+
+def test_yes_after_a_hint_plays_the_hinted_move():
+    s = session_at(pile1=("3C 8S", 1), pile2="7H", pile3="AD", stock="2C")
+    say(s, "hint")
+    say(s, "hint")  # the next idea: seven of hearts on eight of spades
+    assert say(s, "repeat") == ["Try seven of hearts on eight of spades."]  # repeating keeps the hint open
+    reply = s.handle("yes")
+    assert [s.narrator.move_phrase(s.history.states[-2], m) for m in reply.moves] == ["seven of hearts on eight of spades"]
+    assert say(s, "yes") == ["There is no question to answer."]  # the hint was played; nothing is open
+
+
+def test_yes_plays_a_hint_only_right_after_it():
+    s = session_at(pile1=("3C 8S", 1), pile2="7H", pile3="AD", stock="2C")
+    say(s, "hint")
+    say(s, "score")
+    assert not s.handle("yes").moves  # something else came between: "yes" no longer means the hint
+    say(s, "hint")
+    say(s, "no")
+    assert not s.handle("yes").moves
+    later = say(s, "hint")[0]
+    assert later.startswith("Try ") and "Say yes" not in later  # "say yes to play it" is said once per session
+
+
+def test_hints_followed_with_yes_never_go_back_to_a_position():
+    """Spider deal 7 (one suit): the hint moved a run back and forth between two threes, because a
+    pointless move followed by the deal scored the same as the deal; the shorter line now wins."""
+    s = Session("spider", {"suits": 1}, seed=7)
+    seen = {s.state.piles}
+    for _ in range(10):
+        assert hinted(s.handle("hint").sentences[0]) is not None
+        assert s.handle("yes").moves
+        assert s.state.piles not in seen
+        seen.add(s.state.piles)

@@ -58,6 +58,7 @@ class Session:
         self.persistence = persistence
         self.offer: Offer | None = None
         self.pending: Callable[[Reply], None] | None = None  # a destructive command waiting for "yes"
+        self.told_yes_plays_hint = False  # the first hint says that "yes" plays it; later ones do not
         self.speech_settings: list[str] = []
         self.auto_play = False  # "auto on": play every safe card up after each move
         self._auto_running = False  # inside _auto_up: its own moves do not start another round
@@ -91,6 +92,7 @@ class Session:
         self.history = History.start(self.engine.deal(self.seed))
         self.question: Ask | None = None
         self.hint_index = 0
+        self.hinted: Move | None = None  # the move the last reply hinted at: "yes" plays it
         self.hints = HintService(self.engine)
         self.hinted_at: dict[tuple, set[int]] = {}  # piles -> the moves-in (cursors) where "hint" was asked there
         self.finished = False
@@ -189,6 +191,11 @@ class Session:
         question, self.question = self.question, None
         if question is not None and intent in KEEPS_QUESTION:
             self.question = question
+        hinted, self.hinted = self.hinted, None
+        if hinted is not None and intent in KEEPS_QUESTION:
+            self.hinted = hinted
+        if intent == "yes" and question is None and hinted is not None:
+            return self._play(reply, hinted)
         if intent in ("answer", "choose", "yes"):
             if question is None:
                 if intent == "answer" and command.source is not None:
@@ -290,7 +297,9 @@ class Session:
         move = moves[self.hint_index % len(moves)]
         self.hint_index += 1
         phrase = self.narrator.move_phrase_among(self.state, move, self.engine.legal_moves(self.state))
-        reply.sentences.append(self.narrator.say("hint", move=phrase))
+        reply.sentences.append(self.narrator.say("hint" if self.told_yes_plays_hint else "hint_first", move=phrase))
+        self.told_yes_plays_hint = True
+        self.hinted = move
 
     def _do_moves(self, reply: Reply, command: Command) -> None:
         moves = ranked_moves(self.engine, self.state)
@@ -397,6 +406,8 @@ class Session:
             return
         moves = [m for m in ranked_moves(self.engine, self.state) if m.kind is MoveKind.MOVE][:2]
         parts = self.narrator.move_phrases(self.state, moves)
+        if self.hinted is not None:
+            parts.insert(0, self.narrator.say("yes_for_hint"))
         if self.engine.is_legal(self.state, Move(MoveKind.DEAL)):
             parts.append("draw")
         if self.history.can_undo():

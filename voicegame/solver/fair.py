@@ -27,6 +27,11 @@ UNSEEN = Card(Rank.ACE, Suit.CLUBS)
 
 WIN = 10_000.0
 REVEAL_BONUS = 3.0
+STEP_COST = 0.01
+"""What each move of a line costs its score, so that of two lines to equally good positions the
+shorter wins: without it a pointless move followed by the good one tied with the good one alone,
+and the tie went to the pointless move (Spider deal 7: "hint" moved a run back and forth between
+two threes instead of dealing). Small against every difference the evaluation makes (0.5 and up)."""
 
 
 def masked(engine: Engine, state: State) -> State:
@@ -102,19 +107,21 @@ class FairSearch:
         best = [float("-inf")] * len(moves)
         base = self.evaluate(start, 0)
         seen = {positions.key(start)}
-        heap: list[tuple[float, int, int, State]] = []
+        heap: list[tuple[float, int, int, int, State]] = []
         counter = 0
+        won = False
         order = sorted(range(len(moves)), key=lambda k: priority(positions, start, (moves[k],)))
 
-        def visit(root: int, state: State, move: Move) -> None:
-            nonlocal counter
+        def visit(root: int, state: State, move: Move, depth: int) -> None:
+            nonlocal counter, won
             after, events = engine.apply(state, move)
             if any(isinstance(e, Won) for e in events):
-                best[root] = max(best[root], WIN)
+                best[root] = max(best[root], WIN - STEP_COST * depth)
+                won = True
                 return
             reveals = _reveals(events)
             value = self.evaluate(after, reveals)
-            best[root] = max(best[root], value)
+            best[root] = max(best[root], value - STEP_COST * depth)
             if reveals:
                 return  # chance node: what shows next is unknown to the player
             key = positions.key(after)
@@ -122,15 +129,15 @@ class FairSearch:
                 return
             seen.add(key)
             counter += 1
-            heapq.heappush(heap, (-value, counter, root, after))
+            heapq.heappush(heap, (-value, counter, root, depth, after))
 
         for k in order:
-            visit(k, start, moves[k])
-        while heap and max(best) < WIN and budget.spend():
-            _, _, root, state = heapq.heappop(heap)
+            visit(k, start, moves[k], 1)
+        while heap and not won and budget.spend():
+            _, _, root, depth, state = heapq.heappop(heap)
             for move in engine.legal_moves(state):
                 if move.kind is MoveKind.DEAL or engine.is_productive(state, move):
-                    visit(root, state, move)
+                    visit(root, state, move, depth + 1)
         ranked = sorted(order, key=lambda k: (-round(best[k] - base, 6), order.index(k)))
         return [RankedMove(moves[k], best[k] - base) for k in ranked]
 
