@@ -197,6 +197,28 @@ def test_weighted_astar_exhausts_a_dead_graph():
         assert run_to_end(fast.best_first(fast.weighted(1.5))(start, moves, False, level)) == (Outcome.UNWINNABLE, [])
 
 
+def test_beam_search_ends_on_a_dead_graph():
+    """Every width's pass runs out of positions; the beam then drops out (it proves nothing)."""
+    engine = klondike_engine(draw=1)
+    start, moves = compact(engine, dead_position(engine))
+    for level in (model.SOUND, model.LOOSE):
+        assert run_to_end(fast.beam((4, 16))(start, moves, False, level)) == (Outcome.UNWINNABLE, [])
+
+
+def test_beam_search_wins_a_deal_best_first_search_misses():
+    """Draw 3, deal 213: the beam wins within 60,000 positions; weighted A*, the portfolio's strongest
+    search, finds nothing in them (nor did the whole portfolio without the beam in 30 s)."""
+    engine = klondike_engine(draw=3)
+    deal = engine.deal(213)
+    start, moves = compact(engine, deal)
+    outcome, line = run_to_end(fast.beam()(start, moves, False, model.LOOSE), 60_000)
+    assert outcome is Outcome.SOLVED
+    assert engine.is_won(replay(engine, deal, fast.Bridge(engine).moves(line, start)))
+    astar = fast.best_first(fast.weighted(1.5))(start, moves, False, model.LOOSE)
+    with pytest.raises(AssertionError, match="did not end"):
+        run_to_end(astar, 60_000)
+
+
 def test_only_the_sound_search_proves_a_deal_unwinnable():
     """With no share for the sound search, an exhausted heuristic graph proves nothing."""
     engine = klondike_engine(draw=1)

@@ -376,15 +376,11 @@ class PocketSphinxRecogniser:
             log.warning("PocketSphinx dictionary lacks these grammar words: %s", ", ".join(missing))
 
     # -- audio
-    def _frame_powers(self, x: np.ndarray) -> np.ndarray:
-        """Mean power of each 10 ms frame (the decoder's frame rate)."""
-        return frame_powers(x, self.sample_rate)
-
     def _noise_sigma(self, pcm: np.ndarray) -> float:
         """RMS of the noise to add so that ``pcm``'s floor reaches the target (0.0: none needed)."""
         if (self.dither <= 0 and self.floor_db is None) or len(pcm) == 0:
             return 0.0
-        powers = self._frame_powers(pcm)
+        powers = frame_powers(pcm, self.sample_rate)
         floor = float(np.percentile(powers, 5))
         target = self.dither**2
         if self.floor_db is not None:
@@ -414,7 +410,7 @@ class PocketSphinxRecogniser:
 
         Loud: frames above the middle of the utterance's dB range (10th to 98th percentile), which
         separates speech from the noise floor in clean and moderately noisy audio alike."""
-        db = 10 * np.log10(self._frame_powers(audio) + 1.0)
+        db = 10 * np.log10(frame_powers(audio, self.sample_rate) + 1.0)
         low, high = np.percentile(db, 10), np.percentile(db, 98)
         loud = db > low + 0.5 * (high - low)
         silent = np.zeros(len(db), bool)
@@ -512,7 +508,7 @@ class PocketSphinxRecogniser:
 
     def _speech_ms(self, audio: np.ndarray) -> float:
         """How much of ``audio`` is speech: 10 ms frames 10 dB or more over its quietest frames."""
-        powers = self._frame_powers(audio)
+        powers = frame_powers(audio, self.sample_rate)
         floor = max(1.0, float(np.percentile(powers, 5)))
         return 10.0 * float((powers > floor * 10.0).sum())
 
