@@ -102,12 +102,13 @@ def test_reading():
 
 
 def test_where_is():
-    s = session_at(pile3=("4D 9S JC TH", 2), clubs="AC 2C 3C", waste="5S 6H QC")
+    s = session_at(pile3=("4D 9S JC TH", 2), pile5="KD", clubs="AC 2C 3C", waste="5S 6H QC")
     assert say(s, "where is the jack of clubs") == ["The jack of clubs is on pile three, second from the top."]
     assert say(s, "where is the ten of hearts") == ["The ten of hearts is on pile three, on top."]
     assert say(s, "where is the nine of spades") == ["The nine of spades is not showing."]  # face down: no peeking
     assert say(s, "where is the two of clubs") == ["The two of clubs is on clubs."]
     assert say(s, "where is the six of hearts") == ["The six of hearts is in the waste, second from the top."]
+    assert say(s, "where is the king of diamonds") == ["The king of diamonds is on pile five."]  # alone there: no "on top"
 
 
 def test_where_is_deep_in_the_waste():

@@ -377,7 +377,7 @@ class Narrator:
             for i, j in places:
                 spec, depth = self.specs[i], len(state.piles[i].cards) - 1 - j
                 position = self.say("on_top").rstrip(".").lower() if depth == 0 else self.say("from_top", nth=ordinal_word(depth + 1)).rstrip(".").lower()
-                if spec.kind is PileKind.FOUNDATION:
+                if spec.kind is PileKind.FOUNDATION or len(state.piles[i].cards) == 1:  # "on top" of nothing else says nothing
                     out.append(self.say("where_foundation", card=card, pile=spec.name))
                 elif spec.kind is PileKind.WASTE:
                     out.append(self.say("where_waste", card=card, position=position))
