@@ -249,7 +249,7 @@ def main() -> None:
     parser.add_argument("--grammar", choices=("session", "static", "both"), default="both",
                         help="decode with the session's grammar of the turn, the static test grammar, or both")
     args = parser.parse_args()
-    logging.getLogger("voicegame.audio.recognisers").setLevel(logging.ERROR)
+    logging.getLogger("voicegame.audio").setLevel(logging.ERROR)
     kinds = ("session", "static") if args.grammar == "both" else (args.grammar,)
     text = SECTION + "\n\n" + "\n".join(run(kind)[0] for kind in kinds)
     print(text)

@@ -1,0 +1,70 @@
+"""What every speech recogniser backend shares: the ``Heard`` result, the ``Recogniser`` and
+``StreamingRecogniser`` protocols, and the helpers for audio samples and grammar words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from .errors import GrammarError
+from .grammar_spec import RecogniserGrammar
+from .jsgf import Jsgf
+
+UNK = "[unk]"
+
+
+@dataclass(frozen=True)
+class Heard:
+    text: str  # "" when nothing usable was recognised; never contains "[unk]"
+    confidence: float | None = None
+    unknown: bool = False  # True when the recogniser heard out-of-grammar speech ([unk] or no hypothesis)
+
+
+@runtime_checkable
+class Recogniser(Protocol):
+    name: str  # "pocketsphinx", "vosk", "text"
+
+    def set_grammar(self, grammar: RecogniserGrammar) -> None: ...
+
+    def recognise(self, pcm: np.ndarray) -> Heard: ...
+
+
+@runtime_checkable
+class StreamingRecogniser(Recogniser, Protocol):
+    """A recogniser that decodes while the player is still speaking: ``begin()``, ``feed(pcm)`` as
+    the audio arrives, ``finish()`` when the endpointer says the utterance is over. Only the last bit
+    of audio is left to decode then, so the answer comes tens of milliseconds after the end of the
+    utterance instead of after decoding all of it. ``recognise(pcm)`` is the same three steps.
+    Optional: ``sounds_complete()``, whether the words so far make a whole command that nothing can
+    follow (the endpointer may then end the utterance at a shorter pause)."""
+
+    def begin(self) -> None: ...
+
+    def feed(self, pcm: np.ndarray) -> None: ...
+
+    def finish(self) -> Heard: ...
+
+
+def _as_int16(pcm: np.ndarray) -> np.ndarray:
+    a = np.asarray(pcm)
+    if a.ndim != 1:
+        a = a.reshape(len(a), -1).mean(axis=1) if a.ndim == 2 else a.ravel()
+    if a.dtype == np.int16:
+        return np.ascontiguousarray(a)
+    if np.issubdtype(a.dtype, np.floating):
+        return np.clip(np.round(a * 32768.0), -32768, 32767).astype(np.int16)
+    return np.clip(a, -32768, 32767).astype(np.int16)
+
+
+def _grammar_words(grammar: RecogniserGrammar) -> set[str]:
+    words = {w for w in grammar.words}
+    for phrase in grammar.phrases:
+        words.update(phrase.split())
+    try:
+        words.update(Jsgf(grammar.jsgf).words)
+    except GrammarError:
+        pass  # a broken JSGF is reported by the backend that needs it
+    words.discard(UNK)
+    return words
