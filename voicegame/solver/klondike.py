@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from typing import Callable, Generator
+from typing import Callable, Generator, Iterator
 
 from voicegame.engine import Engine, IllegalMove, Move, MoveKind, PileKind, State
 from voicegame.engine.stock import DrawToWaste
@@ -77,6 +77,8 @@ from voicegame.solver.klondike_model import (
 #: exhausted (a proof only at level SOUND).
 Run = Generator[None, None, "tuple[Outcome, list[Action]]"]
 Strategy = Callable[[Position, Moves, bool, int], Run]
+#: Position key -> (key of the position it was first reached from, the actions that led there).
+Parents = dict[bytes, tuple[bytes | None, list[Action]]]
 
 
 # ----- searches ----------------------------------------------------------------------------------------
@@ -145,18 +147,12 @@ def best_first(order: Callable[[Position, int, int], float]) -> Strategy:
         if start[1] == WON:
             return Outcome.SOLVED, head
         first = key_of(start, limited)
-        parents: dict[bytes, tuple[bytes | None, list[Action]]] = {first: (None, head)}
+        parents: Parents = {first: (None, head)}
         heap = [(order(start, draw, len(head)), 0, len(head), start, first)]
         count = 0
         while heap:
             _, _, made, position, key = heapq.heappop(heap)
-            for action in moves(position, level):
-                step = [action]
-                after = with_forced(play(position, action), step)
-                child = key_of(after, limited)
-                if child in parents:
-                    continue
-                parents[child] = (key, step)
+            for action, step, after, child in _new_children(position, key, moves, level, limited, parents):
                 if after[1] == WON:
                     return Outcome.SOLVED, _line(parents, child)
                 yield
@@ -189,18 +185,12 @@ def beam(widths: tuple[int, ...] = BEAM_WIDTHS, down: float = 1.0) -> Strategy:
             return Outcome.SOLVED, head
         first = key_of(start, limited)
         for width in widths:
-            parents: dict[bytes, tuple[bytes | None, list[Action]]] = {first: (None, head)}
+            parents: Parents = {first: (None, head)}
             layer = [(start, first)]
             while layer:
                 children: list[tuple[float, int, Position, bytes]] = []
                 for position, key in layer:
-                    for action in moves(position, level):
-                        step = [action]
-                        after = with_forced(play(position, action), step)
-                        child = key_of(after, limited)
-                        if child in parents:
-                            continue
-                        parents[child] = (key, step)
+                    for _, _, after, child in _new_children(position, key, moves, level, limited, parents):
                         if after[1] == WON:
                             return Outcome.SOLVED, _line(parents, child)
                         yield
@@ -214,6 +204,20 @@ def beam(widths: tuple[int, ...] = BEAM_WIDTHS, down: float = 1.0) -> Strategy:
 
 def _estimate_then_order(child: tuple) -> tuple[float, int]:
     return child[0], child[1]
+
+
+def _new_children(position: Position, key: bytes, moves: Moves, level: int, limited: bool,
+                  parents: Parents) -> Iterator[tuple[Action, list[Action], Position, bytes]]:
+    """(action, actions with the safe cards that followed it, position after them, its key) for each
+    position one action from ``position`` that no search step has reached before; each is entered
+    into ``parents`` (the caller checks for a win)."""
+    for action in moves(position, level):
+        step = [action]
+        after = with_forced(play(position, action), step)
+        child = key_of(after, limited)
+        if child not in parents:
+            parents[child] = (key, step)
+            yield action, step, after, child
 
 
 def _line(parents: dict, key: bytes | None) -> list[Action]:
