@@ -1,0 +1,31 @@
+"""Following hints by voice: "hint", then "yes" plays it (real PocketSphinx, espeak-ng speech)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from speech_fixtures import have_espeak, speech_pcm
+from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.speakers import RecorderSpeaker
+from voicegame.loop import PcmSource, run_voice_session
+from voicegame.session import Session
+
+pytestmark = pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed (apt-get install espeak-ng)")
+
+
+def _padded(text: str) -> np.ndarray:
+    silence = np.zeros(4800, np.int16)
+    return np.concatenate([silence, speech_pcm(text, "en", 160), silence])
+
+
+@pytest.mark.parametrize("game, seed", [("klondike", 5), ("freecell", 3)])
+def test_a_spoken_yes_after_a_spoken_hint_plays_the_hint(sphinx, game, seed):
+    session = Session(game, seed=seed)
+    hinted = session.hints.ranked(session.state)[0]
+    speaker = RecorderSpeaker()
+    result = run_voice_session(session, PcmSource([_padded("hint"), _padded("yes"), "quit"]), sphinx, speaker,
+                               EarconPlayer(enabled=False))
+    assert [h.text for h in result.heard[:2]] == ["hint", "yes"]
+    assert speaker.said[1].startswith("Try ") and speaker.said[1].endswith("Say yes to play it.")
+    assert result.replies[1].moves == [hinted]
