@@ -105,7 +105,8 @@ def main() -> int:
 
     from voicegame.audio.earcons import EarconPlayer
     from voicegame.engine import MoveKind
-    from voicegame.kiosk import Fail, FakeClock, Kiosk, KioskSettings, ScriptedListener, Silence
+    from voicegame.kiosk import Kiosk, KioskSettings
+    from voicegame.kiosk_input import Fail, FakeClock, ScriptedListener, Silence
     from voicegame.persist import Persistence
     from voicegame.session import Session
 

@@ -14,17 +14,8 @@ from voicegame.audio.errors import MicrophoneError
 from voicegame.audio.speakers import RecorderSpeaker
 from voicegame.config import Config
 from voicegame.engine import Move, MoveKind
-from voicegame.kiosk import (
-    Fail,
-    FakeClock,
-    Kiosk,
-    KioskSettings,
-    MicrophoneListener,
-    ScriptedListener,
-    Silence,
-    setup_logging,
-    stop_logging,
-)
+from voicegame.kiosk import Kiosk, KioskSettings, setup_logging, stop_logging
+from voicegame.kiosk_input import Fail, FakeClock, MicrophoneListener, ScriptedListener, Silence
 from voicegame.persist import Persistence
 from voicegame.session import Session
 from voicegame.solver.thoughtful import solve

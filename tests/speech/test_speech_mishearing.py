@@ -54,7 +54,8 @@ def test_three_misses_in_noise_get_advice_about_the_noise_and_typed_lines_do_not
 
 
 def test_the_kiosk_gives_the_same_advice(sphinx):
-    from voicegame.kiosk import FakeClock, Kiosk, ScriptedListener
+    from voicegame.kiosk import Kiosk
+    from voicegame.kiosk_input import FakeClock, ScriptedListener
 
     clock = FakeClock()
     speaker = RecorderSpeaker()
