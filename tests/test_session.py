@@ -298,3 +298,11 @@ def test_hints_followed_with_yes_never_go_back_to_a_position():
         assert s.handle("yes").moves
         assert s.state.piles not in seen
         seen.add(s.state.piles)
+
+
+def test_what_can_i_say_offers_yes_while_a_hint_is_open():
+    s = session_at(pile1=("3C 8S", 1), pile2="7H", pile3="AD", stock="2C")
+    say(s, "hint")
+    assert say(s, "what can I say")[0].startswith("Now you could say: yes to play the hint, ")
+    assert s.handle("yes").moves  # "what can I say" kept the hint open
+    assert "yes to play" not in say(s, "what can I say")[0]

@@ -407,7 +407,7 @@ class Session:
         moves = [m for m in ranked_moves(self.engine, self.state) if m.kind is MoveKind.MOVE][:2]
         parts = self.narrator.move_phrases(self.state, moves)
         if self.hinted is not None:
-            parts.insert(0, self.narrator.say("yes_for_hint"))
+            parts.insert(0, self.narrator.say("yes_for_hint").lower())
         if self.engine.is_legal(self.state, Move(MoveKind.DEAL)):
             parts.append("draw")
         if self.history.can_undo():
