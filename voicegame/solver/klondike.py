@@ -142,11 +142,9 @@ def best_first(order: Callable[[Position, int, int], float]) -> Strategy:
 
     def run(start: Position, moves: Moves, limited: bool, level: int) -> Run:
         draw = moves.talon.draw
-        head: list[Action] = []
-        start = with_forced(start, head)
+        start, head, first = _opening(start, limited)
         if start[1] == WON:
             return Outcome.SOLVED, head
-        first = key_of(start, limited)
         parents: Parents = {first: (None, head)}
         heap = [(order(start, draw, len(head)), 0, len(head), start, first)]
         count = 0
@@ -179,11 +177,9 @@ def beam(widths: tuple[int, ...] = BEAM_WIDTHS, down: float = 1.0) -> Strategy:
 
     def run(start: Position, moves: Moves, limited: bool, level: int) -> Run:
         draw = moves.talon.draw
-        head: list[Action] = []
-        start = with_forced(start, head)
+        start, head, first = _opening(start, limited)
         if start[1] == WON:
             return Outcome.SOLVED, head
-        first = key_of(start, limited)
         for width in widths:
             parents: Parents = {first: (None, head)}
             layer = [(start, first)]
@@ -204,6 +200,13 @@ def beam(widths: tuple[int, ...] = BEAM_WIDTHS, down: float = 1.0) -> Strategy:
 
 def _estimate_then_order(child: tuple) -> tuple[float, int]:
     return child[0], child[1]
+
+
+def _opening(start: Position, limited: bool) -> tuple[Position, list[Action], bytes]:
+    """Where a search starts: ``start`` with its safe cards played up, those moves, and its key."""
+    head: list[Action] = []
+    start = with_forced(start, head)
+    return start, head, key_of(start, limited)
 
 
 def _new_children(position: Position, key: bytes, moves: Moves, level: int, limited: bool,
