@@ -93,9 +93,11 @@ def run_text(session: Session, lines: IO[str], out: IO[str], trace: IO[str] | No
 def cmd_play(args: argparse.Namespace) -> int:
     config = Config()
     persistence = None if args.no_save else Persistence()
-    last = persistence.last_played(g.key for g in GAMES) if persistence is not None and args.seed is None else None
+    name = args.game
+    if name is None and persistence is not None and args.seed is None:
+        name = persistence.last_played(g.key for g in GAMES)  # read the saves only when no game is named
     try:
-        entry = find_game(args.game or last or config["game.default"])
+        entry = find_game(name or config["game.default"])
     except UnknownGame:
         print(f"Unknown game {args.game!r}. Games: {', '.join(g.key for g in GAMES)}.", file=sys.stderr)
         return 2

@@ -421,9 +421,8 @@ class Session:
 
     def _hints_go_round(self) -> bool:
         """Note that "hint" is asked here; have the hints led the player round in circles? They have
-        when "hint" was asked in this
-        same position (its piles: passes through a stock that comes round for ever do not count)
-        ``GOING_ROUND`` times before, each time further into the game, and the moves since brought it
+        when "hint" was asked in this same position (its piles: passes through a stock that comes
+        round for ever do not count) ``GOING_ROUND`` times before, each time further into the game, and the moves since brought it
         back: following them, drawing through the stock or moving cards back and forth, changed
         nothing (a player following hints in Klondike deal 1 drew for ever). Asking again for the next
         idea in one position, or going round without asking, does not count."""
