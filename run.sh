@@ -7,6 +7,19 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# Set-up prints one line a step; the tools' own output goes to a log that is shown in full
+# only when a step fails.
+setup_log="$(mktemp -t voicegame-setup.XXXXXX)"
+trap 'rm -f "$setup_log"' EXIT
+quietly() {
+    local log="$1"; shift
+    if ! "$@" >>"$log" 2>&1; then
+        echo "Set-up failed: $*" >&2
+        cat "$log" >&2
+        exit 1
+    fi
+}
+
 need_apt=()
 command -v espeak-ng >/dev/null 2>&1 || need_apt+=(espeak-ng)
 command -v sox >/dev/null 2>&1 || need_apt+=(sox)
@@ -16,19 +29,20 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     echo "Installing Debian packages: ${need_apt[*]}" >&2
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need_apt[@]}" >/dev/null
+    quietly "$setup_log" $sudo apt-get update -qq
+    quietly "$setup_log" $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
 fi
 
-if [ ! -x .venv/bin/python ]; then
-    python3 -m venv .venv
-fi
 stamp=.venv/.installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-    .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-    .venv/bin/python -m pip install -q -e '.[test]'
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stamp" ]; then
+    echo "Setting up voicegame in .venv (the first time takes a minute or two)..." >&2
+    [ -x .venv/bin/python ] || quietly "$setup_log" python3 -m venv .venv
+    quietly "$setup_log" .venv/bin/python -m pip install --upgrade pip
+    quietly "$setup_log" .venv/bin/python -m pip install -e '.[test]'
     touch "$stamp"
 fi
+
+rm -f "$setup_log"  # exec below skips the EXIT trap
 
 what="${1:-play}"
 shift || true
