@@ -47,3 +47,24 @@ def test_set_refuses_bad_values(tmp_path):
         assert "speech.volume" in str(error)
     else:
         raise AssertionError("a bad value was accepted")
+
+
+def test_voicegame_config_prints_a_settings_file_that_loads_back(tmp_path, monkeypatch, capsys):
+    """`voicegame config > config.toml` gives the same settings, booleans and quotes included."""
+    from voicegame import cli
+
+    path = tmp_path / "config.toml"
+    monkeypatch.setenv("VOICEGAME_CONFIG", str(path))
+    config = Config(path)
+    config.set("audio.sounds", False)
+    config.set("audio.push_to_talk", True)
+    config.set("speech.voice", 'en "quoted" \\ back\tslash')
+    config.set("speech.volume", 0.5)
+    assert cli.main(["config"]) == 0
+    printed = capsys.readouterr().out
+    assert "True" not in printed and "False" not in printed
+    copy = tmp_path / "copy.toml"
+    copy.write_text(printed)
+    again = Config(copy)
+    assert again.problems == []
+    assert again.values == config.values

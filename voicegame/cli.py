@@ -12,7 +12,7 @@ from typing import IO, Any, Sequence
 
 from voicegame import __version__, kiosk, solve_cli, transcribe
 from voicegame.games import GAMES, GameEntry, UnknownGame, add_option_arguments, find_game
-from voicegame.config import SETTINGS, Config
+from voicegame.config import Config
 from voicegame.persist import Persistence
 from voicegame.session import Reply, Session
 from voicegame.voice_play import add_voice_options, play_by_voice
@@ -139,12 +139,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_config() -> int:
+    """Print the settings as a TOML file: its output can be saved as the settings file."""
     config = Config()
-    print(f"# {config.path}")
+    print(f"# Settings file: {config.path}")
     for problem in config.problems:
         print(f"# {problem}")
-    for setting in SETTINGS:
-        print(f"{setting.key} = {config[setting.key]!r}    # {setting.help} (default {setting.default!r})")
+    print(config.to_toml(defaults=True), end="")
     return 0
 
 

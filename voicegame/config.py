@@ -10,6 +10,7 @@ File: ``$VOICEGAME_CONFIG``, else ``<user config dir>/voicegame/config.toml``.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from dataclasses import dataclass
@@ -118,21 +119,29 @@ class Config:
         self.save()
 
     def save(self) -> None:
-        lines = ["# voicegame settings. Every key and what it does: voicegame config", ""]
+        atomic_write_text(self.path, self.to_toml())
+
+    def to_toml(self, defaults: bool = False) -> str:
+        """Every setting as a TOML document that loads back to the same values.
+
+        With ``defaults``, each key's comment also gives its default (``voicegame config``).
+        """
+        lines = ["# voicegame settings. Every key and what it does: voicegame config"]
         section = None
         for setting in SETTINGS:
             head, name = setting.key.split(".", 1)
             if head != section:
-                lines.append(f"[{head}]" if section is None else f"\n[{head}]")
+                lines += ["", f"[{head}]"]
                 section = head
-            lines.append(f"# {setting.help}")
+            default = f" (default {_toml_value(setting.default)})" if defaults else ""
+            lines.append(f"# {setting.help}{default}")
             lines.append(f"{name} = {_toml_value(self.values[setting.key])}")
-        atomic_write_text(self.path, "\n".join(lines) + "\n")
+        return "\n".join(lines) + "\n"
 
 
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return json.dumps(value, ensure_ascii=False)  # JSON's string escapes are all valid in TOML
     return repr(value)

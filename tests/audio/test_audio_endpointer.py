@@ -150,7 +150,7 @@ class FakeStream:
         self.closed = True
 
 
-def fake_sounddevice(audio=None, fail=None):
+def fake_sounddevice(audio=None, fail=None, devices=()):
     m = types.ModuleType("sounddevice")
 
     def InputStream(**kw):
@@ -159,7 +159,7 @@ def fake_sounddevice(audio=None, fail=None):
         return FakeStream(audio, **kw)
 
     m.InputStream = InputStream
-    m.query_devices = lambda: []
+    m.query_devices = lambda: [{"name": name, "max_input_channels": 1} for name in devices]
     return m
 
 
@@ -197,13 +197,29 @@ def test_microphone_push_to_talk(monkeypatch):
     assert np.array_equal(got, x)
 
 
-def test_missing_device_is_a_friendly_error(monkeypatch):
+def test_missing_device_is_said_in_a_players_words(monkeypatch):
     err = RuntimeError("Error querying device -1")
     monkeypatch.setitem(sys.modules, "sounddevice", fake_sounddevice(fail=err))
     with pytest.raises(MicrophoneError) as e:
         Microphone().listen(timeout=0.1)
+    assert str(e.value) == "No microphone found. Plug one in, or type commands."
+
+
+def test_a_named_microphone_that_is_not_there_is_named(monkeypatch):
+    err = ValueError("No input device matching 'USB Headset'")
+    monkeypatch.setitem(sys.modules, "sounddevice", fake_sounddevice(fail=err, devices=["Built-in"]))
+    with pytest.raises(MicrophoneError) as e:
+        Microphone(device="USB Headset").listen(timeout=0.1)
+    assert str(e.value) == "There is no microphone called USB Headset. Plug it in, or type commands."
+
+
+def test_a_busy_microphone_is_told_without_library_words(monkeypatch):
+    err = RuntimeError("Error opening InputStream: Device unavailable [PaErrorCode -9985]")
+    monkeypatch.setitem(sys.modules, "sounddevice", fake_sounddevice(fail=err, devices=["Built-in"]))
+    with pytest.raises(MicrophoneError) as e:
+        Microphone().listen(timeout=0.1)
     msg = str(e.value)
-    assert msg.startswith("I cannot open the microphone") and "typed commands" in msg and "\n" not in msg
+    assert "Type commands" in msg and "Pa" not in msg and "Error" not in msg and "\n" not in msg
 
 
 def test_importing_audio_opens_no_device():

@@ -18,7 +18,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
 import numpy as np
 
@@ -383,8 +383,8 @@ class Microphone:
                                     device=self.device, callback=self._callback)
             stream.start()
         except Exception as e:  # sd.PortAudioError, ValueError for a bad device name...
-            raise MicrophoneError(f"I cannot open the microphone: {_short(e)}. "
-                                  "Check that one is plugged in, or play with typed commands.") from None
+            log.info("microphone: %s", _short(e))  # PortAudio's words, for a bug report
+            raise MicrophoneError(_open_failure(sd, self.device, e)) from None
         self._sd = sd
         self._stream = stream
 
@@ -469,6 +469,24 @@ class Microphone:
                 break
         del self._ptt
         return np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.int16)
+
+
+def _open_failure(sd: Any, device: int | str | None, error: Exception) -> str:
+    """What the player is told when the microphone does not open, in words they can act on.
+
+    PortAudio says "Error querying device -1" when there is no input device at all; a device
+    named in the settings that is not there gives a ValueError; anything else (busy, unplugged
+    during the call) is told as the microphone not opening.
+    """
+    try:
+        inputs = [d for d in sd.query_devices() if d.get("max_input_channels", 0) > 0]
+    except Exception:
+        inputs = []
+    if not inputs or "device -1" in str(error):
+        return "No microphone found. Plug one in, or type commands."
+    if device is not None and isinstance(error, ValueError):
+        return f"There is no microphone called {device}. Plug it in, or type commands."
+    return "The microphone would not open; another program may be using it. Type commands, or try again later."
 
 
 def _short(e: Exception) -> str:
