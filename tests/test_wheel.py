@@ -69,6 +69,11 @@ def test_the_installed_game_runs_outside_the_source_tree(installed: Path, tmp_pa
     assert Path(where.strip()).is_relative_to(installed.parent), where
     assert not Path(where.strip()).is_relative_to(ROOT)
 
+    models = run([str(installed / "python"), "-c",
+                  "from voicegame.audio.vosk_recogniser import model_dirs; print(*model_dirs(), sep=chr(10))"],
+                 tmp_path, env)
+    assert str(ROOT) not in models  # an installed copy never looks in a source checkout's models/
+
     games = run([str(installed / "voicegame"), "games"], tmp_path, env)
     assert "freecell" in games and "klondike" in games and "royal_parade" in games
 
@@ -95,3 +100,10 @@ def test_the_installed_game_replays_a_win(installed: Path, tmp_path: Path) -> No
         stdin=script,
     )
     assert "won" in said.lower()
+
+
+def test_a_source_checkout_keeps_its_speech_models_in_models() -> None:
+    from voicegame.audio.vosk_recogniser import checkout_models_dir
+
+    assert checkout_models_dir() == ROOT / "models"  # the tests run from this checkout
+    assert (ROOT / "models" / "README.md").is_file()

@@ -30,8 +30,10 @@ def add_parser(subparsers: Any) -> None:
     t.set_defaults(run=run)
     m = subparsers.add_parser("model", help="speech models")
     msub = m.add_subparsers(dest="model_command", required=True)
-    d = msub.add_parser("download", help="download Vosk's small English model into the user data folder")
+    d = msub.add_parser("download", help="download Vosk's small English model (into models/ of a source "
+                                           "checkout, else the user data folder)")
     d.add_argument("--lang", default="en-us")
+    d.add_argument("--dest", metavar="DIR", help="put the model in this folder instead")
     d.set_defaults(run=run_model_download)
 
 
@@ -78,7 +80,7 @@ def run_model_download(args: argparse.Namespace) -> int:
     from voicegame.audio.model_download import download_vosk_model
 
     try:
-        path = download_vosk_model(args.lang)
+        path = download_vosk_model(args.lang, dest=args.dest)
     except DownloadError as error:
         print(error, file=sys.stderr)
         return 1

@@ -18,9 +18,13 @@ from speech_fixtures import KLONDIKE_JSGF  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _no_user_vosk_model(monkeypatch, tmp_path_factory):
-    """Tests never see the developer's own models or environment variable."""
+    """Tests never see the developer's own models (user folder or checkout's models/) or variable."""
+    from voicegame.audio import vosk_recogniser
+
     monkeypatch.delenv("VOICEGAME_VOSK_MODEL", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+    checkout = tmp_path_factory.mktemp("checkout") / "models"
+    monkeypatch.setattr(vosk_recogniser, "checkout_models_dir", lambda: checkout)
 
 
 @pytest.fixture(scope="session")

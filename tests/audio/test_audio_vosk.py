@@ -76,6 +76,18 @@ def test_find_model_order(tmp_path, monkeypatch):
     assert find_vosk_model(str(explicit)) == explicit
 
 
+def test_a_checkout_models_folder_comes_before_the_users(monkeypatch):
+    from voicegame.audio import vosk_recogniser
+
+    user = _fake_model(Path(os.environ["XDG_DATA_HOME"]) / "voicegame" / "models" / "vosk-model-small-en-us-0.15")
+    assert find_vosk_model(None) == user
+    checkout = vosk_recogniser.checkout_models_dir()  # conftest: an empty folder standing in for models/
+    mine = _fake_model(checkout / "vosk-model-en-us-0.22")
+    assert find_vosk_model(None) == mine
+    monkeypatch.setenv("VOICEGAME_VOSK_MODEL", str(user))
+    assert find_vosk_model(None) == user
+
+
 def test_find_model_explicit_but_wrong_raises(tmp_path, monkeypatch):
     with pytest.raises(ModelNotFound, match="does not exist"):
         find_vosk_model(str(tmp_path / "nope"))

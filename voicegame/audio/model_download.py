@@ -49,9 +49,10 @@ MODELS["en"] = MODELS["en-us"]
 
 
 def _models_dir() -> Path:
-    from .recognisers import user_models_dir
+    """The first folder the model lookup searches: a source checkout's models/, else the user's."""
+    from .vosk_recogniser import model_dirs
 
-    return user_models_dir()
+    return model_dirs()[0]
 
 
 def _looks_like_model(p: Path) -> bool:
@@ -109,8 +110,8 @@ def _safe_members(zf: zipfile.ZipFile) -> None:
 def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = None, progress: bool = True,
                         timeout: float = 15.0, spec: ModelSpec | None = None,
                         opener: Callable[..., object] = urllib.request.urlopen) -> Path:
-    """Fetch, verify and unpack the Vosk model for ``lang`` into ``dest`` (default: the user data
-    folder's ``models``). Returns the model folder. Already there: returned without downloading.
+    """Fetch, verify and unpack the Vosk model for ``lang`` into ``dest`` (default: a source
+    checkout's ``models/``, else the user data folder's ``models``). Returns the model folder. Already there: returned without downloading.
 
     Raises ``DownloadError`` (one sentence) when offline, on a checksum or size mismatch, or for a
     broken archive. ``timeout`` bounds connecting and each read, so being offline fails fast.

@@ -70,7 +70,8 @@ def _looks_like_vosk_model(p: Path) -> bool:
 
 def find_vosk_model(explicit: str | os.PathLike | None = None) -> Path | None:
     """Where the Vosk model is: ``explicit`` (the ``--model`` option), else $VOICEGAME_VOSK_MODEL,
-    else the newest ``vosk-*`` folder in ``<user data dir>/voicegame/models``. None if none found.
+    else the newest ``vosk-*`` folder in each of :func:`model_dirs` (a source checkout's
+    ``models/``, then ``<user data dir>/voicegame/models``). None if none found.
 
     An explicit path or environment variable that does not hold a model raises ``ModelNotFound``:
     the player asked for that model, so silently using another would mislead.
@@ -84,11 +85,29 @@ def find_vosk_model(explicit: str | os.PathLike | None = None) -> Path | None:
             if not _looks_like_vosk_model(p):
                 raise ModelNotFound(f"{what} {p} does not look like a Vosk model.")
             return p
-    models = user_models_dir()
-    if models.is_dir():
-        found = sorted((p for p in models.glob("vosk-*") if _looks_like_vosk_model(p)), key=lambda p: p.name)
-        if found:
-            return found[-1]
+    for models in model_dirs():
+        if models.is_dir():
+            found = sorted((p for p in models.glob("vosk-*") if _looks_like_vosk_model(p)), key=lambda p: p.name)
+            if found:
+                return found[-1]
+    return None
+
+
+def model_dirs() -> list[Path]:
+    """The folders searched for models, in order: a source checkout's ``models/``, the user's."""
+    checkout = checkout_models_dir()
+    return ([checkout] if checkout is not None else []) + [user_models_dir()]
+
+
+def checkout_models_dir() -> Path | None:
+    """``models/`` at the top of the source checkout voicegame runs from; None when installed.
+
+    A checkout is recognised by its pyproject.toml beside the package, so an installed copy (in
+    site-packages) never looks in a stranger's folder.
+    """
+    root = Path(__file__).resolve().parents[2]
+    if (root / "pyproject.toml").is_file() and (root / "voicegame" / "__init__.py").is_file():
+        return root / "models"
     return None
 
 
