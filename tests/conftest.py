@@ -1,5 +1,5 @@
 """Every test (and every voicegame process a test starts) keeps saves, statistics and settings in a
-temporary folder, never in the user's own."""
+temporary folder, never in the user's own. Searches in tests stop on positions, never on the clock."""
 
 import sys
 from pathlib import Path
@@ -15,3 +15,14 @@ def private_data_dir(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("VOICEGAME_DATA_DIR", str(folder))
     monkeypatch.setenv("VOICEGAME_CONFIG", str(folder / "config.toml"))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def searches_count_positions(monkeypatch):
+    """Hints and "is this game still winnable" search a fixed number of positions in tests, with no
+    time limit, so a loaded machine gives the same answers as an idle one."""
+    from voicegame.session import Session
+
+    monkeypatch.setattr(Session, "hint_seconds", None)
+    monkeypatch.setattr(Session, "winnable_seconds", None)
+    monkeypatch.setattr(Session, "winnable_nodes", 50_000)

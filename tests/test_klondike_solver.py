@@ -113,7 +113,7 @@ def test_a_small_dead_position_is_proved_unwinnable():
     dead = position(engine, pile1=("AC 2C", 1), pile2="3C 4C", pile3="5C 6C", pile4="7C 8C", pile5="9C TC",
                     pile6="JC", pile7="QC", stock="KC", **HOME)
     assert solve_fast(engine, dead).outcome is Outcome.UNWINNABLE
-    assert thoughtful(engine, dead, seconds=5).outcome is Outcome.UNWINNABLE
+    assert thoughtful(engine, dead, seconds=None, nodes=200_000).outcome is Outcome.UNWINNABLE
 
 
 def test_a_win_that_needs_a_card_played_back():
@@ -122,7 +122,7 @@ def test_a_win_that_needs_a_card_played_back():
     moves = assert_wins(engine, state)
     foundations = set(range(2, 6))
     assert any(m.kind is MoveKind.MOVE and m.src in foundations for m in moves)
-    assert GENERIC.solve is None and thoughtful(engine, state, seconds=5, hooks=GENERIC).solved
+    assert GENERIC.solve is None and thoughtful(engine, state, seconds=None, nodes=200_000, hooks=GENERIC).solved
 
 
 # ----- agreement with the generic search ---------------------------------------------------------------
@@ -130,7 +130,7 @@ def test_a_win_that_needs_a_card_played_back():
 def test_agrees_with_the_generic_search(seed, draw):
     engine = klondike_engine(draw=draw)
     deal = engine.deal(seed)
-    generic = thoughtful(engine, deal, seconds=1.5, hooks=GENERIC)
+    generic = thoughtful(engine, deal, seconds=None, nodes=15_000, hooks=GENERIC)
     quick = solve_fast(engine, deal)
     if generic.solved:
         assert quick.solved
@@ -143,15 +143,18 @@ def test_agrees_with_the_generic_search(seed, draw):
 def test_budgets_are_respected():
     engine = klondike_engine(draw=3)
     assert fast.solve(engine, engine.deal(1), Budget(nodes=50)).outcome is Outcome.UNSOLVED
-    result = fast.solve(engine, engine.deal(1), Budget(seconds=0.3))
-    assert result.seconds < 1.0
+    ticks = iter(range(1_000_000))
+    budget = Budget(seconds=30.0, clock=lambda: float(next(ticks)))  # one "second" per clock read
+    result = fast.solve(engine, engine.deal(1), budget)
+    assert result.outcome is Outcome.UNSOLVED and 30.0 < budget.elapsed() <= 32.0
+    assert budget.used <= 16 * 32  # the clock is read every 16 positions
 
 
 def test_positions_it_does_not_model_are_left_to_the_generic_search():
     engine = klondike_engine(draw=1)
     short = position(engine, pile1="KC")  # one card: the game cannot be won, the generic search says so
     assert fast.solve(engine, short, Budget(1)) is None
-    assert thoughtful(engine, short, seconds=1).outcome is Outcome.UNWINNABLE
+    assert thoughtful(engine, short, seconds=None, nodes=200_000).outcome is Outcome.UNWINNABLE
 
 
 # ----- the search portfolio --------------------------------------------------------------------------------

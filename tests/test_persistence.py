@@ -139,10 +139,11 @@ def test_started_without_a_game_name_the_game_played_last_comes_back(private_dat
     persistence = Persistence(private_data_dir)
     s = Session("klondike", seed=3, persistence=persistence)
     s.handle("draw")
-    time.sleep(0.05)  # file times must differ
     f = Session("freecell", seed=4, persistence=persistence)
     f.handle("ace of diamonds up")
-    time.sleep(0.05)
+    saves = private_data_dir / "saves"
+    os.utime(saves / "klondike.json", (1_000_000, 1_000_000))  # file times as if played a while apart
+    os.utime(saves / "freecell.json", (1_000_100, 1_000_100))
     (private_data_dir / "saves" / "freecell.bad-20261122.json").write_text("{")  # a save put aside
     (private_data_dir / "saves" / "notagame.json").write_text("{}")
     assert persistence.last_played(["klondike", "freecell", "spider"]) == "freecell"

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 from voicegame.engine import Engine, History, IllegalMove, Move, MoveKind, Moved, PileKind, State, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
 from voicegame.games import GAMES, GameEntry, find_game
-from voicegame.hints import HintService, ranked_moves
+from voicegame.hints import HINT_SECONDS, HintService, ranked_moves
 from voicegame.narrate import Narrator, join
 from voicegame.persist import Offer, Persistence
 from voicegame.stats import GameStats, stats_key
@@ -93,7 +93,7 @@ class Session:
         self.question: Ask | None = None
         self.hint_index = 0
         self.hinted: Move | None = None  # the move the last reply hinted at: "yes" plays it
-        self.hints = HintService(self.engine)
+        self.hints = HintService(self.engine, self.hint_seconds, self.hint_nodes)
         self.hinted_at: dict[tuple, set[int]] = {}  # piles -> the moves-in (cursors) where "hint" was asked there
         self.finished = False
 
@@ -337,7 +337,13 @@ class Session:
         self.auto_play = False
         reply.sentences.append(self.narrator.say("auto_off"))
 
-    winnable_seconds = 3.0
+    # Search budgets: whichever runs out first ends the search (None: no limit). A player gets an
+    # answer within about a second (hint) or a few (winnable); tests count positions only, so a
+    # busy machine gives them the same answers (tests/conftest.py).
+    hint_seconds: float | None = HINT_SECONDS
+    hint_nodes: int | None = 4000
+    winnable_seconds: float | None = 3.0
+    winnable_nodes: int | None = None
 
     def _do_winnable(self, reply: Reply, command: Command) -> None:
         """"Is this game still winnable?": the thoughtful solver (which sees every card) answers
@@ -347,7 +353,7 @@ class Session:
         if self.engine.is_won(self.state):
             reply.sentences.append(self.narrator.say("winnable_won"))
             return
-        result = solve(self.engine, self.state, seconds=self.winnable_seconds)
+        result = solve(self.engine, self.state, seconds=self.winnable_seconds, nodes=self.winnable_nodes)
         key = {"solved": "winnable_yes", "proved unwinnable": "winnable_lost"}.get(result.outcome.value, "winnable_unknown")
         reply.sentences.append(self.narrator.say(key))
 

@@ -33,7 +33,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_option_arguments(parser)
     parser.add_argument("--mode", choices=("thoughtful", "fair"), default="thoughtful",
                         help="thoughtful: sees face-down cards (can prove a deal lost); fair: plays by fair hints only")
-    parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS", help="time limit (default 30)")
+    parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS",
+                        help="time limit (default 30; 0: none, the search stops on --nodes alone)")
     parser.add_argument("--nodes", type=int, default=None, help="positions searched (thoughtful: in all; fair: per move)")
     parser.set_defaults(run=run)
     return parser
@@ -101,7 +102,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"Bad option: {error}.", file=sys.stderr)
         return 2
     start = engine.deal(args.seed)
-    result = solve_deal(engine, start, args.mode, args.budget, args.nodes)
+    if args.budget <= 0 and args.nodes is None:
+        print("--budget 0 needs --nodes: a search with no limit at all may never end.", file=sys.stderr)
+        return 2
+    result = solve_deal(engine, start, args.mode, args.budget if args.budget > 0 else None, args.nodes)
     print(f"{engine.game.title}, deal {args.seed}, {args.mode}: {result.outcome.value}; "
           f"{len(result.moves)} moves, {result.nodes} positions, {result.seconds:.2f} s.", file=sys.stderr)
     if result.outcome is Outcome.SOLVED:

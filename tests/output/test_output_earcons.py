@@ -62,7 +62,7 @@ def test_readme_documents_every_earcon():
 def test_player_plays_by_name_through_the_output(fake_sd):
     player = EarconPlayer(SoundOutput(sd=fake_sd))
     assert player.play("move") and player.play("turn")
-    player.wait(5)
+    player.wait(60)
     assert [n for n, _ in fake_sd.clips] == [len(load("move")), len(load("turn"))]
     assert player.played == ["move", "turn"]
 

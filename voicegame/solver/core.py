@@ -11,6 +11,7 @@ again, so the search sees every waste card it could reach without wandering the 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -42,15 +43,23 @@ class Solution:
 
 @dataclass
 class Budget:
-    """Stop after ``seconds`` of wall time and/or ``nodes`` positions (None: no limit)."""
+    """Stop after ``seconds`` of wall time and/or ``nodes`` positions (None: no limit).
+
+    ``clock`` is the time source (a fake one in tests, so no test depends on the machine's load).
+    """
 
     seconds: float | None = None
     nodes: int | None = None
     used: int = 0
-    started: float = field(default_factory=time.perf_counter)
+    clock: Callable[[], float] = time.perf_counter
+    started: float = field(default=-1.0)  # -1: read the clock when the budget is made
+
+    def __post_init__(self) -> None:
+        if self.started < 0:
+            self.started = self.clock()
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+        return self.clock() - self.started
 
     def spend(self) -> bool:
         """Count one node; False once the budget is gone. The clock is read every 16 nodes: every
