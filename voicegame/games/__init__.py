@@ -41,6 +41,7 @@ class GameEntry:
     factory: Callable[..., GameDef]
     options: tuple[Option, ...] = ()
     summary: str = ""
+    family: str = ""  # AisleRiot's family and sub-family, as in docs/games.md
 
     def make(self, **options: object) -> GameDef:
         chosen = {o.name: options.get(o.name, o.default) for o in self.options}
@@ -50,6 +51,7 @@ class GameEntry:
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         key="klondike",
+        family="Klondike-like: Klondike proper",
         title="Klondike",
         aliases=("solitaire", "patience", "xa11ytaire"),
         factory=klondike,
@@ -61,6 +63,7 @@ GAMES: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         key="royal_parade",
+        family="Builders: positional foundations",
         title="Royal Parade",
         aliases=("royal parade", "parade", "royal"),
         factory=royal_parade,
@@ -68,6 +71,7 @@ GAMES: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         key="freecell",
+        family="FreeCell-like: free cells",
         title="FreeCell",
         aliases=("free cell",),
         factory=freecell,
@@ -75,6 +79,7 @@ GAMES: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         key="golf",
+        family="Pairing and removal: build on the waste",
         title="Golf",
         aliases=(),
         factory=golf,
@@ -82,6 +87,7 @@ GAMES: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         key="spider",
+        family="Spider-like: Spider proper",
         title="Spider",
         aliases=("spider solitaire",),
         factory=spider,
@@ -90,6 +96,7 @@ GAMES: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         key="treize",
+        family="Pairing and removal: pyramid sum pairs",
         title="Treize",
         aliases=("thirteen pyramid",),
         factory=treize,
@@ -97,6 +104,7 @@ GAMES: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         key="monte_carlo",
+        family="Pairing and removal: grid adjacency and compaction",
         title="Monte Carlo",
         aliases=("monte carlo", "weddings"),
         factory=monte_carlo,
@@ -104,6 +112,7 @@ GAMES: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         key="scorpion",
+        family="Spider-like: unsorted group moves",
         title="Scorpion",
         aliases=(),
         factory=scorpion,
@@ -111,6 +120,7 @@ GAMES: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         key="canfield",
+        family="Klondike-like: reserve-fed (Canfield type)",
         title="Canfield",
         aliases=("demon",),
         factory=canfield,
@@ -118,6 +128,7 @@ GAMES: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         key="triple_peaks",
+        family="Pairing and removal: build on the waste",
         title="Triple Peaks",
         aliases=("tri peaks", "peaks"),
         factory=triple_peaks,
@@ -126,6 +137,7 @@ GAMES: tuple[GameEntry, ...] = (
     ),
     GameEntry(
         key="hopscotch",
+        family="Builders: arithmetic foundations",
         title="Hopscotch",
         aliases=("calculation",),
         factory=hopscotch,
@@ -136,6 +148,7 @@ GAMES: tuple[GameEntry, ...] = (
 GAMES = GAMES + (
     GameEntry(
         key="gaps",
+        family="Builders: positional arrangement",
         title="Gaps",
         aliases=("montana", "gaps solitaire"),
         factory=gaps,

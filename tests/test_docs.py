@@ -1,0 +1,23 @@
+"""Documents a user reads are written from the code, and say what the code does."""
+
+from pathlib import Path
+
+from voicegame import catalogue
+from voicegame.games import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_games_catalogue_is_written_from_the_registry():
+    text = (ROOT / "docs" / "games.md").read_text(encoding="utf-8")
+    assert text == catalogue.render(), "docs/games.md is stale: python -m voicegame.catalogue > docs/games.md"
+    for entry in GAMES:
+        assert f"## {entry.title}\n" in text and entry.family and entry.family in text
+        for option in entry.options:
+            assert f"`--{option.name.replace('_', '-')}`" in text
+
+
+def test_the_readme_links_only_files_of_this_repository():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "../shared" not in readme
+    assert "docs/games.md" in readme

@@ -1,0 +1,53 @@
+"""The games catalogue (docs/games.md), written from the registry so it cannot drift from it.
+
+``python -m voicegame.catalogue > docs/games.md`` rewrites it; a test checks it is up to date.
+"""
+
+from __future__ import annotations
+
+from voicegame.games import GAMES, GameEntry, Option
+from voicegame.voice.language import load_language
+
+HEADER = """# The games
+
+Every game voicegame plays, written from the game registry (`voicegame/games/__init__.py`) and the
+phrase files (`grammars/en/`) by `python -m voicegame.catalogue > docs/games.md`; do not edit by hand.
+Start one with `voicegame play NAME` (or say "play NAME" during a game); `voicegame games` lists
+them too. Rules as played here are in each game's module docstring in `voicegame/games/`.
+
+| game | family | what is special |
+| --- | --- | --- |
+"""
+
+
+def option_text(option: Option) -> str:
+    flag = f"`--{option.name.replace('_', '-')}`"
+    values = " or ".join(str(c) for c in option.choices) if option.choices else "a number"
+    if option.allow_none:
+        values += " or unlimited"
+    default = "unlimited" if option.default is None else option.default
+    return f"{flag} {values} (default {default}): {option.help}"
+
+
+def section(entry: GameEntry, examples: str) -> str:
+    lines = [f"## {entry.title}", "", entry.summary, ""]
+    lines.append(f"- Start: `voicegame play {entry.key}`; say \"play {entry.title.lower()}\"")
+    if entry.aliases:
+        lines[-1] += " (also: " + ", ".join(f"\"{a}\"" for a in entry.aliases) + ")"
+    lines.append(f"- Family: {entry.family}")
+    lines.append("- Say, for example: " + "; ".join(f"\"{e.strip()}\"" for e in examples.split(",")))
+    for option in entry.options:
+        lines.append("- Option " + option_text(option))
+    return "\n".join(lines) + "\n"
+
+
+def render() -> str:
+    messages = load_language().messages
+    table = "".join(f"| [{e.title}](#{e.title.lower().replace(' ', '-')}) | {e.family} | {e.summary} |\n"
+                     for e in GAMES)
+    sections = "\n".join(section(e, messages.get(f"moves_{e.key}", "draw")) for e in GAMES)
+    return HEADER + table + "\n" + sections
+
+
+if __name__ == "__main__":
+    print(render(), end="")
