@@ -191,7 +191,7 @@ def test_device_lost_backs_off_exponentially_capped_logs_and_rotates(tmp_path):
             sleeps.append(seconds)
             real_sleep(seconds)
 
-        clock.sleep = sleep  # type: ignore[method-assign]
+        clock.sleep = sleep  # type: ignore[method-assign]  # a spy on the clock for this test
         counters = kiosk.run()
     finally:
         stop_logging(handler)
@@ -286,7 +286,7 @@ def test_a_turn_that_raises_is_logged_and_the_kiosk_goes_on(caplog):
             raise IndexError("a bug in the session")
         return real_hear(heard)
 
-    kiosk.session.hear = hear  # type: ignore[method-assign]
+    kiosk.session.hear = hear  # type: ignore[method-assign]  # a session that fails on one command
     with caplog.at_level(logging.ERROR, logger="voicegame.kiosk"):
         counters = kiosk.run()
     assert counters.errors == 1 and counters.commands == 3 and kiosk.session.history.cursor == 2

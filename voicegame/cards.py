@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
-from typing import Iterator
+from typing import Iterator, TypeVar
 
 MASK64 = (1 << 64) - 1
 
@@ -138,7 +138,10 @@ class SplitMix64:
                 return x % bound
 
 
-def shuffled(cards: list[Card], seed: int) -> list[Card]:
+T = TypeVar("T")
+
+
+def shuffled(cards: list[T], seed: int) -> list[T]:
     """A new list: ``cards`` shuffled by the documented Fisher-Yates."""
     result = list(cards)
     rng = SplitMix64(seed)

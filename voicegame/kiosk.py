@@ -31,7 +31,7 @@ import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import numpy as np
 
@@ -42,6 +42,9 @@ from voicegame.audio.recognisers import Heard, Recogniser, TextRecogniser
 from voicegame.kiosk_input import Clock, FakeClock, MicrophoneListener, TextListener
 from voicegame.loop import LoopResult, Recognised, _Voice
 from voicegame.mishearing import MishearingAdvisor
+
+if TYPE_CHECKING:
+    from voicegame.audio.speakers import Speaker
 
 log = logging.getLogger("voicegame.kiosk")
 
@@ -374,15 +377,20 @@ def with_phrase(grammar: RecogniserGrammar, phrase: str) -> RecogniserGrammar:
 
 
 # ---------------------------------------------------------------------------------- logging
+class _LogFile(logging.handlers.RotatingFileHandler):
+    """The kiosk's log file; ``previous``: the logger's level and propagation before it, for :func:`stop_logging`."""
+
+    previous: tuple[int, bool] = (logging.NOTSET, True)
+
+
 def setup_logging(folder: Path, max_bytes: int = 1_000_000, backups: int = 5, level: int = logging.INFO) -> logging.Handler:
     """Log the ``voicegame`` loggers into ``folder/kiosk.log``, rotated at ``max_bytes`` with
     ``backups`` old files kept. Returns the handler (remove it to stop)."""
     folder.mkdir(parents=True, exist_ok=True)
-    handler = logging.handlers.RotatingFileHandler(folder / LOG_NAME, maxBytes=max_bytes, backupCount=backups,
-                                                   encoding="utf-8")
+    handler = _LogFile(folder / LOG_NAME, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logger = logging.getLogger("voicegame")
-    handler.previous = (logger.level, logger.propagate)  # type: ignore[attr-defined]
+    handler.previous = (logger.level, logger.propagate)
     logger.addHandler(handler)
     logger.setLevel(level)
     logger.propagate = False  # the console (journal) gets nothing but what the kiosk says
@@ -471,6 +479,8 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
         session = Session(entry, {}, args.seed, persistence=Persistence(), resume=args.seed is None)
     clock = Clock()
     notes = list(config.problems)
+    speaker: Speaker
+    recogniser: Recogniser
     if args.text:
         from voicegame.audio.speakers import PrintSpeaker
 

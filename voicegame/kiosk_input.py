@@ -151,6 +151,7 @@ class ScriptedListener:
         self.seconds_per_command = seconds_per_command
         self.pending: Silence | None = None
         self.failing = 0
+        self._fail_message = ""  # set with ``failing`` by a Fail item
         self.failures = 0
         self.resets = 0
 

@@ -211,6 +211,7 @@ class _Voice:
         self.settings_seen = len(getattr(session, "speech_settings", []))
         self.told: set[str] = set()
         self.renderer: Speaker | None = None
+        self.missing_told: tuple[str, ...] = ()  # the words the model lacks, as last told
 
     def _render(self, text: str) -> tuple[np.ndarray, int] | None:
         """The sentence's samples from the speaker, else from ``renderer`` (speech dispatcher and the
@@ -328,7 +329,7 @@ def _hear(session: Any, heard: Heard) -> Any:
     return session.handle("" if heard.unknown else heard.text)
 
 
-def run_voice_session(session: Any, source: Iterable[np.ndarray | str], recogniser: Recogniser, speaker: Speaker,
+def run_voice_session(session: Any, source: Iterable[np.ndarray | str | Recognised], recogniser: Recogniser, speaker: Speaker,
                       earcons: EarconPlayer, recording: SessionRecording | None = None, *,
                       grammar: Callable[[Any], RecogniserGrammar] | str | None = AUTO,
                       fallback: Iterable[np.ndarray | str] | None = None, notes: Sequence[str] = (),

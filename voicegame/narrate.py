@@ -21,6 +21,7 @@ from voicegame.engine import (
     Paired,
     PileKind,
     Reason,
+    Redealt,
     Restacked,
     State,
     TurnedOver,
@@ -167,10 +168,10 @@ class Narrator:
                 out.append(self.say("paired", cards=join([c.spoken for c in event.cards], "and")))
             elif type(event).__name__ == "Compacted":
                 out.append(self.say("compacted"))
-            elif type(event).__name__ == "Redealt":
-                out.append(self.say("redealt", count=event.count))  # type: ignore[union-attr]
-                if event.redeals_left is not None:  # type: ignore[union-attr]
-                    out.append(self.say("redeals_left", left=event.redeals_left))  # type: ignore[union-attr]
+            elif isinstance(event, Redealt):
+                out.append(self.say("redealt", count=event.count))
+                if event.redeals_left is not None:
+                    out.append(self.say("redeals_left", left=event.redeals_left))
             elif isinstance(event, LiftedOff):
                 out.append(self.say("lifted_off", suit=event.cards[0].suit))
             elif isinstance(event, Won):

@@ -15,13 +15,14 @@ from typing import Any, Callable, Iterator
 
 from voicegame.engine import Engine, History, IllegalMove, Move, MoveKind, Moved, PileKind, State, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
+from voicegame.engine.game import GameDef
 from voicegame.games import GAMES, GameEntry, find_game
 from voicegame.hints import HINT_SECONDS, HintService, ranked_moves
 from voicegame.narrate import Narrator, join
 from voicegame.persist import Offer, Persistence
 from voicegame.stats import GameStats, stats_key
 from voicegame.store import now_iso
-from voicegame.voice.command import Command, GroupRef, PileRef
+from voicegame.voice.command import CardRef, Command, GroupRef, PileRef
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard
 from voicegame.voice.grammar import listening_grammar
@@ -50,6 +51,13 @@ class Reply:
 
 
 class Session:
+    # Set by start_game, which __init__ calls; declared here so that mypy knows them in __init__.
+    entry: GameEntry
+    game: GameDef
+    narrator: Narrator
+    history: History
+    recorded: bool
+
     def __init__(self, entry: GameEntry | str = "klondike", options: dict[str, Any] | None = None, seed: int | None = None,
                  verbose: bool = False, persistence: "Persistence | None" = None, resume: bool = False) -> None:
         """``persistence`` saves after every change and keeps statistics; with ``resume``, a
@@ -384,7 +392,8 @@ class Session:
         reply.sentences.extend(self.narrator.read_board(self.state))
 
     def _do_where(self, reply: Reply, command: Command) -> None:
-        reply.sentences.extend(self.narrator.where(self.state, command.source))  # type: ignore[arg-type]
+        assert isinstance(command.source, CardRef)  # every "where" template names a {card}
+        reply.sentences.extend(self.narrator.where(self.state, command.source))
 
     def _do_count(self, reply: Reply, command: Command) -> None:
         reply.sentences.append(self.narrator.count(self.state))

@@ -73,7 +73,7 @@ class StatsBook:
             entries = {str(k): _clean(v) for k, v in data.get("games", {}).items()}
             if any(v is None for v in entries.values()):
                 raise ValueError("bad entry")
-            self.entries = entries  # type: ignore[assignment]
+            self.entries = {k: v for k, v in entries.items() if v is not None}  # all of them (checked above)
         except (OSError, ValueError, AttributeError, RecursionError):
             move_aside(self.path)
             self.problem = "The statistics file was damaged, so statistics start again."

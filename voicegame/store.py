@@ -128,9 +128,10 @@ def pair_from_json(engine: Engine, data: dict[str, Any]) -> Move:
     valid_at = isinstance(at, list) and len(at) == 2 and all(isinstance(a, int) and not isinstance(a, bool) and -1 <= a < 104 for a in at)
     if src not in index or (dst is not None and dst not in index) or not valid_at:
         raise SaveError("The save file has a move I cannot read.")
+    assert isinstance(at, list)  # valid_at checked it
     if dst is None:
-        return Move.pair((index[src], at[0]))  # type: ignore[index]
-    return Move.pair((index[src], at[0]), (index[dst], at[1]))  # type: ignore[index]
+        return Move.pair((index[src], at[0]))
+    return Move.pair((index[src], at[0]), (index[dst], at[1]))
 
 
 def to_json(saved: SavedGame, engine: Engine) -> dict[str, Any]:
@@ -209,7 +210,7 @@ def parse(text: str) -> tuple[SavedGame, Engine]:
         raise SaveError("The save file's moves are damaged.")
     seconds = data.get("seconds", 0.0)
     seconds = float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < 1e9 else 0.0
-    started = data.get("started") if isinstance(data.get("started"), str) else now_iso()
+    started = given if isinstance(given := data.get("started"), str) else now_iso()
     state = engine.deal(seed)
     at_cursor = state
     for done, move in enumerate(moves, 1):  # the whole history, redo tail included, must be a legal game

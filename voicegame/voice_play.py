@@ -18,7 +18,7 @@ from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import TextRecogniser, make_recogniser
 from voicegame.audio.speakers import KINDS as SPEAKER_KINDS
 from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, SpeechSettings, make_speaker
-from voicegame.loop import MicrophoneSource, PushToTalkSource, TextSource, WavFileSource, run_voice_session
+from voicegame.loop import MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource, run_voice_session
 from voicegame.session import Session
 
 
@@ -64,7 +64,7 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = s
         recogniser, recogniser_note = TextRecogniser(), f"{str(error).rstrip('.')}; type your commands instead."
     notes.append(recogniser_note)
     if args.input:
-        source = WavFileSource(args.input)
+        source: Source = WavFileSource(args.input)
         fallback = None
     elif recogniser.name == "text":
         source, fallback = TextSource(stdin), None

@@ -246,6 +246,7 @@ class Endpointer:
                 self._speech_run = 0
             return None
         # in an utterance
+        assert self.start is not None  # set whenever started is
         if speech:
             self._silence_run = 0
             self._last_speech_end = self.pos
@@ -356,7 +357,7 @@ class Microphone:
     endpointer: Endpointer | None = None
     frame_ms: int = FRAME_MS
     _sd: object = field(default=None, init=False, repr=False)
-    _stream: object = field(default=None, init=False, repr=False)
+    _stream: Any = field(default=None, init=False, repr=False)  # a sounddevice.InputStream (no stubs)
     _queue: "queue.Queue[np.ndarray]" = field(default_factory=queue.Queue, init=False, repr=False)
     _muted: threading.Event = field(default_factory=threading.Event, init=False, repr=False)
     _overflows: int = field(default=0, init=False, repr=False)
@@ -409,6 +410,7 @@ class Microphone:
 
     def unmute(self) -> None:
         self.drain()
+        assert self.endpointer is not None  # __post_init__ made one
         self.endpointer.reset()
         self._muted.clear()
 
@@ -429,6 +431,7 @@ class Microphone:
         ``stream``: a recogniser fed the utterance while it is spoken (see ``Endpointer``); the
         caller calls its ``finish()`` when this returns an utterance."""
         self.open()
+        assert self.endpointer is not None  # __post_init__ made one
         self.endpointer.stream = stream
         deadline = None if timeout is None else clock() + timeout
         announced = False

@@ -20,11 +20,12 @@ import shutil
 import sys
 import tempfile
 import urllib.error
+import urllib.parse
 import urllib.request
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Callable
+from typing import Callable, Protocol
 
 from .errors import DownloadError
 
@@ -100,6 +101,16 @@ class _Progress:
             self.stream.write("\n")
 
 
+class _Response(Protocol):
+    """What ``download_vosk_model``'s opener returns (as ``urllib.request.urlopen`` does)."""
+
+    def __enter__(self) -> object: ...
+
+    def __exit__(self, *exc: object) -> object: ...
+
+    def read(self, size: int, /) -> bytes: ...
+
+
 def _safe_members(zf: zipfile.ZipFile) -> None:
     for info in zf.infolist():
         p = PurePosixPath(info.filename)
@@ -109,9 +120,10 @@ def _safe_members(zf: zipfile.ZipFile) -> None:
 
 def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = None, progress: bool = True,
                         timeout: float = 15.0, spec: ModelSpec | None = None,
-                        opener: Callable[..., object] = urllib.request.urlopen) -> Path:
+                        opener: Callable[..., _Response] = urllib.request.urlopen) -> Path:
     """Fetch, verify and unpack the Vosk model for ``lang`` into ``dest`` (default: a source
-    checkout's ``models/``, else the user data folder's ``models``). Returns the model folder. Already there: returned without downloading.
+    checkout's ``models/``, else the user data folder's ``models``). Returns the model folder.
+    Already there: returned without downloading.
 
     Raises ``DownloadError`` (one sentence) when offline, on a checksum or size mismatch, or for a
     broken archive. ``timeout`` bounds connecting and each read, so being offline fails fast.
@@ -131,7 +143,7 @@ def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = No
         raise DownloadError(f"I cannot create the folder {root}: {e.strerror or e}.") from None
 
     part = root / f".{spec.name}.zip.part"
-    host = urllib.request.urlparse(spec.url).hostname or spec.url
+    host = urllib.parse.urlparse(spec.url).hostname or spec.url
     try:
         resp = opener(spec.url, timeout=timeout)
     except (urllib.error.URLError, OSError, ValueError) as e:

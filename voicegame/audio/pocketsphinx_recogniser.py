@@ -463,6 +463,7 @@ class PocketSphinxRecogniser:
         return self._heard_phones() / max(1, self._expected_phones(text))
 
     def _heard_phones(self) -> int:
+        assert self._phones is not None  # the phone loop runs only when phone_ratio is set
         hyp = self._phones.hyp()
         return sum(1 for ph in (hyp.hypstr.split() if hyp is not None else ()) if not ph.startswith(("SIL", "+")))
 
@@ -475,4 +476,5 @@ class PocketSphinxRecogniser:
             # a long command: the phone loop never caught one (PHONE_CHECK_UP_TO). Note the loop's count
             # depends a little on the utterance it decoded before (its noise estimate)
             return False
+        assert self.phone_ratio is not None  # checked only with the phone loop, which needs one
         return self._heard_phones() / max(1, expected) > float(self.phone_ratio)

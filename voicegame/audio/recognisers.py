@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -73,8 +74,10 @@ def listening_pocketsphinx(acoustic_check: bool = True) -> PocketSphinxRecognise
     phone loop). ``acoustic_check=False`` (setting ``audio.acoustic_check``) drops the first, which
     doubles decoding time, for slow machines."""
     cls = PocketSphinxRecogniser
-    score = {"min_frame_score": cls.MIN_FRAME_SCORE, "compallsen": True} if acoustic_check else {}
-    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, **score, **cls.NARROW_BEAMS)
+    min_frame_score = cls.MIN_FRAME_SCORE if acoustic_check else None
+    # pocketsphinx Decoder settings (values of several types, passed on as they are)
+    decoder: dict[str, Any] = {"compallsen": True, **cls.NARROW_BEAMS} if acoustic_check else dict(cls.NARROW_BEAMS)
+    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, min_frame_score=min_frame_score, **decoder)
 
 
 def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True) -> tuple[Recogniser, str]:

@@ -457,7 +457,7 @@ class Pyttsx3Speaker(_SettingsMixin):
         while engine.getProperty("rate") != wanted and time.monotonic() < deadline:
             time.sleep(0.001)
 
-    def render(self, text: str) -> tuple[np.ndarray, int] | None:
+    def render(self, text: str) -> tuple[np.ndarray, int]:
         """``text`` as int16 mono samples and the engine's rate (22,050 Hz with espeak-ng)."""
         key = (text, self.settings.rate, self.settings.voice)
         hit = self._cache.get(key)
@@ -524,8 +524,9 @@ class Pyttsx3Speaker(_SettingsMixin):
 
     def say(self, text: str) -> None:
         if self.speaking_aloud():
-            pcm, rate = self.render(text)  # type: ignore[misc]
-            if self.output.play(pcm, rate):  # type: ignore[union-attr]
+            assert self.output is not None  # speaking_aloud() is True only with an output
+            pcm, rate = self.render(text)
+            if self.output.play(pcm, rate):
                 return
         self.fallback.say(text)
 
@@ -552,7 +553,7 @@ class SpeechDispatcherSpeaker(_SettingsMixin):
 
     def __init__(self, settings: SpeechSettings | None = None, client_name: str = "voicegame") -> None:
         try:
-            import speechd  # type: ignore[import-not-found]
+            import speechd
         except Exception:
             raise SpeakerUnavailable("Speech dispatcher's Python module is not installed.") from None
         try:

@@ -7,7 +7,7 @@ import json
 import logging
 import os
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -148,7 +148,7 @@ class VoskRecogniser:
         self.model_path = p
         self.sample_rate = int(sample_rate)
         self.has_unk = self._model.vosk_model_find_word(UNK) >= 0
-        self._rec = None
+        self._rec: Any = None  # a vosk.KaldiRecognizer once set_grammar has run (vosk has no stubs)
         self._fed = 0  # samples accepted in this utterance
         self.missing: tuple[str, ...] = ()
         self.phrases: list[str] = []

@@ -20,7 +20,7 @@ def opposite_colours_ready(engine: Engine, state: State, src: int) -> bool:
     opposite = [
         len(state.piles[i].cards)
         for i in engine.game.indices(PileKind.FOUNDATION)
-        if engine.specs[i].suit is not None and engine.specs[i].suit.colour is not card.colour  # type: ignore[union-attr]
+        if (suit := engine.specs[i].suit) is not None and suit.colour is not card.colour
     ]
     return len(opposite) >= 2 and all(height >= card.rank - 1 for height in opposite)
 

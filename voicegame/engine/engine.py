@@ -153,23 +153,26 @@ class Engine:
         targets = []
         max_run = self.game.max_run
         for d in self._targets:
-            ranks = specs[d].accepts.first_ranks(piles[d])  # type: ignore[union-attr]
+            accepts = specs[d].accepts
+            assert accepts is not None  # _targets holds only the piles that accept cards
+            ranks = accepts.first_ranks(piles[d])
             if ranks is None or ranks:
                 limit = max_run(self.game, state, d) if max_run is not None else 1 << 30
-                targets.append((d, specs[d], ranks, limit))
+                targets.append((d, specs[d], accepts, ranks, limit))
         for s in self._sources:
             spec = specs[s]
             pile = piles[s]
             if not pile.cards or not pile.top_face_up:
                 continue
             takes = spec.takes
-            for count in takes.counts(pile):  # type: ignore[union-attr]
-                if takes.extra is not None and takes.extra(state, spec, pile, count) is not None:  # type: ignore[union-attr]
+            assert takes is not None  # _sources holds only the piles cards may be taken from
+            for count in takes.counts(pile):
+                if takes.extra is not None and takes.extra(state, spec, pile, count) is not None:
                     continue
                 cards = pile.cards[-count:]
                 rank = cards[0].rank
-                for d, dst, ranks, limit in targets:
-                    if d != s and count <= limit and (ranks is None or rank in ranks) and dst.accepts.allows(state, spec, dst, piles[d], cards):  # type: ignore[union-attr]
+                for d, dst, accepts, ranks, limit in targets:
+                    if d != s and count <= limit and (ranks is None or rank in ranks) and accepts.allows(state, spec, dst, piles[d], cards):
                         moves.append(Move(MoveKind.MOVE, s, d, count))
         if self.game.pairs is not None:
             moves.extend(self.pair_moves(state))
@@ -184,7 +187,9 @@ class Engine:
         if reason is not None:
             raise IllegalMove(reason)
         if move.kind is MoveKind.DEAL:
-            new, events = self.game.stock_rule.apply(self.layout, state)  # type: ignore[union-attr]
+            rule = self.game.stock_rule
+            assert rule is not None  # why_not refuses a deal when there is no stock rule
+            new, events = rule.apply(self.layout, state)
         elif move.kind is MoveKind.PAIR:
             new, events = self._apply_pair(state, move)
         else:
@@ -205,7 +210,9 @@ class Engine:
         return new, events
 
     def _apply_pair(self, state: State, move: Move) -> tuple[State, list[Event]]:
-        first, second = self._pair_places(state, move)  # type: ignore[misc]
+        found = self._pair_places(state, move)
+        assert not isinstance(found, Reason)  # apply() checked the move with why_not first
+        first, second = found
         places = [first] if second is None else [first, second]
         cards = tuple(state.piles[p].cards[i] for p, i in places)
         changes: dict[int, Pile] = {}
@@ -219,20 +226,22 @@ class Engine:
                 if i < down:
                     down -= 1
             changes[pile] = Pile(tuple(kept), min(down, len(kept)))
-        discard = self.layout.index[self.game.pairs.discard]  # type: ignore[union-attr]
+        assert self.game.pairs is not None  # _why_not_pair refuses a PAIR move without a pair rule
+        discard = self.layout.index[self.game.pairs.discard]
         changes[discard] = state.piles[discard].with_added(cards)
         return state.with_piles(changes), [Paired(cards, tuple(p for p, _ in places), discard)]
 
     def lift_off(self, state: State, events: list[Event]) -> State:
         """Move every finished king-to-ace run on top of a tableau pile to an empty foundation."""
         sequence = self.game.lift_off
+        assert sequence is not None  # called only for games that lift off runs
         foundations = self.game.indices(PileKind.FOUNDATION)
         for i in self.game.indices(PileKind.TABLEAU):
             pile = state.piles[i]
             if pile.up_count < 13:
                 continue
             run = pile.cards[-13:]
-            if run[0].rank != 13 or not sequence.is_run(run):  # type: ignore[union-attr]
+            if run[0].rank != 13 or not sequence.is_run(run):
                 continue
             free = next((f for f in foundations if not state.piles[f].cards), None)
             if free is None:

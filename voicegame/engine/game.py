@@ -18,7 +18,7 @@ from voicegame.engine.stock import StockRule
 
 if TYPE_CHECKING:
     from voicegame.engine.engine import Engine
-    from voicegame.engine.moves import Move
+    from voicegame.engine.moves import Event, Move
     from voicegame.engine.pairs import PairRule
 
 
@@ -74,7 +74,7 @@ def free_space_run_limit(game: "GameDef", state: State, dst: int) -> int:
     piles = state.piles
     cells = sum(1 for i in game.layout.kinds.get(PileKind.CELL, ()) if not piles[i].cards)
     columns = sum(1 for i in game.layout.kinds.get(PileKind.TABLEAU, ()) if not piles[i].cards and i != dst)
-    return (cells + 1) * 2**columns
+    return (cells + 1) * (1 << columns)  # 2 ** columns, as an int
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ class GameDef:
     shuffle: Callable[[int], list[Card]] | None = None
     max_run: Callable[["GameDef", State, int], int] | None = None
     lift_off: Sequence | None = None
-    settle: Callable[["GameDef", State, "Move", State, list], State] | None = None
+    settle: Callable[["GameDef", State, "Move", State, list["Event"]], State] | None = None
     pairs: "PairRule | None" = None
     after_deal: Callable[["GameDef", State, int], State] | None = None
     layout: Layout = field(init=False, repr=False, compare=False)

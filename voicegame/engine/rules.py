@@ -52,6 +52,9 @@ class Sequence:
     step: int = 1
     wrap: bool = False
     closed: frozenset[int] = frozenset()
+    # Precomputed in __post_init__, not parameters; left out of equality, hashing and repr.
+    _diffs: frozenset[int] = field(init=False, repr=False, compare=False)
+    _over_ranks: dict[int, frozenset[int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Precomputed for speed: legal-move generation calls follows() millions of times.
@@ -69,13 +72,13 @@ class Sequence:
 
     def over_ranks(self, under: Card) -> frozenset[int]:
         """Every rank that may lie on ``under`` by rank alone (a fast necessary condition)."""
-        return self._over_ranks[under.rank]  # type: ignore[attr-defined]
+        return self._over_ranks[under.rank]
 
     def _rank_ok(self, under: Card, over: Card) -> bool:
         if self.closed and under.rank in self.closed:
             return False
         diff = over.rank - under.rank
-        return (diff % 13 if self.wrap else diff) in self._diffs  # type: ignore[attr-defined]
+        return (diff % 13 if self.wrap else diff) in self._diffs
 
     def _suit_ok(self, under: Card, over: Card) -> bool:
         rule = self.suit

@@ -10,6 +10,7 @@ from voicegame.engine.piles import Pile
 from voicegame.engine.rules import Reason
 
 if TYPE_CHECKING:
+    from voicegame.cards import Card
     from voicegame.engine.game import Layout
     from voicegame.engine.state import State
 
@@ -111,7 +112,7 @@ class CompactAndRefill:
     piles: tuple[str, ...]
     cycles = False
 
-    def _plan(self, layout: "Layout", state: "State") -> tuple[list, int]:
+    def _plan(self, layout: "Layout", state: "State") -> tuple[list["Card"], int]:
         cells = tuple(layout.index[p] for p in self.piles)
         cards = [c for i in cells for c in state.piles[i].cards]
         changed = sum(1 for i, card in zip(cells, cards) if state.piles[i].top is not card)

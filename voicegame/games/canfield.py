@@ -33,6 +33,8 @@ from voicegame.engine import (
     DealSpec,
     Direction,
     DrawToWaste,
+    Engine,
+    Event,
     GameDef,
     Move,
     Moved,
@@ -96,7 +98,7 @@ _reserve = _index["reserve"]
 _tableau = tuple(_index[f"pile{n}"] for n in SLOTS)
 
 
-def fill_gaps_from_reserve(game: GameDef, before: State, move: Move, after: State, events: list) -> State:
+def fill_gaps_from_reserve(game: GameDef, before: State, move: Move, after: State, events: list[Event]) -> State:
     """Every empty pile takes the reserve's top card at once (in pile order), while the reserve lasts."""
     for i in _tableau:
         reserve = after.piles[_reserve]
@@ -112,7 +114,7 @@ def fill_gaps_from_reserve(game: GameDef, before: State, move: Move, after: Stat
     return after
 
 
-def base_card_safe(engine, state: State, src: int) -> bool:
+def base_card_safe(engine: Engine, state: State, src: int) -> bool:
     """Auto-play's safety rule with a base rank: the first two ranks of a foundation are always
     safe; any other card once both foundations of the other colour hold as many cards as it is
     ranks from the base."""

@@ -36,6 +36,7 @@ from voicegame.cards import Card, Rank, shuffled
 from voicegame.engine import Accepts, Empty, GameDef, Pile, PileKind, PileSpec, Reason, Redealt, State, Takes
 from voicegame.engine.game import DealSpec, Layout
 from voicegame.engine.moves import Event
+from voicegame.engine.rules import ExtraCheck
 from voicegame.words import number_word
 
 ROWS = range(1, 5)
@@ -80,7 +81,7 @@ def needed_after(left: Card | None) -> Card | None:
     return Card(Rank(left.rank + 1), left.suit)
 
 
-def _follows_left(row: int, column: int):
+def _follows_left(row: int, column: int) -> ExtraCheck:
     """The rule of the spot at ``row``, ``column`` > 1: it takes the card after its left neighbour."""
     left_id = cell_id(row, column - 1)
 
@@ -159,7 +160,7 @@ class Redeal:
         cards = [state.piles[i].cards[0] for i in spots if state.piles[i].cards]
         mixed = shuffled(cards, redeal_seed(seed, number))
         if self.random_gaps:
-            slots: list[Card | None] = shuffled([*mixed, *[None] * 4], redeal_seed(seed, number))  # type: ignore[list-item]
+            slots: list[Card | None] = shuffled([*mixed, *[None] * 4], redeal_seed(seed, number))
             fill = dict(zip(spots, slots))
         else:
             targets = [i for i in spots if i not in first_free]
@@ -176,7 +177,7 @@ def take_out_aces(game: GameDef, state: State, seed: int) -> State:
     """After the deal: the aces go to the removed-aces pile, and the seed is kept for redeals."""
     aces = [i for i, pile in enumerate(state.piles) if pile.top is not None and pile.top.rank == Rank.ACE]
     changes = {i: Pile() for i in aces}
-    changes[_index["aces"]] = Pile(tuple(state.piles[i].top for i in aces))  # type: ignore[misc]
+    changes[_index["aces"]] = Pile(tuple(state.piles[i].cards[-1] for i in aces))  # each one's top, an ace
     return replace(state.with_piles(changes), counters=(seed,))
 
 

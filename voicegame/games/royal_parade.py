@@ -20,7 +20,7 @@ Decisions where the seed is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
-from voicegame.cards import Rank
+from voicegame.cards import Card, Rank
 from voicegame.engine import (
     Accepts,
     DealOnePerPile,
@@ -28,6 +28,7 @@ from voicegame.engine import (
     Direction,
     Empty,
     GameDef,
+    Pile,
     PileKind,
     PileSpec,
     Reason,
@@ -49,20 +50,20 @@ def spot_id(row: int, column: int) -> str:
     return f"r{row}c{column}"
 
 
-def founded(pile_cards: tuple, row: int) -> bool:
+def founded(pile_cards: tuple[Card, ...], row: int) -> bool:
     return bool(pile_cards) and pile_cards[0].rank == ROW_BASES[row]
 
 
-def _build_row(row: int):
+def _build_row(row: int) -> tuple[Accepts, Takes]:
     """Rule hooks for one of rows one to three (they differ only in the base rank)."""
 
-    def accepts_onto_founded(state: State, src: PileSpec, dst: PileSpec, cards: tuple) -> Reason | None:
+    def accepts_onto_founded(state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
         pile = state.piles[_index[dst.id]]
         if pile.cards and not founded(pile.cards, row):
             return Reason("not_founded", {"pile": dst.name, "card": pile.cards[-1], "base": ROW_BASES[row], "row": row})
         return None
 
-    def locked_when_founded(state: State, spec: PileSpec, pile, count: int) -> Reason | None:
+    def locked_when_founded(state: State, spec: PileSpec, pile: Pile, count: int) -> Reason | None:
         if founded(pile.cards, row):
             return Reason("pile_locked", {"pile": spec.name, "card": pile.cards[-1]})
         return None
@@ -86,7 +87,7 @@ def _spot(row: int, column: int, accepts: Accepts | None, takes: Takes) -> PileS
 
 
 def _piles() -> tuple[PileSpec, ...]:
-    spots = []
+    spots: list[PileSpec] = []
     for row in (1, 2, 3):
         accepts, takes = _build_row(row)
         spots.extend(_spot(row, c, accepts, takes) for c in COLUMNS)

@@ -26,7 +26,7 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
-from voicegame.cards import Rank
+from voicegame.cards import Card, Rank
 from voicegame.engine import (
     Accepts,
     DealOnePerPile,
@@ -53,7 +53,7 @@ def column(n: int) -> PileSpec:
 PILES = (STOCK, *(column(n) for n in COLUMNS))
 
 
-def is_full_suit(pile_cards: tuple) -> bool:
+def is_full_suit(pile_cards: tuple[Card, ...]) -> bool:
     """King down to ace in one suit, nothing else."""
     return len(pile_cards) == 13 and pile_cards[0].rank == Rank.KING and DOWN_IN_SUIT.is_run(pile_cards)
 

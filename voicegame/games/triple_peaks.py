@@ -26,6 +26,8 @@ Decisions where AisleRiot's manual is silent or unclear (see GAMES.md, "Ambiguit
 
 from __future__ import annotations
 
+from typing import Callable
+
 from voicegame.engine import (
     EMPTY_NONE,
     TOP_CARD,
@@ -33,6 +35,7 @@ from voicegame.engine import (
     DealSpec,
     Direction,
     DrawToWaste,
+    Event,
     GameDef,
     Move,
     MoveKind,
@@ -68,7 +71,7 @@ def covered_by(row: int, n: int) -> tuple[str, ...]:
 
 def cell(row: int, n: int) -> PileSpec:
     r, c = number_word(row), number_word(n)
-    names = (f"row {r} column {c}", f"row {r} {c}")
+    names: tuple[str, ...] = (f"row {r} column {c}", f"row {r} {c}")
     if row == 1:
         names = (f"peak {c}",) + names
     return PileSpec(cell_id(row, n), PileKind.TABLEAU, names, takes=TOP_CARD, number=n, group=f"row{row}")
@@ -100,10 +103,10 @@ def is_won(game: GameDef, state: State) -> bool:
     return cards_left(state) == 0
 
 
-def _settle(multiplier: bool):
+def _settle(multiplier: bool) -> Callable[[GameDef, State, Move, State, list[Event]], State]:
     bonus = 25 if multiplier else 15
 
-    def settle(game: GameDef, before: State, move: Move, after: State, events: list) -> State:
+    def settle(game: GameDef, before: State, move: Move, after: State, events: list[Event]) -> State:
         """Turn up every card both of whose covering cards are gone, and keep the score."""
         changes = {}
         for i, over in _covers.items():

@@ -18,6 +18,7 @@ from enum import Enum
 from voicegame.engine import Engine, Move, MoveKind, Pile, PileKind, State
 
 Action = tuple[Move, ...]
+PositionKey = tuple[object, ...]  # hashable: a key of the transposition table
 DEAL = Move(MoveKind.DEAL)
 
 
@@ -89,7 +90,7 @@ class Positions:
         specs = engine.specs
         rule = engine.game.stock_rule
         dealt_group = getattr(rule, "group", None)
-        classes: dict[tuple, list[int]] = {}
+        classes: dict[tuple[object, ...], list[int]] = {}
         for i, spec in enumerate(specs):
             positional = engine.game.pairs is not None  # pairing games: where a card lies matters
             if spec.kind in (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL) and spec.group != dealt_group and not positional:
@@ -107,9 +108,9 @@ class Positions:
         self._cycles: dict[tuple[int, int, int], tuple[Pile, Pile, list[tuple[Pile, Pile, int]]]] = {}
 
     # ----- keys ----------------------------------------------------------------------------
-    def key(self, state: State) -> tuple:
+    def key(self, state: State) -> PositionKey:
         piles = state.piles
-        parts: list = [(p.down, *map(id, p.cards)) for p in (piles[i] for i in self.fixed)]
+        parts: list[object] = [(p.down, *map(id, p.cards)) for p in (piles[i] for i in self.fixed)]
         for group in self.groups:
             parts.append(tuple(sorted((piles[i].down, *map(id, piles[i].cards)) for i in group)))
         if self.keep_redeals:
@@ -137,6 +138,7 @@ class Positions:
             return hit[2]
         engine = self.engine
         rule = engine.game.stock_rule
+        assert rule is not None  # only a cycling stock (self.cycling_stock) is followed round
         layout = engine.layout
 
         def mark(position: State) -> tuple[int, int, int]:
@@ -146,8 +148,8 @@ class Positions:
         seen = {mark(state)}
         out: list[tuple[Pile, Pile, int]] = []
         current = state
-        while rule.why_not(layout, current) is None:  # type: ignore[union-attr]
-            current = rule.apply(layout, current)[0]  # type: ignore[union-attr]
+        while rule.why_not(layout, current) is None:
+            current = rule.apply(layout, current)[0]
             if mark(current) in seen:
                 break
             seen.add(mark(current))
@@ -167,7 +169,9 @@ class Positions:
         if engine.game.settle is not None:  # the game tidies up after moves: take the checked path
             return engine.apply(state, move)[0]
         if move.kind is MoveKind.DEAL:
-            state = engine.game.stock_rule.apply(engine.layout, state)[0]  # type: ignore[union-attr]
+            rule = engine.game.stock_rule
+            assert rule is not None  # a DEAL is legal only with a stock rule
+            state = rule.apply(engine.layout, state)[0]
             return state if engine.game.lift_off is None else engine.lift_off(state, [])
         if move.kind is not MoveKind.MOVE:
             return engine.apply(state, move)[0]
@@ -199,7 +203,8 @@ class Positions:
         for d in self.targets:
             if d != src:
                 dst = engine.specs[d]
-                if dst.accepts.allows(state, spec, dst, state.piles[d], cards):  # type: ignore[union-attr]
+                assert dst.accepts is not None  # self.targets holds only the piles that accept cards
+                if dst.accepts.allows(state, spec, dst, state.piles[d], cards):
                     out.append(Move(MoveKind.MOVE, src, d, 1))
         return out
 

@@ -18,7 +18,7 @@ import heapq
 from dataclasses import dataclass
 
 from voicegame.cards import Card, Rank, Suit
-from voicegame.engine import DealtRow, Drew, Engine, Move, MoveKind, Pile, PileKind, State, TurnedOver, Won
+from voicegame.engine import DealtRow, Drew, Engine, Event, Move, MoveKind, Pile, PileKind, State, TurnedOver, Won
 from voicegame.solver.core import Budget, Outcome, Positions, Solution
 from voicegame.solver.hooks import generic_priority, hooks_for
 
@@ -52,7 +52,7 @@ def masked(engine: Engine, state: State) -> State:
     return State(tuple(piles), state.redeals, state.counters)
 
 
-def _reveals(events: list) -> float:
+def _reveals(events: list[Event]) -> float:
     """How much a move shows of what was unseen: a table card turned over counts fully
     (the evaluation also gains from one fewer face-down card); turning unseen stock cards
     counts a third, as they can usually be seen again on a later pass."""

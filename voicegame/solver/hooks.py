@@ -21,15 +21,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from voicegame.cards import Rank
-from voicegame.engine import Engine, Move, MoveKind, PileKind, State
+from voicegame.cards import Card, Rank
+from voicegame.engine import Engine, Move, MoveKind, Pile, PileKind, State
 from voicegame.solver import klondike as fast_klondike
-from voicegame.solver.core import Action, Budget, Positions, Solution
+from voicegame.solver.core import Action, Budget, PositionKey, Positions, Solution
 
 Forced = Callable[[Positions, State], "Move | None"]
 Priority = Callable[[Positions, State, Action], float]
 Prune = Callable[[Positions, State, Action], bool]
-Key = Callable[[Positions, State], tuple]
+Key = Callable[[Positions, State], PositionKey]
 Solve = Callable[[Engine, State, Budget], "Solution | None"]
 
 
@@ -94,9 +94,9 @@ def klondike_forced(positions: Positions, state: State) -> Move | None:
         if heights[card.suit] != card.rank - 1:
             continue
         if card.rank > Rank.TWO:
-            if any(h < card.rank - 1 for s, h in heights.items() if s.colour is not card.colour):
+            if any(h < card.rank - 1 for s, h in heights.items() if s is not None and s.colour is not card.colour):
                 continue
-            if any(h < card.rank - 2 for s, h in heights.items() if s.colour is card.colour and s is not card.suit):
+            if any(h < card.rank - 2 for s, h in heights.items() if s is not None and s.colour is card.colour and s is not card.suit):
                 continue
         for f in positions.foundations:
             if engine.specs[f].suit is card.suit:
@@ -171,7 +171,7 @@ def freecell_forced(positions: Positions, state: State) -> Move | None:
         foundation, height = heights[card.suit]
         if height != card.rank - 1:
             continue
-        if card.rank <= Rank.TWO or all(h >= card.rank - 1 for s, (_, h) in heights.items() if s.colour is not card.colour):
+        if card.rank <= Rank.TWO or all(h >= card.rank - 1 for s, (_, h) in heights.items() if s is not None and s.colour is not card.colour):
             return Move(MoveKind.MOVE, src, foundation, 1)
     return None
 
@@ -180,11 +180,11 @@ FREECELL = SolverHooks(forced=freecell_forced, priority=generic_priority)
 
 
 # ----- Spider ------------------------------------------------------------------------------------
-def _in_suit(under, over) -> bool:
+def _in_suit(under: Card, over: Card) -> bool:
     return under.suit is over.suit and under.rank == over.rank + 1
 
 
-def _top_run(pile) -> int:
+def _top_run(pile: Pile) -> int:
     """How many cards on top of ``pile`` form one run in one suit (0 for an empty or face-down top)."""
     cards, n = pile.cards, pile.up_count
     if not n:
@@ -215,7 +215,7 @@ class _SpiderMove:
         self.completes = self.in_suit and _top_run(dst) + count >= 13
 
 
-def _seats_a_run(state: State, tableau: tuple[int, ...], card, skip: int) -> bool:
+def _seats_a_run(state: State, tableau: tuple[int, ...], card: Card, skip: int) -> bool:
     """True when some column's top run could go onto ``card`` in suit."""
     for i in tableau:
         if i == skip:
@@ -279,7 +279,7 @@ SPIDER = SolverHooks(priority=spider_priority, prune=spider_prune)
 
 
 # ----- Golf --------------------------------------------------------------------------------------
-def golf_key(positions: Positions, state: State) -> tuple:
+def golf_key(positions: Positions, state: State) -> PositionKey:
     """Only the waste's top card matters in Golf: the waste is never taken from and the stock
     never comes round, so the cards under the top can never play again. The columns only
     shrink from the top, so their heights (with the stock's and the waste top) fix the position."""

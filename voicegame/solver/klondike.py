@@ -198,7 +198,7 @@ def beam(widths: tuple[int, ...] = BEAM_WIDTHS, down: float = 1.0) -> Strategy:
     return run
 
 
-def _estimate_then_order(child: tuple) -> tuple[float, int]:
+def _estimate_then_order(child: tuple[float, int, Position, bytes]) -> tuple[float, int]:
     return child[0], child[1]
 
 
@@ -223,7 +223,7 @@ def _new_children(position: Position, key: bytes, moves: Moves, level: int, limi
             yield action, step, after, child
 
 
-def _line(parents: dict, key: bytes | None) -> list[Action]:
+def _line(parents: Parents, key: bytes | None) -> list[Action]:
     steps = []
     while key is not None:
         key, step = parents[key]
@@ -383,7 +383,8 @@ def solve(engine: Engine, state: State, budget: Budget, pruned_share: float = 0.
     if start is None:
         return None
     began = time.perf_counter()
-    rule: DrawToWaste = engine.game.stock_rule  # type: ignore[assignment]
+    rule = engine.game.stock_rule
+    assert isinstance(rule, DrawToWaste)  # supported() checked it
     moves = Moves(Talon(rule.draw, rule.redeals))
     limited = rule.redeals is not None
     before = budget.used

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from voicegame.cards import Suit
+from voicegame.cards import Card, Suit
 
 SUITS = tuple(Suit)
 RANK = tuple(c // 4 + 1 for c in range(52))
@@ -31,11 +31,15 @@ EMPTY = bytes((64,))
 TO_FOUNDATION, TABLE, WASTE, BACK = 0, 1, 2, 3
 #: Pruning levels: SOUND (rules 1-5 only), LOOSE and STRICT (heuristic, see :class:`Moves`).
 SOUND, LOOSE, STRICT = 0, 1, 2
-Position = tuple
-Action = tuple
+Position = tuple[tuple[bytes, ...], bytes, bytes, int, int]
+Action = tuple[int, ...]
+#: A run entry of :func:`column_info`: (n, base, under, parents).
+RunEntry = tuple[int, int, int, tuple[int, ...]]
+#: :func:`column_info` of a column: (face-down count, face-up count, run entries, king waiting).
+ColumnInfo = tuple[int, int, tuple[RunEntry, ...], bool]
 
 
-def card_code(card) -> int:
+def card_code(card: Card) -> int:
     return (int(card.rank) - 1) * 4 + SUITS.index(card.suit)
 
 
@@ -55,7 +59,7 @@ def raise_height(heights: bytes, suit: int, by: int) -> bytes:
     return heights[:suit] + bytes((heights[suit] + by,)) + heights[suit + 1 :]
 
 
-def replace(cols: tuple, i: int, col: bytes) -> tuple:
+def replace(cols: tuple[bytes, ...], i: int, col: bytes) -> tuple[bytes, ...]:
     out = list(cols)
     out[i] = col
     return tuple(out)
@@ -267,7 +271,7 @@ def _first(pair: tuple[float, Action]) -> float:
     return pair[0]
 
 
-def _seats(cols: tuple) -> tuple[dict[int, int], int, list[tuple]]:
+def _seats(cols: tuple[bytes, ...]) -> tuple[dict[int, int], int, list[ColumnInfo]]:
     """The face-up top cards (card -> column), the first empty column (-1: none), and the
     :func:`column_info` of every column."""
     seats: dict[int, int] = {}
@@ -286,10 +290,10 @@ def _seats(cols: tuple) -> tuple[dict[int, int], int, list[tuple]]:
     return seats, empty, infos
 
 
-_INFO: dict[bytes, tuple] = {}
+_INFO: dict[bytes, ColumnInfo] = {}
 
 
-def column_info(col: bytes) -> tuple[int, int, tuple[tuple[int, int, int, tuple[int, ...]], ...], bool]:
+def column_info(col: bytes) -> ColumnInfo:
     """(face-down count, face-up count, run entries, a king heads the run over face-down cards) of a
     column, memoised (columns recur a great deal). A run entry ``(n, base, under, parents)`` is the
     move of the top ``n`` cards: ``base`` is the lowest card moved, ``under`` the card it uncovers
@@ -333,7 +337,7 @@ def back_candidates(heights: bytes) -> tuple[tuple[int, int], ...]:
     return hit
 
 
-def useful_back(card: int, infos: list[tuple], talon: bytes, stops: tuple) -> bool:
+def useful_back(card: int, infos: list[ColumnInfo], talon: bytes, stops: tuple[tuple[int, int, int], ...]) -> bool:
     """A waste card or a column's run could go onto ``card``."""
     for _, at, _ in stops:
         if card in PARENTS[talon[at - 1]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voicegame.engine import Engine, Move, State
+from voicegame.engine import Engine, Move, Pile, State
 from voicegame.engine.auto import safe_foundation_move
 from voicegame.hints import ranked_moves
 
@@ -23,11 +23,11 @@ class SearchResult:
 
 
 def solve(engine: Engine, start: State, max_nodes: int = 200_000) -> SearchResult:
-    seen: set[tuple] = set()
+    seen: set[tuple[Pile, ...]] = set()
     path: list[Move] = []
     nodes = 0
 
-    def key(state: State) -> tuple:
+    def key(state: State) -> tuple[Pile, ...]:
         return state.piles
 
     def dfs(state: State) -> bool:

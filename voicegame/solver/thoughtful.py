@@ -52,7 +52,8 @@ def _search(engine: Engine, start: State, hooks: SolverHooks, positions: Positio
     priority = hooks.priority or generic_priority
     forced = hooks.forced
     prune = hooks.prune if pruning else None
-    key_of = positions.key if hooks.key is None else (lambda state: hooks.key(positions, state))  # type: ignore[misc]
+    own_key = hooks.key
+    key_of = positions.key if own_key is None else (lambda state: own_key(positions, state))
 
     def children(state: State) -> list[Action]:
         if forced is not None:
@@ -65,7 +66,7 @@ def _search(engine: Engine, start: State, hooks: SolverHooks, positions: Positio
         actions.sort(key=lambda a: priority(positions, state, a))
         return actions
 
-    def done(outcome: Outcome, line: list[Action] = ()) -> Solution:  # type: ignore[assignment]
+    def done(outcome: Outcome, line: list[Action] | tuple[Action, ...] = ()) -> Solution:
         return Solution(outcome, expand(line), budget.used, time.perf_counter() - began)
 
     if engine.is_won(start):

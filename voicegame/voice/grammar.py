@@ -18,7 +18,7 @@ Bare numbers and bare card names are commands of their own (the ``answer`` inten
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.cards import Card
@@ -53,11 +53,11 @@ ANY_CARD_INTENTS = frozenset({"where"})
 
 def highest_number(parser: Parser) -> int:
     """The largest pile number of the game, and at least 4 so that "the third one" always works."""
-    numbers = [spec.number for spec in parser.game.piles if getattr(spec, "number", None)]
+    numbers = [number for spec in parser.game.piles if (number := getattr(spec, "number", None))]
     return max([4, *numbers])
 
 
-def _names(table: dict[tuple[str, ...], object]) -> list[str]:
+def _names(table: Mapping[tuple[str, ...], object]) -> list[str]:
     return sorted({" ".join(name) for name in table})
 
 
@@ -94,7 +94,8 @@ def _prune(node: Node, void: frozenset[str]) -> Node | None:
         return None if node.name in void else node
     if isinstance(node, Seq):
         items = [_prune(i, void) for i in node.items]
-        return None if any(i is None for i in items) else Seq(tuple(items))  # type: ignore[arg-type]
+        kept = [i for i in items if i is not None]
+        return None if len(kept) < len(items) else Seq(tuple(kept))
     if isinstance(node, Alt):
         options = [o for o in (_prune(o, void) for o in node.options) if o is not None]
         return None if not options else options[0] if len(options) == 1 else Alt(tuple(options))

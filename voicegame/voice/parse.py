@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Iterator, Mapping, TypedDict, TypeVar, cast
 
-from voicegame.cards import Rank
+from voicegame.cards import Rank, Suit
 from voicegame.engine.game import GameDef
 from voicegame.engine.piles import PileKind
 from voicegame.voice.command import CardRef, Command, GroupRef, KindRef, PileRef
@@ -14,6 +14,23 @@ from voicegame.voice.templates import Matcher, SlotMatcher
 from voicegame.words import NUMBER_WORDS, ORDINAL_WORDS, number_word, word_number
 
 _PUNCTUATION = re.compile(r"[^\w\s']")
+T = TypeVar("T")
+
+
+class Slots(TypedDict, total=False):
+    """What the slot matchers of :meth:`Parser._slot_matchers` bind, by slot name."""
+
+    card: CardRef
+    suit: Suit
+    pile: PileRef
+    foundation: KindRef
+    place: CardRef | PileRef
+    second: CardRef | PileRef
+    target: CardRef | PileRef | KindRef
+    number: int
+    ordinal: int
+    game: str
+    group: GroupRef
 
 
 def tokenize(text: str) -> tuple[str, ...]:
@@ -72,7 +89,7 @@ class Parser:
             yield pos + 1, self.language.suits[tokens[pos]]
 
     @staticmethod
-    def _names(table: dict, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
+    def _names(table: Mapping[tuple[str, ...], T], tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, T]]:
         for name, value in table.items():
             end = pos + len(name)
             if tokens[pos:end] == name:
@@ -80,15 +97,15 @@ class Parser:
 
     def _pile(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
         for end, pile_id in self._names(self.pile_names, tokens, pos):
-            yield end, PileRef(pile_id)  # type: ignore[arg-type]
+            yield end, PileRef(pile_id)
 
     def _group(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
         for end, group in self._names(self.group_names, tokens, pos):
-            yield end, GroupRef(group)  # type: ignore[arg-type]
+            yield end, GroupRef(group)
 
     def _kind(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
         for end, kind in self._names(self.kind_names, tokens, pos):
-            yield end, KindRef(kind)  # type: ignore[arg-type]
+            yield end, KindRef(kind)
 
     def _place(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
         yield from self._card(tokens, pos)
@@ -125,31 +142,31 @@ class Parser:
         for intent, templates in self.language.intents:
             for template in templates:
                 for bindings in self.matcher.full_matches(template, tokens):
-                    return self._command(intent, dict(bindings))
+                    return self._command(intent, cast(Slots, dict(bindings)))  # bound by _slot_matchers
         return None
 
     @staticmethod
-    def _command(intent: str, slots: dict[str, object]) -> Command:
+    def _command(intent: str, slots: Slots) -> Command:
         if intent == "move_up":
-            return Command("move", source=slots.get("place"), target=KindRef(PileKind.FOUNDATION))  # type: ignore[arg-type]
+            return Command("move", source=slots.get("place"), target=KindRef(PileKind.FOUNDATION))
         if intent == "move":
-            return Command("move", source=slots.get("place"), target=slots.get("target"))  # type: ignore[arg-type]
+            return Command("move", source=slots.get("place"), target=slots.get("target"))
         if intent == "pair":
-            return Command("pair", source=slots.get("place"), target=slots.get("second"))  # type: ignore[arg-type]
+            return Command("pair", source=slots.get("place"), target=slots.get("second"))
         if intent == "play":
-            return Command("move", source=slots.get("place"))  # type: ignore[arg-type]
+            return Command("move", source=slots.get("place"))
         if intent == "fill":
-            return Command("move", target=slots.get("pile"))  # type: ignore[arg-type]
+            return Command("move", target=slots.get("pile"))
         if intent in ("read", "where", "read_group"):
-            return Command(intent, source=slots.get("pile") or slots.get("card") or slots.get("group"))  # type: ignore[arg-type]
+            return Command(intent, source=slots.get("pile") or slots.get("card") or slots.get("group"))
         if intent == "discard":
-            return Command("move", source=slots.get("place"), target=KindRef(PileKind.DISCARD))  # type: ignore[arg-type]
+            return Command("move", source=slots.get("place"), target=KindRef(PileKind.DISCARD))
         if intent == "switch_game":
-            return Command(intent, game=slots.get("game"))  # type: ignore[arg-type]
+            return Command(intent, game=slots.get("game"))
         if intent == "answer":
             place = slots.get("card") or slots.get("pile")
             number = slots.get("number")
             if number is None and "ordinal" in slots:
-                return Command("choose", number=slots["ordinal"])  # type: ignore[arg-type]
-            return Command("answer", source=place, number=number, suit=slots.get("suit"))  # type: ignore[arg-type]
+                return Command("choose", number=slots["ordinal"])
+            return Command("answer", source=place, number=number, suit=slots.get("suit"))
         return Command(intent)

@@ -55,7 +55,8 @@ class Resolver:
             return [(self.engine.layout.index[ref.pile_id], None)], None
         if isinstance(ref, KindRef):
             return [(i, None) for i in self.engine.game.indices(ref.kind)], None
-        found = []
+        assert isinstance(ref, CardRef)  # groups are named only to be read, never in a move
+        found: list[tuple[int, int | None]] = []
         for i, pile in enumerate(state.piles):
             for j in range(pile.down, len(pile.cards)):
                 if ref.matches(pile.cards[j]):
@@ -72,6 +73,7 @@ class Resolver:
             return [self.engine.layout.index[ref.pile_id]], None
         if isinstance(ref, KindRef):
             return list(self.engine.game.indices(ref.kind)), None
+        assert isinstance(ref, CardRef)  # groups are named only to be read, never in a move
         found = [i for i, p in enumerate(state.piles) if p.top_face_up and ref.matches(p.cards[-1])]
         if not found:
             return [], self.narrator.say("not_movable" if ref.suit else "no_rank_showing", card=ref)
@@ -105,7 +107,9 @@ class Resolver:
 
     def _free_matching(self, state: State, ref: Place | None) -> list[tuple[int, int]]:
         """The free places (pile, position) a spoken place can mean: a card by name, or a pile's top."""
-        free = self.engine.game.pairs.free_places(self.engine.game, state)  # type: ignore[union-attr]
+        pairs = self.engine.game.pairs
+        assert pairs is not None  # resolve_pair refuses a game without a pair rule first
+        free = pairs.free_places(self.engine.game, state)
         if ref is None:
             return free
         if isinstance(ref, CardRef):

@@ -125,7 +125,7 @@ def deal_commands(seed: int = 7, positions: int = 18, per_position: int = 30, rn
 def judge(understood: "Understanding", expected: Command, state: State, resolver: "Resolver") -> str:
     """"ok" when what was understood does what ``expected`` would do (the same command, or for a
     move the same move), "asked" for a question, "rejected" for not understood, else "wrong"."""
-    from voicegame.voice.resolve import Play
+    from voicegame.voice.resolve import Play, Resolution
 
     if understood.how == "rejected":
         return "rejected"
@@ -133,7 +133,7 @@ def judge(understood: "Understanding", expected: Command, state: State, resolver
         return "asked"
     want = resolver.resolve_move(state, expected.source, expected.target) if _is_move(expected) else None
     if understood.how == "matched":
-        got = understood.resolution
+        got: Resolution | None = understood.resolution
         return "ok" if isinstance(want, Play) and isinstance(got, Play) and got.move == want.move else "wrong"
     command = understood.command
     if command == expected:
