@@ -2,7 +2,7 @@
 # One command to set up and play, one to set up and test, on a fresh Debian machine:
 #   ./run.sh play [voicegame play options...]     e.g. ./run.sh play --seed 7
 #   ./run.sh test [pytest options...]
-# Installs the Debian packages (espeak-ng, libportaudio2, sox) when missing, using
+# Installs the Debian packages (espeak-ng, libportaudio2, sox, freecell-solver-bin) when missing, using
 # sudo if not root, creates .venv, installs voicegame into it, then plays or tests.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -23,6 +23,7 @@ quietly() {
 need_apt=()
 command -v espeak-ng >/dev/null 2>&1 || need_apt+=(espeak-ng)
 command -v sox >/dev/null 2>&1 || need_apt+=(sox)
+command -v fc-solve >/dev/null 2>&1 || need_apt+=(freecell-solver-bin)  # FreeCell's solver (optional)
 ldconfig -p 2>/dev/null | grep -q libportaudio.so.2 || need_apt+=(libportaudio2)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need_apt+=(python3-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then

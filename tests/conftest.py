@@ -25,4 +25,4 @@ def searches_count_positions(monkeypatch):
 
     monkeypatch.setattr(Session, "hint_seconds", None)
     monkeypatch.setattr(Session, "winnable_seconds", None)
-    monkeypatch.setattr(Session, "winnable_nodes", 50_000)
+    monkeypatch.setattr(Session, "winnable_nodes", 100_000)

@@ -23,6 +23,7 @@ from typing import Callable
 
 from voicegame.cards import Card, Rank
 from voicegame.engine import Engine, Move, MoveKind, Pile, PileKind, State
+from voicegame.solver import freecell_solver
 from voicegame.solver import klondike as fast_klondike
 from voicegame.solver.core import Action, Budget, PositionKey, Positions, Solution
 
@@ -176,7 +177,8 @@ def freecell_forced(positions: Positions, state: State) -> Move | None:
     return None
 
 
-FREECELL = SolverHooks(forced=freecell_forced, priority=generic_priority)
+FREECELL = SolverHooks(forced=freecell_forced, priority=generic_priority, solve=freecell_solver.solve)
+"""Freecell Solver answers when it is installed; the generic search with these hooks when it is not."""
 
 
 # ----- Spider ------------------------------------------------------------------------------------
