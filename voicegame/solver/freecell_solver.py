@@ -99,7 +99,7 @@ def parse_moves(text: str, engine: Engine, start: State, layout: Layout) -> list
         else:
             dst = (layout.stacks if found["dst"] == "stack" else layout.cells)[int(found["j"])]
         move = Move(MoveKind.MOVE, src, dst, count)
-        if move not in engine.legal_moves(state):
+        if not engine.is_legal(state, move):
             return None
         moves.append(move)
         state = engine.apply(state, move)[0]
