@@ -295,7 +295,7 @@ class Session:
         self.finished = self.engine.is_won(self.state)
 
     def _do_hint(self, reply: Reply, command: Command) -> None:
-        moves = self.hints.ranked(self.state)
+        moves = self._moves_forward(self.hints.ranked(self.state))
         if not moves:
             reply.sentences.append(self.narrator.say("hint_none"))
             return
@@ -308,6 +308,13 @@ class Session:
         reply.sentences.append(self.narrator.say("hint" if self.told_yes_plays_hint else "hint_first", move=phrase))
         self.told_yes_plays_hint = True
         self.hinted = move
+
+    def _moves_forward(self, moves: list[Move]) -> list[Move]:
+        """``moves`` less those that lead back to a position this game has already been in (undoing
+        the last move, moving a card back and forth), unless every one of them does."""
+        been = {state.piles for state in self.history.states[: self.history.cursor + 1]}
+        forward = [m for m in moves if self.engine.apply(self.state, m)[0].piles not in been]
+        return forward or moves
 
     def _do_moves(self, reply: Reply, command: Command) -> None:
         moves = ranked_moves(self.engine, self.state)
