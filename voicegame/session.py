@@ -17,7 +17,7 @@ from voicegame.engine import Engine, History, IllegalMove, Move, MoveKind, Moved
 from voicegame.engine.auto import safe_foundation_move
 from voicegame.engine.game import GameDef
 from voicegame.games import GAMES, GameEntry, find_game
-from voicegame.hints import HINT_SECONDS, HintService, ranked_moves
+from voicegame.hints import HINT_SECONDS, HintService, open_position, ranked_moves
 from voicegame.narrate import Narrator, join
 from voicegame.persist import Offer, Persistence
 from voicegame.stats import GameStats, stats_key
@@ -363,6 +363,7 @@ class Session:
     def _do_winnable(self, reply: Reply, command: Command) -> None:
         """"Is this game still winnable?": the thoughtful solver (which sees every card) answers
         when it finds a win or proves there is none within a few seconds."""
+        from voicegame.solver.hooks import hooks_for  # noqa: PLC0415
         from voicegame.solver.thoughtful import solve  # noqa: PLC0415
 
         if self.engine.is_won(self.state):
@@ -371,6 +372,8 @@ class Session:
         result = solve(self.engine, self.state, seconds=self.winnable_seconds, nodes=self.winnable_nodes)
         key = {"solved": "winnable_yes", "proved unwinnable": "winnable_lost"}.get(result.outcome.value, "winnable_unknown")
         reply.sentences.append(self.narrator.say(key))
+        if result.solved and open_position(self.engine, self.state) and hooks_for(self.engine).solve is not None:
+            reply.sentences.append(self.narrator.say("winnable_follow"))  # hints follow that line here
 
     def _do_read(self, reply: Reply, command: Command) -> None:
         if isinstance(command.source, PileRef):
