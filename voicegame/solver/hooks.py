@@ -23,6 +23,7 @@ from typing import Callable
 
 from voicegame.cards import Card, Rank
 from voicegame.engine import Engine, Move, MoveKind, Pile, PileKind, State
+from voicegame.solver import freecell as own_freecell
 from voicegame.solver import freecell_solver
 from voicegame.solver import klondike as fast_klondike
 from voicegame.solver.core import Action, Budget, PositionKey, Positions, Solution
@@ -177,8 +178,22 @@ def freecell_forced(positions: Positions, state: State) -> Move | None:
     return None
 
 
-FREECELL = SolverHooks(forced=freecell_forced, priority=generic_priority, solve=freecell_solver.solve)
-"""Freecell Solver answers when it is installed; the generic search with these hooks when it is not."""
+def first_answer(*solvers: Solve) -> Solve:
+    """A solver that asks each of ``solvers`` in turn and keeps the first answer (not None)."""
+    def solve(engine: Engine, state: State, budget: Budget) -> Solution | None:
+        for solver in solvers:
+            answer = solver(engine, state, budget)
+            if answer is not None:
+                return answer
+        return None
+
+    return solve
+
+
+FREECELL = SolverHooks(forced=freecell_forced, priority=generic_priority,
+                       solve=first_answer(freecell_solver.solve, own_freecell.solve))
+"""Freecell Solver answers when it is installed; else FreeCell's own search; the generic search
+(complete, so it can prove a deal lost) when neither answers."""
 
 
 # ----- Spider ------------------------------------------------------------------------------------
