@@ -24,7 +24,7 @@ need_apt=()
 command -v espeak-ng >/dev/null 2>&1 || need_apt+=(espeak-ng)
 command -v sox >/dev/null 2>&1 || need_apt+=(sox)
 command -v fc-solve >/dev/null 2>&1 || need_apt+=(freecell-solver-bin)  # FreeCell's solver (optional)
-ldconfig -p 2>/dev/null | grep -q libportaudio.so.2 || need_apt+=(libportaudio2)
+ldconfig -p 2>/dev/null | grep libportaudio.so.2 >/dev/null || need_apt+=(libportaudio2)  # not grep -q: with pipefail it fails
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need_apt+=(python3-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then
     sudo=""

@@ -310,10 +310,13 @@ class Session:
         self.hinted = move
 
     def _moves_forward(self, moves: list[Move]) -> list[Move]:
-        """``moves`` less those that lead back to a position this game has already been in (undoing
-        the last move, moving a card back and forth), unless every one of them does."""
+        """``moves`` less the card moves that lead back to a position this game has already been in
+        (undoing the last move, moving a card back and forth), unless every one of them does.
+        Turning the stock is never left out: going round it is how its cards are reached, and
+        going round for nothing is caught by ``_hints_go_round``."""
         been = {state.piles for state in self.history.states[: self.history.cursor + 1]}
-        forward = [m for m in moves if self.engine.apply(self.state, m)[0].piles not in been]
+        forward = [m for m in moves
+                   if m.kind is MoveKind.DEAL or self.engine.apply(self.state, m)[0].piles not in been]
         return forward or moves
 
     def _do_moves(self, reply: Reply, command: Command) -> None:
