@@ -157,9 +157,9 @@ def test_hint_again_gives_the_next_alternative():
 def test_auto_on_plays_safe_cards_after_every_move():
     s = Session("klondike", seed=1)
     s.history.states[0] = position(s.engine, pile1="AC", pile2="8S", pile3="7H", pile4="2C", pile6="QS", pile7="KH", stock="9D")
-    assert s.handle("auto on").sentences[:2] == ["Auto on: safe cards go up after every move.", "Ace of clubs up."]
+    assert s.handle("auto on").sentences[:2] == ["Auto on: safe cards go up after every move.", "Auto played 2 cards; clubs up to two."]
     sentences = s.handle("seven of hearts on eight of spades").sentences
-    assert sentences[0] == "Seven of hearts onto eight of spades."
+    assert sentences[0] == "Pile three is empty."  # the move the player named is not said back
     s.handle("auto off")
     assert not s.auto_play
 
