@@ -198,3 +198,155 @@ def test_auto_cascade_is_one_sentence():
     assert reply.sentences[0].startswith("Auto played ")
     assert sum(1 for s in reply.sentences if s.startswith("Auto")) == 1
     assert not any(s.endswith(" up.") for s in reply.sentences)
+
+
+# ----- 4. every question takes every natural answer -------------------------------------------------
+def questions(session: Session, limit: int = 60):
+    """(kind, Ask) for the questions the resolver asks in positions of random play: card names
+    without their suit or place, places without a card, each card alone."""
+    from voicegame.voice.command import CardRef, PileRef
+    from voicegame.voice.resolve import Ask
+
+    rng = random.Random(session.game.key)
+    found: dict[str, Ask] = {}
+    kinds = {"which_move": "Did you mean", "which_target": "Where to", "which_card": "Which ", "which_location": "The "}
+    for _ in range(limit):
+        state = session.state
+        for move in session.engine.legal_moves(state):
+            if move.kind is MoveKind.DEAL:
+                continue
+            card = state.piles[move.src].cards[move.at[0] if move.kind is MoveKind.PAIR else -move.count]
+            tries = [(CardRef(card.rank, card.suit), None), (CardRef(card.rank), None), (None, PileRef(session.engine.specs[move.dst].id))]
+            for source, target in tries:
+                if move.kind is MoveKind.PAIR:
+                    result = session.resolver.resolve_pair(state, source or CardRef(card.rank), None)
+                else:
+                    result = session.resolver.resolve_move(state, source, target)
+                if isinstance(result, Ask):
+                    kind = next(k for k, start in kinds.items() if result.question.startswith(start))
+                    found.setdefault(kind, result)
+        moves = session.engine.legal_moves(state)
+        if not moves:
+            break
+        move = rng.choice(moves)
+        session.history.push(move, session.engine.apply(state, move)[0])
+    return found
+
+
+def natural_answers(session: Session, ask, index: int) -> list[str]:
+    """Ways a player may pick option ``index``: its ordinal, its words, and the one word that tells
+    it apart from the others (a suit, a rank, a pile's number)."""
+    from voicegame.words import ORDINAL_WORDS
+
+    labels = [label for label, _ in ask.options]
+    label = labels[index]
+    answers = [f"the {ORDINAL_WORDS[index + 1]} one", ORDINAL_WORDS[index + 1]]
+    if index == len(labels) - 1:
+        answers.append("the last one")
+    tokens = [set(l.split()) for l in labels]
+    unique = [w for w in label.split() if all(w not in t for j, t in enumerate(tokens) if j != index)]
+    answers += [w for w in unique if w not in ("of", "on", "to", "the", "and", "remove", "onto")]
+    if session.parser.parse(label) is not None and session.parser.parse(label).intent == "answer":
+        answers.append(label)
+    return answers
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_question_takes_every_natural_answer(key):
+    session = Session(key, seed=4)
+    asked = questions(session)
+    for kind, ask in asked.items():
+        for index, (label, move) in enumerate(ask.options):
+            for answer in natural_answers(session, ask, index):
+                command = session.parser.parse(answer)
+                assert command is not None, (kind, ask.question, answer)
+                if command.intent not in ("answer", "choose"):
+                    continue  # a word that is a command of its own ("draw") is not an answer
+                result = session.resolver.narrow(session.state, ask, command)
+                assert getattr(result, "move", None) == move, (kind, ask.question, answer, result)
+        session.question = ask
+        assert session.handle("cancel").sentences == ["Cancelled."] and session.question is None
+
+
+def test_every_kind_of_question_is_covered():
+    kinds = set()
+    for key in KEYS:
+        kinds |= set(questions(Session(key, seed=4)))
+    assert kinds == {"which_move", "which_target", "which_card", "which_location"}
+
+
+def test_where_to_takes_a_suit():
+    """"Where to: nine of spades or nine of clubs?" takes "spades"."""
+    from voicegame.voice.command import Command
+    from voicegame.voice.resolve import Ask
+
+    session = Session("klondike", seed=5)
+    state = session.state
+    moves = [m for m in session.engine.legal_moves(state) if m.kind is MoveKind.MOVE][:2]
+    ask = Ask("Where to: nine of spades or nine of clubs?", (("nine of spades", moves[0]), ("nine of clubs", moves[1])))
+    from voicegame.cards import Suit
+
+    assert session.resolver.narrow(state, ask, Command("answer", suit=Suit.SPADES)).move == moves[0]
+    assert session.resolver.narrow(state, ask, Command("answer", suit=Suit.CLUBS)).move == moves[1]
+
+
+def test_what_can_i_do_names_one_free_cell():
+    session = Session("freecell", seed=3)
+    said = session.handle("what can I do").sentences[0]
+    assert "cell two" not in said and said.count("eight of clubs to cell") == 1
+
+
+# ----- 5. wording ----------------------------------------------------------------------------------------
+def test_spider_mixed_suits_are_in_sequence_but_not_one_suit():
+    from helpers import position
+
+    session = Session("spider", {"suits": 2}, seed=1)
+    session.history.states[0] = position(session.engine, column1="JD TH", column2="QS", stock="2C " * 10)
+    assert session.handle("jack of diamonds on queen of spades").sentences == [
+        "The cards on the jack of diamonds are in sequence but not one suit, so they cannot move together."]
+
+
+def test_negative_score_is_said_in_words():
+    from helpers import position
+
+    session = Session("triple_peaks", seed=1)
+    for _ in range(3):
+        session.handle("draw")
+    said = session.handle("score").sentences[0]
+    assert said.startswith("Score minus ") and "of" not in said and "-" not in said
+
+
+def test_one_of_a_counted_thing_is_singular():
+    session = Session("klondike", seed=1)
+    assert session.narrator.say("resumed", moves=1) == "Resumed, 1 move in."
+    assert session.narrator.say("read_stock", count=1) == "Stock: 1 card."
+    assert session.narrator.say("read_stock", count=11) == "Stock: 11 cards."
+
+
+def test_statistics_keys_are_printed_in_plain_words():
+    from voicegame.stats import key_title
+
+    assert key_title("klondike draw=3 passes=None") == "Klondike, draw 3, passes unlimited"
+    assert key_title("triple_peaks scoring=standard") == "Triple peaks, scoring standard"
+
+
+def test_winnable_without_an_answer_gives_a_way_forward_and_searches_longer_when_asked_again(monkeypatch):
+    from voicegame.solver import thoughtful
+
+    budgets = []
+    real = thoughtful.solve
+
+    def counting(engine, state, seconds=None, nodes=None):
+        budgets.append(nodes)
+        return real(engine, state, seconds=seconds, nodes=nodes)
+
+    monkeypatch.setattr(thoughtful, "solve", counting)
+    monkeypatch.setattr(Session, "winnable_nodes", 5)
+    session = Session("klondike", seed=1)
+    first = session.handle("is this game still winnable").sentences
+    assert first == ["I could not tell in the time I had. Say hint for a good next move, or ask again and I will search longer."]
+    second = session.handle("is this game still winnable").sentences
+    assert second == ["Still no answer: this position is too open to decide. Say hint for a good next move."]
+    assert budgets == [5, 5 * Session.WINNABLE_AGAIN]
+    session.handle("draw")
+    assert session.handle("is this game still winnable").sentences == first  # a new position starts again

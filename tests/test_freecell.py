@@ -196,7 +196,7 @@ def test_too_long_a_run_is_refused_with_the_limit():
     s = session_at(column1="KC QD JS TD 9S", column2="KS", cell1="2S", cell2="3S", cell3="4S", cell4="5S",
                    **{f"column{n}": "KD" for n in range(3, 9)})
     reply = s.handle("queen of diamonds on king of spades")
-    assert reply.sentences == ["Only 1 cards can move at once to column two now. Free a cell or a column to move more."]
+    assert reply.sentences == ["Only 1 card can move at once to column two now. Free a cell or a column to move more."]
 
 
 def test_read_the_board_and_help():

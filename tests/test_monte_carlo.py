@@ -80,7 +80,7 @@ def test_voice_commands():
 
 def test_read_the_board_and_help():
     s = session_at(r1c1="KS", stock="2D")
-    assert s.narrator.read_board(s.state)[0] == "Stock: 1 cards."
+    assert s.narrator.read_board(s.state)[0] == "Stock: 1 card."
     assert s.handle("help").sentences[0].startswith("Monte Carlo.")
     assert s.handle("read row one column one").sentences == ["Row one column one: king of spades."]
 

@@ -68,7 +68,7 @@ def test_only_one_suit_runs_move_together(engine):
     state = position(engine, column1="9S 8S 7S", column2="9H 8S 7S", column3="TD", column4="9D")
     assert why(engine, state, "column1", "column3", 3) is None
     assert why(engine, state, "column2", "column4", 2) is None
-    assert why(engine, state, "column2", "column4", 3) == "not_a_run"
+    assert why(engine, state, "column2", "column4", 3) == "not_one_suit"  # in sequence, two suits
 
 
 def test_an_empty_column_takes_any_card_or_run(engine):

@@ -6,6 +6,7 @@ Brief by default; ``verbose`` adds counts the player can also ask for.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from voicegame.cards import Card, Rank, Suit, new_deck
@@ -34,6 +35,10 @@ from voicegame.words import number_word, ordinal_word
 
 EMPTYING_KINDS = (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL)
 """Pile kinds whose emptying is worth saying (a gap the player may use)."""
+
+
+SINGULAR = re.compile(r"(?<![\w.-])(1|one) (card|move|redeal|deal|gap|cell)s\b")
+"""One of a counted thing is said in the singular ("1 moves in" -> "1 move in", "Stock: 1 card")."""
 
 
 def with_article(word: str) -> str:
@@ -76,7 +81,7 @@ class Narrator:
         template = self.language.messages.get(key)
         if template is None:
             return key.replace("_", " ").capitalize() + "."
-        text = template.format(**{k: spoken_value(v) for k, v in params.items()})
+        text = SINGULAR.sub(r"\1 \2", template.format(**{k: spoken_value(v) for k, v in params.items()}))
         return text[:1].upper() + text[1:]
 
     def reason(self, reason: Reason) -> str:
@@ -138,6 +143,21 @@ class Narrator:
         if any(other != move and self.move_phrase(state, other) == phrase for other in moves):
             return self.move_phrase(state, move, by_pile=True)
         return phrase
+
+    def distinct_moves(self, state: State, moves: list[Move]) -> list[Move]:
+        """``moves`` without those that only differ by which of several equal empty piles they fill
+        ("eight of clubs to cell one ... cell four" is one choice: the first free cell)."""
+        seen: set[tuple] = set()
+        out = []
+        for move in moves:
+            key: tuple = (move,)
+            if move.kind is MoveKind.MOVE and not state.piles[move.dst].cards:
+                spec = self.specs[move.dst]
+                key = (move.src, move.count, spec.kind, spec.accepts, spec.suit, spec.group)
+            if key not in seen:
+                seen.add(key)
+                out.append(move)
+        return out
 
     def move_phrases(self, state: State, moves: list[Move]) -> list[str]:
         """Phrases for several moves, naming piles wherever card names would repeat."""
@@ -494,7 +514,7 @@ class Narrator:
             free = [state.piles[i].cards[-1] for i in table if state.piles[i].top_face_up]
         if free is not None:
             return [self._listed("summary_free", [c.spoken for c in free], budget)] if free else []
-        moves = [m for m in ranked_moves(self.engine, state) if m.kind is not MoveKind.DEAL]
+        moves = self.distinct_moves(state, [m for m in ranked_moves(self.engine, state) if m.kind is not MoveKind.DEAL])
         if not moves:
             return [self.say("summary_no_moves")]
         return [self._listed("summary_moves", self.move_phrases(state, moves), budget)]
@@ -636,6 +656,8 @@ class Narrator:
         return " ".join(sentences) or self.score(state)  # no stock and no foundations: the score says it
 
     def score(self, state: State) -> str:
+        points = self.engine.score(state)
+        said = str(points) if points >= 0 else f"minus {-points}"  # "Score minus 3", not "Score -3"
         if not self.engine.game.announce_max_score:
-            return self.say("score_only", score=self.engine.score(state))
-        return self.say("score", score=self.engine.score(state), max=self.engine.game.max_score)
+            return self.say("score_only", score=said)
+        return self.say("score", score=said, max=self.engine.game.max_score)

@@ -314,7 +314,7 @@ class Session:
         self.hinted = move
 
     def _do_moves(self, reply: Reply, command: Command) -> None:
-        moves = ranked_moves(self.engine, self.state)
+        moves = self.narrator.distinct_moves(self.state, ranked_moves(self.engine, self.state))
         if not moves:
             reply.sentences.append(self.narrator.say("hint_none"))
             return
@@ -359,6 +359,9 @@ class Session:
     hint_nodes: int | None = 4000
     winnable_seconds: float | None = 3.0
     winnable_nodes: int | None = None
+    WINNABLE_AGAIN = 4
+    """Asked again in the same position after "I could not tell", the search gets this many times the budget."""
+    undecided: State | None = None  # the position where "winnable" last could not tell
 
     def _do_winnable(self, reply: Reply, command: Command) -> None:
         """"Is this game still winnable?": the thoughtful solver (which sees every card) answers
@@ -368,8 +371,15 @@ class Session:
         if self.engine.is_won(self.state):
             reply.sentences.append(self.narrator.say("winnable_won"))
             return
-        result = solve(self.engine, self.state, seconds=self.winnable_seconds, nodes=self.winnable_nodes)
+        again = self.undecided is self.state  # asked again here after "I could not tell": search longer
+        factor = self.WINNABLE_AGAIN if again else 1
+        seconds = None if self.winnable_seconds is None else self.winnable_seconds * factor
+        nodes = None if self.winnable_nodes is None else self.winnable_nodes * factor
+        result = solve(self.engine, self.state, seconds=seconds, nodes=nodes)
         key = {"solved": "winnable_yes", "proved unwinnable": "winnable_lost"}.get(result.outcome.value, "winnable_unknown")
+        if key == "winnable_unknown" and again:
+            key = "winnable_still_unknown"
+        self.undecided = self.state if key == "winnable_unknown" else None
         reply.sentences.append(self.narrator.say(key))
 
     def _do_read(self, reply: Reply, command: Command) -> None:
