@@ -350,3 +350,23 @@ def test_winnable_without_an_answer_gives_a_way_forward_and_searches_longer_when
     assert budgets == [5, 5 * Session.WINNABLE_AGAIN]
     session.handle("draw")
     assert session.handle("is this game still winnable").sentences == first  # a new position starts again
+
+
+def test_all_commands_names_the_new_readings_where_the_game_has_them():
+    freecell = Session("freecell", seed=1).handle("all commands").sentences[0]
+    assert "read the board, more" in freecell and "read cells" in freecell and "read foundations" in freecell
+    golf = Session("golf", seed=1).handle("all commands").sentences[0]
+    assert "read cells" not in golf and "read foundations" not in golf
+
+
+def test_a_pair_that_frees_pyramid_cards_says_which():
+    session, lines = script("treize")
+    replies = [session.handle(line).sentences for line in lines[:3]]
+    assert replies[1] == ["Now free: jack of diamonds."]  # the player named both cards: only what changed
+
+
+def test_a_card_with_one_free_cell_to_go_to_is_played_without_asking():
+    """Four empty cells are one choice, not four: "play eight of clubs" does not ask "which cell"."""
+    session = Session("freecell", seed=3)
+    reply = session.handle("play eight of clubs")
+    assert reply.moves and reply.sentences[0] == "Eight of clubs to cell one."

@@ -129,9 +129,13 @@ class Narrator:
         for spec in self.specs:
             first.setdefault(spec.kind, spec.names[0])
         reading = [f"read {first[PileKind.TABLEAU]}"] if PileKind.TABLEAU in first else []
-        reading.append("read the board")
+        reading += ["read the board", "more"]
         if PileKind.WASTE in first:
             reading.append(f"read {first[PileKind.WASTE]}")
+        if PileKind.CELL in first:
+            reading.append("read cells")
+        if PileKind.FOUNDATION in first:
+            reading.append("read foundations")
         reading += ["where is the queen of spades", "score"]
         moves = self.language.messages.get(f"moves_{self.engine.game.key}", "draw")
         return self.say("what_can_i_say", moves=moves, reading=", ".join(reading))
