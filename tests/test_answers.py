@@ -370,3 +370,7 @@ def test_a_card_with_one_free_cell_to_go_to_is_played_without_asking():
     session = Session("freecell", seed=3)
     reply = session.handle("play eight of clubs")
     assert reply.moves and reply.sentences[0] == "Eight of clubs to cell one."
+
+
+def test_summary_counts_empty_reserves():
+    assert "Reserves: all 4 empty." in Session("hopscotch", seed=3).handle("read the board").sentences

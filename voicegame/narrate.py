@@ -489,6 +489,8 @@ class Narrator:
             pile = state.piles[reserves[0]]
             out.append(self.say("summary_reserve", card=pile.top.spoken if pile.top_face_up else "empty", count=len(pile.cards)) if len(pile.cards) > 1
                        else self.read_pile(state, reserves[0]))
+        elif reserves and not any(state.piles[i].cards for i in reserves):
+            out.append(self.say("summary_reserves", cards=f"all {len(reserves)} empty"))
         elif reserves:
             out.append(self.say("summary_reserves", cards=", ".join(self._top_word(state, i) for i in reserves)))
         budget = self.SUMMARY_WORDS - sum(len(x.split()) for x in out)
