@@ -374,3 +374,10 @@ def test_a_card_with_one_free_cell_to_go_to_is_played_without_asking():
 
 def test_summary_counts_empty_reserves():
     assert "Reserves: all 4 empty." in Session("hopscotch", seed=3).handle("read the board").sentences
+
+
+def test_summary_says_how_many_moves_are_open_when_it_has_room():
+    said = Session("klondike", seed=3).handle("read the board").sentences
+    assert said[-2] == "2 moves."
+    stuck = Session("golf", seed=3).handle("read the board").sentences
+    assert stuck[-2] == "No moves on the table."  # blocked: say draw

@@ -96,7 +96,8 @@ def test_reading():
     assert say(s, "read stock") == ["Stock: 2 cards."]
     board = say(s, "read the board")  # in brief, then "more" reads it pile by pile
     assert board == ["Stock 2, waste queen of clubs.", "Home: 3; 2 face down.",
-                     "Piles: empty, empty, ten of hearts, empty, empty, queen of spades, king of hearts.", "Say more for each pile."]
+                     "Piles: empty, empty, ten of hearts, empty, empty, queen of spades, king of hearts.", "2 moves.",
+                     "Say more for each pile."]
     full = []
     while (page := say(s, "more")) != ["Nothing more to read. Say read the board."]:
         full += page

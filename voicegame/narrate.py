@@ -494,7 +494,12 @@ class Narrator:
         elif reserves:
             out.append(self.say("summary_reserves", cards=", ".join(self._top_word(state, i) for i in reserves)))
         budget = self.SUMMARY_WORDS - sum(len(x.split()) for x in out)
-        out.extend(self._summary_playable(state, budget))
+        playable = self._summary_playable(state, budget)
+        out.extend(playable)
+        listed_moves = playable and playable[0].startswith(self.say("summary_moves", cards="").split(":")[0])
+        if playable and not listed_moves and sum(len(x.split()) for x in out) + 2 <= self.SUMMARY_WORDS + 2:
+            moves = self.distinct_moves(state, [m for m in ranked_moves(self.engine, state) if m.kind is not MoveKind.DEAL])
+            out.append(self.say("summary_move_count", count=len(moves)) if moves else self.say("summary_no_moves"))  # how much is open
         return out
 
     def _named_groups(self) -> set[int]:
@@ -528,8 +533,9 @@ class Narrator:
     def _listed(self, key: str, items: list[str], budget: int, **params: object) -> str:
         """Sentence ``key`` listing ``items``, as many as fit in ``budget`` words, then "and N more"."""
         shown = list(items)
-        while len(shown) > 1 and sum(len(x.split()) for x in shown) + 4 > budget:
-            shown.pop()
+        if sum(len(x.split()) for x in shown) > budget:  # room for "and N more" too
+            while len(shown) > 1 and sum(len(x.split()) for x in shown) + 3 > budget:
+                shown.pop()
         listed = ", ".join(shown)
         if len(shown) < len(items):
             listed += ", " + self.say("and_more", count=len(items) - len(shown)).rstrip(".").lower()
