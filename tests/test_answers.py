@@ -140,7 +140,7 @@ def test_board_summary_is_short_and_more_reads_the_rest(key):
     for line in lines[: len(lines) // 2]:
         session.handle(line)
     summary = session.handle("read the board").sentences
-    assert summary[-1] == "Say more for each pile."
+    assert summary[-1] == "Say more for details."
     assert words(summary[:-1]) <= 45, summary  # about 40 words: 12 to 14 s at 200 words a minute
     full = session.narrator.read_board(session.state)
     heard = []
@@ -152,7 +152,7 @@ def test_board_summary_is_short_and_more_reads_the_rest(key):
         heard += page
     assert [s for s in full if s not in summary and not s.startswith("Stock")] == [s for s in heard if not s.startswith("Stock")]
     assert session.handle("more").sentences == ["Nothing more to read. Say read the board."]
-    assert session.handle("read the board").sentences[-1] != "Say more for each pile."  # told once
+    assert session.handle("read the board").sentences[-1] != "Say more for details."  # told once
 
 
 def test_next_goes_on_reading_only_right_after_a_reading():

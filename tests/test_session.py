@@ -97,7 +97,7 @@ def test_reading():
     board = say(s, "read the board")  # in brief, then "more" reads it pile by pile
     assert board == ["Stock 2, waste queen of clubs.", "Home: 3; 2 face down.",
                      "Piles: empty, empty, ten of hearts, empty, empty, queen of spades, king of hearts.", "2 moves.",
-                     "Say more for each pile."]
+                     "Say more for details."]
     full = []
     while (page := say(s, "more")) != ["Nothing more to read. Say read the board."]:
         full += page

@@ -472,7 +472,7 @@ class Narrator:
         counts = []
         if foundations and game.lift_off is not None:
             done = sum(1 for i in foundations if state.piles[i].cards)
-            counts.append(self.say("board_runs", count=done, total=len(foundations)).rstrip("."))
+            counts.append(self.say("summary_runs", count=done, total=len(foundations)).rstrip("."))
         elif foundations:
             home = sum(len(state.piles[i].cards) for i in foundations)
             counts.append(self.say("summary_home", count=home if home else "none").rstrip("."))
@@ -497,7 +497,7 @@ class Narrator:
         playable = self._summary_playable(state, budget)
         out.extend(playable)
         listed_moves = playable and playable[0].startswith(self.say("summary_moves", cards="").split(":")[0])
-        if playable and not listed_moves and sum(len(x.split()) for x in out) + 2 <= self.SUMMARY_WORDS + 2:
+        if playable and not listed_moves and sum(len(x.split()) for x in out) + 2 <= self.SUMMARY_WORDS:
             moves = self.distinct_moves(state, [m for m in ranked_moves(self.engine, state) if m.kind is not MoveKind.DEAL])
             out.append(self.say("summary_move_count", count=len(moves)) if moves else self.say("summary_no_moves"))  # how much is open
         return out
