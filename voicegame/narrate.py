@@ -494,7 +494,7 @@ class Narrator:
         elif reserves:
             out.append(self.say("summary_reserves", cards=", ".join(self._top_word(state, i) for i in reserves)))
         budget = self.SUMMARY_WORDS - sum(len(x.split()) for x in out)
-        playable = self._summary_playable(state, budget)
+        playable = self.playable_summary(state, budget)
         out.extend(playable)
         listed_moves = playable and playable[0].startswith(self.say("summary_moves", cards="").split(":")[0])
         if playable and not listed_moves and sum(len(x.split()) for x in out) + 2 <= self.SUMMARY_WORDS:
@@ -511,7 +511,7 @@ class Narrator:
         pile = state.piles[index]
         return pile.cards[-1].spoken if pile.top_face_up else ("face down" if pile.cards else "empty")
 
-    def _summary_playable(self, state: State, budget: int) -> list[str]:
+    def playable_summary(self, state: State, budget: int) -> list[str]:
         """What can be played, in at most about ``budget`` words."""
         game = self.engine.game
         table = game.indices(PileKind.TABLEAU)

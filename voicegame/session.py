@@ -438,7 +438,7 @@ class Session:
         if free is not None:
             reply.sentences.append(self.narrator.say("board_free", cards=join([c.spoken for c in free], "and")))
         else:
-            reply.sentences.extend(self.narrator._summary_playable(self.state, self.narrator.SUMMARY_WORDS))
+            reply.sentences.extend(self.narrator.playable_summary(self.state, self.narrator.SUMMARY_WORDS))
 
     def _do_where(self, reply: Reply, command: Command) -> None:
         reply.sentences.extend(self.narrator.where(self.state, command.source))  # type: ignore[arg-type]
