@@ -381,3 +381,11 @@ def test_summary_says_how_many_moves_are_open_when_it_has_room():
     assert said[-2] == "2 moves."
     stuck = Session("golf", seed=3).handle("read the board").sentences
     assert stuck[-2] == "No moves on the table."  # blocked: say draw
+
+
+def test_a_king_removed_by_name_is_not_said_back():
+    session, lines = script("treize")
+    for line in lines[: lines.index("remove king of clubs")]:
+        session.handle(line)
+    reply = session.handle("remove king of clubs")
+    assert reply.moves and not any("king of clubs" in s for s in reply.sentences)

@@ -281,7 +281,7 @@ class Narrator:
     def _pair_was_said(event: Paired, said: Command | None) -> bool:
         if said is None or said.intent not in ("pair", "move"):
             return False
-        named = [p for p in (said.source, said.target) if p is not None]
+        named = [p for p in (said.source, said.target) if isinstance(p, CardRef)]  # "remove king of clubs": the discard pile is no card
         return (len(named) == len(event.cards) and all(isinstance(p, CardRef) and p.suit is not None for p in named)
                 and all(any(p.matches(c) for p in named) for c in event.cards))  # type: ignore[union-attr]
 
