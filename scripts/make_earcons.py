@@ -113,6 +113,8 @@ DESIGNS: dict[str, Callable[[], np.ndarray]] = {
                        tone(NOTE["C6"], 0.13, (1.0, 0.3, 0.1), decay=0.08)),
     # minor triad down, slow: no moves left
     "game_over": lambda: seq(*(tone(NOTE[n], 0.13, (1.0, 0.5, 0.25)) for n in ("G4", "Eb4", "C4"))),
+    # two soft low ticks, a clock: still thinking (a long search)
+    "working": lambda: seq(tone(520, 0.03, (1.0, 0.5), decay=0.008), tone(520, 0.03, (1.0, 0.5), decay=0.008), gap_s=0.1),
 }
 
 

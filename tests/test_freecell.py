@@ -183,11 +183,11 @@ def session_at(**piles):
 
 def test_voice_commands_name_cells_columns_and_foundations():
     s = session_at(column1="KC 8S", column2="9D", column3="7H", column4="AH", column5="QS 2H", cell2="5C")
-    assert s.handle("column one to cell one").sentences == ["Eight of spades to cell one."]
+    assert s.handle("column one to cell one").sentences == ["Eight of spades to cell one.", "Column one: king of clubs."]
     assert s.handle("cell one to column two").sentences == ["Eight of spades onto nine of diamonds.", "Cell one is empty."]
-    assert s.handle("seven of hearts on eight of spades").sentences == ["Seven of hearts onto eight of spades.", "Column three is empty."]
+    assert s.handle("seven of hearts on eight of spades").sentences == ["Column three is empty."]  # what the player said is not said back
     assert s.handle("column four up").sentences == ["Ace of hearts up.", "Column four is empty."]
-    assert s.handle("two of hearts up").sentences == ["Two of hearts up."]
+    assert s.handle("two of hearts up").sentences == ["Column five: queen of spades."]  # what it uncovered
     assert s.handle("cell two to column three").sentences == ["Five of clubs to column three.", "Cell two is empty."]
     assert s.handle("move column two to column six").sentences[0] == "Nine of diamonds and 2 more to column six."
 
@@ -196,14 +196,14 @@ def test_too_long_a_run_is_refused_with_the_limit():
     s = session_at(column1="KC QD JS TD 9S", column2="KS", cell1="2S", cell2="3S", cell3="4S", cell4="5S",
                    **{f"column{n}": "KD" for n in range(3, 9)})
     reply = s.handle("queen of diamonds on king of spades")
-    assert reply.sentences == ["Only 1 cards can move at once to column two now. Free a cell or a column to move more."]
+    assert reply.sentences == ["Only 1 card can move at once to column two now. Free a cell or a column to move more."]
 
 
 def test_read_the_board_and_help():
     s = Session("freecell", seed=1)
-    board = s.handle("read the board").sentences
+    board = s.narrator.read_board(s.state)  # in full ("read the board" then "more")
     assert board[0] == "Foundations: clubs empty, diamonds empty, hearts empty, spades empty."
-    assert "Cell one: empty." in board
+    assert "Cells: all 4 free." in board
     assert board[-1] == "Column eight: five of hearts, three of hearts, three of clubs, seven of spades, seven of diamonds, ten of clubs."
     assert s.handle("help").sentences[0].startswith("FreeCell. Every card is dealt face up")
 

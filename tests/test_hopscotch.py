@@ -147,17 +147,17 @@ def test_voice_commands():
     assert s.handle("draw").sentences == ["Play the two of spades first: onto a foundation or a reserve."]
     assert s.handle("waste to foundation one").sentences == ["Two of spades up."]
     assert s.handle("draw").sentences == ["Seven of hearts."]
-    assert s.handle("seven of hearts to reserve two").sentences == ["Seven of hearts to reserve two."]
+    assert s.handle("seven of hearts to reserve two").sentences == ["Done."]  # the player said it all
     assert s.handle("draw").sentences == ["Six of hearts."]
     assert s.handle("waste to foundation three").sentences == ["Six of hearts up."]
     assert s.handle("reserve two to three foundation").sentences[0].startswith("The seven of hearts cannot go on the six of hearts")
     assert s.handle("draw").sentences == ["Five of spades.", "Stock empty."]
-    assert s.handle("five of spades to pile one").sentences == ["Five of spades to reserve one.", "No moves left. Say undo, restart or new game."]
+    assert s.handle("five of spades to pile one").sentences == ["Done.", "No moves left. Say undo, restart or new game."]
 
 
 def test_read_the_board_and_help():
     s = session_at(stock="3C 9H", waste="4H", reserve2="KS 8S")
-    assert s.handle("read the board").sentences == ["Stock 2, waste four of hearts.",
+    assert s.narrator.read_board(s.state) == ["Stock 2, waste four of hearts.",
                                                     "Foundations: foundation one ace, needs a two; foundation two two, needs a four; "
                                                     "foundation three three, needs a six; foundation four four, needs an eight.",
                                                     "Reserve one: empty.", "Reserve two: king of spades, eight of spades.", "Reserve three: empty.", "Reserve four: empty."]
@@ -174,7 +174,7 @@ def test_scripted_win_through_the_cli():
 
 def test_readings_say_what_each_foundation_needs():
     s = Session("hopscotch", seed=1)
-    board = s.handle("read the board").sentences
+    board = s.narrator.read_board(s.state)
     assert "Foundations: foundation one ace, needs a two; foundation two two, needs a four; " \
            "foundation three three, needs a six; foundation four four, needs an eight." in board
     assert s.handle("read foundation four").sentences == ["Foundation four: up to four, needs an eight."]
@@ -182,7 +182,7 @@ def test_readings_say_what_each_foundation_needs():
 
 def test_klondike_foundations_do_not_say_the_obvious():
     s = Session("klondike", seed=1)
-    assert "Foundations: clubs empty, diamonds empty, hearts empty, spades empty." in s.handle("read the board").sentences
+    assert "Foundations: clubs empty, diamonds empty, hearts empty, spades empty." in s.narrator.read_board(s.state)
 
 
 # ----- undo, redo, conservation ------------------------------------------------------------------------

@@ -192,8 +192,8 @@ def test_two_equal_cards_are_told_apart_by_place():
 
 def test_discard_commands():
     s = session_at(r1c1="AS", r2c2="AH", r4c1="7C AD", stock="2C")
-    assert s.handle("discard the ace of spades").sentences == ["Ace of spades discarded.", "Row one column one is empty."]
-    assert s.handle("discard aces").sentences == ["Ace of hearts discarded.", "Row two column two is empty.", "Ace of diamonds discarded."]
+    assert s.handle("discard the ace of spades").sentences == ["Row one column one is empty."]  # the player named the move
+    assert s.handle("discard aces").sentences == ["Ace of hearts discarded.", "Row two column two is empty.", "Ace of diamonds discarded.", "Row four column one: seven of clubs."]
     assert s.handle("discard aces").sentences == ["No ace is showing."]
 
 

@@ -22,7 +22,7 @@ def say(session, text):
 
 def test_card_move_by_name():
     s = session_at(pile1="8S", pile2="7H", stock="2C")
-    assert say(s, "seven of hearts on eight of spades") == ["Seven of hearts onto eight of spades.", "Pile two is empty."]
+    assert say(s, "seven of hearts on eight of spades") == ["Pile two is empty."]  # not said back: what it changed
 
 
 def test_pile_move_reveals_and_says_so():
@@ -92,13 +92,18 @@ def test_reading():
     assert say(s, "read pile three") == ["Pile three: 2 face down, jack of clubs, ten of hearts."]
     assert say(s, "read clubs") == ["Clubs: up to three."]
     assert say(s, "read hearts") == ["Hearts: empty."]
-    assert say(s, "read waste") == ["Waste: queen of clubs, seven of diamonds, six of hearts; 4 cards in all."]
+    assert say(s, "read waste") == ["Waste: six of hearts, seven of diamonds, queen of clubs; 4 cards in all."]  # top last, as piles
     assert say(s, "read stock") == ["Stock: 2 cards."]
-    board = say(s, "read the board")
-    assert board[0] == "Stock 2, waste queen of clubs."
-    assert board[1] == "Foundations: clubs three, diamonds empty, hearts empty, spades empty."
-    assert board[4] == "Pile three: 2 face down, jack of clubs, ten of hearts."
-    assert len(board) == 9
+    board = say(s, "read the board")  # in brief, then "more" reads it pile by pile
+    assert board == ["Stock 2, waste queen of clubs.", "Home: 3; 2 face down.",
+                     "Piles: empty, empty, ten of hearts, empty, empty, queen of spades, king of hearts.", "2 moves.",
+                     "Say more for details."]
+    full = []
+    while (page := say(s, "more")) != ["Nothing more to read. Say read the board."]:
+        full += page
+    assert full[0] == "Foundations: clubs three, diamonds empty, hearts empty, spades empty."
+    assert full[3] == "Pile three: 2 face down, jack of clubs, ten of hearts."
+    assert full[-1] == "That is the whole board." and len(full) == 9
 
 
 def test_where_is():
@@ -156,7 +161,7 @@ def test_hint_and_moves_list():
 def test_auto_plays_safe_cards_only():
     s = session_at(pile1="AC", pile2="2C", pile3="3C", pile4="AH", stock="9D")
     sentences = say(s, "auto")
-    assert sentences[:3] == ["Ace of clubs up.", "Pile one is empty.", "Two of clubs up."]
+    assert sentences == ["Auto played 3 cards; clubs up to two and hearts up to ace.", "Pile one, pile two and pile four are empty."]  # one sentence
     # The three of clubs waits: the red foundations are not up to two yet.
     assert "Three of clubs up." not in sentences
     assert say(s, "auto") == ["No card can safely go up."]

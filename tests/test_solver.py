@@ -157,9 +157,9 @@ def test_hint_again_gives_the_next_alternative():
 def test_auto_on_plays_safe_cards_after_every_move():
     s = Session("klondike", seed=1)
     s.history.states[0] = position(s.engine, pile1="AC", pile2="8S", pile3="7H", pile4="2C", pile6="QS", pile7="KH", stock="9D")
-    assert s.handle("auto on").sentences[:2] == ["Auto on: safe cards go up after every move.", "Ace of clubs up."]
+    assert s.handle("auto on").sentences[:2] == ["Auto on: safe cards go up after every move.", "Auto played 2 cards; clubs up to two."]
     sentences = s.handle("seven of hearts on eight of spades").sentences
-    assert sentences[0] == "Seven of hearts onto eight of spades."
+    assert sentences[0] == "Pile three is empty."  # the move the player named is not said back
     s.handle("auto off")
     assert not s.auto_play
 
@@ -196,7 +196,8 @@ def test_golf_key_keeps_only_the_waste_top():
 def test_winnable_deals_a_solved_deal_and_says_how_many_were_skipped():
     result = run(["play", "klondike", "--seed", "2", "--winnable", "--text"], "quit\n")
     lines = result.stdout.splitlines()
-    assert lines[1] == "Deal 3: skipped 1 deals the solver could not win.", lines
+    assert lines[0].startswith("Looking for a deal the solver can win")  # said before the wait, where the player hears
+    assert lines[2] == "Deal 3: skipped 1 deal the solver could not win.", lines
     engine = klondike_engine(draw=3)
     assert solve_thoughtful(engine, engine.deal(3), seconds=None, nodes=200_000).solved
     assert Session("klondike", seed=3).state == engine.deal(3)
@@ -216,7 +217,7 @@ def test_winnable_gives_up_on_a_game_the_solver_seldom_wins_and_says_so(monkeypa
     assert cli.main(["play", "spider", "--seed", "7", "--winnable", "--text", "--no-save"]) == 0
     out = capsys.readouterr()
     lines = out.out.splitlines()
-    assert lines[1].startswith("The solver could not win a deal in the time it had (") and lines[1].endswith(
-        " deals tried), so here is deal 7; it may not be winnable."), lines
-    assert "Looking for a deal" in out.err
+    assert lines[0] == "Looking for a deal the solver can win; this can take up to 1 second."  # heard before the wait
+    assert lines[2].startswith("The solver could not win a deal in the time it had (") and lines[2].endswith(
+        " tried), so here is deal 7; it may not be winnable."), lines
     assert lines[-1] == "Goodbye."

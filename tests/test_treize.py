@@ -105,23 +105,23 @@ def test_voice_commands():
 
 def test_read_the_board_and_help():
     s = session_at(r7c1="9H", waste="4C 8D")
-    assert "Stock 0, waste eight of diamonds." in s.handle("read the board").sentences
+    assert "Stock 0, waste eight of diamonds." in s.narrator.read_board(s.state)
     assert s.handle("help").sentences[0].startswith("Treize.")
     assert s.handle("read row seven card one").sentences == ["Row seven card one: nine of hearts."]
 
 
 def test_readings_say_which_pyramid_cards_are_free():
     s = session_at(r5c1="QS", r6c1="JH", r7c1="5S", r7c2="8H", r7c3="2S", stock="AH")
-    assert s.handle("read the board").sentences[-1] == "Free: five of spades, eight of hearts and two of spades."
+    assert s.narrator.read_board(s.state)[-1] == "Free: five of spades, eight of hearts and two of spades."
     assert s.handle("read row seven").sentences == [
         "Row seven: column one: five of spades, free; column two: eight of hearts, free; column three: two of spades, free; "
         "column four: empty; column five: empty; column six: empty; column seven: empty."]
     assert s.handle("read row six").sentences[0].startswith("Row six: column one: jack of hearts; column two: empty")  # covered
     s.handle("remove five of spades and eight of hearts")
     assert s.handle("read row six").sentences[0].startswith("Row six: column one: jack of hearts, free; column two: empty")
-    assert s.handle("read the board").sentences[-1] == "Free: jack of hearts and two of spades."  # not the queen
+    assert s.narrator.read_board(s.state)[-1] == "Free: jack of hearts and two of spades."  # not the queen
     s.handle("remove jack of hearts and two of spades")
-    assert not any(line.startswith("Free:") for line in s.handle("read the board").sentences)  # all free: nothing to add
+    assert not any(line.startswith("Free:") for line in s.narrator.read_board(s.state))  # all free: nothing to add
 
 
 def test_scripted_seed_to_a_win_through_the_cli():

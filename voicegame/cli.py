@@ -14,6 +14,7 @@ from voicegame import __version__, kiosk, solve_cli, transcribe
 from voicegame.games import GAMES, GameEntry, UnknownGame, add_option_arguments, find_game
 from voicegame.config import Config
 from voicegame.persist import Persistence
+from voicegame.stats import key_title
 from voicegame.session import Reply, Session
 from voicegame.voice_play import add_voice_options, play_by_voice
 
@@ -104,7 +105,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         seed, skipped, found = args.seed, 0, True
         if getattr(args, "winnable", False):
-            print("Looking for a deal the solver can win...", file=sys.stderr, flush=True)
+            # Said where the player hears it (standard output in text mode) before the wait, not only in a log.
+            wait = round(solve_cli.WINNABLE_SECONDS)
+            notice = f"Looking for a deal the solver can win; this can take up to {wait} second{'' if wait == 1 else 's'}."
+            print(notice, file=sys.stdout if args.text else sys.stderr, flush=True)
             seed, skipped, found = solve_cli.find_winnable(entry, game_options(entry, args),
                                                            secrets.randbelow(2**31) if seed is None else seed)
         session = Session(entry, {**config_game_options(config, entry), **game_options(entry, args)}, seed,
@@ -156,7 +160,7 @@ def cmd_stats() -> int:
         print("No games played yet.")
     for key, stats in book.entries.items():
         fastest = "-" if stats.fastest_seconds is None else f"{stats.fastest_seconds:.0f} s"
-        print(f"{key}: played {stats.played}, won {stats.won} ({100 * stats.win_rate:.0f}%), "
+        print(f"{key_title(key)}: played {stats.played}, won {stats.won} ({100 * stats.win_rate:.0f}%), "
               f"streak {stats.current_streak} (best {stats.best_streak}), "
               f"fewest moves {stats.fewest_moves if stats.fewest_moves is not None else '-'}, fastest win {fastest}")
     return 0

@@ -10,7 +10,9 @@ microphone, recogniser or sound device is told to the player in one sentence and
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
@@ -329,6 +331,32 @@ def _hear(session: Any, heard: Heard) -> Any:
     return session.handle("" if heard.unknown else heard.text)
 
 
+TICK_AFTER = 3.0
+"""A turn that takes longer than this (a "winnable" search) plays the ``working`` earcon..."""
+TICK_EVERY = 3.0
+"""...and again this often until the answer comes, so a long silence never sounds like a hang."""
+
+
+@contextmanager
+def _ticking(voice: "_Voice") -> Iterator[None]:
+    """Play ``working`` every ``TICK_EVERY`` seconds, after the first ``TICK_AFTER``, while the body runs."""
+    done = threading.Event()
+
+    def tick() -> None:
+        wait = TICK_AFTER
+        while not done.wait(wait):
+            voice.play("working")
+            wait = TICK_EVERY
+
+    thread = threading.Thread(target=tick, name="working-ticks", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+
+
 def run_voice_session(session: Any, source: Iterable[np.ndarray | str | Recognised], recogniser: Recogniser, speaker: Speaker,
                       earcons: EarconPlayer, recording: SessionRecording | None = None, *,
                       grammar: Callable[[Any], RecogniserGrammar] | str | None = AUTO,
@@ -389,7 +417,8 @@ def run_voice_session(session: Any, source: Iterable[np.ndarray | str | Recognis
         pcm = None if isinstance(item, str) else item.pcm if isinstance(item, Recognised) else item
         if recording is not None and pcm is not None:
             recording.add_input(pcm, SAMPLE_RATE, heard.text)
-        reply = _hear(session, heard)
+        with _ticking(voice):
+            reply = _hear(session, heard)
         t2 = time.perf_counter()
         if advisor is not None and pcm is not None:
             advisor.advise(reply, speech_over_noise_db(pcm))

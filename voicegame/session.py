@@ -72,6 +72,9 @@ class Session:
         self._auto_running = False  # inside _auto_up: its own moves do not start another round
         self.announcements: list[str] = []  # said once after the greeting (e.g. deals skipped by --winnable)
         self.last_sentences: list[str] = []
+        self.more_pages: list[list[str]] = []  # what "more" reads next
+        self.told_more = False  # the first board reading says that "more" goes on
+        self.by_ear = False  # inside hear(): moves are said back in full, in case the recogniser misheard
         self.start_game(find_game(entry) if isinstance(entry, str) else entry, options or {}, seed)
         if persistence is not None:
             self.announcements.extend(persistence.problems)
@@ -154,10 +157,14 @@ class Session:
                                     self.narrator, self.question is not None)
         except RecursionError:
             understood = Understanding("rejected")
-        if understood.how == "parsed":
-            return self.handle(heard.text)
-        with self._saving():
-            return self._act_on(heard, understood)
+        self.by_ear = True
+        try:
+            if understood.how == "parsed":
+                return self.handle(heard.text)
+            with self._saving():
+                return self._act_on(heard, understood)
+        finally:
+            self.by_ear = False
 
     def _act_on(self, heard: Heard, understood: Understanding) -> Reply:
         reply = Reply(heard.text, command=understood.command)
@@ -202,6 +209,10 @@ class Session:
         hinted, self.hinted = self.hinted, None
         if hinted is not None and intent in KEEPS_QUESTION:
             self.hinted = hinted
+        if intent == "draw" and self.more_pages and self.parser.words(reply.heard) == ("next",):
+            intent = "more"  # "next" right after a reading goes on reading
+        if intent not in KEEPS_QUESTION and intent != "more":
+            self.more_pages = []  # "more" goes on only from the reading just heard
         if intent == "yes" and question is None and hinted is not None:
             return self._play(reply, hinted)
         if intent in ("answer", "choose", "yes"):
@@ -243,7 +254,8 @@ class Session:
         self.history.push(move, after)
         self.hint_index = 0
         reply.moves.append(move)
-        reply.sentences.extend(self.narrator.events(before, events, after))
+        said = None if self.by_ear else reply.command  # heard speech is said back: a mishearing must be noticed
+        reply.sentences.extend(self.narrator.events(before, events, after, said))
         reply.earcons.extend(self._earcons(events))
         if any(isinstance(e, Won) for e in events):
             self.finished = True
@@ -320,7 +332,7 @@ class Session:
         return forward or moves
 
     def _do_moves(self, reply: Reply, command: Command) -> None:
-        moves = ranked_moves(self.engine, self.state)
+        moves = self.narrator.distinct_moves(self.state, ranked_moves(self.engine, self.state))
         if not moves:
             reply.sentences.append(self.narrator.say("hint_none"))
             return
@@ -336,7 +348,7 @@ class Session:
 
     def _auto_up(self, reply: Reply) -> int:
         """Play every card that can safely go up, one move each (so undo takes back one)."""
-        count = 0
+        count, start, said = 0, self.state, len(reply.sentences)
         self._auto_running = True
         try:
             while not self.finished and (move := safe_foundation_move(self.engine, self.state)) is not None:
@@ -344,6 +356,9 @@ class Session:
                 count += 1
         finally:
             self._auto_running = False
+        if count > 1 and not self.finished:  # a cascade is one sentence, then what it uncovered
+            stuck = reply.sentences[-1:] if reply.sentences[-1] == self.narrator.say("stuck") else []
+            reply.sentences[said:] = self.narrator.auto_played(start, self.state, count) + stuck
         return count
 
     def _do_auto_on(self, reply: Reply, command: Command) -> None:
@@ -362,6 +377,9 @@ class Session:
     hint_nodes: int | None = 4000
     winnable_seconds: float | None = 3.0
     winnable_nodes: int | None = None
+    WINNABLE_AGAIN = 4
+    """Asked again in the same position after "I could not tell", the search gets this many times the budget."""
+    undecided: State | None = None  # the position where "winnable" last could not tell
 
     def _do_winnable(self, reply: Reply, command: Command) -> None:
         """"Is this game still winnable?": the thoughtful solver (which sees every card) answers
@@ -372,8 +390,15 @@ class Session:
         if self.engine.is_won(self.state):
             reply.sentences.append(self.narrator.say("winnable_won"))
             return
-        result = solve(self.engine, self.state, seconds=self.winnable_seconds, nodes=self.winnable_nodes)
+        again = self.undecided is self.state  # asked again here after "I could not tell": search longer
+        factor = self.WINNABLE_AGAIN if again else 1
+        seconds = None if self.winnable_seconds is None else self.winnable_seconds * factor
+        nodes = None if self.winnable_nodes is None else self.winnable_nodes * factor
+        result = solve(self.engine, self.state, seconds=seconds, nodes=nodes)
         key = {"solved": "winnable_yes", "proved unwinnable": "winnable_lost"}.get(result.outcome.value, "winnable_unknown")
+        if key == "winnable_unknown" and again:
+            key = "winnable_still_unknown"
+        self.undecided = self.state if key == "winnable_unknown" else None
         reply.sentences.append(self.narrator.say(key))
         if result.solved and open_position(self.engine, self.state) and hooks_for(self.engine).solve is not None:
             reply.sentences.append(self.narrator.say("winnable_follow"))  # hints follow that line here
@@ -402,7 +427,39 @@ class Session:
             self._refuse(reply, self.narrator.say("discard_none"))
 
     def _do_read_board(self, reply: Reply, command: Command) -> None:
-        reply.sentences.extend(self.narrator.read_board(self.state))
+        """The board in brief; "more" then reads it group by group."""
+        reply.sentences.extend(self.narrator.board_summary(self.state))
+        self.more_pages = self.narrator.board_pages(self.state)
+        if not self.told_more:
+            reply.sentences.append(self.narrator.say("board_more"))
+            self.told_more = True
+
+    def _do_more(self, reply: Reply, command: Command) -> None:
+        """The next page of the board reading."""
+        pages, self.more_pages = self.more_pages, []
+        if not pages:
+            reply.sentences.append(self.narrator.say("nothing_more"))
+            return
+        reply.sentences.extend(pages[0])
+        self.more_pages = pages[1:]
+        if not self.more_pages:
+            reply.sentences.append(self.narrator.say("board_end"))
+
+    def _do_read_cells(self, reply: Reply, command: Command) -> None:
+        has = bool(self.game.indices(PileKind.CELL))
+        reply.sentences.append(self.narrator.read_cells(self.state) if has else self.narrator.say("no_cells"))
+
+    def _do_read_foundations(self, reply: Reply, command: Command) -> None:
+        has = bool(self.game.indices(PileKind.FOUNDATION))
+        reply.sentences.append(self.narrator.read_foundations(self.state) if has else self.narrator.say("no_foundations"))
+
+    def _do_read_free(self, reply: Reply, command: Command) -> None:
+        """The cards that can be played now: a pyramid's free cards, else the summary's list."""
+        free = self.narrator.free_cards(self.state)
+        if free is not None:
+            reply.sentences.append(self.narrator.say("board_free", cards=join([c.spoken for c in free], "and")))
+        else:
+            reply.sentences.extend(self.narrator.playable_summary(self.state, self.narrator.SUMMARY_WORDS))
 
     def _do_where(self, reply: Reply, command: Command) -> None:
         assert isinstance(command.source, CardRef)  # every "where" template names a {card}

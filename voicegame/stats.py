@@ -44,6 +44,16 @@ def stats_key(game: str, options: dict[str, Any]) -> str:
     return " ".join([game, *(f"{k}={options[k]}" for k in sorted(options))])
 
 
+def key_title(key: str) -> str:
+    """A statistics key in plain words: "klondike draw=3 passes=None" -> "Klondike, draw 3, passes unlimited"."""
+    game, *options = key.split()
+    words = [game.replace("_", " ").capitalize()]
+    for option in options:
+        name, _, value = option.partition("=")
+        words.append(f"{name} {'unlimited' if value == 'None' else value.replace('_', ' ')}")
+    return ", ".join(words)
+
+
 def _clean(data: Any) -> GameStats | None:
     if not isinstance(data, dict):
         return None

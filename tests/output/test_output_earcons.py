@@ -13,7 +13,7 @@ from voicegame.audio.earcons import EARCON_RATE, EARCONS, EarconPlayer, load, so
 from voicegame.audio.speakers import SoundOutput
 
 SESSION_EARCONS = {"listening", "move", "illegal", "question", "turn", "foundation", "deal", "undo", "win",
-                   "game_over", "unknown"}
+                   "game_over", "unknown", "working"}
 
 
 def _make_earcons():

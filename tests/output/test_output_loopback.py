@@ -60,8 +60,10 @@ def test_grammar_offers_alternatives():
 
 @pytest.fixture(scope="module")
 def narration() -> list[str]:
+    from voicegame.audio.backend import Heard
+
     session = Session("klondike", seed=5)
-    sentences = session.handle("seven of spades on eight of hearts").sentences
+    sentences = session.hear(Heard("seven of spades on eight of hearts")).sentences  # heard: said back in full
     assert sentences == ["Seven of spades onto eight of hearts.", "Pile four shows ten of clubs."]
     return sentences
 

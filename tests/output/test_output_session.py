@@ -322,3 +322,30 @@ def test_microphone_commands_are_decoded_while_spoken():
     assert [c.label for c in inputs] == ["draw", "undo"]
     assert all(abs(len(c.pcm) - len(i.pcm) * recording.rate / 16000) <= 2 for c, i in zip(inputs, items))
     assert all(t.decode == pytest.approx(i.seconds, abs=0.05) for t, i in zip(result.timings, items))
+
+
+def test_a_long_turn_ticks_until_its_answer(monkeypatch):
+    """A search that takes long ("is this game still winnable") plays the working earcon every few
+    seconds until the answer, then stops; a quick turn plays none."""
+    import threading
+
+    from voicegame import loop
+
+    monkeypatch.setattr(loop, "TICK_AFTER", 0.01)
+    monkeypatch.setattr(loop, "TICK_EVERY", 0.01)
+    earcons = EarconPlayer(SoundOutput(sd=FakeSoundDevice()))
+    ticked = threading.Event()
+
+    class SlowSession(Session):
+        def hear(self, heard):
+            if heard.text == "winnable":
+                while earcons.played.count("working") < 2:  # the search "runs" until two ticks were heard
+                    ticked.wait(0.01)
+            return super().hear(heard)
+
+    session = SlowSession("klondike", seed=5)
+    run_voice_session(session, TextSource(["winnable", "quit"]), sphinx_stub(), RecorderSpeaker(), earcons)
+    ticks = earcons.played.count("working")
+    assert ticks >= 2
+    assert earcons.played.index("working") > earcons.played.index("listening")  # after the greeting
+    assert not any(t.name == "working-ticks" for t in threading.enumerate())  # stopped with the answer

@@ -40,6 +40,7 @@ EARCONS: dict[str, Earcon] = {e.name: e for e in (
     Earcon("question", "the game asks back (which seven?)", "two notes rising, the second gliding up"),
     Earcon("win", "the game is won", "a major arpeggio up (C, E, G, C)"),
     Earcon("game_over", "no moves are left", "a slow minor triad down (G, E flat, C)"),
+    Earcon("working", "still thinking: every few seconds of a long search", "two soft low ticks, like a clock"),
 )}
 
 

@@ -259,6 +259,10 @@ class Takes:
             card = pile.cards[-count]
             if not self.runs:
                 return Reason("not_on_top", {"card": card, "pile": spec.name})
+            if self.sequence is not None and self.sequence.suit is SuitRule.SAME:
+                lifted = pile.cards[-count:]
+                if all(self.sequence._rank_ok(a, b) for a, b in zip(lifted, lifted[1:])):
+                    return Reason("not_one_suit", {"card": card, "pile": spec.name})  # in sequence, mixed suits (Spider)
             return Reason("not_a_run", {"card": card, "pile": spec.name})
         if self.extra is not None:
             return self.extra(state, spec, pile, count)

@@ -145,7 +145,7 @@ def triple_peaks(scoring: str = "standard") -> GameDef:
         stock_rule=DrawToWaste(draw=1, redeals=0),
         score=score,
         max_score=466 if not multiplier else 2**28 - 1 + 100,
-        announce_max_score=not multiplier,  # "of 268435555" says nothing useful
+        announce_max_score=False,  # "of 466" (a perfect game) or "of 268435555" says nothing useful
         is_won=is_won,
         won_key="won_cleared",
         settle=_settle(multiplier),

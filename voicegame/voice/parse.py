@@ -164,7 +164,7 @@ class Parser:
         if intent == "switch_game":
             return Command(intent, game=slots.get("game"))
         if intent == "answer":
-            place = slots.get("card") or slots.get("pile")
+            place = slots.get("card") or slots.get("pile") or slots.get("foundation")  # "the cell", "home"
             number = slots.get("number")
             if number is None and "ordinal" in slots:
                 return Command("choose", number=slots["ordinal"])

@@ -13,6 +13,7 @@ from voicegame.cards import Card
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.narrate import Narrator, join
 from voicegame.voice.command import CardRef, Command, KindRef, PileRef, Place
+from voicegame.words import number_word
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ class Resolver:
                 key = (move.src, move.dst)
                 if key not in by_pair or by_pair[key].count < move.count:
                     by_pair[key] = move
-        candidates = list(by_pair.values())
+        candidates = self.narrator.distinct_moves(state, list(by_pair.values()))
         if len(candidates) == 1:
             return Play(candidates[0])
         if not candidates:
@@ -199,7 +200,7 @@ class Resolver:
                     reasons.append(reason)
             # Reasons from piles that could never take the card (another suit's pile) say little.
             telling = [r for r in reasons if r.key not in ("wrong_suit", "same_pile", "source_not_allowed")]
-            about_source = [r for r in telling if r.key in ("not_on_top", "not_a_run", "card_face_down", "cannot_take_from", "pile_empty")]
+            about_source = [r for r in telling if r.key in ("not_on_top", "not_a_run", "not_one_suit", "card_face_down", "cannot_take_from", "pile_empty")]
             if about_source:
                 return self.narrator.reason(about_source[0])
             if len(telling) == 1 or (len(targets) == 1 and reasons):
@@ -270,7 +271,11 @@ class Resolver:
             if 1 <= n <= len(options):
                 return Play(options[n - 1][1])
             return Refuse(self.narrator.say("not_a_choice", question=ask.question))
-        kept = [(label, m) for label, m in options if self._answer_fits(state, m, command)]
+        kept = [(label, m) for label, m in options if self._label_fits(label, command)]
+        if not kept:
+            kept = [(label, m) for label, m in options if self._label_fits(label, command, loose=True)]
+        if len(kept) != 1:  # the words of the choices said nothing, or not enough: what the moves do
+            kept = [(label, m) for label, m in (kept or options) if self._answer_fits(state, m, command)] or kept
         if not kept and command.number is not None and 1 <= command.number <= len(options):
             kept = [options[command.number - 1]]
         if len(kept) == 1:
@@ -278,6 +283,28 @@ class Resolver:
         if not kept:
             return Refuse(self.narrator.say("not_a_choice", question=ask.question))
         return self.ask(state, [m for _, m in kept])
+
+    def _label_fits(self, label: str, command: Command, loose: bool = False) -> bool:
+        """Does the answer name what the choice's own words say ("spades" for "nine of spades",
+        "nine" for "nine of clubs", "two" or "pile two" for "pile two")? ``loose``: "one", which the
+        parser takes for an ace, may also be the number of a row or column."""
+        words = label.lower().replace(",", " ").split()
+        text = " ".join(words)
+        if command.suit is not None:
+            return command.suit.value in words
+        ref = command.source
+        if isinstance(ref, CardRef):
+            if ref.suit is not None:
+                return f" {ref.spoken} " in f" {text} "
+            return ref.rank.spoken in words or (loose and ref.rank.value == 1 and "one" in words)  # "one": ace, or row one
+        if isinstance(ref, KindRef):
+            return any(w in words for w in self.narrator.language.kinds.get(ref.kind.value, ()))
+        if isinstance(ref, PileRef):
+            index = self.engine.layout.index[ref.pile_id]
+            return any(f" {name.lower()} " in f" {text} " for name in self.specs[index].names)
+        if command.number is not None:
+            return number_word(command.number) in words
+        return False
 
     def _answer_fits(self, state: State, move: Move, command: Command) -> bool:
         if move.kind is MoveKind.PAIR:
@@ -292,6 +319,8 @@ class Resolver:
             return ref.matches(card) or (dst_top is not None and ref.matches(dst_top))
         if isinstance(ref, PileRef):
             return ref.pile_id in (dst_spec.id, src_spec.id)
+        if isinstance(ref, KindRef):
+            return ref.kind in (dst_spec.kind, src_spec.kind)
         if command.number is not None:
             return command.number in (dst_spec.number, src_spec.number)
         return False
