@@ -399,7 +399,8 @@ class Session:
         if key == "winnable_unknown" and again:
             key = "winnable_still_unknown"
         self.undecided = self.state if key == "winnable_unknown" else None
-        reply.sentences.append(self.narrator.say(key))
+        time = "the time I had" if seconds is None else f"{seconds:g} seconds"
+        reply.sentences.append(self.narrator.say(key, time=time) if key == "winnable_unknown" else self.narrator.say(key))
         if result.solved and open_position(self.engine, self.state) and hooks_for(self.engine).solve is not None:
             reply.sentences.append(self.narrator.say("winnable_follow"))  # hints follow that line here
 
