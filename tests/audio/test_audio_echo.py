@@ -170,4 +170,55 @@ def test_the_factory_prefers_webrtc():
     except echo.EchoUnavailable:
         assert c is None
     else:
-        assert c is not None and c.name == "webrtc"
+        assert c is not None and c.name.startswith("webrtc")
+
+
+class Gain:
+    """Stand-in canceller: multiplies by ``gain`` (0: removes everything)."""
+
+    def __init__(self, gain: float) -> None:
+        self.gain, self.name = gain, f"gain{gain}"
+
+    def feed_reference(self, pcm):
+        pass
+
+    def process(self, pcm):
+        return np.round(np.asarray(pcm, np.float64) * self.gain).astype(np.int16)
+
+    def reset(self):
+        pass
+
+
+def test_split_canceller_detects_on_one_signal_and_keeps_the_other():
+    """The endpointer's voice detector judges the detecting canceller's output; the utterance it
+    returns (what the recogniser hears) is the other one's, sample for sample."""
+    from voicegame.audio.microphone import Microphone
+
+    tone = (3000 * np.sin(np.arange(SR) * 2 * np.pi * 440 / SR)).astype(np.int16)
+    x = np.concatenate([np.zeros(SR // 2, np.int16), tone, np.zeros(SR, np.int16)])
+    silent = echo.SplitEchoCanceller(detect=Gain(0.0), decode=Gain(1.0))
+    mic = Microphone(echo=silent)
+    assert mic.endpointer.vad is silent.detection
+    found = [u for i in range(0, len(x), BLOCK) for u in mic.endpointer.feed(mic.cancel_echo(x[i:i + BLOCK], now=0.0))]
+    assert found == [] and not mic.endpointer.started  # the detector heard nothing
+    heard = echo.SplitEchoCanceller(detect=Gain(1.0), decode=Gain(0.5))
+    mic = Microphone(echo=heard)
+    found = [u for i in range(0, len(x), 333) for u in mic.endpointer.feed(mic.cancel_echo(x[i:i + 333], now=0.0))]
+    assert len(found) == 1
+    u = found[0]
+    assert np.array_equal(u.pcm, np.round(x[u.start:u.end] * 0.5).astype(np.int16))  # the decoding signal
+
+
+def test_dropped_blocks_keep_the_detector_in_step():
+    from voicegame.audio.microphone import Microphone
+
+    split = echo.SplitEchoCanceller(detect=Gain(1.0), decode=Gain(1.0))
+    ref = PlaybackReference()
+    ref.played(np.full(SR, 1000, np.int16), SR, at=0.0)
+    mic = Microphone(echo=split, reference=ref, echo_learning_s=10.0)
+    assert mic.cancel_echo(np.ones(BLOCK, np.int16), now=0.5) is None  # still learning: dropped...
+    assert split.detection._have == 0  # ... and so is its detection signal
+    assert mic.cancel_echo(np.ones(BLOCK, np.int16), now=5.0) is not None  # long after the sound
+    assert split.detection._have == BLOCK
+    mic.drain()
+    assert split.detection._have == 0

@@ -181,7 +181,8 @@ def test_a_failing_canceller_falls_back_to_muting():
     microphone = FedMicrophone(echo=Broken(), clock=lambda: clock[0])
     source = MicrophoneSource(microphone)
     assert source.open_while_speaking
-    microphone.capture(np.zeros(BLOCK, np.int16), clock)
+    block = np.ones(BLOCK, np.int16)
+    assert np.array_equal(microphone.cancel_echo(block, now=0.0), block)  # the raw block, logged
     assert not microphone.cancels_echo and not source.open_while_speaking
     log = []
     source.mute, source.unmute = (lambda: log.append("mute")), (lambda: log.append("unmute"))

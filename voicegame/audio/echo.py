@@ -10,12 +10,15 @@ Implementations (``EchoCanceller`` protocol, 16 kHz int16 mono, any block length
 
 - ``WebRtcEchoCanceller``: WebRTC's audio processing module (AEC3), through the PyPI package
   ``aec-audio-processing`` (extra ``voicegame[aec]``; built from source: needs a C++ compiler).
-  Chosen by measurement (``bench/bargein.py``, figures in bench/RESULTS.md, section "Barge-in").
 - ``SpeexEchoCanceller``: Speex's MDF canceller through ``pyaec`` (a ctypes wrapper with a prebuilt
-  x86-64 Linux library). Measured as a candidate; not used by default.
+  x86-64 Linux library; extra ``voicegame[aec]``) or ``speexdsp`` (built against Debian's
+  ``libspeexdsp-dev``; optional).
+- ``SplitEchoCanceller``: what the game uses (``make_echo_canceller("auto")``), chosen by measurement
+  (``bench/bargein.py``, figures in bench/RESULTS.md, section "Barge-in"): WebRTC's output decides
+  when the player speaks, Speex's is what the recogniser hears.
 - ``NlmsEchoCanceller``: a partitioned-block frequency-domain NLMS filter in numpy, with a simple
-  residual-echo suppressor. Always available; what ``make_echo_canceller("auto")`` falls back on
-  when WebRTC's is missing.
+  residual-echo suppressor. Measured as a dependency-free candidate: it lets too much of the game's
+  voice through (no double-talk detector either), so it is not used by the game.
 
 ``PlaybackReference`` keeps what the sound output played, with the monotonic time it started, so
 the microphone can ask for the far-end samples that match each captured block.
@@ -154,12 +157,12 @@ class WebRtcEchoCanceller(_Framed):
 
 class SpeexEchoCanceller(_Framed):
     """Speex's MDF echo canceller, ``tail_ms`` of echo path. ``backend``: ``pyaec`` (a prebuilt
-    library with Speex's preprocessor, which adds residual echo suppression) or ``speexdsp`` (SWIG
-    bindings built against the system's libspeexdsp; the bare MDF filter)."""
+    library; ``preprocess`` adds Speex's preprocessor: residual echo and noise suppression) or
+    ``speexdsp`` (SWIG bindings built against the system's libspeexdsp; the bare MDF filter)."""
 
     name = "speex"
 
-    def __init__(self, tail_ms: int = 300, frame: int = FRAME, backend: str = "pyaec") -> None:
+    def __init__(self, tail_ms: int = 300, frame: int = FRAME, backend: str = "pyaec", preprocess: bool = True) -> None:
         try:
             module = __import__(backend)
         except Exception as e:
@@ -168,19 +171,27 @@ class SpeexEchoCanceller(_Framed):
             raise EchoUnavailable("Speex's echo canceller library would not load.")
         self._module = module
         self.backend = backend
-        self.name = "speex" if backend == "pyaec" else f"speex-{backend}"
+        self.preprocess = preprocess
+        self.name = ("speex" if preprocess else "speex-linear") if backend == "pyaec" else f"speex-{backend}"
         self.tail = SAMPLE_RATE * tail_ms // 1000
         super().__init__(frame)
 
     def _reset_engine(self) -> None:
         if self.backend == "pyaec":
-            self._aec = self._module.Aec(self.frame, self.tail, SAMPLE_RATE, True)
+            self._aec = self._module.Aec(self.frame, self.tail, SAMPLE_RATE, self.preprocess)
         else:
             self._aec = self._module.EchoCanceller.create(self.frame, self.tail, SAMPLE_RATE)
 
     def _frame(self, mic: np.ndarray, ref: np.ndarray) -> np.ndarray:
-        if self.backend == "pyaec":
-            return np.asarray(self._aec.cancel_echo(mic.tolist(), ref.tolist()), dtype=np.int16)
+        if self.backend == "pyaec":  # its C function on numpy buffers (its wrapper copies through lists)
+            import ctypes
+
+            ptr = ctypes.POINTER(ctypes.c_int16)
+            mic, ref = np.ascontiguousarray(mic), np.ascontiguousarray(ref)
+            out = np.zeros(len(mic), np.int16)
+            self._module.lib.AecCancelEcho(self._aec._aec, mic.ctypes.data_as(ptr), ref.ctypes.data_as(ptr),
+                                           out.ctypes.data_as(ptr), len(mic))
+            return out
         return np.frombuffer(self._aec.process(mic.tobytes(), ref.tobytes()), dtype=np.int16).copy()
 
 
@@ -235,32 +246,142 @@ class NlmsEchoCanceller(_Framed):
         return np.clip(np.round(out), -32768, 32767).astype(np.int16)
 
 
+class SplitEchoCanceller:
+    """Two cancellers on the same signals: ``detect`` (strong residual suppression: nothing of the game
+    is left to be taken for speech) decides when the player speaks, ``decode`` (a linear filter that
+    leaves the player's voice whole) is what the recogniser hears. ``process`` returns the ``decode``
+    output and appends the ``detect`` output to ``detection`` (a ``SideVad`` reads it in step with
+    the endpointer)."""
+
+    def __init__(self, detect: EchoCanceller, decode: EchoCanceller) -> None:
+        self.detect, self.decode = detect, decode
+        self.name = f"{detect.name}+{decode.name}"
+        self.detection = SideVad()
+
+    def feed_reference(self, pcm: np.ndarray) -> None:
+        self.detect.feed_reference(pcm)
+        self.decode.feed_reference(pcm)
+
+    def process(self, pcm: np.ndarray) -> np.ndarray:
+        self.detection.push(self.detect.process(pcm))
+        return self.decode.process(pcm)
+
+    def reset(self) -> None:
+        self.detect.reset()
+        self.decode.reset()
+        self.detection.clear()
+
+
+class SideVad:
+    """The endpointer's voice detector run on another signal than the one it keeps: each
+    ``is_speech(frame)`` judges the next ``len(frame)`` samples pushed here (the detection output of a
+    ``SplitEchoCanceller``), in the same order; with none pushed, the frame itself."""
+
+    def __init__(self, vad=None) -> None:
+        from .microphone import EnergyVad
+
+        self.vad = vad or EnergyVad()
+        self._buf: deque[np.ndarray] = deque()
+        self._lock = threading.Lock()
+        self._have = 0
+
+    def push(self, pcm: np.ndarray) -> None:
+        with self._lock:
+            self._buf.append(np.asarray(pcm, np.int16))
+            self._have += len(pcm)
+
+    def unpush(self, n: int) -> None:
+        """Forget the last ``n`` samples pushed (their block was dropped before the endpointer saw it)."""
+        with self._lock:
+            while n > 0 and self._buf:
+                last = self._buf.pop()
+                if len(last) > n:
+                    self._buf.append(last[: len(last) - n])
+                    self._have -= n
+                    return
+                n -= len(last)
+                self._have -= len(last)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._buf.clear()
+            self._have = 0
+
+    def reset(self) -> None:
+        self.vad.reset()
+
+    @property
+    def floor_db(self) -> float:
+        return self.vad.floor_db
+
+    def is_speech(self, frame: np.ndarray) -> bool:
+        n = len(frame)
+        with self._lock:
+            if self._have < n:
+                return self.vad.is_speech(frame)
+            parts, got = [], 0
+            while got < n:
+                head = self._buf[0]
+                take = min(n - got, len(head))
+                parts.append(head[:take])
+                got += take
+                if take == len(head):
+                    self._buf.popleft()
+                else:
+                    self._buf[0] = head[take:]
+            self._have -= n
+        return self.vad.is_speech(np.concatenate(parts))
+
+
 class EchoUnavailable(Exception):
     """An echo canceller could not be started (library missing or not loading)."""
 
 
-KINDS = ("auto", "webrtc", "speex", "nlms", "off")
+KINDS = ("auto", "webrtc", "speex", "speexdsp", "nlms", "off")
+
+
+def _make(name: str) -> EchoCanceller:
+    if name == "webrtc":
+        return WebRtcEchoCanceller()
+    if name == "speex":
+        return SpeexEchoCanceller(backend="pyaec")
+    if name == "speexdsp":
+        return SpeexEchoCanceller(backend="speexdsp")
+    if name == "nlms":
+        return NlmsEchoCanceller()
+    raise ValueError(f"unknown echo canceller {name!r}; choose one of {', '.join(KINDS)}")
 
 
 def make_echo_canceller(kind: str = "auto") -> EchoCanceller | None:
     """The echo canceller to use, or None when none can run (then the game mutes the microphone while
-    it speaks). ``auto``: WebRTC's when installed; the others leave too much of the game's voice for
-    the endpointer (bench/RESULTS.md, "Barge-in"), so without it the answer is None; ``off``: None."""
+    it speaks); ``off``: None. The others can be asked for by name (``KINDS``).
+
+    ``auto``, chosen by bench/bargein.py (figures in bench/RESULTS.md, "Barge-in"): WebRTC's canceller
+    decides when the player speaks (it is the only one that leaves nothing of the game's voice to be
+    taken for speech), and Speex's gives the recogniser the player's voice (WebRTC's suppressor
+    clips the start of a command spoken over the game: alone it let 32% of them be decoded, with
+    Speex's output 72-92%): ``speexdsp`` when installed, else ``pyaec``; WebRTC's alone when neither
+    is. Without WebRTC's: None, since the others alone cut the game short on its own voice."""
     kind = (kind or "auto").strip().lower()
     if kind == "off":
         return None
-    order = {"auto": ("webrtc",), "webrtc": ("webrtc",), "speex": ("speex",), "nlms": ("nlms",)}.get(kind)
-    if order is None:
-        raise ValueError(f"unknown echo canceller {kind!r}; choose one of {', '.join(KINDS)}")
-    makers = {"webrtc": WebRtcEchoCanceller, "speex": SpeexEchoCanceller, "nlms": NlmsEchoCanceller}
-    for name in order:
+    if kind != "auto":
         try:
-            return makers[name]()
+            return _make(kind)
+        except EchoUnavailable as e:
+            log.info("echo canceller %s: %s", kind, e)
+            return None
+    try:
+        detect = _make("webrtc")
+    except EchoUnavailable as e:
+        log.info("echo canceller webrtc: %s", e)
+        return None
+    for name in ("speexdsp", "speex"):
+        try:
+            return SplitEchoCanceller(detect=detect, decode=_make(name))
         except EchoUnavailable as e:
             log.info("echo canceller %s: %s", name, e)
-        except Exception:
-            log.exception("echo canceller %s would not start", name)
-    return None
+    return detect
 
 
 def erle_db(mic: np.ndarray, cleaned: np.ndarray, skip: int = 0) -> float:

@@ -393,6 +393,9 @@ class Microphone:
     def __post_init__(self) -> None:
         if self.endpointer is None:
             self.endpointer = Endpointer(sample_rate=self.sample_rate, frame_ms=self.frame_ms)
+        side = getattr(self.echo, "detection", None)  # a split canceller: detect on one signal, keep the other
+        if side is not None and self.endpointer.vad is not side:
+            side.vad, self.endpointer.vad = self.endpointer.vad, side
 
     # -- stream
     def _callback(self, indata, frames, time_info, status) -> None:  # PortAudio thread
@@ -432,6 +435,9 @@ class Microphone:
             self._echo_learnt += seconds
             self._echo_last_ref = now
         if self._echo_learnt < self.echo_learning_s and now - self._echo_last_ref < 0.5:
+            side = getattr(echo, "detection", None)
+            if side is not None:
+                side.unpush(len(block))
             return None  # the echo and its reverberation (0.5 s) while still learning: as if muted
         return cleaned
 
@@ -477,6 +483,9 @@ class Microphone:
 
     def drain(self) -> None:
         """Throw away audio captured so far."""
+        side = getattr(self.echo, "detection", None)  # what the voice detector judges, kept in step
+        if side is not None:
+            side.clear()
         while True:
             try:
                 self._queue.get_nowait()
