@@ -6,7 +6,7 @@ callback as PortAudio would, with a clock the test moves."""
 from __future__ import annotations
 
 import argparse
-import io
+import queue
 
 import numpy as np
 import pytest
@@ -76,9 +76,22 @@ class IdealCanceller:
         self.ref, self.done = np.zeros(0), 0
 
 
+class DryQueue(queue.Queue):
+    """The captured blocks; when they are used up the microphone is 'unplugged' (ends the game)."""
+
+    def get(self, block=True, timeout=None):
+        if self.empty():
+            raise MicrophoneError("The microphone was unplugged.")
+        return super().get(block, timeout)
+
+
 class FedMicrophone(Microphone):
     """A ``Microphone`` whose device is a list of captured blocks, handed to its callback in advance
     (at the times the test's clock says); once they are used up the microphone is 'unplugged'."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._queue = DryQueue()
 
     def open(self) -> None:
         self._stream = "stand-in"
@@ -87,11 +100,6 @@ class FedMicrophone(Microphone):
         for i in range(0, len(audio) - BLOCK + 1, BLOCK):
             clock[0] += BLOCK / SR
             self._callback(audio[i:i + BLOCK].reshape(-1, 1), BLOCK, None, None)
-
-    def listen(self, *args, **kwargs):
-        if self._queue.empty() and not self._ready and not self.endpointer.started:
-            raise MicrophoneError("The microphone was unplugged.")
-        return super().listen(*args, **kwargs)
 
 
 def echo_path() -> np.ndarray:
@@ -244,3 +252,18 @@ def test_the_barge_in_setting_and_option(tmp_path, monkeypatch):
     assert config["audio.barge_in"] == "auto"
     with pytest.raises(ValueError):
         config.set("audio.barge_in", "sometimes")
+
+
+def test_watching_ends_when_the_game_has_finished_even_while_audio_keeps_coming():
+    """A live microphone always has a new block: watching must still end once the game is quiet."""
+    clock = [0.0]
+    microphone = FedMicrophone(clock=lambda: clock[0])
+    microphone.capture(np.zeros(SR, np.int16), clock)  # a second of quiet room, already captured
+    polls = []
+
+    def busy():
+        polls.append(1)
+        return len(polls) < 5
+
+    assert microphone.watch(busy) is False
+    assert len(polls) == 5 and not microphone._queue.empty()  # the rest is left for listening

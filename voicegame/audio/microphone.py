@@ -550,7 +550,7 @@ class Microphone:
                     if on_start:
                         on_start()
                     return True
-            elif not busy():
+            if not busy():  # asked after every block: a live microphone never leaves the queue empty
                 return False
 
     # -- push to talk
