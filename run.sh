@@ -40,6 +40,11 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stam
     [ -x .venv/bin/python ] || quietly "$setup_log" python3 -m venv .venv
     quietly "$setup_log" .venv/bin/python -m pip install --upgrade pip
     quietly "$setup_log" .venv/bin/python -m pip install -e '.[test]'
+    if ! .venv/bin/python -c 'import aec_audio_processing' >/dev/null 2>&1; then
+        echo "Building WebRTC's echo canceller for barge-in on a loudspeaker (optional; a few minutes)..." >&2
+        .venv/bin/python -m pip install -e '.[aec]' >>"$setup_log" 2>&1 \
+            || echo "The echo canceller did not build: the game will stop listening while it speaks." >&2
+    fi
     touch "$stamp"
 fi
 

@@ -56,6 +56,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("audio.trailing_silence_ms", 400, "silence that ends a command, in milliseconds", low=100, high=3000),
     Setting("audio.early_end_ms", 200, "silence that ends a command already complete (nothing can follow it), in milliseconds; 0: always wait the full silence", low=0, high=3000),
     Setting("audio.sounds", True, "play sound cues (earcons)"),
+    Setting("audio.barge_in", "auto", "keep listening while the game speaks, so a command cuts it short: auto (when my own voice can be cancelled from the microphone), on (always: for headsets), off (never)", choices=("auto", "on", "off")),
     Setting("audio.push_to_talk", False, "listen only between two presses of Enter (a switch that types Enter works too)"),
     Setting("audio.acoustic_check", True, "PocketSphinx: refuse words that fit the sound badly (fewer false accepts; twice the processor time while listening)"),
     Setting("kiosk.wake_phrase", "solitaire", "say this to wake a sleeping kiosk (empty: always listening)"),

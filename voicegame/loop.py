@@ -2,7 +2,8 @@
 
 ``run_voice_session(session, source, recogniser, speaker, earcons)`` drives a ``Session`` from a
 ``source`` of utterances: ``MicrophoneSource`` (muted while the game speaks or plays a sound, so a
-loudspeaker never makes the game hear itself), ``WavFileSource`` (``--input a.wav b.wav``) or
+loudspeaker never makes the game hear itself; with barge-in it stays open, cleaned by an echo
+canceller on a loudspeaker, and the player's speech cuts the answer), ``WavFileSource`` (``--input a.wav b.wav``) or
 ``TextSource`` (typed lines: the fallback when there is no microphone). Nothing is fatal: a failing
 microphone, recogniser or sound device is told to the player in one sentence and play goes on.
 """
@@ -133,6 +134,20 @@ class MicrophoneSource:
         self.timeout = timeout
         self.on_speech_start = on_speech_start
         self.stream = recogniser if isinstance(recogniser, StreamingRecogniser) else None
+        self._needs_echo_cancelling = getattr(microphone, "echo", None) is not None
+
+    @property
+    def open_while_speaking(self) -> bool:
+        """False once the echo canceller this microphone relied on has failed (then it is muted)."""
+        return not self._needs_echo_cancelling or bool(getattr(self.microphone, "cancels_echo", False))
+
+    def watch(self, busy: Callable[[], bool]) -> bool:
+        """Listen while the game speaks (``busy()``); True when the player started talking (and
+        ``on_speech_start`` was called). Microphones without ``watch`` just wait for the game."""
+        watch = getattr(self.microphone, "watch", None)
+        if watch is None:
+            return False
+        return bool(watch(busy, self.on_speech_start))
 
     def __iter__(self) -> Iterator[np.ndarray | str | Recognised]:
         while True:
@@ -195,6 +210,7 @@ class LoopResult:
     timings: list[TurnTiming] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # failures told to the player
     quit: bool = False
+    interruptions: int = 0  # answers the player cut short by speaking (barge-in)
 
 
 # ------------------------------------------------------------------------------------- loop
@@ -272,9 +288,15 @@ class _Voice:
                 extra.append(LIMITS[change])
         return extra
 
+    def listening_while_speaking(self) -> bool:
+        """Barge-in: the source stays open while the game speaks (a headset, or a microphone whose
+        echo canceller works); otherwise it is muted."""
+        return self.barge_in and getattr(self.source, "open_while_speaking", True)
+
     def answer(self, reply: Any, timing: TurnTiming | None = None, t0: float = 0.0) -> None:
+        open_mic = self.listening_while_speaking()
         mute = getattr(self.source, "mute", None)
-        if mute is not None and not self.barge_in:
+        if mute is not None and not open_mic:
             mute()
         self.speaker.stop()  # a new answer cuts the old one
         names = list(reply.earcons)
@@ -288,10 +310,15 @@ class _Voice:
         for name in (n for n in names if n in AFTER_SPEECH):
             self.play(name, timing, t0)
         self.tell(self.earcons.note)
+        watch = getattr(self.source, "watch", None)
+        if open_mic and watch is not None:  # the player may cut the game short: stop as soon as they speak
+            output = self.earcons.output
+            if watch(lambda: self.speaker.busy() or output.busy()):
+                self.result.interruptions += 1
         self.speaker.wait()
         self.earcons.wait(5.0)
         unmute = getattr(self.source, "unmute", None)
-        if unmute is not None and not self.barge_in:
+        if unmute is not None and not open_mic:
             unmute()
 
 
@@ -372,7 +399,9 @@ def run_voice_session(session: Any, source: Iterable[np.ndarray | str | Recognis
     speaker factory's "no audio output, printing" sentence) are said before the greeting.
     ``recording`` collects the command audio, earcons and speech for ``--output``; sentences are
     rendered by the speaker, or by ``renderer`` (e.g. a ``Pyttsx3Speaker(output=None)``) when the
-    speaker cannot render. ``barge_in`` keeps the source unmuted while the game speaks (headsets).
+    speaker cannot render. ``barge_in`` keeps the source unmuted while the game speaks (a headset, or a
+    microphone with a working echo canceller: see ``voicegame.audio.echo``); a source with ``watch``
+    then listens during the answer, and speech stops it (``on_speech_start``).
     """
     result = LoopResult()
     voice = _Voice(session, source, speaker, earcons, recording, barge_in, result)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import IO
+from typing import IO, Any, Callable
 
 from voicegame.audio.earcons import EarconPlayer
 from voicegame.config import Config
@@ -36,7 +36,10 @@ def add_voice_options(play: argparse.ArgumentParser) -> None:
     group.add_argument("--no-sounds", action="store_true", help="no sound cues (earcons)")
     group.add_argument("--input", nargs="+", metavar="WAV", help="play from recorded commands, one WAV per command")
     group.add_argument("--output", metavar="WAV", help="write everything the game said and played into one WAV")
-    group.add_argument("--barge-in", action="store_true", help="keep listening while the game speaks (headsets)")
+    group.add_argument("--barge-in", nargs="?", const="on", choices=("auto", "on", "off"), default=None,
+                       help="keep listening while the game speaks, so a command cuts it short: auto (when an echo "
+                            "canceller removes the game's own voice from the microphone, else off), on (always: "
+                            "headsets; the default with no value), off")
     group.add_argument("--push-to-talk", action="store_true", default=None,
                        help="listen only between two presses of Enter (a switch that types Enter works too)")
 
@@ -63,6 +66,7 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = s
     except AudioError as error:
         recogniser, recogniser_note = TextRecogniser(), f"{str(error).rstrip('.')}; type your commands instead."
     notes.append(recogniser_note)
+    barge_in = False
     if args.input:
         source: Source = WavFileSource(args.input)
         fallback = None
@@ -79,8 +83,11 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = s
             source = PushToTalkSource(Microphone(endpointer=endpointer), stdin)
             notes.append(session.narrator.say("push_to_talk"))
         else:
-            source = MicrophoneSource(Microphone(endpointer=endpointer), on_speech_start=speaker.stop if args.barge_in else None,
-                                      recogniser=recogniser)
+            mode = args.barge_in or (config["audio.barge_in"] if config is not None else "auto")
+            microphone, barge_in, note = barge_in_microphone(mode, endpointer, speaker, output)
+            if note:
+                notes.append(note)
+            source = MicrophoneSource(microphone, on_speech_start=speaker.stop if barge_in else None, recogniser=recogniser)
         fallback = TextSource(stdin)
     recording = SessionRecording() if args.output else None
     renderer = None
@@ -90,12 +97,39 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = s
         except AudioError as error:
             notes.append(f"{str(error).rstrip('.')}; the recording will hold sound cues only.")
     run_voice_session(session, source, recogniser, speaker, earcons, recording, fallback=fallback,
-                      notes=notes, barge_in=args.barge_in, renderer=renderer)
+                      notes=notes, barge_in=barge_in, renderer=renderer)
     if recording is not None:
         recording.write(args.output)
     if config is not None:
         remember_speech(config, speaker.settings, session.verbose)
     return 0
+
+
+def barge_in_microphone(mode: str, endpointer: Any, speaker: Any, output: SoundOutput,
+                        make_canceller: Callable[[str], Any] | None = None) -> tuple[Any, bool, str | None]:
+    """The microphone for ``mode`` (setting ``audio.barge_in``), whether it stays open while the game
+    speaks, and a sentence to tell the player (None: nothing to say). Opens no device.
+
+    ``on``: open, nothing cancelled (a headset keeps the game's voice out of the microphone). ``off``:
+    muted while the game speaks. ``auto``: open with an echo canceller that is given what the sound
+    output plays; when none can run, or the speech does not go through our sound output (speech
+    dispatcher plays it elsewhere, so there is no reference), muted, and the player is told why once.
+    """
+    from voicegame.audio.echo import NO_CANCELLER, PlaybackReference, make_echo_canceller
+    from voicegame.audio.microphone import Microphone
+
+    if mode == "on":
+        return Microphone(endpointer=endpointer), True, None
+    if mode != "auto":
+        return Microphone(endpointer=endpointer), False, None
+    if getattr(speaker, "output", None) is not output or output.available is False:
+        return Microphone(endpointer=endpointer), False, None  # nothing played that the microphone could hear
+    canceller = (make_canceller or make_echo_canceller)("auto")
+    if canceller is None:
+        return Microphone(endpointer=endpointer), False, NO_CANCELLER
+    reference = PlaybackReference()
+    output.reference = reference
+    return Microphone(endpointer=endpointer, echo=canceller, reference=reference), True, None
 
 
 def remember_speech(config: Config, settings: SpeechSettings, verbose: bool) -> None:

@@ -272,6 +272,19 @@ class Endpointer:
         self._stream_to(tail_end)
         return None
 
+    def attach(self, stream: "StreamingRecogniser | None") -> None:
+        """Decode with ``stream`` from now on. An utterance already in progress (its start was heard
+        while the game was speaking, before the recogniser had this turn's grammar) is given to it
+        from its start, so it decodes the whole utterance."""
+        if stream is self.stream and (self._streaming or not self.started):
+            return
+        self.stream = stream
+        self._streaming = False
+        if self.started and self.start is not None and stream is not None:
+            self._streamed = self.start
+            self._streaming = self._to_stream("begin")
+            self._stream_to(min(self.pos, self._last_speech_end + self.tail_ms * self.sample_rate // 1000))
+
     def _complete_early(self) -> bool:
         """At the early-silence mark of a pause: does the stream say the command is complete?"""
         if not self.early_silence_ms or not self._streaming or self._silence_run != self._ms_frames(self.early_silence_ms):
@@ -350,6 +363,12 @@ class Microphone:
     ``mute()``/``unmute()`` discard audio (and reset the endpointer) while the game speaks, so it does
     not hear itself through a loudspeaker. The stream is opened lazily on first use; ``close()`` (or
     ``with Microphone() as mic``) releases it.
+
+    ``echo`` (an ``EchoCanceller``) and ``reference`` (the ``PlaybackReference`` the sound output
+    writes to): every captured block is cleaned of the game's own voice before anything else sees it,
+    so the microphone can stay open while the game speaks (barge-in on a loudspeaker). If the
+    canceller fails, ``echo`` becomes None and ``cancels_echo`` False (the game mutes again).
+    ``watch(busy)`` listens while the game speaks and says whether the player started talking.
     """
 
     device: int | str | None = None
@@ -361,10 +380,23 @@ class Microphone:
     _queue: "queue.Queue[np.ndarray]" = field(default_factory=queue.Queue, init=False, repr=False)
     _muted: threading.Event = field(default_factory=threading.Event, init=False, repr=False)
     _overflows: int = field(default=0, init=False, repr=False)
+    _ready: list = field(default_factory=list, init=False, repr=False)
+    echo: Any = None
+    reference: Any = None
+    clock: Callable[[], float] = time.monotonic
+    #: seconds of the game's sound the canceller hears before its output is trusted while the game
+    #: plays (until then such blocks are dropped, as if muted): WebRTC's canceller still lets echo
+    #: through in its first 2-5 s in a new room (measured on synthetic rooms; 6 s left none).
+    echo_learning_s: float = 6.0
+    _echo_learnt: float = field(default=0.0, init=False, repr=False)
+    _echo_last_ref: float = field(default=-1e9, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.endpointer is None:
             self.endpointer = Endpointer(sample_rate=self.sample_rate, frame_ms=self.frame_ms)
+        side = getattr(self.echo, "detection", None)  # a split canceller: detect on one signal, keep the other
+        if side is not None and self.endpointer.vad is not side:
+            side.vad, self.endpointer.vad = self.endpointer.vad, side
 
     # -- stream
     def _callback(self, indata, frames, time_info, status) -> None:  # PortAudio thread
@@ -372,7 +404,43 @@ class Microphone:
             self._overflows += 1
         if self._muted.is_set():
             return
-        self._queue.put(np.array(indata[:, 0] if indata.ndim == 2 else indata, dtype=np.int16, copy=True))
+        block: np.ndarray | None = np.array(indata[:, 0] if indata.ndim == 2 else indata, dtype=np.int16, copy=True)
+        if self.echo is not None and block is not None:
+            block = self.cancel_echo(block)
+        if block is not None:
+            self._queue.put(block)
+
+    @property
+    def cancels_echo(self) -> bool:
+        return self.echo is not None
+
+    def cancel_echo(self, block: np.ndarray, now: float | None = None) -> np.ndarray | None:
+        """``block`` (just captured, ending at ``now``) without the echo of what was played meanwhile;
+        None while the canceller is still learning the room and the game's sound may be in it."""
+        echo = self.echo
+        if echo is None:
+            return block
+        now = self.clock() if now is None else now
+        seconds = len(block) / self.sample_rate
+        start = now - seconds
+        try:
+            ref = (self.reference.take(start, len(block)) if self.reference is not None
+                   else np.zeros(len(block), np.int16))
+            echo.feed_reference(ref)
+            cleaned = echo.process(block)
+        except Exception:
+            log.exception("the echo canceller failed; muting while the game speaks from now on")
+            self.echo = None
+            return block
+        if np.any(ref):
+            self._echo_learnt += seconds
+            self._echo_last_ref = now
+        if self._echo_learnt < self.echo_learning_s and now - self._echo_last_ref < 0.5:
+            side = getattr(echo, "detection", None)
+            if side is not None:
+                side.unpush(len(block))
+            return None  # the echo and its reverberation (0.5 s) while still learning: as if muted
+        return cleaned
 
     def open(self) -> None:
         if self._stream is not None:
@@ -412,10 +480,14 @@ class Microphone:
         self.drain()
         assert self.endpointer is not None  # __post_init__ made one
         self.endpointer.reset()
+        self._ready.clear()
         self._muted.clear()
 
     def drain(self) -> None:
         """Throw away audio captured so far."""
+        side = getattr(self.echo, "detection", None)  # what the voice detector judges, kept in step
+        if side is not None:
+            side.clear()
         while True:
             try:
                 self._queue.get_nowait()
@@ -432,9 +504,18 @@ class Microphone:
         caller calls its ``finish()`` when this returns an utterance."""
         self.open()
         assert self.endpointer is not None  # __post_init__ made one
-        self.endpointer.stream = stream
+        self.endpointer.attach(stream)
+        if self._ready:  # ended while the game was still speaking (see ``watch``): decode it whole
+            u = self._ready.pop(0)
+            if stream is not None:
+                try:
+                    stream.begin()
+                    stream.feed(u.pcm)
+                except Exception:
+                    log.exception("the streaming recogniser failed")
+            return u
         deadline = None if timeout is None else clock() + timeout
-        announced = False
+        announced = self.endpointer.started  # began while the game spoke: already announced by ``watch``
         while True:
             wait = 0.1 if deadline is None else max(0.0, min(0.1, deadline - clock()))
             try:
@@ -451,6 +532,30 @@ class Microphone:
                     return done[0]
             if deadline is not None and clock() >= deadline and not self.endpointer.started:
                 return None
+
+    def watch(self, busy: Callable[[], bool], on_start: Callable[[], None] | None = None,
+              poll_s: float = 0.05) -> bool:
+        """Listen while ``busy()`` (the game is speaking): True, after calling ``on_start``, as soon as
+        the player starts talking; False when the game has finished first. The utterance goes on
+        being endpointed by the next ``listen``, which decodes it from its start."""
+        self.open()
+        assert self.endpointer is not None  # __post_init__ made one
+        if self.endpointer.started or self._ready:
+            return True
+        self.endpointer.attach(None)  # this turn's grammar is not set yet: decode once ``listen`` has it
+        while True:
+            try:
+                block = self._queue.get(timeout=poll_s)
+            except queue.Empty:
+                block = None
+            if block is not None:
+                self._ready.extend(self.endpointer.feed(block))
+                if self.endpointer.started or self._ready:
+                    if on_start:
+                        on_start()
+                    return True
+            if not busy():  # asked after every block: a live microphone never leaves the queue empty
+                return False
 
     # -- push to talk
     def begin(self) -> None:

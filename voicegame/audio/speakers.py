@@ -191,6 +191,7 @@ class SoundOutput:
         self._thread: threading.Thread | None = None
         self._pending = 0
         self.played: int = 0  # clips played to the end or cut
+        self.reference: Any = None  # a ``PlaybackReference`` told what is played and when (echo cancelling)
 
     # -- device
     def _disable(self, sentence: str) -> None:
@@ -265,12 +266,16 @@ class SoundOutput:
             pcm, rate = item
             self._stop.clear()
             try:
+                if self.reference is not None:
+                    self.reference.played(pcm, rate, time.monotonic())
                 sd.play(pcm, rate, device=self.device)
                 deadline = time.monotonic() + len(pcm) / rate + 0.2
                 while time.monotonic() < deadline and not self._stop.is_set() and self._active(sd):
                     time.sleep(0.005)
                 if self._stop.is_set():
                     sd.stop()
+                    if self.reference is not None:
+                        self.reference.cut(time.monotonic())
             except Exception as e:
                 self._disable(f"I cannot play sound: {_short(e)}.")
                 self._done(self._drain())
