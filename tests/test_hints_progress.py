@@ -44,3 +44,10 @@ def test_a_hint_never_suggests_undoing_the_move_just_made(monkeypatch: pytest.Mo
     session.handle("hint")
     assert session.hinted is not None and session.hinted not in back
     assert engine.apply(session.state, session.hinted)[0].piles not in {s.piles for s in session.history.states}
+
+
+def test_what_can_i_do_never_offers_a_card_from_one_free_cell_to_another() -> None:
+    session = Session("freecell", seed=617)
+    session.handle("jack of hearts to cell one")
+    said = " ".join(session.handle("what can i do").sentences)
+    assert "jack of hearts to cell" not in said and said.startswith("You can:")

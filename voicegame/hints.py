@@ -26,6 +26,8 @@ def _priority(engine: Engine, state: State, move: Move) -> int:
         return 0 if rule is not None and rule(engine, state, move.src) else 2
     if move.count == pile.up_count and pile.down > 0:
         return 1
+    if src.kind is PileKind.CELL and dst.kind is PileKind.CELL:
+        return 9  # a card from one free cell to another: nothing changes
     if src.kind in (PileKind.WASTE, PileKind.RESERVE, PileKind.CELL, PileKind.STOCK):
         return 3
     if src.kind is PileKind.FOUNDATION:
