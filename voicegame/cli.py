@@ -105,8 +105,18 @@ def run_text(session: Session, lines: IO[str], out: IO[str], trace: IO[str] | No
     return 0
 
 
+def readable_input() -> None:
+    """Bytes on standard input that are not text in its encoding become U+FFFD, a character that matches
+    no command, instead of ending the game with UnicodeDecodeError."""
+    try:
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        pass
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     config = Config()
+    readable_input()
     persistence = None if args.no_save else Persistence()
     name = args.game
     resume = getattr(args, "resume", False)
