@@ -47,3 +47,15 @@ def test_random_bytes_on_standard_input_are_refused_not_a_crash(tmp_path):
                             env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     assert result.returncode == 0 and b"Traceback" not in result.stderr, result.stderr[-2000:]
     assert result.stdout.decode().splitlines()[-1] == "Goodbye."
+
+
+def test_a_card_said_to_did_you_mean_draw_is_no_choice_not_an_index_error():
+    """Found by bench/fuzz.py in Hopscotch: "0" heard is matched to "Did you mean draw?", and a card
+    said next was checked against the stock deal's cards (there are none): IndexError."""
+    from voicegame.audio.recognisers import Heard
+    from voicegame.session import Session
+
+    s = Session("hopscotch", seed=0)
+    assert s.hear(Heard("0", 0.5, False)).sentences == ["Did you mean draw?"]
+    assert s.handle("ace of spades").sentences == ["That is not one of the choices. Did you mean draw?"]
+    assert s.handle("yes").moves
