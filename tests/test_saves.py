@@ -325,3 +325,14 @@ def test_a_real_read_only_then_full_file_system(tmpfs):
     assert games[5].cursor == 3 and games[6].moves == s.history.moves
     assert not [p.name for p in tmpfs.rglob("*.tmp")]  # failed writes left nothing behind
     parse((tmpfs / "saves" / "klondike.json").read_text())
+
+
+def test_quitting_asks_first_when_a_game_left_is_still_only_in_memory(private_data_dir, broken_disk):
+    s = Session("klondike", seed=5, persistence=Persistence(private_data_dir))
+    s.handle("draw")
+    broken_disk.broken = True
+    s.handle("draw")
+    s.handle("new game")
+    s.handle("yes")  # deal 5 is held in memory; deal 6 has no moves to lose
+    assert not s.handle("quit").quit
+    assert s.handle("yes").quit  # the player's clear choice

@@ -129,6 +129,11 @@ class Persistence:
             return SAVED_AGAIN
         return None
 
+    @property
+    def holding(self) -> bool:
+        """Games left while saving failed are waiting in memory to be written."""
+        return bool(self._held)
+
     def leave(self, session: "Session", count_loss: bool, keep: bool = True) -> None:
         """The session leaves its game for another. Unfinished, it counts as lost (once: see
         ``StatsBook.record``); while saving fails, it is held in memory until it can be written."""

@@ -619,7 +619,8 @@ class Session:
 
     def _do_quit(self, reply: Reply, command: Command) -> None:
         persistence = self.persistence
-        if persistence is not None and persistence.failing and self.history.cursor and not self.finished:
+        unsaved = self.history.cursor and not self.finished or persistence is not None and persistence.holding
+        if persistence is not None and persistence.failing and unsaved:
             if persistence.autosave(self) == SAVED_AGAIN:
                 reply.sentences.append(self.narrator.say("save_back"))
             else:  # still cannot save: quitting would lose the game, so ask
