@@ -7,7 +7,7 @@ fails in every way we can make it fail (no save may be lost).
    make ``--commands`` commands over the twelve games (20 a game played, typed or heard): real commands of
    grammars/en and near misses of them, Unicode of every category, control characters, random bytes,
    lines of 10,000 characters and more. Counted, not stopped at: exceptions are the figure.
-2. Disk: ``--disk-rounds`` games sessions, each a seeded random player (moves, draw, undo, new game,
+2. Disk: ``--disk-rounds`` sessions (and a fifth as many on a real tmpfs), each a seeded random player (moves, draw, undo, new game,
    "previous game", switching games, restart) while saving fails now and then: an injected OSError on
    every write (ENOSPC, EROFS, EIO, EDQUOT, EACCES) for a stretch of turns, then, as root where mount
    works, a real 512 KiB tmpfs remounted read-only or filled up. Every game played is followed: once
