@@ -208,3 +208,18 @@ def test_tokenize_spells_digits_and_drops_punctuation():
     assert tokenize("Pile 3, to CLUBS!") == ("pile", "three", "to", "clubs")
     assert tokenize("10 of hearts") == ("ten", "of", "hearts")
     assert tokenize("auto-play") == ("auto", "play")
+
+
+@pytest.mark.parametrize("text", ["read pile ²", "read pile ①", "pile ² to pile ³", "read pile ⅷ",
+                                  "read pile " + "9" * 5000, "read pile ¹²"])
+def test_digit_like_characters_that_are_not_numbers_are_refused_not_raised_on(parser, text):
+    """"²", "①" and their kind pass str.isdigit() but are no number int() reads; a number of
+    thousands of digits is past what int() reads too. Both once raised ValueError."""
+    assert parser.parse(text) is None
+
+
+def test_decimal_digits_of_any_script_are_numbers(parser):
+    assert tokenize("pile ٣") == ("pile", "three")  # Arabic-Indic three
+    assert tokenize("pile ３") == ("pile", "three")  # full-width three
+    assert tokenize("pile 𝟙") == ("pile", "one")  # mathematical double-struck one
+    assert parser.parse("read pile ٣") == Command("read", pile(3))

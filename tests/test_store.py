@@ -128,25 +128,63 @@ def test_damaged_stats_start_again(tmp_path):
 
 
 def test_older_format_versions_are_upgraded_step_by_step(tmp_path, monkeypatch):
-    """Version 1 is the only format so far; this checks the upgrade path the next version will use:
-    a file written at version 1 loads through MIGRATIONS once VERSION moves on."""
+    """The upgrade path the next version will use: a file written at this version loads through
+    MIGRATIONS once VERSION moves on (here a pretend version 3 that renamed "seed" to "deal")."""
     import voicegame.store as store
 
     engine, saved, _ = klondike_game()
     old = to_json(saved, engine)
-    old.pop("seconds")  # pretend version 1 had no play time, and version 2 renamed "seed" to "deal"
+    old.pop("seconds")  # pretend this version had no play time
     path = tmp_path / "klondike.json"
     path.write_text(json.dumps(old))
 
-    def v1_to_v2(data):
-        return {**data, "version": 2, "deal": data["seed"], "seconds": 0.0}
+    def v2_to_v3(data):
+        return {**data, "version": 3, "deal": data["seed"], "seconds": 0.0}
 
-    def v2_reader(data):
+    def v3_reader(data):
         return {**data, "seed": data["deal"]}
 
-    monkeypatch.setattr(store, "VERSION", 2)
-    monkeypatch.setitem(store.MIGRATIONS, 1, v1_to_v2)
+    monkeypatch.setattr(store, "VERSION", 3)
+    monkeypatch.setitem(store.MIGRATIONS, 2, v2_to_v3)
     upgraded = store.upgrade(json.loads(path.read_text()))
-    assert upgraded["version"] == 2 and v2_reader(upgraded)["seed"] == saved.seed
+    assert upgraded["version"] == 3 and v3_reader(upgraded)["seed"] == saved.seed
     result = load(path)
     assert result.problem is None and result.saved.moves == saved.moves and result.saved.seconds == 0.0
+
+
+def test_a_version_1_save_of_before_issue_17_loads_with_an_id_made_from_its_deal_and_start(tmp_path):
+    """Saves written before each game had an id (version 1) load as they are, and keep one id."""
+    engine, saved, _ = klondike_game()
+    v1 = {k: v for k, v in to_json(saved, engine).items() if k != "id"}
+    v1["version"] = 1
+    path = tmp_path / "klondike.json"
+    path.write_text(json.dumps(v1))
+    first = load(path).saved
+    assert first is not None and first.moves == saved.moves and first.cursor == saved.cursor
+    assert first.id.startswith("v1-") and load(path).saved.id == first.id  # the same id at every load
+    save(path, first, engine)
+    again = json.loads(path.read_text())
+    assert again["version"] == VERSION == 2 and again["id"] == first.id  # written back as version 2
+
+
+def test_a_save_with_a_damaged_id_is_refused(tmp_path):
+    path = tmp_path / "klondike.json"
+    path.write_text(json.dumps({**good_json(), "id": ["not", "a", "name"]}))
+    result = load(path)
+    assert result.saved is None and result.problem == "The save file's game name is damaged."
+
+
+def test_a_game_left_again_and_again_counts_as_lost_once_and_a_late_win_replaces_the_loss(tmp_path):
+    """A game set aside counts as lost once, however often it is taken up and left (by its save id);
+    won after all, the loss becomes the win."""
+    book = StatsBook(tmp_path / "stats.json")
+    key = stats_key("klondike", {"draw": 3, "passes": None})
+    book.record(key, False, 10, 60.0, "abc")
+    book.record(key, False, 12, 70.0, "abc")
+    again = StatsBook(tmp_path / "stats.json")  # remembered in the file
+    assert (again.get(key).played, again.get(key).won) == (1, 0)
+    again.record(key, True, 90, 300.0, "abc")
+    stats = StatsBook(tmp_path / "stats.json").get(key)
+    assert (stats.played, stats.won, stats.current_streak, stats.fewest_moves) == (1, 1, 1, 90)
+    again.record(key, False, 5, 10.0, "other")
+    assert (again.get(key).played, again.get(key).won, again.get(key).current_streak) == (2, 1, 0)

@@ -35,6 +35,9 @@ def section(entry: GameEntry, examples: str) -> str:
     if entry.aliases:
         lines[-1] += " (also: " + ", ".join(f"\"{a}\"" for a in entry.aliases) + ")"
     lines.append(f"- Family: {entry.family}")
+    low, high = entry.seeds
+    note = f" ({entry.seed_note})" if entry.seed_note else ""
+    lines.append(f"- Deals: `--seed` {low:,} to {high:,}{note}")
     lines.append("- Say, for example: " + "; ".join(f"\"{e.strip()}\"" for e in examples.split(",")))
     for option in entry.options:
         lines.append("- Option " + option_text(option))

@@ -2,14 +2,16 @@
 
 Every key is listed in :data:`SETTINGS` with its default, allowed values and a
 one-line description (``voicegame config`` prints them with their values). A bad value is
-reported with its key name and the default is used instead; a damaged file is
-reported and ignored, never fatal. Settings changed by voice are written back.
+reported in one sentence naming the key, the value and what is allowed, and the default is
+used instead; a damaged file is reported and ignored, never fatal. Settings changed by voice
+are written back.
 
 File: ``$VOICEGAME_CONFIG``, else ``<user config dir>/voicegame/config.toml``.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import tomllib
@@ -30,17 +32,30 @@ class Setting:
     high: float | None = None
 
     def check(self, value: Any) -> str | None:
-        """None if ``value`` is fine, else a short description of what is allowed."""
+        """None if ``value`` is fine, else what is allowed, in words ("a whole number from 80 to 450")."""
         kind = type(self.default)
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            return f"must be {kind.__name__}"
-        if self.choices is not None and value not in self.choices:
-            return "must be one of " + ", ".join(map(str, self.choices))
-        if self.low is not None and value < self.low or self.high is not None and value > self.high:
-            return f"must be between {self.low:g} and {self.high:g}"
+        wrong_kind = not isinstance(value, kind) or (kind is int and isinstance(value, bool))
+        if (wrong_kind or self.choices is not None and value not in self.choices
+                or self.low is not None and value < self.low or self.high is not None and value > self.high):
+            return self.allowed()
         return None
+
+    def allowed(self) -> str:
+        """What this setting takes, in the words of the settings file."""
+        if self.choices is not None:
+            words = [_toml_value(c) for c in self.choices]
+            return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        kind = type(self.default)
+        if kind is bool:
+            return "true or false"
+        if kind is str:
+            return "text in double quotes"
+        noun = "a whole number" if kind is int else "a number"
+        if self.low is not None and self.high is not None:
+            return f"{noun} from {self.low:g} to {self.high:g}"
+        return noun
 
 
 SETTINGS: tuple[Setting, ...] = (
@@ -100,11 +115,19 @@ class Config:
                 key = f"{section}.{name}"
                 setting = BY_KEY.get(key)
                 if setting is None:
-                    self.problems.append(f"Unknown setting {key}; ignored.")
+                    close = difflib.get_close_matches(key, BY_KEY, n=1)
+                    hint = f" (did you mean {close[0]}?)" if close else ""
+                    self.problems.append(f"There is no setting {key}{hint}; it is ignored.")
                     continue
                 trouble = setting.check(value)
                 if trouble:
-                    self.problems.append(f"Setting {key} {trouble}; using {setting.default!r}.")
+                    self.problems.append(f"Setting {key} is {_shown(value)}, but it must be {trouble}; "
+                                         f"using {_toml_value(setting.default)}.")
+                elif key == "game.default" and not _is_game(value):
+                    from voicegame.games import GAMES  # noqa: PLC0415
+
+                    self.problems.append(f"Setting game.default is {_shown(value)}, which is not a game here; playing Klondike. "
+                                         f"The games are: {', '.join(g.key for g in GAMES)}.")
                 else:
                     self.values[key] = float(value) if isinstance(setting.default, float) else value
 
@@ -115,7 +138,7 @@ class Config:
         """Change a setting (checked) and write the file."""
         trouble = BY_KEY[key].check(value)
         if trouble:
-            raise ValueError(f"{key} {trouble}")
+            raise ValueError(f"setting {key} must be {trouble}; {_shown(value)} is not allowed")
         self.values[key] = value
         self.save()
 
@@ -138,6 +161,25 @@ class Config:
             lines.append(f"# {setting.help}{default}")
             lines.append(f"{name} = {_toml_value(self.values[setting.key])}")
         return "\n".join(lines) + "\n"
+
+
+def _is_game(name: str) -> bool:
+    from voicegame.games import UnknownGame, find_game  # noqa: PLC0415
+
+    try:
+        find_game(name)
+    except UnknownGame:
+        return False
+    return True
+
+
+def _shown(value: Any) -> str:
+    """A value from the settings file as it was written there (shortened when long)."""
+    if isinstance(value, (bool, int, float, str)):
+        text = _toml_value(value)
+    else:
+        text = "a table" if isinstance(value, dict) else "a list" if isinstance(value, list) else "a date or time"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _toml_value(value: Any) -> str:

@@ -41,6 +41,7 @@ from voicegame.audio.levels import speech_over_noise_db
 from voicegame.audio.recognisers import Heard, Recogniser, TextRecogniser
 from voicegame.kiosk_input import Clock, FakeClock, MicrophoneListener, TextListener
 from voicegame.loop import LoopResult, Recognised, _Voice
+from voicegame.games import seed_number
 from voicegame.mishearing import MishearingAdvisor
 
 if TYPE_CHECKING:
@@ -412,7 +413,7 @@ def add_parser(subparsers: Any) -> None:
     """Register ``kiosk`` on the CLI's subparsers."""
     k = subparsers.add_parser("kiosk", help="run unattended on a screenless device (voice only, never exits)")
     k.add_argument("--game", default=None, help="game to deal (default: config game.default)")
-    k.add_argument("--seed", type=int, default=None, help="first deal (default: resume, or a random deal)")
+    k.add_argument("--seed", type=seed_number, default=None, help="first deal (default: resume, or a random deal)")
     k.add_argument("--text", action="store_true", help="typed commands on standard input instead of the microphone")
     k.add_argument("--log-dir", metavar="DIR", help="folder for kiosk.log (default: the data folder)")
     k.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx"), default=None,
@@ -468,6 +469,9 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
         problem = f"Unknown game {args.game or config['game.default']!r}; playing klondike."
         config.problems.append(problem)
         entry = find_game("klondike")
+    if args.seed is not None and entry.seed_problem(args.seed):
+        print(f"voicegame kiosk: {entry.seed_problem(args.seed)}", file=sys.stderr)
+        return 2
     options = {o.name: config[f"game.{o.name}"] for o in entry.options if f"game.{o.name}" in config.values}
     if options.get("passes") == 0:
         options["passes"] = None  # 0 in the config: unlimited

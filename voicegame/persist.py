@@ -1,12 +1,24 @@
-"""Never lose a game: autosave after every change, offer to resume, keep statistics.
+"""Never lose a game: autosave after every change, offer to resume, keep every unfinished game,
+keep statistics.
 
-One save per game (``saves/<game>.json`` in the data folder) and one statistics
-file. Nothing here raises into the game: a disk that cannot be written is told
-once, and play goes on.
+Where games live (in the data folder):
+
+- ``saves/<game>.json``: the game of that kind played last (one file per game: Klondike, Spider...).
+  Started without a deal number, voicegame offers to resume it.
+- ``saves/kept/<game>-<deal>-<id>.json``: unfinished games that another game of the same kind took
+  the place of (a new deal by ``--seed``, by "new game", or "new game" said to the resume question).
+  The newest ``KEEP`` of each game are kept; older ones are deleted.
+
+A save is only ever written over by the same game (the save's ``id``): before another game's first
+save takes the place of an unfinished one, that one is copied to ``kept/``, and if the copy cannot be
+written, neither is the new save. Nothing here raises into the game: a save that cannot be written is
+reported to the session (which says so once), tried again after every turn, and a game left while
+saving failed is held in memory until it can be written.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -14,10 +26,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from voicegame import store
+from voicegame.engine import Engine
 from voicegame.stats import GameStats, StatsBook, stats_key
 
 if TYPE_CHECKING:
     from voicegame.session import Session
+
+KEEP = 10
+"""Unfinished games kept per game besides the one in ``saves/<game>.json`` (the oldest beyond go)."""
+
+FAILED = "failed"
+SAVED_AGAIN = "saved again"
 
 
 @dataclass
@@ -26,6 +45,19 @@ class Offer:
 
     saved: store.SavedGame
     when: str  # "from today", "from yesterday", "from 3 days ago"
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """What ``saves/<game>.json`` holds, as last seen (``mtime``: the file's st_mtime_ns then)."""
+
+    id: str | None
+    seed: int
+    unfinished: bool
+    mtime: int
+
+
+_EMPTY = _Slot(None, 0, False, 0)
 
 
 def age_phrase(started: str, now: datetime | None = None) -> str:
@@ -47,16 +79,25 @@ class Persistence:
         self.folder = folder or store.data_dir()
         self.stats = StatsBook(self.folder / "stats.json")
         self.problems: list[str] = [self.stats.problem] if self.stats.problem else []
-        self._write_failed = False
+        self.failing = False  # the last write failed; every turn tries again
+        self._held: dict[str, tuple[store.SavedGame, Engine, int]] = {}  # games left while saving failed, by id (and when)
+        self._slots: dict[str, _Slot] = {}
         self._clock: dict[int, float] = {}  # id(session) -> time the current stretch of play began
 
     def save_path(self, game: str) -> Path:
         return self.folder / "saves" / f"{game}.json"
 
+    @property
+    def kept_dir(self) -> Path:
+        return self.folder / "saves" / "kept"
+
+    def kept_path(self, game: str, seed: int, game_id: str) -> Path:
+        return self.kept_dir / f"{game}-{seed}-{game_id}.json"
+
     # ----- saving -------------------------------------------------------------------
-    def autosave(self, session: "Session") -> None:
-        """Write the session's game; called after every move, undo, redo and new deal."""
-        saved = store.SavedGame(
+    def snapshot(self, session: "Session") -> store.SavedGame:
+        """The session's game as a save."""
+        return store.SavedGame(
             session.game.key,
             dict(session.options),
             session.seed,
@@ -64,13 +105,105 @@ class Persistence:
             session.history.cursor,
             session.started,
             self.elapsed(session),
+            session.finished,
+            session.game_id,
         )
+
+    def autosave(self, session: "Session") -> str | None:
+        """Write the session's game (and any game held in memory); called after every turn that
+        changed the game, and after every turn while saving fails. Returns ``FAILED`` when saving
+        has just started failing, ``SAVED_AGAIN`` when it has just worked again, else None."""
+        saved = self.snapshot(session)
         try:
-            store.save(self.save_path(session.game.key), saved, session.engine)
+            for game_id, (held, engine, _) in list(self._held.items()):
+                self._write(held, engine, current=False)
+                del self._held[game_id]
+            self._write(saved, session.engine, current=True)
         except OSError:
-            if not self._write_failed:
-                self._write_failed = True
-                self.problems.append("I cannot save the game on this device; it will be lost when you quit.")
+            if self.failing:
+                return None
+            self.failing = True
+            return FAILED
+        if self.failing:
+            self.failing = False
+            return SAVED_AGAIN
+        return None
+
+    @property
+    def holding(self) -> bool:
+        """Games left while saving failed are waiting in memory to be written."""
+        return bool(self._held)
+
+    def leave(self, session: "Session", count_loss: bool, keep: bool = True) -> None:
+        """The session leaves its game for another. Unfinished, it counts as lost (once: see
+        ``StatsBook.record``); while saving fails, it is held in memory until it can be written."""
+        if count_loss and not session.finished:
+            self.record(session, won=False)
+        if keep and self.failing and not session.finished:
+            self._held[session.game_id] = (self.snapshot(session), session.engine, time.time_ns())
+
+    def _write(self, saved: store.SavedGame, engine: Engine, current: bool) -> None:
+        """Write ``saved`` into its game's file, first copying an unfinished other game found there to
+        ``kept/``; a game that is not ``current`` goes to ``kept/`` instead of taking such a place."""
+        slot = self.save_path(saved.game)
+        occupant = self._occupant(saved.game)
+        other = occupant.id not in (None, saved.id) and occupant.unfinished
+        if other and not current:
+            store.save(self.kept_path(saved.game, saved.seed, saved.id), saved, engine)
+            self._prune(saved.game)
+            return
+        if other:
+            self._keep(saved.game, occupant)
+        store.save(slot, saved, engine)
+        self._slots[saved.game] = _Slot(saved.id, saved.seed, saved.unfinished, slot.stat().st_mtime_ns)
+        copy = self.kept_path(saved.game, saved.seed, saved.id)
+        if copy.exists():  # taken up again: the file in saves/ is now the newer one
+            try:
+                copy.unlink()
+            except OSError:
+                pass
+
+    def _occupant(self, game: str) -> _Slot:
+        """What ``saves/<game>.json`` holds (read again only when the file changed)."""
+        path = self.save_path(game)
+        try:
+            mtime = path.stat().st_mtime_ns
+        except FileNotFoundError:
+            return _EMPTY
+        known = self._slots.get(game)
+        if known is not None and known.mtime == mtime:
+            return known
+        saved = store.load(path).saved  # a damaged file is put aside (renamed), as at the start
+        slot = _EMPTY if saved is None else _Slot(saved.id, saved.seed, saved.unfinished, mtime)
+        self._slots[game] = slot
+        return slot
+
+    def _keep(self, game: str, occupant: _Slot) -> None:
+        """Copy the unfinished game in ``saves/<game>.json`` to ``kept/`` (raises OSError if it cannot)."""
+        assert occupant.id is not None
+        slot, copy = self.save_path(game), self.kept_path(game, occupant.seed, occupant.id)
+        store.atomic_write_text(copy, slot.read_text(encoding="utf-8"))
+        try:  # the copy keeps the time the game was last played: games are listed and kept by it
+            os.utime(copy, ns=(time.time_ns(), slot.stat().st_mtime_ns))
+        except OSError:
+            pass
+        self._prune(game)
+
+    def _prune(self, game: str) -> None:
+        """Keep the newest ``KEEP`` games of ``game`` in ``kept/``."""
+        try:
+            files = sorted(self._kept_files(game), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+            for path in files[KEEP:]:
+                path.unlink()
+        except OSError:
+            pass
+
+    def _kept_files(self, game: str | None = None) -> list[Path]:
+        try:
+            return [p for p in self.kept_dir.glob(f"{game or ''}*.json")
+                    if ".bad-" not in p.name and (game is None or p.name.startswith(f"{game}-"))]
+        except OSError:
+            return []
 
     def elapsed(self, session: "Session") -> float:
         now = time.monotonic()
@@ -85,7 +218,7 @@ class Persistence:
         except OSError:
             pass
 
-    # ----- resuming ----------------------------------------------------------------
+    # ----- finding saved games ----------------------------------------------------------
     def last_played(self, games: Iterable[str]) -> str | None:
         """Which of ``games`` was played last (its save written last), or None: started without a
         game name, the player goes back to it, as AisleRiot does."""
@@ -97,20 +230,49 @@ class Persistence:
             return None
         return max(saves)[1] if saves else None
 
+    def unfinished(self, game: str | None = None) -> list[store.SavedGame]:
+        """Every unfinished game saved (of ``game``, or of every game), newest first, each once:
+        the games in ``saves/``, those in ``kept/`` and those held in memory."""
+        from voicegame.games import GAMES  # noqa: PLC0415
+
+        found: dict[str, tuple[int, store.SavedGame]] = {}
+
+        def add(order: int, saved: store.SavedGame | None) -> None:
+            if saved is not None and saved.unfinished and (game is None or saved.game == game):
+                if saved.id not in found or found[saved.id][0] < order:
+                    found[saved.id] = (order, saved)
+
+        paths = [self.save_path(g.key) for g in GAMES if game in (None, g.key)] + self._kept_files(game)
+        for path in paths:
+            try:
+                order = path.stat().st_mtime_ns
+            except OSError:
+                continue
+            add(order, store.load(path).saved)
+        for held, _, when in self._held.values():
+            add(when, held)
+        return [saved for _, saved in sorted(found.values(), key=lambda item: item[0], reverse=True)]
+
+    def slot_game(self, game: str) -> store.SavedGame | None:
+        """The game in ``saves/<game>.json``, if it can be read."""
+        if not self.save_path(game).exists():
+            return None
+        return store.load(self.save_path(game)).saved
+
     def offer(self, game: str) -> tuple[Offer | None, str | None]:
-        """A saved game worth resuming (one with moves, not won), and any problem sentence."""
+        """The newest unfinished game of ``game`` worth resuming (moves made, not won), and any
+        problem sentence (a damaged save, put aside)."""
         result = store.load(self.save_path(game))
-        if result.problem:
-            return None, result.problem + " Starting a new game."
-        saved = result.saved
-        if saved is None or saved.cursor == 0 or saved.won:
-            return None, None
-        return Offer(saved, age_phrase(saved.started)), None
+        problem = result.problem + " Starting a new game." if result.problem else None
+        games = self.unfinished(game)
+        if not games:
+            return None, problem
+        return Offer(games[0], age_phrase(games[0].started)), problem
 
     # ----- statistics --------------------------------------------------------------------
     def record(self, session: "Session", won: bool) -> GameStats:
         key = stats_key(session.game.key, session.options)
-        return self.stats.record(key, won, session.history.cursor, self.elapsed(session))
+        return self.stats.record(key, won, session.history.cursor, self.elapsed(session), session.game_id)
 
     def stats_for(self, session: "Session") -> GameStats:
         return self.stats.get(stats_key(session.game.key, session.options))

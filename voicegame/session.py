@@ -7,7 +7,6 @@ it text and speaks what it returns. Everything a player can say goes through
 
 from __future__ import annotations
 
-import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
@@ -19,9 +18,9 @@ from voicegame.engine.game import GameDef
 from voicegame.games import GAMES, GameEntry, find_game
 from voicegame.hints import HINT_SECONDS, HintService, open_position, ranked_moves
 from voicegame.narrate import Narrator, join
-from voicegame.persist import Offer, Persistence
+from voicegame.persist import FAILED, SAVED_AGAIN, Offer, Persistence
 from voicegame.stats import GameStats, stats_key
-from voicegame.store import now_iso
+from voicegame.store import SavedGame, new_game_id, now_iso
 from voicegame.voice.command import CardRef, Command, GroupRef, PileRef
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard
@@ -36,6 +35,13 @@ in circles: twice through the stock without a change (the first time round, the 
 still being seen)."""
 KEEPS_QUESTION = frozenset({"repeat", "what_can_i_say", "help", "faster", "slower", "louder", "quieter"})
 """Intents that leave an open question open (everything else drops it)."""
+KEEPS_OFFER = KEEPS_QUESTION | {"all_commands", "brief", "verbose", "statistics", "quit"}
+"""Intents acted on while "Resume your game?" waits for its answer, leaving it open. Besides these,
+only "yes" and "new game" answer it, and "play spider" or "previous game" go elsewhere; anything
+else is an unclear answer: asked again, and the second time the saved game is resumed."""
+UNCLEAR_ANSWERS = 2
+MAX_COMMAND_CHARS = 200
+"""Longer input is refused unread: no command is a tenth as long."""
 
 
 @dataclass
@@ -57,14 +63,20 @@ class Session:
     narrator: Narrator
     history: History
     recorded: bool
+    game_id: str  # this game's id in saves and statistics (store.new_game_id)
 
     def __init__(self, entry: GameEntry | str = "klondike", options: dict[str, Any] | None = None, seed: int | None = None,
-                 verbose: bool = False, persistence: "Persistence | None" = None, resume: bool = False) -> None:
+                 verbose: bool = False, persistence: "Persistence | None" = None, resume: bool = False,
+                 go_on: SavedGame | None = None) -> None:
         """``persistence`` saves after every change and keeps statistics; with ``resume``, a
-        saved game of this game is offered at the greeting ("Resume ...? Say yes or new game")."""
+        saved game of this game is offered at the greeting ("Resume ...? Say yes or new game");
+        ``go_on``: play this saved game at once (``voicegame play --resume``). Otherwise, an
+        unfinished game this new deal will take the place of is kept, and the greeting says so."""
         self.verbose = verbose
         self.persistence = persistence
         self.offer: Offer | None = None
+        self.unclear_answers = 0  # unclear answers to the open offer so far
+        self.previous_chain: list[str] = []  # ids gone through by "previous game" said turn after turn
         self.pending: Callable[[Reply], None] | None = None  # a destructive command waiting for "yes"
         self.told_yes_plays_hint = False  # the first hint says that "yes" plays it; later ones do not
         self.speech_settings: list[str] = []
@@ -78,17 +90,27 @@ class Session:
         self.start_game(find_game(entry) if isinstance(entry, str) else entry, options or {}, seed)
         if persistence is not None:
             self.announcements.extend(persistence.problems)
-            if resume:
-                self.offer, problem = persistence.offer(self.game.key)
+            if go_on is not None:
+                self._take_up(go_on)
+                self.announcements.append(self.narrator.say("resumed", moves=self._moves_made()))
+            elif resume:
+                problem = self._offer_saved_game()
                 if problem:
                     self.announcements.append(problem)
                 if self.offer is not None:
                     self.announcements.append(self.narrator.say("resume_offer", title=self.entry.title, when=self.offer.when))
+            else:
+                displaced = persistence.slot_game(self.game.key)
+                if displaced is not None and displaced.unfinished:
+                    self.announcements.append(self._kept_sentence(displaced.game, displaced.seed))
 
     # ----- game lifecycle ---------------------------------------------------------------
-    def start_game(self, entry: GameEntry, options: dict[str, Any], seed: int | None) -> None:
-        if getattr(self, "history", None) is not None and self.persistence is not None and self.history.cursor and not self.recorded:
-            self.persistence.record(self, won=False)  # a game left unfinished counts as lost
+    def start_game(self, entry: GameEntry, options: dict[str, Any], seed: int | None, game_id: str | None = None) -> None:
+        """Deal ``seed`` (None: at random) of ``entry``; ``game_id`` (the same game again, restarted or
+        resumed) keeps the save's id. The game left counts as lost if unfinished, and is kept."""
+        if getattr(self, "history", None) is not None and self.persistence is not None and self.history.cursor:
+            self.persistence.leave(self, count_loss=not self.recorded, keep=game_id != self.game_id)
+        self.game_id = game_id or new_game_id()
         self.started = now_iso()
         self.seconds = 0.0
         self.recorded = False
@@ -99,7 +121,7 @@ class Session:
         self.narrator = Narrator(self.engine, verbose=self.verbose)
         self.parser = Parser(self.game, game_names={name: g.key for g in GAMES for name in (g.title, *g.aliases)})
         self.resolver = Resolver(self.engine, self.narrator)
-        self.seed = secrets.randbelow(2**31) if seed is None else seed
+        self.seed = entry.random_seed() if seed is None else seed
         self.history = History.start(self.engine.deal(self.seed))
         self.question: Ask | None = None
         self.hint_index = 0
@@ -120,28 +142,43 @@ class Session:
     # ----- one turn ---------------------------------------------------------------------------
     def handle(self, text: str) -> Reply:
         """Understand ``text`` and act on it. Never raises for anything a player can say."""
-        with self._saving():
-            return self._handle(text)
+        with self._saving() as turn:
+            turn.append(self._handle(text))
+            return turn[0]
 
     @contextmanager
-    def _saving(self) -> Iterator[None]:
-        """Autosave when the turn changed the game (a move, undo, redo or a new deal)."""
+    def _saving(self) -> Iterator[list[Reply]]:
+        """Autosave when the turn (the reply put in the list) changed the game (a move, undo, redo or
+        a new deal), and after every turn while saving fails; the reply says when saving fails, once,
+        and when it works again."""
         before = (self.history, self.history.cursor, len(self.history.states))
-        yield
-        if self.persistence is not None and before != (self.history, self.history.cursor, len(self.history.states)):
-            if self.finished and not self.recorded:
-                self.recorded = True
-                self.persistence.record(self, won=True)
-            self.persistence.autosave(self)
+        turn: list[Reply] = []
+        yield turn
+        persistence = self.persistence
+        if persistence is None:
+            return
+        changed = before != (self.history, self.history.cursor, len(self.history.states))
+        if changed and self.finished and not self.recorded:
+            self.recorded = True
+            persistence.record(self, won=True)
+        if changed or persistence.failing:
+            outcome = persistence.autosave(self)
+            if outcome is not None and turn:
+                turn[0].sentences.append(self.narrator.say("save_failed" if outcome == FAILED else "save_back"))
 
     def _handle(self, text: str) -> Reply:
         reply = Reply(text)
+        too_long = len(text) > MAX_COMMAND_CHARS
         try:
-            reply.command = self.parser.parse(text)
+            reply.command = None if too_long else self.parser.parse(text)
         except RecursionError:  # pathological input length
             reply.command = None
         if reply.command is None:
-            self._refuse(reply, self.narrator.say("not_understood"), "unknown")
+            self.previous_chain = []
+        if reply.command is None and self.offer is not None:
+            self._unclear_answer(reply)
+        elif reply.command is None:
+            self._refuse(reply, self.narrator.say("too_long" if too_long else "not_understood"), "unknown")
         else:
             self._dispatch(reply, reply.command)
         if reply.command is None or reply.command.intent != "repeat":
@@ -152,6 +189,8 @@ class Session:
         """Act on what a recogniser heard: as :meth:`handle`, but a text that does not parse, an
         incomplete decode or an unplayable move is matched against this turn's legal moves
         (voicegame.voice.match); out-of-grammar speech changes nothing. Never raises."""
+        if len(heard.text) > MAX_COMMAND_CHARS:
+            return self.handle(heard.text)
         try:
             understood = understand(heard, self.state, self.parser, self.resolver, self.move_matcher,
                                     self.narrator, self.question is not None)
@@ -161,14 +200,19 @@ class Session:
         try:
             if understood.how == "parsed":
                 return self.handle(heard.text)
-            with self._saving():
-                return self._act_on(heard, understood)
+            with self._saving() as turn:
+                turn.append(self._act_on(heard, understood))
+                return turn[0]
         finally:
             self.by_ear = False
 
     def _act_on(self, heard: Heard, understood: Understanding) -> Reply:
         reply = Reply(heard.text, command=understood.command)
-        if understood.resolution is None:
+        self.previous_chain = []
+        if self.offer is not None:  # a move heard is no answer to "Resume your game?"
+            reply.command = None
+            self._unclear_answer(reply)
+        elif understood.resolution is None:
             self._refuse(reply, self.narrator.say("not_understood"), "unknown")
         else:
             self.question = None
@@ -192,9 +236,20 @@ class Session:
 
     def _dispatch(self, reply: Reply, command: Command) -> None:
         intent = command.intent
-        offer, self.offer = self.offer, None
-        if offer is not None and intent in ("yes", "no", "new_game", "cancel"):
-            return self._answer_offer(reply, offer, intent == "yes")
+        if intent != "previous_game":
+            self.previous_chain = []
+        if self.offer is not None:
+            if intent in ("yes", "new_game"):
+                offer, self.offer = self.offer, None
+                return self._answer_offer(reply, offer, intent == "yes")
+            if intent in ("switch_game", "previous_game"):
+                self.offer = None
+            elif intent not in KEEPS_OFFER:
+                return self._unclear_answer(reply)
+            elif intent in ("help", "all_commands", "statistics"):
+                getattr(self, f"_do_{intent}")(reply, command)
+                reply.sentences.append(self.narrator.say("say_resume"))
+                return
         pending, self.pending = self.pending, None
         if pending is not None and intent == "yes":
             return pending(reply)
@@ -533,16 +588,96 @@ class Session:
         self._confirm_first(reply, self._new_game_now, self.narrator.say("confirm_new_game"))
 
     def _new_game_now(self, reply: Reply, entry: GameEntry | None = None) -> None:
-        """The next deal of this game, or of ``entry`` (with its default options)."""
-        self.start_game(entry or self.entry, self.options if entry is None else {}, self.seed + 1)
+        """The next deal of this game, or of ``entry`` (with its default options; its saved game,
+        if unfinished, is offered). An unfinished game left is kept, and the reply says so."""
+        kept = self._leaving_kept()
+        switching = entry is not None and entry.key != self.entry.key
+        options = self.options if entry is None else {}
+        entry = entry or self.entry
+        self.start_game(entry, options, entry.next_seed(self.seed))
         reply.sentences.append(self.narrator.say("new_game", title=self.game.title, seed=self.seed))
         reply.earcons.append("deal")
+        if kept:
+            reply.sentences.append(kept)
+        if switching and self.persistence is not None:
+            self._offer_saved_game()
+            if self.offer is not None:
+                reply.sentences.append(self.narrator.say("resume_offer", title=self.entry.title, when=self.offer.when))
+                reply.earcons.append("question")
+
+    def _leaving_kept(self) -> str | None:
+        """Before leaving this game for a new deal: the sentence saying it is kept, if it is worth
+        going back to (under way; with saves)."""
+        if self.persistence is None or not self.in_progress():
+            return None
+        return self._kept_sentence(self.game.key, self.seed)
+
+    def _kept_sentence(self, game: str, seed: int) -> str:
+        return self.narrator.say("game_kept", title=find_game(game).title, seed=seed)
+
+    def _offer_saved_game(self) -> str | None:
+        """Open the offer of this game's newest unfinished save, if any; returns a problem sentence
+        (a damaged save, put aside) or None."""
+        assert self.persistence is not None
+        self.offer, problem = self.persistence.offer(self.game.key)
+        self.unclear_answers = 0
+        return problem
+
+    def _unclear_answer(self, reply: Reply) -> None:
+        """Anything but "yes" or "new game" said to "Resume your game?": ask again; the second time,
+        resume (the saved game is what the player came back for; "new game" still gives a new deal)."""
+        assert self.offer is not None
+        self.unclear_answers += 1
+        if self.unclear_answers < UNCLEAR_ANSWERS:
+            reply.sentences.append(self.narrator.say("resume_again", title=self.entry.title, when=self.offer.when))
+            reply.earcons.append("question")
+            return
+        offer, self.offer = self.offer, None
+        self._take_up(offer.saved)
+        reply.sentences.append(self.narrator.say("resumed_unasked", moves=self._moves_made()))
+        reply.earcons.append("deal")
+
+    def _moves_made(self) -> str:
+        return "1 move" if self.history.cursor == 1 else f"{self.history.cursor} moves"
+
+    def _take_up(self, saved: SavedGame) -> None:
+        """Play ``saved`` from where it was left (its redo tail included)."""
+        self.start_game(find_game(saved.game), saved.options, saved.seed, game_id=saved.id)
+        state = self.state
+        for move in saved.moves:
+            state = self.engine.apply(state, move)[0]  # checked when the save was loaded
+            self.history.push(move, state)
+        while self.history.cursor > saved.cursor:
+            self.history.undo()
+        self.started, self.seconds = saved.started, saved.seconds
+        self.finished = self.engine.is_won(self.state)
+
+    def _do_previous_game(self, reply: Reply, command: Command) -> None:
+        """Go back to the unfinished game played before this one (of any game); said again turn after
+        turn, to the one before that, and so round every unfinished game saved."""
+        others = [] if self.persistence is None else [g for g in self.persistence.unfinished() if g.id != self.game_id]
+        if not others:
+            return self._refuse(reply, self.narrator.say("previous_none"))
+        chain = self.previous_chain or [self.game_id]
+        fresh = [g for g in others if g.id not in chain]
+        if not fresh:  # been round them all: back to where this began, and round again
+            fresh = [g for g in others if g.id == chain[0]] or others
+            chain = [self.game_id]
+        target = fresh[0]
+        kept = None if self.previous_chain else self._leaving_kept()
+        self._take_up(target)
+        self.previous_chain = [*chain, target.id]
+        reply.sentences.append(self.narrator.say("previous_back", title=self.entry.title, seed=self.seed,
+                                                 moves=self._moves_made()))
+        reply.earcons.append("deal")
+        if kept:
+            reply.sentences.append(kept)
 
     def _do_restart(self, reply: Reply, command: Command) -> None:
         self._confirm_first(reply, self._restart_now, self.narrator.say("confirm_restart"))
 
     def _restart_now(self, reply: Reply) -> None:
-        self.start_game(self.entry, self.options, self.seed)
+        self.start_game(self.entry, self.options, self.seed, game_id=self.game_id)
         reply.sentences.append(self.narrator.say("restarted"))
         reply.earcons.append("deal")
 
@@ -554,20 +689,13 @@ class Session:
         saved = offer.saved
         if not resume:
             if self.persistence is not None:
-                self.persistence.stats.record(stats_key(saved.game, saved.options), False, saved.cursor, saved.seconds)
+                self.persistence.stats.record(stats_key(saved.game, saved.options), False, saved.cursor, saved.seconds, saved.id)
             reply.sentences.append(self.narrator.say("new_game", title=self.game.title, seed=self.seed))
+            reply.sentences.append(self._kept_sentence(saved.game, saved.seed))
             reply.earcons.append("deal")
             return
-        self.start_game(find_game(saved.game), saved.options, saved.seed)
-        state = self.state
-        for move in saved.moves:
-            state = self.engine.apply(state, move)[0]  # checked when the save was loaded
-            self.history.push(move, state)
-        while self.history.cursor > saved.cursor:
-            self.history.undo()
-        self.started, self.seconds = saved.started, saved.seconds
-        self.finished = self.engine.is_won(self.state)
-        reply.sentences.append(self.narrator.say("resumed", moves=self.history.cursor))
+        self._take_up(saved)
+        reply.sentences.append(self.narrator.say("resumed", moves=self._moves_made()))
         reply.earcons.append("deal")
 
     def _do_statistics(self, reply: Reply, command: Command) -> None:
@@ -577,6 +705,19 @@ class Session:
         reply.sentences.append(describe_stats(self.narrator, self.game.title, self.persistence.stats_for(self)))
 
     def _do_quit(self, reply: Reply, command: Command) -> None:
+        persistence = self.persistence
+        unsaved = self.history.cursor and not self.finished or persistence is not None and persistence.holding
+        if persistence is not None and persistence.failing and unsaved:
+            if persistence.autosave(self) == SAVED_AGAIN:
+                reply.sentences.append(self.narrator.say("save_back"))
+            else:  # still cannot save: quitting would lose the game, so ask
+                self.pending = self._quit_now
+                reply.sentences.append(self.narrator.say("confirm_quit_unsaved"))
+                reply.earcons.append("question")
+                return
+        self._quit_now(reply)
+
+    def _quit_now(self, reply: Reply) -> None:
         reply.sentences.append(self.narrator.say("goodbye"))
         reply.quit = True
 

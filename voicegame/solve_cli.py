@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from voicegame.engine import Engine, Move, MoveKind, State
-from voicegame.games import GAMES, GameEntry, UnknownGame, add_option_arguments, find_game
+from voicegame.games import GAMES, GameEntry, UnknownGame, add_option_arguments, find_game, seed_number
 from voicegame.narrate import Narrator
 from voicegame.solver.core import Outcome, Solution
 from voicegame.solver.fair import play_fair
@@ -29,7 +29,7 @@ from voicegame.voice.resolve import Play, Resolver
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("solve", help="solve a deal; print the commands that win it")
     parser.add_argument("game", nargs="?", default="klondike", help="game name (see 'voicegame games')")
-    parser.add_argument("--seed", type=int, required=True, help="deal number")
+    parser.add_argument("--seed", type=seed_number, required=True, help="deal number")
     add_option_arguments(parser)
     parser.add_argument("--mode", choices=("thoughtful", "fair"), default="thoughtful",
                         help="thoughtful: sees face-down cards (can prove a deal lost); fair: plays by fair hints only")
@@ -94,6 +94,9 @@ def run(args: argparse.Namespace) -> int:
         entry = find_game(args.game)
     except UnknownGame:
         print(f"Unknown game {args.game!r}. Games: {', '.join(g.key for g in GAMES)}.", file=sys.stderr)
+        return 2
+    if entry.seed_problem(args.seed):
+        print(f"voicegame solve: {entry.seed_problem(args.seed)}", file=sys.stderr)
         return 2
     options = {o.name: getattr(args, o.name) for o in entry.options if getattr(args, o.name, None) is not None}
     try:

@@ -2,6 +2,9 @@
 
 Kept in ``stats.json`` beside the saves, written atomically. A damaged file is
 moved aside and statistics start again; statistics never stop a game.
+
+A game left unfinished counts as lost once, however often it is set aside and taken up again
+(``lost_ids`` remembers the saved games counted so: their save ``id``); won later, it becomes a win.
 """
 
 from __future__ import annotations
@@ -38,6 +41,17 @@ class GameStats:
         else:
             self.current_streak = 0
 
+    def won_after_all(self, moves: int, seconds: float) -> None:
+        """A game counted as lost when it was left unfinished has been won after all: it becomes a
+        win (played stays the same; the streak goes on from where it is now)."""
+        if self.won >= self.played:  # (statistics started again since the loss was counted)
+            self.played += 1
+        self.won += 1
+        self.current_streak += 1
+        self.best_streak = max(self.best_streak, self.current_streak)
+        self.fewest_moves = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
+        self.fastest_seconds = seconds if self.fastest_seconds is None else min(self.fastest_seconds, seconds)
+
 
 def stats_key(game: str, options: dict[str, Any]) -> str:
     """"klondike draw=3 passes=None": one line of statistics per game and options."""
@@ -66,12 +80,17 @@ def _clean(data: Any) -> GameStats | None:
     return GameStats(**values)
 
 
+LOST_IDS_KEPT = 500
+"""How many ids of games counted as lost are remembered (more than there are saved games to go back to)."""
+
+
 class StatsBook:
     """All statistics, loaded from and saved to one file."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.entries: dict[str, GameStats] = {}
+        self.lost_ids: list[str] = []
         self.problem: str | None = None
         self._load()
 
@@ -83,7 +102,9 @@ class StatsBook:
             entries = {str(k): _clean(v) for k, v in data.get("games", {}).items()}
             if any(v is None for v in entries.values()):
                 raise ValueError("bad entry")
+            lost = data.get("lost_ids", [])
             self.entries = {k: v for k, v in entries.items() if v is not None}  # all of them (checked above)
+            self.lost_ids = [str(i) for i in lost][-LOST_IDS_KEPT:] if isinstance(lost, list) else []
         except (OSError, ValueError, AttributeError, RecursionError):
             move_aside(self.path)
             self.problem = "The statistics file was damaged, so statistics start again."
@@ -91,14 +112,24 @@ class StatsBook:
     def get(self, key: str) -> GameStats:
         return self.entries.setdefault(key, GameStats())
 
-    def record(self, key: str, won: bool, moves: int, seconds: float) -> GameStats:
+    def record(self, key: str, won: bool, moves: int, seconds: float, game_id: str | None = None) -> GameStats:
+        """Count one game. With ``game_id`` (its save's id): a loss is counted once per game, and a
+        win of a game already counted as lost turns that loss into the win."""
         stats = self.get(key)
-        stats.record(won, moves, seconds)
+        if game_id is not None and game_id in self.lost_ids:
+            if not won:
+                return stats
+            self.lost_ids.remove(game_id)
+            stats.won_after_all(moves, seconds)
+        else:
+            stats.record(won, moves, seconds)
+            if game_id is not None and not won:
+                self.lost_ids = [*self.lost_ids, game_id][-LOST_IDS_KEPT:]
         self.save()
         return stats
 
     def save(self) -> None:
-        data = {"version": 1, "games": {k: asdict(v) for k, v in sorted(self.entries.items())}}
+        data = {"version": 1, "games": {k: asdict(v) for k, v in sorted(self.entries.items())}, "lost_ids": self.lost_ids}
         try:
             atomic_write_text(self.path, json.dumps(data, indent=1) + "\n")
         except OSError:

@@ -5,21 +5,26 @@ game, options, seed and the move history (moves name piles by id, so a save
 does not depend on pile order). Loading replays the moves through the engine,
 so a save that does not describe a legal game is refused rather than trusted.
 
-Format (``"format": "voicegame-save"``, ``"version": 1``)::
+Format (``"format": "voicegame-save"``, ``"version": 2``)::
 
-    {"format": "voicegame-save", "version": 1, "game": "klondike",
+    {"format": "voicegame-save", "version": 2, "id": "3f9c2a7e1b04", "game": "klondike",
      "options": {"draw": 3, "passes": null}, "seed": 5,
      "moves": [{"kind": "move", "from": "pile7", "to": "pile5", "count": 1}, {"kind": "deal"}],
      "cursor": 2, "started": "2026-11-22T02:00:00+00:00", "saved": "...", "seconds": 95.5}
 
-``cursor`` is how many of ``moves`` are played; the rest can be redone.
+``cursor`` is how many of ``moves`` are played; the rest can be redone. ``id`` names one game (one
+deal played from its start) across all its saves, so that a save is never written over by another
+game (version 2; a version 1 file is upgraded with an ``id`` made from its deal and start time).
 A bad file is never deleted: it is renamed ``<name>.bad-<time>.json`` beside the original.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
+import secrets
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -31,9 +36,10 @@ from voicegame.engine import Engine, IllegalMove, Move, MoveKind
 from voicegame.games import UnknownGame, find_game
 
 FORMAT = "voicegame-save"
-VERSION = 1
+VERSION = 2
 MAX_MOVES = 200_000
 MAX_BYTES = 20 * 1024 * 1024
+ID_CHARS = re.compile(r"[0-9a-z-]{1,40}")
 
 
 class SaveError(ValueError):
@@ -94,6 +100,24 @@ class SavedGame:
     started: str = field(default_factory=now_iso)
     seconds: float = 0.0
     won: bool = False  # is the position at ``cursor`` won? Worked out by ``parse``, never written
+    id: str = field(default_factory=lambda: new_game_id())
+    saved: str = ""  # when it was written (read from the file; ``to_json`` writes the time of writing)
+    score: int = 0  # the game's score at ``cursor``; worked out by ``parse``, never written
+
+    @property
+    def unfinished(self) -> bool:
+        """Moves made and not won: a game that would be lost if written over."""
+        return self.cursor > 0 and not self.won
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(6)
+
+
+def legacy_game_id(data: dict[str, Any]) -> str:
+    """The ``id`` of a version 1 save, made from what identified it then: game, deal and start time."""
+    text = f"{data.get('game')}|{data.get('seed')}|{data.get('started')}"
+    return "v1-" + hashlib.sha1(text.encode("utf-8", "replace")).hexdigest()[:12]
 
 
 def move_to_json(engine: Engine, move: Move) -> dict[str, Any]:
@@ -138,6 +162,7 @@ def to_json(saved: SavedGame, engine: Engine) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
+        "id": saved.id,
         "game": saved.game,
         "options": saved.options,
         "seed": saved.seed,
@@ -149,9 +174,14 @@ def to_json(saved: SavedGame, engine: Engine) -> dict[str, Any]:
     }
 
 
-# Older format versions are upgraded step by step to the current one. There is no older
-# version yet; when VERSION becomes 2, add MIGRATIONS[1] = a function from a v1 dict to v2.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 names each game with an ``id``; a version 1 save gets one made from its deal and start."""
+    return {**data, "version": 2, "id": legacy_game_id(data)}
+
+
+# Older format versions are upgraded step by step to the current one: MIGRATIONS[n] turns a
+# version n dict into version n + 1.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
@@ -211,6 +241,10 @@ def parse(text: str) -> tuple[SavedGame, Engine]:
     seconds = data.get("seconds", 0.0)
     seconds = float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < 1e9 else 0.0
     started = given if isinstance(given := data.get("started"), str) else now_iso()
+    written = saved_at if isinstance(saved_at := data.get("saved"), str) else ""
+    game_id = data.get("id")
+    if not isinstance(game_id, str) or not ID_CHARS.fullmatch(game_id):
+        raise SaveError("The save file's game name is damaged.")
     state = engine.deal(seed)
     at_cursor = state
     for done, move in enumerate(moves, 1):  # the whole history, redo tail included, must be a legal game
@@ -221,7 +255,8 @@ def parse(text: str) -> tuple[SavedGame, Engine]:
         if done == cursor:
             at_cursor = state
     options = {o.name: clean.get(o.name, o.default) for o in entry.options}
-    return SavedGame(entry.key, options, seed, moves, cursor, started[:40], seconds, engine.is_won(at_cursor)), engine
+    return SavedGame(entry.key, options, seed, moves, cursor, started[:40], seconds, engine.is_won(at_cursor),
+                     game_id, written[:40], engine.score(at_cursor)), engine
 
 
 def move_aside(path: Path) -> Path | None:

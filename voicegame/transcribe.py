@@ -16,7 +16,7 @@ from typing import Any
 from voicegame.audio.errors import AudioError, DownloadError
 from voicegame.audio.recognisers import KINDS, make_recogniser
 from voicegame.audio.wavio import read_wav
-from voicegame.games import UnknownGame, find_game
+from voicegame.games import UnknownGame, find_game, seed_number
 
 
 def add_parser(subparsers: Any) -> None:
@@ -24,7 +24,7 @@ def add_parser(subparsers: Any) -> None:
     t = subparsers.add_parser("transcribe", help="recognise WAV files and print the commands as JSON lines")
     t.add_argument("files", nargs="+", metavar="FILE.wav")
     t.add_argument("--game", default="klondike")
-    t.add_argument("--seed", type=int, default=1, help="the deal the commands are understood against")
+    t.add_argument("--seed", type=seed_number, default=1, help="the deal the commands are understood against")
     t.add_argument("--recogniser", choices=[k for k in KINDS if k != "text"], default="auto")
     t.add_argument("--model", metavar="PATH", help="Vosk model folder")
     t.set_defaults(run=run)
@@ -45,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
         entry = find_game(args.game)
     except UnknownGame:
         print(f"Unknown game {args.game!r}.", file=sys.stderr)
+        return 2
+    if entry.seed_problem(args.seed):
+        print(f"voicegame transcribe: {entry.seed_problem(args.seed)}", file=sys.stderr)
         return 2
     try:
         recogniser, note = make_recogniser(args.recogniser, args.model)

@@ -13,6 +13,7 @@ from typing import IO, Any, Callable
 
 from voicegame.audio.earcons import EarconPlayer
 from voicegame.config import Config
+from voicegame.games import given
 from voicegame.audio.errors import AudioError
 from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import TextRecogniser, make_recogniser
@@ -30,8 +31,8 @@ def add_voice_options(play: argparse.ArgumentParser) -> None:
     group.add_argument("--model", metavar="DIR", help="Vosk model folder")
     group.add_argument("--speaker", choices=[k for k in SPEAKER_KINDS if k != "recorder"], default="auto",
                        help="speech output (auto: speech dispatcher, else pyttsx3, else print)")
-    group.add_argument("--rate", type=int, help="speaking rate, words per minute")
-    group.add_argument("--volume", type=float, help="speech volume, 0.0 to 1.0")
+    group.add_argument("--rate", type=_in_range("--rate", int, 80, 450), help="speaking rate, words per minute (80 to 450)")
+    group.add_argument("--volume", type=_in_range("--volume", float, 0.0, 1.0), help="speech volume, 0.0 to 1.0")
     group.add_argument("--voice", help="text-to-speech voice id")
     group.add_argument("--no-sounds", action="store_true", help="no sound cues (earcons)")
     group.add_argument("--input", nargs="+", metavar="WAV", help="play from recorded commands, one WAV per command")
@@ -42,6 +43,22 @@ def add_voice_options(play: argparse.ArgumentParser) -> None:
                             "headsets; the default with no value), off")
     group.add_argument("--push-to-talk", action="store_true", default=None,
                        help="listen only between two presses of Enter (a switch that types Enter works too)")
+
+
+def _in_range(flag: str, kind: type, low: float, high: float) -> Callable[[str], Any]:
+    """A flag's ``type=``: a number from ``low`` to ``high``, or a sentence saying so."""
+    noun = "a whole number" if kind is int else "a number"
+
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text.strip()) if len(text) <= 40 else None
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{flag} must be {noun} from {low:g} to {high:g}; you gave {given(text)}.")
+        return value
+
+    return parse
 
 
 def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = sys.stdin, config: Config | None = None) -> int:

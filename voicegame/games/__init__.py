@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import argparse
+import secrets
 from typing import Callable
 
 from voicegame.engine import GameDef
@@ -21,6 +22,11 @@ from voicegame.games.treize import treize
 from voicegame.games.monte_carlo import monte_carlo
 
 
+MAX_SEED = 2**63 - 1
+"""The highest deal number: deals are seeded with an unsigned 64-bit number, and 2**63 - 1 keeps every
+deal number a positive 64-bit integer wherever a save or trace is read."""
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option as the command line and the voice menu see it."""
@@ -31,6 +37,7 @@ class Option:
     choices: tuple[object, ...] | None = None
     help: str = ""
     allow_none: bool = False
+    low: int | None = None  # the smallest value allowed (numbers without ``choices``)
 
 
 @dataclass(frozen=True)
@@ -42,10 +49,31 @@ class GameEntry:
     options: tuple[Option, ...] = ()
     summary: str = ""
     family: str = ""  # AisleRiot's family and sub-family, as in docs/games.md
+    seeds: tuple[int, int] = (0, MAX_SEED)  # the deal numbers there are, lowest and highest
+    seed_note: str = ""  # what a deal number is, when it is not just a number ("a Microsoft FreeCell deal number")
 
     def make(self, **options: object) -> GameDef:
         chosen = {o.name: options.get(o.name, o.default) for o in self.options}
         return self.factory(**chosen)
+
+    def seed_problem(self, seed: int) -> str | None:
+        """None if ``seed`` is one of this game's deal numbers, else one sentence saying which are."""
+        low, high = self.seeds
+        if low <= seed <= high:
+            return None
+        note = f" ({self.seed_note})" if self.seed_note else ""
+        return f"--seed must be a whole number from {low} to {high}{note}; you gave {seed}."
+
+    def random_seed(self) -> int:
+        """A deal chosen at random (below 2**31, so that it is short to say)."""
+        low, high = self.seeds
+        return low + secrets.randbelow(min(high - low + 1, 2**31))
+
+    def next_seed(self, seed: int) -> int:
+        """The deal after ``seed`` ("new game"); after the highest, the lowest (never a number that is
+        not a deal)."""
+        low, high = self.seeds
+        return seed + 1 if low <= seed < high else low
 
 
 GAMES: tuple[GameEntry, ...] = (
@@ -57,7 +85,7 @@ GAMES: tuple[GameEntry, ...] = (
         factory=klondike,
         options=(
             Option("draw", int, 3, (1, 3), "cards turned from the stock each time"),
-            Option("passes", int, None, None, "passes through the stock", allow_none=True),
+            Option("passes", int, None, None, "passes through the stock", allow_none=True, low=1),
         ),
         summary="Build four suits up from ace to king; seven piles build down in alternating colours.",
     ),
@@ -76,6 +104,8 @@ GAMES: tuple[GameEntry, ...] = (
         aliases=("free cell",),
         factory=freecell,
         summary="Every card face up on eight columns, four free cells; the seed is the Microsoft deal number.",
+        seeds=(1, 1_000_000),
+        seed_note="a Microsoft FreeCell deal number",
     ),
     GameEntry(
         key="golf",
@@ -172,6 +202,17 @@ def find_game(name: str) -> GameEntry:
     raise UnknownGame(name)
 
 
+def seed_number(text: str) -> int:
+    """``--seed``'s ``type=``: a whole number (whether it is one of the game's deals is checked once the
+    game is known: ``GameEntry.seed_problem``)."""
+    try:
+        if len(text) > 40:
+            raise ValueError(text)
+        return int(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--seed must be a whole number, the number of a deal; you gave {given(text)}.") from None
+
+
 def add_option_arguments(parser: "argparse.ArgumentParser") -> None:
     """One command-line flag per game option in the registry ("--draw", "--suits", "--redeal-gaps"),
     so a new game's options reach ``play`` and ``solve`` without touching the CLI."""
@@ -184,19 +225,49 @@ def add_option_arguments(parser: "argparse.ArgumentParser") -> None:
             if option.name not in seen:
                 continue
             titles = seen.pop(option.name)
+            metavar = "{" + ",".join(map(str, option.choices)) + "}" if option.choices else option.name.upper()
             parser.add_argument(f"--{option.name.replace('_', '-')}", dest=option.name, type=_parser_for(option),
-                                choices=option.choices if option.kind is str else None,
+                                metavar=metavar,
                                 help=f"{', '.join(titles)}: {option.help} (default {option.default if option.default is not None else 'unlimited'})")
 
 
+def _or(values: list[str]) -> str:
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
+
+
+def allowed(option: Option) -> str:
+    """What ``option`` takes, in words: "1 or 3", "a whole number from 1 up, or unlimited"."""
+    if option.choices is not None:
+        words = _or([str(c) for c in option.choices])
+    elif option.kind is int:
+        words = "a whole number" + (f" from {option.low} up" if option.low is not None else "")
+    else:
+        words = "a word"
+    return words + (", or unlimited" if option.allow_none else "")
+
+
+def given(text: str) -> str:
+    """A value the player gave, as it should be read back: bare when it is a plain word or number."""
+    return text if text and text.isprintable() and " " not in text and len(text) <= 40 else repr(text[:40])
+
+
 def _parser_for(option: Option) -> Callable[[str], object]:
+    """The flag's ``type=``: its value, or argparse.ArgumentTypeError naming the flag, what it takes
+    and what was given."""
+    flag = f"--{option.name.replace('_', '-')}"
+
     def parse(text: str) -> object:
-        if option.allow_none and text.lower() in ("none", "unlimited"):
+        if option.allow_none and text.strip().lower() in ("none", "unlimited"):
             return None
-        value = option.kind(text)
-        if option.choices is not None and value not in option.choices:
-            raise ValueError(text)
+        try:
+            value = option.kind(text.strip())
+            if option.choices is not None and value not in option.choices:
+                raise ValueError(text)
+            if option.low is not None and value < option.low:
+                raise ValueError(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{flag} must be {allowed(option)}; you gave {given(text)}.") from None
         return value
 
-    parse.__name__ = option.kind.__name__  # argparse names the type in its error message
+    parse.__name__ = option.kind.__name__
     return parse

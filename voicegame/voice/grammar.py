@@ -336,7 +336,7 @@ LISTEN_UP = ("up", "to the foundation", "on the foundation")
 LISTEN_PHRASES = (
     "draw", "deal", "next card", "undo", "take back", "redo", "hint", "score", "repeat", "help",
     "what can i say", "what can i do", "how many cards left", "auto", "read the board", "new game",
-    "quit", "yes", "no", "cancel",
+    "quit", "yes", "no", "cancel", "previous game",
 )
 """Slot-free commands the recogniser listens for (each must parse; tests check)."""
 GARBAGE_WORDS = 150

@@ -34,9 +34,15 @@ class Slots(TypedDict, total=False):
 
 
 def tokenize(text: str) -> tuple[str, ...]:
-    """Lower case, punctuation dropped, digits up to 20 spelled out ("Pile 3!" -> pile three)."""
+    """Lower case, punctuation dropped, numbers up to 20 spelled out ("Pile 3!" -> pile three).
+    A number is decimal digits of any script ("٣" is three); other digit-like characters ("²",
+    "①") are not numbers, and stay words that match nothing."""
     words = _PUNCTUATION.sub(" ", text.lower().replace("-", " ")).split()
-    return tuple(number_word(int(w)) if w.isdigit() and int(w) <= 20 else w for w in words)
+    return tuple(number_word(int(w)) if _small_number(w) else w for w in words)
+
+
+def _small_number(word: str) -> bool:
+    return word.isdecimal() and len(word) <= 4 and int(word) <= 20
 
 
 class Parser:

@@ -309,6 +309,8 @@ class Resolver:
     def _answer_fits(self, state: State, move: Move, command: Command) -> bool:
         if move.kind is MoveKind.PAIR:
             return self._pair_answer_fits(state, move, command)
+        if move.kind is MoveKind.DEAL:  # "Did you mean draw?": no card, pile or suit names the stock's deal
+            return False
         card: Card = state.piles[move.src].cards[-move.count]
         dst_top = state.piles[move.dst].top
         dst_spec, src_spec = self.specs[move.dst], self.specs[move.src]
