@@ -108,3 +108,18 @@ def test_output_cut_short_by_the_reader_is_not_a_crash():
     result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60)
     assert "Traceback" not in result.stderr and "BrokenPipeError" not in result.stderr, result.stderr
     assert "solved; 160 moves" in result.stderr  # the summary (stderr) still arrives
+
+
+def test_winnable_by_voice_says_it_is_searching_before_the_wait(monkeypatch, capsys):
+    """The voice path speaks the notice with the game's own speaker (here: printing), not only logs it."""
+    import io
+
+    from voicegame import cli, solve_cli
+
+    monkeypatch.setattr(solve_cli, "WINNABLE_SECONDS", 0.5)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert cli.main(["play", "spider", "--seed", "7", "--winnable", "--speaker", "print", "--recogniser", "text",
+                     "--no-sounds", "--no-save"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Looking for a deal the solver can win")
+    assert any(line.startswith("Spider") for line in lines[1:])

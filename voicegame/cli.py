@@ -16,7 +16,7 @@ from voicegame.config import Config
 from voicegame.persist import KEEP, Persistence, age_phrase
 from voicegame.stats import key_title
 from voicegame.session import Reply, Session
-from voicegame.voice_play import add_voice_options, play_by_voice
+from voicegame.voice_play import add_voice_options, announce, play_by_voice
 
 
 class PlayerArgumentParser(argparse.ArgumentParser):
@@ -146,7 +146,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             # Said where the player hears it (standard output in text mode) before the wait, not only in a log.
             wait = round(solve_cli.WINNABLE_SECONDS)
             notice = f"Looking for a deal the solver can win; this can take up to {wait} second{'' if wait == 1 else 's'}."
-            print(notice, file=sys.stdout if args.text else sys.stderr, flush=True)
+            if args.text:
+                print(notice, flush=True)
+            else:  # heard, not only logged: the player waits in silence otherwise
+                announce(args, config, notice)
             seed, skipped, found = solve_cli.find_winnable(entry, game_options(entry, args),
                                                            entry.random_seed() if seed is None else seed)
         session = Session(entry, {**config_game_options(config, entry), **game_options(entry, args)}, seed,

@@ -61,8 +61,8 @@ def _in_range(flag: str, kind: type, low: float, high: float) -> Callable[[str],
     return parse
 
 
-def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = sys.stdin, config: Config | None = None) -> int:
-    """Play ``session`` hands-free; speech settings come from (and go back to) ``config``."""
+def speech_settings(args: argparse.Namespace, config: Config | None) -> SpeechSettings:
+    """Rate, volume and voice from the settings file, overridden by the command line."""
     settings = SpeechSettings()
     if config is not None:
         settings.rate, settings.volume = config["speech.rate"], config["speech.volume"]
@@ -71,6 +71,21 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] = s
         value = getattr(args, name, None)
         if value is not None:
             setattr(settings, name, value)
+    return settings
+
+
+def announce(args: argparse.Namespace, config: Config | None, sentence: str) -> None:
+    """Say ``sentence`` before the game starts (a long wait ahead, such as --winnable's search), with
+    the speaker the game will use; speech goes on while the caller works."""
+    speaker, _ = make_speaker(args.speaker, speech_settings(args, config))
+    speaker.say(sentence)
+
+
+def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | None = None, config: Config | None = None) -> int:
+    """Play ``session`` hands-free; speech settings come from (and go back to) ``config``; typed
+    commands (no microphone) from ``stdin`` (default: sys.stdin at the time of the call)."""
+    stdin = sys.stdin if stdin is None else stdin
+    settings = speech_settings(args, config)
     output = SoundOutput()
     speaker, speaker_note = make_speaker(args.speaker, settings, output)
     sounds = config["audio.sounds"] if config is not None else True
