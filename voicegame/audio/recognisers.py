@@ -73,8 +73,10 @@ def listening_pocketsphinx(acoustic_check: bool = True) -> PocketSphinxRecognise
     phone loop). ``acoustic_check=False`` (setting ``audio.acoustic_check``) drops the first, which
     doubles decoding time, for slow machines."""
     cls = PocketSphinxRecogniser
-    score = {"min_frame_score": cls.MIN_FRAME_SCORE, "compallsen": True} if acoustic_check else {}
-    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, **score, **cls.NARROW_BEAMS)
+    score = ({"min_frame_score": cls.MIN_FRAME_SCORE, "doubt_frame_score": cls.DOUBT_FRAME_SCORE, "compallsen": True}
+             if acoustic_check else {})
+    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, nbest=cls.NBEST, **score,
+               **cls.NARROW_BEAMS)
 
 
 def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True) -> tuple[Recogniser, str]:
