@@ -87,20 +87,24 @@ def test_the_second_decode_decides_doubt_and_hears_illegal_moves():
     assert reply.sentences == ["Draw?"]
     session = _session()
     assert session.hear(Heard("draw", 0.1, second="draw")).moves  # they agree
-    # the likely grammar forced an illegal move onto a legal one; the whole language heard it
+    # an illegal move (the likely grammar holds none) heard by the whole language alone: its reason
     session = _session()
-    showing = sorted(session.move_matcher.legal_nouns(session.state)[0][0])
-    illegal = "king of hearts on ace of clubs"
-    reply = session.hear(Heard(LEGAL, 0.1, second=illegal)) if session.parser.parse(illegal) else None
-    if reply is not None:
-        assert not reply.moves and reply.sentences == _session().handle(illegal).sentences, showing
+    illegal = "seven of spades on ace of clubs"
+    assert session.parser.parse(illegal) is not None
+    reply = session.hear(Heard("", None, True, second=illegal))
+    assert not reply.moves and reply.sentences == _session().handle(illegal).sentences
+    assert "cannot" in reply.sentences[0] or "Nothing" in reply.sentences[0]
+    # both heard a move, different ones: asked about the first (the likely one), never played at once
+    session = _session()
+    reply = session.hear(Heard(LEGAL, 0.1, second=illegal))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"]
     # the first decode found nothing; the second a whole command: acted on only after a "yes"
     session = _session()
     reply = session.hear(Heard("", None, True, second=LEGAL))
     assert reply.sentences == ["Six of diamonds on seven of spades?"]
-    session = _session()
+    session = _session()  # heard by the second decode alone and not a change: not acted on
     reply = session.hear(Heard("", None, True, second="read the board"))
-    assert reply.sentences == session.narrator.read_board(session.state)
+    assert reply.sentences == [session.narrator.say("not_understood")]
 
 
 def test_typed_commands_are_never_confirmed():

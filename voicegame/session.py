@@ -25,7 +25,7 @@ from voicegame.voice.command import Command, GroupRef, PileRef
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard
 from voicegame.voice.grammar import intent_phrase, listening_grammar
-from voicegame.voice.match import MoveMatcher, Understanding, understand
+from voicegame.voice.match import SECOND_ONLY, MoveMatcher, Understanding, understand
 from voicegame.voice.parse import Parser
 from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
 
@@ -155,6 +155,8 @@ class Session:
             if confirmation is not None:
                 with self._saving():
                     return self._ask_first(heard, understood, *confirmation)
+            if understood.doubt == SECOND_ONLY:  # heard only by the second decode: asked about, or nothing
+                understood = Understanding("rejected")
         if understood.how == "parsed":
             return self.handle(understood.text or heard.text)
         with self._saving():

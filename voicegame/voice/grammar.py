@@ -190,14 +190,15 @@ def _canonical(templates: list[Node], parser: Parser) -> list[Node]:
     return [Seq(tuple(Word(w) for w in phrase.split()))] if phrase else templates
 
 
-def _first_options(node: Node) -> Node:
-    """``node`` with every choice made its first option ("(read | show) {pile}" -> "read {pile}")."""
+def _first_options(node: Node, keep: int = 1) -> Node:
+    """``node`` with every choice cut to its first ``keep`` options ("(read | show) {pile}" -> "read {pile}")."""
     if isinstance(node, Alt):
-        return _first_options(node.options[0])
+        options = tuple(_first_options(o, keep) for o in node.options[:keep])
+        return options[0] if len(options) == 1 else Alt(options)
     if isinstance(node, Seq):
-        return Seq(tuple(_first_options(i) for i in node.items))
+        return Seq(tuple(_first_options(i, keep) for i in node.items))
     if isinstance(node, Opt):
-        return Opt(_first_options(node.item))
+        return Opt(_first_options(node.item, keep))
     return node
 
 
@@ -243,7 +244,7 @@ def build_jsgf(parser: Parser, article: bool = True, visible: Iterable[Card] | N
             body = f"<legal_{name}>" if legal_weight == float("inf") else f"/{_weight(legal_weight)}/ <legal_{name}> | /1/ ({body})"
         lines.append(f"<cmd_{name}> = {body};")
     for name, node in rules.items():
-        lines.append(f"<{name}> = {_jsgf(node)};")
+        lines.append(f"<{name}> = {_jsgf(_first_options(node, LIKELY_OPTIONS) if canonical else node)};")
     for name, values in nouns.items():
         if values:
             lines.append(f"<{name}> = {' | '.join(values)};")
@@ -429,6 +430,11 @@ with the whole language first, espeak-ng's British voice got 43% of commands rig
 words collide in the big grammar ("draw" -> "rules"); the likely grammar first keeps the accuracy of
 the narrow grammar on what it holds and hears the rest through the second decode."""
 ANSWER_INTENTS = frozenset({"answer"})
+LIKELY_OPTIONS = 3
+"""In the likely grammar, the choices of the language's rules keep their first this many options
+("(move | put | place | ...)" -> "(move | put | place)", "(to | onto | on | ...)" -> "(to | onto | on)"):
+the first are the usual ways, the rest are heard by the whole language. Legal moves name cards in
+full ("six of diamonds", not "six") there, as the narrow grammar of session 4 did."""
 LIKELY_LEAVES_OUT = frozenset({"play", "discard", "fill"})
 """Move intents the likely grammar leaves to the whole language: with any card or pile after one
 short verb ("bin", "fill") they take other speech onto themselves, and the legal moves are there."""
@@ -482,6 +488,8 @@ def likely_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNo
     (no illegal ones), every slot-free command in its first phrasing ("draw", "undo", "what can i
     say"), reading, "where is" and game names as in the language."""
     skip = (frozenset() if question_open else ANSWER_INTENTS) | LIKELY_LEAVES_OUT
+    ranks = set(parser.language.ranks)
+    legal = [([v for v in src if v not in ranks], [v for v in dst if v not in ranks], up) for src, dst, up in legal or []]
     return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal or None, float("inf"),
                       skip_intents=skip, spoken=False, canonical=True)
 

@@ -37,6 +37,11 @@ MOVE_INTENTS: dict[str, PileKind | None] = {"move": None, "move_up": PileKind.FO
                                             "discard": PileKind.DISCARD, "answer": None}
 """Intents whose command is a move, and the kind of pile their target must be (None: any)."""
 MOVE_SLOTS = frozenset({"place", "target", "card", "pile", "foundation"})
+SECOND_ONLY = "second decode only"
+"""``Understanding.doubt`` when only the second decode heard a command: the session asks about it
+when it would change the game and otherwise ignores it (speech that is not a command is often
+decoded as some reading command by the whole language; measured 27% false accepts when they were
+answered, bench/RESULTS.md "ASR")."""
 
 
 @dataclass(frozen=True)
@@ -357,22 +362,22 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
     understood = _understand(heard, state, parser, resolver, matcher, narrator, question_open)
     if understood.how == "rejected" and heard.unknown and heard.second and parser.parse(heard.second) is not None:
         # The first decode (what is likely now) found nothing, the whole language did, and it fits
-        # the audio as a command must: act on it, but never change the game without asking.
+        # the audio as a command must: never change the game without asking (see SECOND_ONLY).
         other = _understand(Heard(heard.second, None), state, parser, resolver, matcher, narrator, question_open)
+        command = other.command
+        if other.how == "parsed" and command is not None and command.intent in ("move", "pair") and isinstance(
+                resolver.resolve_move(state, command.source, command.target) if command.intent == "move"
+                else resolver.resolve_pair(state, command.source, command.target), Refuse):
+            return replace(other, text=heard.second)  # a move that cannot be played: say why (nothing changes)
         if other.how != "rejected":
-            return replace(other, doubt="second decode only", text=heard.second)
+            return replace(other, doubt=SECOND_ONLY, text=heard.second)
     if understood.how in ("rejected", "asked"):
         return understood
     doubt = heard.doubt or ("incomplete" if heard.confidence == 0.0 else "")
     second = parser.parse(heard.second) if heard.second else None
     if second is not None and second != understood.command:
         # The second decode (the whole language, when the first is the likely grammar) heard
-        # something else. A clear move that cannot be played is answered with its reason (nothing
-        # changes); anything else makes the first result doubtful.
-        if second.intent in ("move", "pair") and isinstance(
-                resolver.resolve_move(state, second.source, second.target) if second.intent == "move"
-                else resolver.resolve_pair(state, second.source, second.target), Refuse):
-            return Understanding("parsed", second, text=heard.second or "")
+        # something else: the first result is doubtful.
         doubt = doubt or "second decode differs"
     if not doubt and understood.how == "matched":
         doubt = "matched"
