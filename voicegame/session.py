@@ -24,8 +24,8 @@ from voicegame.store import SavedGame, new_game_id, now_iso
 from voicegame.voice.command import CardRef, Command, GroupRef, PileRef
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard
-from voicegame.voice.grammar import listening_grammar
-from voicegame.voice.match import MoveMatcher, Understanding, understand
+from voicegame.voice.grammar import intent_phrase, listening_grammar
+from voicegame.voice.match import SECOND_ONLY, MoveMatcher, Understanding, understand
 from voicegame.voice.parse import Parser
 from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
 
@@ -42,6 +42,9 @@ else is an unclear answer: asked again, and the second time the saved game is re
 UNCLEAR_ANSWERS = 2
 MAX_COMMAND_CHARS = 200
 """Longer input is refused unread: no command is a tenth as long."""
+CHANGES_GAME = frozenset({"draw", "undo", "redo", "auto", "auto_on", "discard_all", "new_game", "restart",
+                          "switch_game", "quit"})
+"""Intents (besides moves) that change the game: heard with doubt, they are confirmed first."""
 
 
 @dataclass
@@ -78,6 +81,7 @@ class Session:
         self.unclear_answers = 0  # unclear answers to the open offer so far
         self.previous_chain: list[str] = []  # ids gone through by "previous game" said turn after turn
         self.pending: Callable[[Reply], None] | None = None  # a destructive command waiting for "yes"
+        self.pending_no = "kept_game"  # what "no" to ``pending`` says
         self.told_yes_plays_hint = False  # the first hint says that "yes" plays it; later ones do not
         self.speech_settings: list[str] = []
         self.auto_play = False  # "auto on": play every safe card up after each move
@@ -198,13 +202,81 @@ class Session:
             understood = Understanding("rejected")
         self.by_ear = True
         try:
+            if understood.doubt:
+                confirmation = self._confirmation(understood)
+                if confirmation is not None:
+                    with self._saving() as turn:
+                        turn.append(self._ask_first(heard, understood, *confirmation))
+                        return turn[0]
+                if understood.doubt == SECOND_ONLY:  # heard only by the second decode: asked about, or nothing
+                    understood = Understanding("rejected")
             if understood.how == "parsed":
-                return self.handle(heard.text)
+                return self.handle(understood.text or heard.text)
             with self._saving() as turn:
                 turn.append(self._act_on(heard, understood))
                 return turn[0]
         finally:
             self.by_ear = False
+
+    def _confirmation(self, understood: Understanding) -> tuple[str, Callable[[Reply], None]] | None:
+        """When acting on ``understood`` would change the game: what to ask ("Six of diamonds on
+        seven of spades?") and what "yes" does. None when it would not (reading, help, a refusal,
+        a question of its own), so that only what changes the game waits for a "yes"."""
+        state = self.state
+        if understood.how == "matched" and isinstance(understood.resolution, Play):
+            move = understood.resolution.move
+            return self._ask_sentence(self.narrator.move_phrase(state, move)), partial(self._play_confirmed, move=move)
+        command = understood.command
+        if understood.how != "parsed" or command is None:
+            return None
+        intent = command.intent
+        resolution: Play | Ask | Refuse | None = None
+        if intent == "move" or (intent == "answer" and self.question is None and command.source is not None):
+            resolution = self.resolver.resolve_move(state, command.source, command.target)
+        elif intent == "pair":
+            resolution = self.resolver.resolve_pair(state, command.source, command.target)
+        elif intent in ("answer", "choose") and self.question is not None:
+            resolution = self.resolver.narrow(state, self.question, command)
+        elif intent == "yes" and self.question is None and self.pending is None and self.offer is None \
+                and self.hinted is not None:
+            resolution = Play(self.hinted)
+        if resolution is not None:
+            if not isinstance(resolution, Play):
+                return None  # nothing changes yet: a refusal says why, a question asks
+            move = resolution.move
+            return self._ask_sentence(self.narrator.move_phrase(state, move)), partial(self._play_confirmed, move=move)
+        if intent not in CHANGES_GAME or self.pending is not None or self.offer is not None:
+            return None
+        if intent in ("new_game", "restart", "switch_game") and self.in_progress():
+            return None  # asked about anyway
+        if (intent == "undo" and not self.history.can_undo()) or (intent == "redo" and not self.history.can_redo()) \
+                or (intent == "draw" and not self.engine.is_legal(state, Move(MoveKind.DEAL))):
+            return None  # refused anyway, and nothing changes
+        if intent == "switch_game":
+            phrase = f"play {find_game(command.game or self.entry.key).title}"
+        else:
+            phrase = intent_phrase(self.parser, intent)
+        return self._ask_sentence(phrase), partial(self._dispatch, command=command)
+
+    @staticmethod
+    def _ask_sentence(phrase: str) -> str:
+        return phrase[:1].upper() + phrase[1:] + "?"
+
+    def _ask_first(self, heard: Heard, understood: Understanding, question: str, action: Callable[[Reply], None]) -> Reply:
+        """Heard with doubt, and it would change the game: ask "...?" and wait for yes / no; anything
+        else drops the question and is understood as a new command."""
+        reply = Reply(heard.text, command=understood.command)
+        self.question = None
+        self.pending = action
+        self.pending_no = "cancelled"
+        reply.sentences.append(question)
+        reply.earcons.append("question")
+        self.last_sentences = reply.sentences
+        return reply
+
+    def _play_confirmed(self, reply: Reply, move: Move) -> None:
+        self.question = None
+        self._play(reply, move)
 
     def _act_on(self, heard: Heard, understood: Understanding) -> Reply:
         reply = Reply(heard.text, command=understood.command)
@@ -229,10 +301,14 @@ class Session:
         return matcher
 
     def recogniser_grammar(self) -> RecogniserGrammar:
-        """What a recogniser should listen for now: the canonical phrasings of this turn's legal moves
-        and commands, plus a garbage loop for speech that is not a command (voicegame.voice.grammar). Cached: unchanged turns return the same object, so the voice loop
-        calls ``set_grammar`` only when it changed."""
-        return listening_grammar(self.parser, self.engine, self.state)
+        """What a recogniser should listen for now: the whole command language with this turn's
+        nouns (the cards showing, the piles, the games), bare answers only while a question is open,
+        plus a garbage loop for speech that is not a command (voicegame.voice.grammar). Cached:
+        unchanged turns return the same object, so the voice loop calls ``set_grammar`` only when
+        it changed."""
+        question_open = self.question is not None or self.pending is not None or self.offer is not None
+        return listening_grammar(self.parser, self.engine, self.state, self.move_matcher.legal_nouns(self.state),
+                                 question_open)
 
     def _dispatch(self, reply: Reply, command: Command) -> None:
         intent = command.intent
@@ -251,13 +327,14 @@ class Session:
                 reply.sentences.append(self.narrator.say("say_resume"))
                 return
         pending, self.pending = self.pending, None
+        pending_no, self.pending_no = self.pending_no, "kept_game"
         if pending is not None and intent == "yes":
             return pending(reply)
         if pending is not None and intent in ("no", "cancel"):
-            reply.sentences.append(self.narrator.say("kept_game"))
+            reply.sentences.append(self.narrator.say(pending_no))
             return
         if pending is not None and intent in KEEPS_QUESTION:
-            self.pending = pending
+            self.pending, self.pending_no = pending, pending_no
         question, self.question = self.question, None
         if question is not None and intent in KEEPS_QUESTION:
             self.question = question

@@ -16,7 +16,9 @@ pytestmark = pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not inst
 
 def _padded(text: str) -> np.ndarray:
     silence = np.zeros(4800, np.int16)
-    return np.concatenate([silence, speech_pcm(text, "en", 160), silence])
+    # en-us: with the two-grammar listening of issue 15 the British "en" voice's "hint" is heard
+    # as "the eight" in Klondike deal 5 (an incomplete move, which is asked about, never played)
+    return np.concatenate([silence, speech_pcm(text, "en-us", 160), silence])
 
 
 @pytest.mark.parametrize("game, seed", [("klondike", 5), ("freecell", 3)])

@@ -53,10 +53,12 @@ def test_confusable_substitution_wins(table):
         assert (table.engine.specs[move.src].id, table.engine.specs[move.dst].id) == ("pile2", "pile1")
 
 
-def test_hear_plays_the_matched_move(table):
+def test_hear_confirms_the_matched_move_then_plays_it(table):
     reply = table.hear(Heard("seven of hearts on eight of spaces", 0.0))
-    assert reply.moves and reply.moves[0].kind is MoveKind.MOVE
+    assert not reply.moves and reply.sentences == ["Seven of hearts on eight of spades?"]  # never acts on a guess
     assert reply.command is not None and reply.command.intent == "move"
+    reply = table.hear(Heard("yes", 0.5))
+    assert reply.moves and reply.moves[0].kind is MoveKind.MOVE
     assert reply.sentences[0] == "Seven of hearts onto eight of spades."
 
 

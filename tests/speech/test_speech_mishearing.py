@@ -14,9 +14,22 @@ from voicegame.session import Session
 pytestmark = pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed (apt-get install espeak-ng)")
 
 CHATTER = ("can you call my mother", "my dog likes to run in the park", "the weather is nice today")
+NOISY_CHATTER = ("can you call my mother", "my dog likes to run in the park", "the cat is sleeping on the sofa")
+"""In white noise at 5 dB "the weather is nice today" is now heard as a near tie of two moves and
+asked about ("Did you mean ...?": a question, not a miss, and nothing changes), so the noisy tests
+use another sentence."""
 SORRY = "Sorry, I did not catch that."
 NOISY = "It is too noisy here for me to hear you well. Come closer to the microphone, or make the room quieter."
 GENERAL = "I keep missing what you say."
+
+
+@pytest.fixture
+def sphinx():
+    """A fresh recogniser per test: what pocketsphinx makes of speech in loud noise depends on the
+    utterances it decoded before (its cepstral mean), and these tests are about the advice, not that."""
+    from voicegame.audio.recognisers import listening_pocketsphinx
+
+    return listening_pocketsphinx()
 
 
 def _padded(text: str) -> np.ndarray:
@@ -46,7 +59,7 @@ def test_three_misses_in_a_quiet_room_get_advice_on_how_to_speak(sphinx):
 
 
 def test_three_misses_in_noise_get_advice_about_the_noise_and_typed_lines_do_not_count(sphinx):
-    noisy = [_in_white_noise(_padded(t), 5.0, seed) for seed, t in enumerate(CHATTER)]
+    noisy = [_in_white_noise(_padded(t), 5.0, seed) for seed, t in enumerate(NOISY_CHATTER)]
     said, result = _play(sphinx, [noisy[0], "score", noisy[1], noisy[2]])
     assert [h.unknown for h in result.heard[:4]] == [True, False, True, True]
     assert said[0] == said[2] == said[3] == SORRY and said[1] != SORRY
@@ -59,7 +72,7 @@ def test_the_kiosk_gives_the_same_advice(sphinx):
 
     clock = FakeClock()
     speaker = RecorderSpeaker()
-    noisy = [_in_white_noise(_padded(t), 5.0, seed) for seed, t in enumerate(CHATTER)]
+    noisy = [_in_white_noise(_padded(t), 5.0, seed) for seed, t in enumerate(NOISY_CHATTER)]
     kiosk = Kiosk(Session("klondike", seed=5), ScriptedListener(noisy, clock), recogniser=sphinx, speaker=speaker,
                   clock=clock)
     kiosk.run()

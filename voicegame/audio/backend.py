@@ -20,6 +20,13 @@ class Heard:
     text: str  # "" when nothing usable was recognised; never contains "[unk]"
     confidence: float | None = None
     unknown: bool = False  # True when the recogniser heard out-of-grammar speech ([unk] or no hypothesis)
+    doubt: str = ""
+    """Why the recogniser is unsure of ``text`` ("" when it is not): the game confirms a doubtful
+    command before it changes the game (voicegame.voice.match ``Understanding.doubt``)."""
+    alternatives: tuple[str, ...] = ()
+    """Other texts the recogniser found nearly as likely, best first (n-best, Vosk alternatives)."""
+    second: str | None = None
+    """What the decode of ``RecogniserGrammar.second_jsgf`` heard ("" nothing; None: no second decode)."""
 
 
 @runtime_checkable

@@ -14,3 +14,8 @@ class RecogniserGrammar:
     words: frozenset[str]  # every word that can be said, lower case
     garbage: frozenset[str] = frozenset()
     """Words of the JSGF's out-of-grammar loop: a hypothesis holding one is not a command."""
+    pronunciations: tuple[tuple[str, str], ...] = ()
+    """(word, phones) for words a recogniser's dictionary may lack (CMU phones, "V ER B OW S")."""
+    second_jsgf: str = ""
+    """A second JSGF document for a recogniser that can decode it alongside ``jsgf`` (PocketSphinx):
+    what it hears is ``Heard.second``; the game compares the two ("": none)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import math
+from typing import Any
 
 import numpy as np
 
@@ -143,6 +144,16 @@ class PocketSphinxRecogniser:
     at 0 / 0.3 / 0.6. The game's own conditions decide: 0, the kept mean (a long command's first
     stretch is a poor estimate of its mean); the price is about 12 points in babble at 20 dB."""
 
+    DOUBT_FRAME_SCORE = -7.3
+    """``make_recogniser``'s doubt level: a hypothesis scoring between ``MIN_FRAME_SCORE`` and this per
+    frame is returned with ``Heard.doubt`` ("weak fit"), and a command it would change the game with
+    is confirmed first. From the sweep under ``MIN_FRAME_SCORE`` (listening grammar of session 4):
+    between -7.9 and -7.3 lie 50 of 1,157 right commands (4%) and 14 of the 23 false accepts left.
+    Measured again with the whole-language grammar in bench/heard.py (bench/RESULTS.md "ASR")."""
+
+    NBEST = 10
+    """``make_recogniser``: n-best entries looked at for a close second hypothesis (``Heard.alternatives``)."""
+
     MAX_HOLD_MS = 1000
     """Streaming: decoding starts after this much audio at the latest, speech or not (in loud noise
     few frames stand 10 dB over the floor, and holding everything to the end made decoding at
@@ -185,6 +196,7 @@ class PocketSphinxRecogniser:
                  dictionary: str | None = None, phone_ratio: float | None = None,
                  phone_check_up_to: int | None = PHONE_CHECK_UP_TO, floor_db: float | None = FLOOR_DB,
                  uncovered_speech_ms: float | None = None, min_frame_score: float | None = None,
+                 doubt_frame_score: float | None = None, nbest: int = 0,
                  **options: object):
         """``options``: further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``.
 
@@ -194,7 +206,11 @@ class PocketSphinxRecogniser:
         ``phone_check_up_to`` phones (None: all). ``uncovered_speech_ms``: when set, reject a
         hypothesis whose silence segments hold more loud audio than this (``UNCOVERED_SPEECH_MS``).
         ``min_frame_score``: when set, reject a hypothesis whose acoustic score per frame is lower
-        (``MIN_FRAME_SCORE``; meaningful only with the decoder option ``compallsen=True``)."""
+        (``MIN_FRAME_SCORE``; meaningful only with the decoder option ``compallsen=True``).
+        ``doubt_frame_score``: a hypothesis that passes ``min_frame_score`` but scores under this is
+        returned with ``Heard.doubt`` set, so the game asks before acting on it (``DOUBT_FRAME_SCORE``).
+        ``nbest``: look at this many entries of the decoder's n-best list and return the other texts
+        among them as ``Heard.alternatives`` (0: none)."""
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
@@ -204,6 +220,8 @@ class PocketSphinxRecogniser:
         self.floor_db = floor_db
         self.uncovered_speech_ms = uncovered_speech_ms
         self.min_frame_score = min_frame_score
+        self.doubt_frame_score = doubt_frame_score
+        self.nbest = nbest
         try:
             self._decoder = pocketsphinx.Decoder(
                 hmm=hmm or pocketsphinx.get_model_path("en-us/en-us"),
@@ -231,6 +249,10 @@ class PocketSphinxRecogniser:
                     samprate=self.sample_rate, loglevel="FATAL", beam=1e-20, pbeam=1e-20)
             except Exception as e:
                 raise RecogniserUnavailable(f"PocketSphinx could not start its phone loop: {e}.") from None
+        self._added: set[str] = set()
+        self._prior: Any = None  # a decoder for the grammar's prior_jsgf (made when a grammar has one)
+        self._prior_options = {**self.DECODER_OPTIONS, **options}
+        self._paths = (hmm, dictionary)
         self._search: str | None = None
         self._garbage: frozenset[str] = frozenset()
         self._counter = 0
@@ -245,11 +267,15 @@ class PocketSphinxRecogniser:
 
     # -- grammar
     def missing_words(self, grammar: RecogniserGrammar) -> list[str]:
-        """Grammar words that the pronouncing dictionary does not have, sorted."""
-        return sorted(w for w in _grammar_words(grammar) if self._decoder.lookup_word(w) is None)
+        """Grammar words that neither the pronouncing dictionary nor the grammar's own
+        pronunciations have, sorted."""
+        own = {word for word, _ in getattr(grammar, "pronunciations", ())}
+        return sorted(w for w in _grammar_words(grammar) if w not in own and self._decoder.lookup_word(w) is None)
 
     def set_grammar(self, grammar: RecogniserGrammar) -> None:
         jsgf = Jsgf(grammar.jsgf)
+        second = getattr(grammar, "second_jsgf", "")
+        self._add_words(grammar, jsgf.words | (Jsgf(second).words if second else frozenset()))
         missing = [w for w in sorted(jsgf.words) if self._decoder.lookup_word(w) is None]
         text = jsgf.without_words(set(missing))  # GrammarError if nothing is left
         toprule = f"{jsgf.name}.{jsgf.top}" if jsgf.name else jsgf.top
@@ -270,6 +296,7 @@ class PocketSphinxRecogniser:
             except KeyError:
                 pass
         self._search = name
+        self._set_prior(getattr(grammar, "second_jsgf", ""))
         self._garbage = frozenset(getattr(grammar, "garbage", ()))
         # matcher of the grammar as actually decoded (missing words voided)
         self._jsgf = Jsgf(text) if missing else jsgf
@@ -277,6 +304,47 @@ class PocketSphinxRecogniser:
         self.missing = tuple(missing)
         if missing:
             log.warning("PocketSphinx dictionary lacks these grammar words: %s", ", ".join(missing))
+
+    def _set_prior(self, text: str) -> None:
+        """Decode ``text`` (``RecogniserGrammar.second_jsgf``) alongside the grammar from now on
+        (``Heard.second``); "" stops it."""
+        if not text:
+            self._prior = None
+            return
+        import pocketsphinx
+
+        if self._prior is None:
+            hmm, dictionary = self._paths
+            self._prior = pocketsphinx.Decoder(
+                hmm=hmm or pocketsphinx.get_model_path("en-us/en-us"),
+                dict=dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"),
+                lm=None, samprate=self.sample_rate, loglevel="FATAL", **self._prior_options)
+            for word in self._added:
+                self._prior.add_word(word, self._decoder.lookup_word(word), False)
+            self._prior_count = 0
+        prior = Jsgf(text)
+        missing = {w for w in prior.words if self._prior.lookup_word(w) is None}
+        try:
+            fsg = self._prior.parse_jsgf(prior.without_words(missing).encode("utf-8"),
+                                         f"{prior.name}.{prior.top}" if prior.name else prior.top)
+            self._prior_count += 1
+            name = f"prior{self._prior_count}"
+            self._prior.add_fsg(name, fsg)
+            self._prior.activate_search(name)
+        except (ValueError, RuntimeError, KeyError, GrammarError) as e:
+            log.warning("PocketSphinx could not use the prior grammar: %s", e)
+            self._prior = None
+
+    def _add_words(self, grammar: RecogniserGrammar, words: frozenset[str] | set[str]) -> None:
+        """Teach every decoder the grammar's own pronunciations of words its dictionary lacks."""
+        for word, phones in getattr(grammar, "pronunciations", ()):
+            if word in words and self._decoder.lookup_word(word) is None:
+                self._added.add(word)
+                for decoder in self._decoders():
+                    try:
+                        decoder.add_word(word, phones, False)
+                    except (RuntimeError, ValueError) as e:  # a phone the model lacks
+                        log.warning("PocketSphinx could not add %r (%s): %s", word, phones, e)
 
     # -- audio
     def _noise_sigma(self, pcm: np.ndarray) -> float:
@@ -296,13 +364,13 @@ class PocketSphinxRecogniser:
         """``pcm`` with the noise floor ``recognise`` gives it (level taken from all of ``pcm``)."""
         return _with_noise(pcm, self._noise_sigma(pcm), np.random.default_rng(self._rng_seed))
 
-    def frame_score(self) -> float:
+    def frame_score(self, decoder=None) -> float:
         """The last decode's acoustic score per frame of its *words* (natural log). Silence and filler
         segments are left out: how much silence surrounds a command (the endpointer's padding, a
         pause) must not move the score. Segments whose score underflowed to 0.0 in pocketsphinx's
         exp'd float are left out too rather than counted as impossible."""
         total, frames = 0.0, 0
-        for seg in self._decoder.seg():
+        for seg in (decoder or self._decoder).seg():
             if seg.ascore > 0.0 and not _is_filler(seg.word):
                 total += math.log(seg.ascore)
                 frames += seg.end_frame - seg.start_frame + 1
@@ -369,24 +437,61 @@ class PocketSphinxRecogniser:
         self._decoded = []
         if len(audio) < self.sample_rate // 10:  # under 100 ms: nothing to decode
             return Heard("", None, True)
+        second = self._second_text()
+        rejected = Heard("", None, True, second=second)
         hyp = self._decoder.hyp()
         text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
         if not text or (self._garbage and not self._garbage.isdisjoint(text.split())):
-            return Heard("", None, True)  # nothing, or out-of-grammar speech (the garbage loop)
-        if self.min_frame_score is not None and self.frame_score() < self.min_frame_score:
-            return Heard("", None, True)  # the words fit the audio badly: speech that is not a command
+            return rejected  # nothing, or out-of-grammar speech (the garbage loop)
+        score = self.frame_score() if self.min_frame_score is not None or self.doubt_frame_score is not None else None
+        if self.min_frame_score is not None and score is not None and score < self.min_frame_score:
+            return rejected  # the words fit the audio badly: speech that is not a command
         if self.uncovered_speech_ms is not None and self.uncovered_speech_ms_of(audio) > self.uncovered_speech_ms:
-            return Heard("", None, True)  # the hypothesis explains part of the speech as silence
+            return rejected  # the hypothesis explains part of the speech as silence
         if self._phones is not None and self._too_many_phones(text):
-            return Heard("", None, True)  # the audio holds much more speech than the command heard
+            return rejected  # the audio holds much more speech than the command heard
+        doubt = "weak fit" if self.doubt_frame_score is not None and score is not None and score < self.doubt_frame_score else ""
+        alternatives = self._alternatives(text)
         complete = self._jsgf.matches(text) if self._jsgf is not None else None
         if complete is False:
-            return Heard(text, 0.0, False)
+            return Heard(text, 0.0, False, doubt or "incomplete", alternatives, second)
         try:
             conf = float(self._decoder.get_prob())
         except Exception:
             conf = None
-        return Heard(text, conf, False)
+        return Heard(text, conf, False, doubt, alternatives, second)
+
+    def _second_text(self) -> str | None:
+        """What the second decode heard (None: there is none), "" when it fails the same acoustic
+        checks as the first (score per frame, phone count): a whole sentence in the second grammar
+        only counts when it fits the audio as well as a command must."""
+        if self._prior is None:
+            return None
+        hyp = self._prior.hyp()
+        text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
+        if not text:
+            return ""
+        if self.min_frame_score is not None and self.frame_score(self._prior) < self.min_frame_score:
+            return ""
+        if self._phones is not None and self._too_many_phones(text):
+            return ""
+        return text
+
+    def _alternatives(self, text: str) -> tuple[str, ...]:
+        """Other texts among the first ``nbest`` entries of the decoder's n-best list, best first."""
+        if not self.nbest:
+            return ()
+        out: list[str] = []
+        try:
+            for i, entry in enumerate(self._decoder.nbest()):
+                if i >= self.nbest:
+                    break
+                other = " ".join(entry.hypstr.split())
+                if other and other != text and other not in out and not (self._garbage & set(other.split())):
+                    out.append(other)
+        except Exception:  # no lattice (an empty utterance)
+            return ()
+        return tuple(out)
 
     def sounds_complete(self) -> bool:
         """Whether the words decoded so far make a whole command that nothing in the grammar can
@@ -401,7 +506,7 @@ class PocketSphinxRecogniser:
         return bool(text) and bool(self._jsgf.is_final(text))
 
     def _decoders(self) -> list:
-        return [self._decoder] + ([self._phones] if self._phones is not None else [])
+        return [self._decoder] + [d for d in (self._phones, self._prior) if d is not None]
 
     def _close_utterance(self) -> None:
         if self._in_utterance and self._sigma is not None:

@@ -74,10 +74,10 @@ def listening_pocketsphinx(acoustic_check: bool = True) -> PocketSphinxRecognise
     phone loop). ``acoustic_check=False`` (setting ``audio.acoustic_check``) drops the first, which
     doubles decoding time, for slow machines."""
     cls = PocketSphinxRecogniser
-    min_frame_score = cls.MIN_FRAME_SCORE if acoustic_check else None
-    # pocketsphinx Decoder settings (values of several types, passed on as they are)
-    decoder: dict[str, Any] = {"compallsen": True, **cls.NARROW_BEAMS} if acoustic_check else dict(cls.NARROW_BEAMS)
-    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, min_frame_score=min_frame_score, **decoder)
+    score: dict[str, Any] = ({"min_frame_score": cls.MIN_FRAME_SCORE, "doubt_frame_score": cls.DOUBT_FRAME_SCORE, "compallsen": True}
+             if acoustic_check else {})
+    decoder: dict[str, Any] = {**score, **cls.NARROW_BEAMS}  # pocketsphinx settings of several types, passed on
+    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, nbest=cls.NBEST, **decoder)
 
 
 def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True) -> tuple[Recogniser, str]:

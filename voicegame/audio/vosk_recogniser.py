@@ -40,11 +40,20 @@ def vosk_phrase_list(phrases: Iterable[str], missing: Iterable[str] = (), unk: b
     return out
 
 
-def parse_vosk_result(result: str | dict) -> Heard:
+DOUBT_CONFIDENCE = 0.9
+"""A result whose weakest word has a lower confidence than this is returned with ``Heard.doubt``
+("low confidence"), so the game confirms a command it would change the game with. Not measured on
+English speech (no English model can be downloaded here); Vosk's grammar mode often gives forced
+out-of-grammar words confidence 1.0, which is why "[unk]" stays in the phrase list."""
+
+
+def parse_vosk_result(result: str | dict, doubt_below: float = DOUBT_CONFIDENCE) -> Heard:
     """Vosk result JSON -> Heard. "[unk]" is removed; unknown=True when nothing else is left.
 
     Confidence is the lowest word confidence (Vosk's "result" list, present with SetWords(True));
     the weakest word decides whether a command can be trusted. None when Vosk gave no word list.
+    Under ``doubt_below`` the result is marked doubtful. With ``SetMaxAlternatives`` the other
+    alternatives' texts become ``Heard.alternatives`` (the game asks when one means something else).
     """
     if isinstance(result, str):
         try:
@@ -53,14 +62,22 @@ def parse_vosk_result(result: str | dict) -> Heard:
             return Heard("", None, True)
     else:
         data = result
+    others: list[str] = []
     if "alternatives" in data and data["alternatives"]:
+        for alternative in data["alternatives"][1:]:
+            other = " ".join(w for w in str(alternative.get("text", "")).split() if w != UNK)
+            if other and other not in others:
+                others.append(other)
         data = data["alternatives"][0]
     raw_words = str(data.get("text", "")).split()
     words = [w for w in raw_words if w != UNK]
     if not words:
         return Heard("", None, True)
+    text = " ".join(words)
     confs = [float(r["conf"]) for r in data.get("result", []) if r.get("word") != UNK and "conf" in r]
-    return Heard(" ".join(words), min(confs) if confs else None, False)
+    confidence = min(confs) if confs else None
+    doubt = "low confidence" if confidence is not None and confidence < doubt_below else ""
+    return Heard(text, confidence, False, doubt, tuple(o for o in others if o != text))
 
 
 def _looks_like_vosk_model(p: Path) -> bool:

@@ -17,6 +17,7 @@ Bare numbers and bare card names are commands of their own (the ``answer`` inten
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
@@ -36,6 +37,8 @@ LEGAL_WEIGHT = 10.0
 """How strongly ``grammar_for`` prefers this turn's legal moves when given them (JSGF alternative
 weight). Measured: weights 1, 10 and 1000 gave the same accuracy (pocketsphinx seems to flatten
 them), and ``inf`` (legal moves only) gained a little on moves but lost on everything else."""
+ARTICLE_RULES = frozenset({"board"})
+"""Rules that may be preceded by "the" when spoken ("read the board")."""
 ARTICLE_SLOTS = frozenset({"place", "target", "pile", "card"})
 """Slots that may be preceded by "the" ("move the seven ... to the eight ..."); the parser skips it."""
 
@@ -105,19 +108,22 @@ def _prune(node: Node, void: frozenset[str]) -> Node | None:
     return node
 
 
-def _pruned_language(parser: Parser, nouns: dict[str, list[str]]) -> tuple[dict[str, Node], list[tuple[str, list[Node]]]]:
-    """Rules and intent templates of the language with what this game cannot say removed."""
+def _pruned_language(parser: Parser, nouns: dict[str, list[str]], spoken: bool = False) -> tuple[dict[str, Node], list[tuple[str, list[Node]]]]:
+    """Rules and intent templates of the language with what this game cannot say removed;
+    ``spoken``: with the skip words as optional words (``Language.spoken_rules``)."""
     language = parser.language
+    source_rules = language.spoken_rules if spoken and language.spoken_intents else language.rules
+    source_intents = language.spoken_intents if spoken and language.spoken_intents else language.intents
     void = {slot for slot, values in nouns.items() if not values}
     while True:  # a rule that becomes void voids every rule using it
-        pruned = {name: _prune(node, frozenset(void)) for name, node in language.rules.items()}
+        pruned = {name: _prune(node, frozenset(void)) for name, node in source_rules.items()}
         new_void = void | {name for name, node in pruned.items() if node is None}
         if new_void == void:
             break
         void = new_void
     rules = {name: node for name, node in pruned.items() if node is not None}
     intents = []
-    for name, templates in language.intents:
+    for name, templates in source_intents:
         kept = [t for t in (_prune(t, frozenset(void)) for t in templates) if t is not None]
         if kept:
             intents.append((name, kept))
@@ -178,8 +184,49 @@ def _legal_rules(legal: LegalNouns, the: str) -> tuple[str, str]:
     return move, up
 
 
+def _canonical(templates: list[Node], parser: Parser) -> list[Node]:
+    """``templates`` reduced to the first phrase of the first one when they have no slots."""
+    language = parser.language
+    if _rule_refs(templates[0]) & ARTICLE_RULES:  # "read [the] board": keep the rule
+        return [_first_options(templates[0])]
+    try:
+        phrase = expand(templates[0], language.rules, {}, limit=50)[0]
+    except Exception:  # a slot (KeyError, TemplateError): the first of each choice
+        return [_first_options(templates[0])]
+    return [Seq(tuple(Word(w) for w in phrase.split()))] if phrase else templates
+
+
+def _rule_refs(node: Node) -> set[str]:
+    if isinstance(node, RuleRef):
+        return {node.name}
+    if isinstance(node, (Seq, Alt)):
+        items = node.items if isinstance(node, Seq) else node.options
+        return set().union(*(_rule_refs(i) for i in items)) if items else set()
+    if isinstance(node, Opt):
+        return _rule_refs(node.item)
+    return set()
+
+
+def _first_options(node: Node, keep: int = 1) -> Node:
+    """``node`` with every choice cut to its first ``keep`` options ("(read | show) {pile}" -> "read {pile}")."""
+    if isinstance(node, Alt):
+        options = tuple(_first_options(o, keep) for o in node.options[:keep])
+        return options[0] if len(options) == 1 else Alt(options)
+    if isinstance(node, Seq):
+        return Seq(tuple(_first_options(i, keep) for i in node.items))
+    if isinstance(node, Opt):
+        return Opt(_first_options(node.item, keep))
+    return node
+
+
+def _weight(value: float) -> str:
+    """A JSGF weight as pocketsphinx reads it (no exponent: "1e+20" fails to parse)."""
+    return f"{value:.6f}".rstrip("0").rstrip(".")
+
+
 def build_jsgf(parser: Parser, article: bool = True, visible: Iterable[Card] | None = None,
-               legal: LegalNouns | None = None, legal_weight: float = 10.0) -> str:
+               legal: LegalNouns | None = None, legal_weight: float = 10.0,
+               skip_intents: frozenset[str] = frozenset(), spoken: bool = False, canonical: bool = False) -> str:
     """The JSGF document: public ``<command>`` over one rule per intent, template rule and slot.
 
     Intent rules are named ``<cmd_INTENT>`` (an intent and a rule may share a name, "draw").
@@ -190,27 +237,40 @@ def build_jsgf(parser: Parser, article: bool = True, visible: Iterable[Card] | N
     ``legal``: the legal moves of this turn (``MoveMatcher.legal_nouns``); when given, the move
     intents prefer them ``legal_weight`` to one over the general move phrases, which stay sayable
     (an illegal move is still heard, and refused with its reason); ``inf``: only legal moves.
+    ``skip_intents``: intents left out (the listening grammar leaves out bare answers while no
+    question is open). ``spoken``: skip words of the templates may be said ("give me a hint").
+    ``canonical``: a slot-free intent only in its first phrasing ("draw", not "flip"; the prior
+    grammar of ``listening_grammar``).
     """
     nouns = slot_phrases(parser)
-    rules, intents = _pruned_language(parser, nouns)
+    rules, intents = _pruned_language(parser, nouns, spoken)
+    intents = [(name, templates) for name, templates in intents if name not in skip_intents]
+    if canonical:
+        intents = [(name, templates if name == "answer" else _canonical(templates, parser)) for name, templates in intents]
     the = "[the] " if article else ""
     legal_move, legal_up = _legal_rules(legal, the) if legal else ("", "")
     legal_bodies = {"move": legal_move, "move_up": legal_up}
     lines = ["#JSGF V1.0;", "grammar voicegame;", ""]
+    if legal_weight == float("inf") and legal is not None:
+        intents = [(name, t) for name, t in intents if name not in legal_bodies or legal_bodies[name]]
     lines.append(f"public <{TOP}> = " + " | ".join(f"<cmd_{name}>" for name, _ in intents) + ";")
     for name, templates in intents:
         any_card = visible is not None and name in ANY_CARD_INTENTS
         body = " | ".join(_jsgf(t, any_card) for t in templates)
         if name in legal_bodies and legal_bodies[name]:
-            body = f"<legal_{name}>" if legal_weight == float("inf") else f"/{legal_weight:g}/ <legal_{name}> | /1/ ({body})"
+            body = f"<legal_{name}>" if legal_weight == float("inf") else f"/{_weight(legal_weight)}/ <legal_{name}> | /1/ ({body})"
         lines.append(f"<cmd_{name}> = {body};")
     for name, node in rules.items():
-        lines.append(f"<{name}> = {_jsgf(node)};")
+        body = _jsgf(_first_options(node, LIKELY_OPTIONS) if canonical else node)
+        lines.append(f"<{name}> = {'[the] ' if article and name in ARTICLE_RULES else ''}{body};")
     for name, values in nouns.items():
         if values:
             lines.append(f"<{name}> = {' | '.join(values)};")
-    for name, body in COMPOUND_SLOTS.items():
-        lines.append(f"<{name}> = {body};")
+    for name, body in COMPOUND_SLOTS.items():  # less the alternatives naming what the game lacks ("<foundation>" in Golf)
+        defined = {slot for slot, values in nouns.items() if values} | set(COMPOUND_SLOTS)
+        kept = [part.strip() for part in body.split(" | ")
+                if all(ref in defined for ref in re.findall(r"<(\w+)>", part))]
+        lines.append(f"<{name}> = {' | '.join(kept) or '<VOID>'};")
     for name, body in legal_bodies.items():
         if body:
             lines.append(f"<legal_{name}> = {body};")
@@ -250,7 +310,23 @@ def build_grammar(parser: Parser, article: bool = True, visible: Iterable[Card] 
     jsgf = build_jsgf(parser, article, visible, legal, legal_weight)
     phrases = tuple(vosk_phrases(parser))
     words = set(" ".join(phrases).split())
-    return RecogniserGrammar(jsgf, phrases, frozenset(words | ({"the"} if article else set())))
+    return RecogniserGrammar(jsgf, phrases, frozenset(words | ({"the"} if article else set())),
+                             pronunciations=pronunciations(parser.language.code))
+
+
+@lru_cache(maxsize=None)
+def pronunciations(lang: str = "en") -> tuple[tuple[str, str], ...]:
+    """(word, phones) for command words a recogniser's dictionary may lack ("verbose", game names),
+    from ``grammars/<lang>/pronunciations.toml`` (CMU phone set); () when there is none."""
+    import tomllib
+    from importlib import resources
+
+    try:
+        with resources.files("voicegame.grammars").joinpath(lang, "pronunciations.toml").open("rb") as handle:
+            table = tomllib.load(handle).get("words", {})
+    except FileNotFoundError:
+        return ()
+    return tuple(sorted((word, phones) for word, phones in table.items()))
 
 
 def _noun_key(parser: Parser) -> tuple:
@@ -272,6 +348,20 @@ def grammar_for(parser: Parser, visible: Iterable[Card] | None = None, legal: Le
             _CACHE.clear()
         grammar = _CACHE[key] = build_grammar(parser, ARTICLE, cards, legal, LEGAL_WEIGHT)
     return grammar
+
+
+def intent_phrase(parser: Parser, intent: str) -> str:
+    """The first way the language says a slot-free ``intent`` ("draw", "new game"): how the game
+    names it when it asks "Draw?"; the intent's name when it has slots."""
+    language = parser.language
+    for template in dict(language.intents).get(intent, ()):
+        try:
+            phrases = expand(template, language.rules, {}, limit=50)
+        except Exception:  # a slot: not slot-free
+            continue
+        if phrases and phrases[0]:
+            return phrases[0]
+    return intent.replace("_", " ")
 
 
 # ------------------------------------------------------------------------ dictionary
@@ -296,12 +386,14 @@ def cmu_dictionary() -> dict[str, tuple[tuple[str, ...], ...]]:
 
 
 def missing_words(grammar: RecogniserGrammar, knows: Callable[[str], bool] | None = None) -> list[str]:
-    """Words of ``grammar`` that the pronouncing dictionary (default: pocketsphinx's) lacks, sorted."""
+    """Words of ``grammar`` that the pronouncing dictionary (default: pocketsphinx's, with the
+    grammar's own pronunciations) lacks, sorted."""
     from voicegame.audio.jsgf import Jsgf
 
     if knows is None:
         dictionary = cmu_dictionary()
-        knows = dictionary.__contains__
+        own = {word for word, _ in grammar.pronunciations}
+        knows = lambda word: word in dictionary or word in own  # noqa: E731
     words = set(grammar.words) | set(Jsgf(grammar.jsgf).words)
     return sorted(w for w in words if not knows(w))
 
@@ -320,25 +412,25 @@ def visible_cards(engine: "Engine", state: "State") -> frozenset[Card]:
 
 
 # ------------------------------------------------------------------- listening grammar
-# What the recogniser listens for is narrower than what the parser understands. The parser takes
-# every synonym of grammars/*/commands.toml (typed text, Vosk); a PocketSphinx grammar holding all of
-# them, with any card in any move, confuses the decoder (measured in bench/RESULTS.md "ASR": 52-70%
-# of commands right, 40-75% of non-commands acted on). The listening grammar holds the canonical
-# phrasings only, with the nouns of this turn: the legal moves (by card, and by source pile when
-# naming the pile means that move), the cards showing, the piles, the numbers; and a loop of
-# frequent English words that are not command words, so that speech which is not a command
-# decodes as those words and is rejected (``RecogniserGrammar.garbage``). Every sentence it
-# produces parses (tests/speech/test_speech_listening.py samples it).
+# What the recogniser listens for is the whole command language of grammars/*/commands.toml (every
+# intent, every synonym) with this game's nouns: ``build_jsgf`` over the same templates the parser
+# reads, so what can be typed can be said. Three things depend on the moment:
+# - moves name the cards showing (``visible_cards``: any other card would be refused as not showing),
+#   legal and illegal moves alike, so an illegal move is heard and refused with its reason;
+# - this turn's legal moves are preferred (``LISTEN_LEGAL_WEIGHT``), never the only choice;
+# - bare answers ("three", "hearts", "the second one", a bare card or pile) only while a question is
+#   open: alone, a single number or suit is too easily made out of other speech.
+# A loop of frequent English words that are not command words takes speech that is not a command
+# (``RecogniserGrammar.garbage``). The recogniser's own checks do the rest, and what is doubtful is
+# confirmed before it changes the game (voicegame.voice.match ``Understanding.doubt``).
 
-LISTEN_VERBS = ("move", "put")
-LISTEN_ONTO = ("to", "on", "onto")
-LISTEN_UP = ("up", "to the foundation", "on the foundation")
-LISTEN_PHRASES = (
-    "draw", "deal", "next card", "undo", "take back", "redo", "hint", "score", "repeat", "help",
-    "what can i say", "what can i do", "how many cards left", "auto", "read the board", "new game",
-    "quit", "yes", "no", "cancel", "previous game",
-)
-"""Slot-free commands the recogniser listens for (each must parse; tests check)."""
+LISTEN_LEGAL_WEIGHT = 1.0
+"""JSGF weight of this turn's legal moves over the general move phrases in the listening grammar.
+PocketSphinx applies JSGF weights (scaled by its language weight), but they take effect only at
+huge values: on a six-word grammar a weight of 10^6 changed nothing and 10^20 turned every
+"help"/"deal"/"score" into the preferred words (measured 2026-11-23). A prior that strong is the
+narrow grammar again (what was said loses to what is legal), so the legal moves get no extra
+weight by default: the matcher and the confirmation question use the legal moves instead."""
 GARBAGE_WORDS = 150
 """How many frequent English words (voicegame.voice.filler) the garbage loop offers, before removing
 the command words and the short ones. Measured (114 commands, 40 non-commands, en -s 160, clean):
@@ -349,16 +441,25 @@ GARBAGE_MIN_PHONES = 5
 """Shortest garbage word, in phonemes: short function words ("but", "or") make a loop that matches
 anything, commands included (measured)."""
 GARBAGE_SHAPE = "<garbage_word>+"
-"""The garbage alternative. (JSGF weights were measured to make no difference to pocketsphinx.)"""
-
-
-def _strip_the(name: str) -> str:
-    return name[4:] if name.startswith("the ") else name
-
-
-def _alt_words(values: Iterable[str]) -> str:
-    values = sorted(set(values))
-    return values[0] if len(values) == 1 else "(" + " | ".join(values) + ")"
+"""The garbage alternative."""
+LISTEN_FIRST = "likely"
+"""Which of the two grammars of ``listening_grammar`` is decoded first, with the checks against
+speech that is not a command: "likely" (``likely_jsgf``) or "whole" (``whole_jsgf``); the other is
+decoded alongside (``RecogniserGrammar.second_jsgf``) and what it hears is compared (``Heard.second``,
+voicegame.voice.match ``understand``). Measured 2026-11-23 (bench/heard.py, bench/RESULTS.md "ASR"):
+with the whole language first, espeak-ng's British voice got 43% of commands right, because single
+words collide in the big grammar ("draw" -> "rules"); the likely grammar first keeps the accuracy of
+the narrow grammar on what it holds and hears the rest through the second decode."""
+ANSWER_INTENTS = frozenset({"answer"})
+LIKELY_OPTIONS = 3
+"""In the likely grammar, the choices of the language's rules keep their first this many options
+("(move | put | place | ...)" -> "(move | put | place)", "(to | onto | on | ...)" -> "(to | onto | on)"):
+the first are the usual ways, the rest are heard by the whole language. Legal moves name cards in
+full ("six of diamonds", not "six") there, as the narrow grammar of session 4 did."""
+LIKELY_LEAVES_OUT = frozenset({"play", "discard", "fill"})
+"""Move intents the likely grammar leaves to the whole language: with any card or pile after one
+short verb ("bin", "fill") they take other speech onto themselves, and the legal moves are there."""
+"""Intents that are only answers to an open question: in the listening grammar only while one is."""
 
 
 def garbage_words(parser: Parser, count: int = GARBAGE_WORDS, min_phones: int = 0) -> tuple[str, ...]:
@@ -386,93 +487,61 @@ def _full_vocabulary(parser: Parser) -> frozenset[str]:
 _VOCAB: dict[tuple, frozenset[str]] = {}
 
 
-def listening_rules(parser: Parser, engine: "Engine", state: "State") -> dict[str, str]:
-    """JSGF bodies of the listening grammar's rules (``cmd``: every command; no garbage)."""
-    from voicegame.engine import MoveKind, PileKind
-
-    specs = engine.specs
-    the = "[the] "
-    # legal moves: source phrases -> target phrases
-    natural: dict[tuple[int, int], int] = {}
-    legal = engine.legal_moves(state)
-    for m in legal:
-        if m.kind is MoveKind.MOVE:
-            natural[(m.src, m.dst)] = max(natural.get((m.src, m.dst), 0), m.count)
-    targets: dict[str, set[str]] = {}
-    ups: set[str] = set()
-    for m in legal:
-        if m.kind is not MoveKind.MOVE:
-            continue
-        card = state.piles[m.src].cards[-m.count]
-        src, dst, dst_pile = specs[m.src], specs[m.dst], state.piles[m.dst]
-        sources = [card.spoken]
-        if natural[(m.src, m.dst)] == m.count and src.kind in (PileKind.TABLEAU, PileKind.WASTE):
-            sources.append(_strip_the(src.name))
-        names = {_strip_the(dst.name)}
-        if dst_pile.top_face_up:
-            names.add(dst_pile.cards[-1].spoken)
-        if dst.kind is PileKind.FOUNDATION:
-            names.add("foundation")
-            ups.update(sources)
-        for s in sources:
-            targets.setdefault(s, set()).update(names)
-    by_targets: dict[frozenset[str], set[str]] = {}
-    for s, names in targets.items():
-        by_targets.setdefault(frozenset(names), set()).add(s)
-    pairs = [f"{the}{_alt_words(srcs)} <onto> {the}{_alt_words(dsts)}" for dsts, srcs in by_targets.items()]
-    verbs = _alt_words(LISTEN_VERBS)
-    rules: dict[str, str] = {}
-    alternatives = ["<phrase>", "<read>", "<where>", "<answer>"]
-    if pairs:
-        rules["move"] = f"[{verbs}] (" + " | ".join(sorted(pairs)) + ")"
-        alternatives.insert(0, "<move>")
-    if ups:
-        rules["up"] = f"[{verbs}] {the}{_alt_words(ups)} {_alt_words(LISTEN_UP)}"
-        alternatives.insert(0, "<up>")
-    rules["onto"] = _alt_words(LISTEN_ONTO)
-    rules["phrase"] = " | ".join(LISTEN_PHRASES)
-    piles = sorted({_strip_the(spec.name) for spec in specs})
-    rules["read"] = f"read {the}{_alt_words(piles)}"
-    language = parser.language
-    ranks = [w for w in language.ranks if not _is_plural(w, language.ranks)]
-    ranks = sorted({language.ranks[w].spoken for w in ranks}, key=lambda w: (language.ranks[w], w))
-    suits = sorted({s.value for s in language.suits.values()})
-    rules["where"] = f"where is {the}{_alt_words(ranks)} of {_alt_words(suits)}"
-    showing = sorted(visible_cards(engine, state), key=lambda c: (c.rank, c.suit.value))
-    answers = [c.spoken for c in showing] + sorted({c.rank.spoken for c in showing})
-    answers += list(NUMBER_WORDS[1 : highest_number(parser) + 1])
-    rules["answer"] = _alt_words(answers)
-    rules["cmd"] = " | ".join(alternatives)
-    return rules
+def _with_garbage(jsgf: str, junk: tuple[str, ...]) -> str:
+    if not junk:
+        return jsgf
+    top = f"public <{TOP}> = "
+    jsgf = jsgf.replace(top, f"{top}<garbage> | ", 1)
+    return jsgf + f"<garbage> = {GARBAGE_SHAPE};\n<garbage_word> = {' | '.join(junk)};\n"
 
 
-def listening_jsgf(parser: Parser, engine: "Engine", state: "State", garbage: int | None = None,
-                   min_phones: int | None = None) -> tuple[str, frozenset[str]]:
-    """The listening grammar's JSGF document and its garbage words (``garbage`` frequent words,
-    default ``GARBAGE_WORDS``, of at least ``min_phones`` phonemes, default ``GARBAGE_MIN_PHONES``)."""
-    rules = listening_rules(parser, engine, state)
+def whole_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
+               question_open: bool = False) -> str:
+    """The whole command language as spoken, with this turn's nouns (see above)."""
+    skip = frozenset() if question_open else ANSWER_INTENTS
+    return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal, LISTEN_LEGAL_WEIGHT,
+                      skip_intents=skip, spoken=True)
+
+
+def likely_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None,
+                question_open: bool = False) -> str:
+    """What a player most likely says now, from the same language data: this turn's legal moves
+    (no illegal ones), every slot-free command in its first phrasing ("draw", "undo", "what can i
+    say"), reading, "where is" and game names as in the language."""
+    skip = (frozenset() if question_open else ANSWER_INTENTS) | LIKELY_LEAVES_OUT
+    ranks = set(parser.language.ranks)
+    legal = [([v for v in src if v not in ranks], [v for v in dst if v not in ranks], up) for src, dst, up in legal or []]
+    return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal or None, float("inf"),
+                      skip_intents=skip, spoken=True, canonical=True)
+
+
+def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
+                   question_open: bool = False, garbage: int | None = None,
+                   min_phones: int | None = None) -> tuple[str, str, frozenset[str]]:
+    """The listening grammar's two JSGF documents (first decoded, second decoded alongside; see
+    ``LISTEN_FIRST``) and the garbage words of the first (``garbage`` frequent words, default
+    ``GARBAGE_WORDS``, of at least ``min_phones`` phonemes, default ``GARBAGE_MIN_PHONES``).
+    ``legal``: this turn's legal moves (``MoveMatcher.legal_nouns``)."""
     garbage = GARBAGE_WORDS if garbage is None else garbage
     min_phones = GARBAGE_MIN_PHONES if min_phones is None else min_phones
     junk = garbage_words(parser, garbage, min_phones) if garbage else ()
-    top = "<cmd>"
-    if junk:
-        top = "<cmd> | <garbage>"
-        rules["garbage_word"] = " | ".join(junk)
-        rules["garbage"] = GARBAGE_SHAPE
-    lines = ["#JSGF V1.0;", "grammar voicegame;", "", f"public <{TOP}> = {top};"]
-    lines += [f"<{name}> = {body};" for name, body in rules.items()]
-    return "\n".join(lines) + "\n", frozenset(junk)
+    whole = whole_jsgf(parser, engine, state, legal, question_open)
+    likely = likely_jsgf(parser, engine, state, legal, question_open)
+    if LISTEN_FIRST == "whole":
+        return _with_garbage(whole, junk), likely, frozenset(junk)
+    return _with_garbage(likely, junk), whole, frozenset(junk)
 
 
 _LISTEN_CACHE: dict[tuple, RecogniserGrammar] = {}
 
 
-def listening_grammar(parser: Parser, engine: "Engine", state: "State") -> RecogniserGrammar:
+def listening_grammar(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
+                      question_open: bool = False) -> RecogniserGrammar:
     """The grammar a recogniser should listen with now (see above), cached: an unchanged turn
-    (same legal moves, same cards showing) returns the very same object. The Vosk phrase list stays
-    the whole language's (Vosk has "[unk]" for what is not a command)."""
-    jsgf, junk = listening_jsgf(parser, engine, state)
-    key = (_noun_key(parser), jsgf)
+    (same legal moves, same cards showing, same question state) returns the very same object. The
+    Vosk phrase list is the whole language's (Vosk has "[unk]" for what is not a command)."""
+    jsgf, second, junk = listening_jsgf(parser, engine, state, legal, question_open)
+    key = (_noun_key(parser), jsgf, second)
     grammar = _LISTEN_CACHE.get(key)
     if grammar is None:
         if len(_LISTEN_CACHE) > 64:
@@ -480,6 +549,7 @@ def listening_grammar(parser: Parser, engine: "Engine", state: "State") -> Recog
         full = grammar_for(parser)
         from voicegame.audio.jsgf import Jsgf
 
-        words = full.words | (Jsgf(jsgf).words - junk)
-        grammar = _LISTEN_CACHE[key] = RecogniserGrammar(jsgf, full.phrases, frozenset(words), junk)
+        words = full.words | ((Jsgf(jsgf).words | Jsgf(second).words) - junk)
+        grammar = _LISTEN_CACHE[key] = RecogniserGrammar(jsgf, full.phrases, frozenset(words), junk,
+                                                         full.pronunciations, second)
     return grammar

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
 from voicegame.cards import Rank, Suit
-from voicegame.voice.templates import Node, parse_template, without_words
+from voicegame.voice.templates import Node, optional_words, parse_template, without_phrases, without_words
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,11 @@ class Language:
     suits: dict[str, Suit]
     kinds: dict[str, tuple[str, ...]]
     messages: dict[str, str]
+    spoken_rules: dict[str, Node] = field(default_factory=dict)
+    """``rules`` with their skip words kept, as optional words, less the phrasings of
+    ``grammars/<lang>/listening.toml`` ("unheard"): what a recogniser should hear."""
+    spoken_intents: tuple[tuple[str, tuple[Node, ...]], ...] = ()
+    """``intents`` likewise ("give me [a] hint")."""
 
     def templates(self, intent: str) -> tuple[Node, ...]:
         return dict(self.intents)[intent]
@@ -50,4 +55,14 @@ def load_language(lang: str = "en") -> Language:
     suits = {word: Suit(key) for key, words in vocabulary["suits"].items() for word in words}
     kinds = {key: tuple(words) for key, words in vocabulary.get("kinds", {}).items()}
     flat_messages = {key: value for key, value in messages.items() if isinstance(value, str)}
-    return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages)
+    try:
+        unheard = frozenset(_read_toml(lang, "listening.toml").get("unheard", []))
+    except FileNotFoundError:
+        unheard = frozenset()
+
+    def spoken(text: str) -> Node:
+        return without_phrases(optional_words(parse_template(text), skip), unheard)
+
+    spoken_rules = {name: spoken(text) for name, text in commands.get("rules", {}).items()}
+    spoken_intents = tuple((name, tuple(spoken(t) for t in templates)) for name, templates in commands["intents"].items())
+    return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages, spoken_rules, spoken_intents)

@@ -16,7 +16,7 @@ played, near ties are asked about, and anything too far is rejected.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterable
 
@@ -37,6 +37,12 @@ MOVE_INTENTS: dict[str, PileKind | None] = {"move": None, "move_up": PileKind.FO
                                             "discard": PileKind.DISCARD, "answer": None}
 """Intents whose command is a move, and the kind of pile their target must be (None: any)."""
 MOVE_SLOTS = frozenset({"place", "target", "card", "pile", "foundation"})
+SECOND_ONLY = "second decode only"
+"""``Understanding.doubt`` when only the second decode heard a command: the session asks about it
+when it would change the game and otherwise ignores it. Measured 2026-11-23 (bench/heard.py):
+answering what only the whole language heard made 27% of ordinary sentences get an answer; even
+answering only unplayable moves with their reason, 17.5% (clean), while it got 2 of 20 spoken
+illegal moves right. So neither is answered (bench/RESULTS.md "ASR")."""
 
 
 @dataclass(frozen=True)
@@ -336,6 +342,13 @@ class Understanding:
     command: Command | None = None
     resolution: Play | Ask | None = None
     match: MatchResult | None = None
+    doubt: str = ""
+    """Why this understanding may not be what was said ("" when nothing says so): the recogniser's
+    own doubt (``Heard.doubt``: a weak acoustic fit, an incomplete decode, low confidence), a close
+    second hypothesis that means something else, or a move found by matching rather than said.
+    The session confirms a doubtful command before it changes the game."""
+    text: str = ""
+    """The words acted on when they are not the recogniser's first text (``Heard.second``)."""
 
 
 def _is_move(command: Command, question_open: bool) -> bool:
@@ -345,14 +358,43 @@ def _is_move(command: Command, question_open: bool) -> bool:
 def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, matcher: MoveMatcher,
                narrator: Narrator, question_open: bool = False) -> Understanding:
     """Parse what was heard; fall back on matching the legal moves when it does not parse, when it
-    is an incomplete decode (confidence 0.0), or when it is a move that cannot be played."""
+    is an incomplete decode (confidence 0.0), or when it is a move that cannot be played. Says how
+    sure it is in ``Understanding.doubt``."""
+    understood = _understand(heard, state, parser, resolver, matcher, narrator, question_open)
+    if understood.how == "rejected" and heard.unknown and heard.second and parser.parse(heard.second) is not None:
+        # The first decode (what is likely now) found nothing, the whole language did, and it fits
+        # the audio as a command must: never change the game without asking (see SECOND_ONLY).
+        other = _understand(Heard(heard.second, None), state, parser, resolver, matcher, narrator, question_open)
+        if other.how != "rejected":
+            return replace(other, doubt=SECOND_ONLY, text=heard.second)
+    if understood.how in ("rejected", "asked"):
+        return understood
+    doubt = heard.doubt or ("incomplete" if heard.confidence == 0.0 else "")
+    second = parser.parse(heard.second) if heard.second else None
+    if second is not None and second != understood.command:
+        # The second decode (the whole language, when the first is the likely grammar) heard
+        # something else: the first result is doubtful.
+        doubt = doubt or "second decode differs"
+    if not doubt and understood.how == "matched":
+        doubt = "matched"
+    if not doubt and understood.command is not None:
+        for alternative in heard.alternatives:
+            command = parser.parse(alternative)
+            if command is not None and command != understood.command:
+                doubt = "close alternative"
+                break
+    return replace(understood, doubt=doubt) if doubt else understood
+
+
+def _understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, matcher: MoveMatcher,
+                narrator: Narrator, question_open: bool = False) -> Understanding:
     if heard.unknown or not heard.text.strip():
         return Understanding("rejected")
     command = parser.parse(heard.text)
     partial = heard.confidence == 0.0
     if command is not None and not partial:
-        if not _is_move(command, question_open):
-            return Understanding("parsed", command)
+        if not _is_move(command, question_open) or not heard.doubt:
+            return Understanding("parsed", command)  # a clear illegal move is refused with its reason
         if not isinstance(resolver.resolve_move(state, command.source, command.target), Refuse):
             return Understanding("parsed", command)
     if command is not None and question_open:

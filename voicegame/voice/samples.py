@@ -2,7 +2,8 @@
 
 ``deal_commands(seed)`` plays a Klondike deal forward along the hint moves and, at each position,
 lists what a player could say there: every legal move in several phrasings (card on card, pile to
-pile, "up"), plus reading, drawing, undo, bare card and number answers. Each sample carries the
+pile, "up"), plus reading, drawing and undo (bare cards and numbers are answers, said only to a
+question). Each sample carries the
 position it belongs to and the command the parser makes of the text, so a recogniser's result can
 be checked against it.
 """
@@ -99,10 +100,13 @@ def deal_commands(seed: int = 7, positions: int = 18, per_position: int = 30, rn
         states.append(state)
         texts = move_texts(engine, narrator, state)
         showing = [c for p in state.piles[2:] for c in p.face_up]
-        texts += [c.spoken for c in rng.sample(showing, min(3, len(showing)))]
+        # bare cards and numbers are answers to a question, not commands (the listening grammar
+        # holds them only while a question is open); the random draws stay, so that the rest of
+        # the corpus is what it was
+        rng.sample(showing, min(3, len(showing)))
         texts += [f"read {spec.name}" for spec in rng.sample(list(engine.specs), 4)]
         texts += [f"where is the {c.spoken}" for c in rng.sample(DECK, 3)]
-        texts += [rng.choice(("one", "two", "three", "four", "five", "six", "seven"))]
+        rng.choice(("one", "two", "three", "four", "five", "six", "seven"))
         texts += rng.sample(NON_MOVES, 4)
         rng.shuffle(texts)
         count = 0

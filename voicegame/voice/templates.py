@@ -207,3 +207,44 @@ def without_words(node: Node, drop: frozenset[str]) -> Node:
     if isinstance(node, Opt):
         return Opt(without_words(node.item, drop))
     return node
+
+
+def optional_words(node: Node, words: frozenset[str]) -> Node:
+    """The template with the given words made optional: what a recogniser should accept for a
+    template whose skip words ("give me a hint") the parser ignores anyway."""
+    if isinstance(node, Word):
+        return Opt(node) if node.text in words else node
+    if isinstance(node, Seq):
+        return Seq(tuple(optional_words(i, words) for i in node.items))
+    if isinstance(node, Alt):
+        return Alt(tuple(optional_words(o, words) for o in node.options))
+    if isinstance(node, Opt):
+        inner = node.item
+        return node if isinstance(inner, Word) and inner.text in words else Opt(optional_words(inner, words))
+    return node
+
+
+def without_phrases(node: Node, phrases: frozenset[str]) -> Node:
+    """The template without the alternatives that are exactly one of ``phrases`` (word strings):
+    what a recogniser should not listen for. An alternative left with no option keeps its first."""
+    if isinstance(node, Seq):
+        if all(isinstance(i, Word) or (isinstance(i, Opt) and isinstance(i.item, Word)) for i in node.items):
+            required = " ".join(i.text for i in node.items if isinstance(i, Word))
+            if required in phrases:  # "new [card]" without "new" alone: "new card"
+                return Seq(tuple(i.item if isinstance(i, Opt) else i for i in node.items))
+        return Seq(tuple(without_phrases(i, phrases) for i in node.items))
+    if isinstance(node, Alt):
+        kept = tuple(without_phrases(o, phrases) for o in node.options if _text(o) not in phrases)
+        return Alt(kept) if kept else node.options[0]
+    if isinstance(node, Opt):
+        return Opt(without_phrases(node.item, phrases))
+    return node
+
+
+def _text(node: Node) -> str | None:
+    """The words of a node made only of words (None otherwise)."""
+    if isinstance(node, Word):
+        return node.text
+    if isinstance(node, Seq) and all(isinstance(i, Word) for i in node.items):
+        return " ".join(i.text for i in node.items)  # type: ignore[union-attr]
+    return None

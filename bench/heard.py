@@ -1,0 +1,467 @@
+"""Bench: is the player heard? Spoken commands through the game as it listens, side by side with a
+naive baseline (run by hand; issue 15).
+
+    python bench/heard.py [--quick] [--jobs 2] [--system game|baseline] [--out FILE.json]
+
+Corpus (``corpus()``): at several positions of Klondike, FreeCell, Royal Parade and Spider (along
+each deal's hint path), every legal move in several phrasing families (the narrator's own words,
+"move X to Y", "put the X on the Y", "X onto Y", "pile to pile", "X up", "play X"), illegal moves
+between cards on the table, and every slot-free command of grammars/en/commands.toml in every
+phrasing (each synonym is a phrasing family of its intent), plus reading and "where is" commands.
+Each phrasing family goes to the **tune** half or the **held-out** half (the first phrasing of an
+intent and the narrator's move phrase are tune; the rest alternate by a hash of the family name), and
+the two halves are reported apart. Plus ordinary sentences that are not commands
+(voicegame.voice.samples, 80 of them).
+
+Each command is spoken by one of the voices in turn (espeak-ng variants and rates, and the neural
+hibari-tts voice when it is installed), padded with silence, mixed with white or babble noise, and heard by:
+- **game**: the recogniser as ``make_recogniser`` builds it, with ``Session.recogniser_grammar()``
+  (the whole language, this turn's cards, the prior decode), then ``Session.hear`` (checks, matching,
+  confirmation);
+- **baseline**: the same decoder with one static JSGF of every phrasing of the game (any card in any
+  move, ``build_grammar``), no checks, the text acted on as typed (``Session.handle``).
+
+Outcomes, compared with what the game does with the words really said (typed, ``Session.handle``):
+- right: the same sentences and the same change of the game, at once or after a confirmation that
+  asked about the right thing (answered "yes");
+- wrong action: the game changed (a move, draw, undo, new deal, quit...) and not as the words said;
+  a confirmation about the wrong thing is answered "no" and is not a wrong action;
+- misheard: another answer, nothing changed (e.g. help read out instead of the score);
+- rejected: "Sorry, I did not catch that" or a confirmation answered "no".
+- confirmations: a yes/no question was asked (counted in right or rejected as well).
+- false accepts: of the non-command sentences, the share the game acted on in any way other than
+  "did not catch that" or a confirmation question (those are counted apart).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import multiprocessing
+import platform
+import random
+import sys
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "audio"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from asr import mix, pad  # noqa: E402
+from speech_fixtures import cache_dir, speech_pcm  # noqa: E402
+from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
+from voicegame.engine import History, MoveKind, PileKind, State  # noqa: E402
+from voicegame.hints import ranked_moves  # noqa: E402
+from voicegame.session import Session  # noqa: E402
+from voicegame.voice.grammar import build_grammar, visible_cards  # noqa: E402
+from voicegame.voice.samples import NOT_COMMANDS, NOT_COMMANDS_MORE  # noqa: E402
+from voicegame.voice.templates import expand  # noqa: E402
+
+GAMES = [("klondike", 7), ("freecell", 3), ("royal_parade", 2), ("spider", 4)]
+ESPEAK_VOICES = [("en", 160), ("en-us+f3", 200), ("en-gb", 180), ("en-us+m3", 150)]
+NEURAL = ("hibari", 100)
+CLEAN_SHARE = (2, 1)
+NOISY_SHARE = (8, 4)
+"""Clean: every 2nd command and every non-command; in noise every 8th command and every 4th
+non-command (``--all``: everything). The whole corpus in five conditions and two systems would take
+over an hour on this shared 2-core machine (about 2 s per clip and worker under load)."""
+EVERYTHING = False
+PER_INTENT = 6
+"""Phrasings per template of a slot-free intent (the first is its canonical one)."""
+CONDITIONS = [("clean", None), ("white", 20), ("white", 10), ("babble", 20), ("babble", 10)]
+NOT_COMMANDS_EXTRA = (
+    "i think it is going to snow", "can you hear the birds outside", "my sister is coming for dinner",
+    "we need more bread and butter", "the meeting was moved to monday", "turn left at the next corner",
+    "i lost my wallet yesterday", "do you want a glass of water", "the baby is finally asleep",
+    "there is a spider in the bath", "i will call you back later", "the shop closes at six",
+    "he told me a funny story", "the light in the hall is broken", "what a lovely afternoon",
+    "we played cards all night", "is the kettle boiling yet", "i can not find the remote",
+    "my knee hurts when it rains", "the post has not come yet", "she reads a book every week",
+    "let me think about it", "the car needs new tyres", "where are my slippers",
+    "that was a long phone call", "the doctor said to rest", "could you open the door",
+    "i like my tea with milk", "the neighbours are very noisy", "it is cold in here",
+    "we should go for a walk", "the radio is too loud", "did you lock the back door",
+    "i am so tired today", "the soup needs more salt", "thank you very much",
+    "tomorrow is my birthday", "the plants need watering", "how was your day",
+    "turn the heating up a little",
+)
+"""Forty more ordinary sentences (written for this bench), so that there are 80 non-commands."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    game: str
+    position: int
+    text: str
+    intent: str  # the intent of the words (parsed), "legal move" / "illegal move" for moves
+    family: str  # the phrasing family
+    half: str  # "tune" or "held-out"
+
+
+def _half(family: str, canonical: bool) -> str:
+    if canonical:
+        return "tune"
+    return "tune" if int(hashlib.sha1(family.encode()).hexdigest(), 16) % 2 else "held-out"
+
+
+def positions(game: str, seed: int, count: int) -> tuple[Session, list[State]]:
+    session = Session(game, seed=seed)
+    engine, state = session.engine, session.state
+    out = []
+    for _ in range(count):
+        out.append(state)
+        moves = [m for m in ranked_moves(engine, state) if m.kind is MoveKind.MOVE] or ranked_moves(engine, state)
+        if not moves:
+            break
+        state = engine.apply(state, moves[0])[0]
+    return session, out
+
+
+def slot_free_phrasings(session: Session) -> list[tuple[str, str, bool]]:
+    """(intent, phrase, canonical) for every phrasing of every slot-free intent."""
+    import tomllib
+
+    from voicegame.voice.templates import optional_words, parse_template
+
+    language = session.parser.language
+    commands = tomllib.loads((ROOT / "grammars" / language.code / "commands.toml").read_text())
+    skip = frozenset(commands.get("skip", []))
+    rules = {name: optional_words(parse_template(body), skip) for name, body in commands["rules"].items()}
+    out = []
+    for intent, bodies in commands["intents"].items():  # every phrasing, also those the grammar leaves out
+        for template in [optional_words(parse_template(b), skip) for b in bodies]:
+            try:
+                phrases = expand(template, rules, {}, limit=200)
+            except Exception:
+                break
+            longest: dict[str, str] = {}  # phrasing without skip words -> with them ("what is the score")
+            for phrase in phrases:
+                key = " ".join(w for w in phrase.split() if w not in skip)
+                if phrase and len(phrase) > len(longest.get(key, "")):
+                    longest[key] = phrase
+            for k, (key, phrase) in enumerate(list(longest.items())[:PER_INTENT]):
+                out.append((intent, key if k == 0 else phrase, k == 0))  # the first as the game says it
+    return out
+
+
+def move_phrasings(session: Session, state: State, rng: random.Random) -> list[tuple[str, str, str, bool]]:
+    """(kind, family, text, canonical) for legal moves and for illegal moves between cards showing."""
+    engine, narrator = session.engine, session.narrator
+    specs = engine.specs
+    out = []
+    legal = [m for m in engine.legal_moves(state) if m.kind is MoveKind.MOVE]
+    for m in rng.sample(legal, min(2, len(legal))):
+        card = state.piles[m.src].cards[-m.count]
+        dst, top = specs[m.dst], state.piles[m.dst].top
+        out.append(("legal move", "narrator", narrator.move_phrase(state, m), True))
+        out.append(("legal move", "move X to pile", f"move {card.spoken} to {dst.name}", False))
+        if top is not None and state.piles[m.dst].top_face_up:
+            out.append(("legal move", "put the X on the Y", f"put the {card.spoken} on the {top.spoken}", False))
+            out.append(("legal move", "X onto Y", f"{card.spoken} onto {top.spoken}", False))
+            out.append(("legal move", "move the X on to the Y", f"move the {card.spoken} on to the {top.spoken}", False))
+        if specs[m.src].kind in (PileKind.TABLEAU, PileKind.WASTE):
+            out.append(("legal move", "pile to pile", f"{specs[m.src].name} to {dst.name}", False))
+        if dst.kind is PileKind.FOUNDATION:
+            out.append(("legal move", "X up", f"{card.spoken} up", False))
+            out.append(("legal move", "play X", f"play the {card.spoken}", False))
+    showing = sorted(visible_cards(engine, state), key=lambda c: (c.rank, c.suit.value))
+    tops = [p.top for p, s in zip(state.piles, specs) if s.kind is PileKind.TABLEAU and p.top is not None and p.top_face_up]
+    illegal = []
+    for card in showing:
+        for top in tops:
+            if card != top:
+                text = f"{card.spoken} on {top.spoken}"
+                command = session.parser.parse(text)
+                if command is not None and not any(
+                        state.piles[m.src].cards[-m.count] == card and state.piles[m.dst].top == top for m in legal):
+                    illegal.append(text)
+    for text in rng.sample(illegal, min(2, len(illegal))):
+        out.append(("illegal move", "X on Y (illegal)", text, False))
+    return out
+
+
+def corpus(quick: bool = False) -> list[Sample]:
+    rng = random.Random(15)
+    samples: list[Sample] = []
+    for g, (game, seed) in enumerate(GAMES):
+        session, states = positions(game, seed, 2)
+        for k, state in enumerate(states):
+            session.history = History.start(state)
+            for kind, family, text, canonical in move_phrasings(session, state, rng):
+                samples.append(Sample(game, k, text, kind, family, _half(family, canonical)))
+            specs = session.engine.specs
+            for spec in rng.sample(list(specs), 2):
+                samples.append(Sample(game, k, f"read {spec.name}", "read", "read PILE", "tune"))
+            card = rng.choice(sorted(visible_cards(session.engine, state), key=lambda c: (c.rank, c.suit.value)))
+            samples.append(Sample(game, k, f"where is the {card.spoken}", "where", "where is the X", "tune"))
+        # slot-free commands: every phrasing once, spread over the games and positions
+        for i, (intent, phrase, canonical) in enumerate(slot_free_phrasings(session)):
+            if (i + g) % len(GAMES) and not canonical:
+                continue  # each synonym in one game only; canonical phrasings in every game
+            samples.append(Sample(game, i % len(states), phrase, intent, f"{intent}: {phrase}", _half(f"{intent}: {phrase}", canonical)))
+    if quick:
+        rng.shuffle(samples)
+        samples = samples[:120]
+    return samples
+
+
+# ------------------------------------------------------------------------------- speech
+_HIBARI = None
+
+
+def neural_pcm(text: str) -> np.ndarray:
+    global _HIBARI
+    from voicegame.audio.wavio import read_wav
+
+    key = hashlib.sha1(f"hibari|{text}".encode()).hexdigest()[:20]
+    out = cache_dir() / f"{key}.hibari.wav"
+    if not out.exists():
+        import hibari
+
+        if _HIBARI is None:
+            _HIBARI = hibari.Hibari(threads=1)
+        hibari.write_wav(str(out), _HIBARI(text, seed=1))
+    return read_wav(out)
+
+
+def have_neural() -> bool:
+    try:
+        import hibari  # noqa: F401
+    except Exception:
+        return False
+    return True
+
+
+def voice_pcm(text: str, voice: tuple[str, int]) -> np.ndarray:
+    return neural_pcm(text) if voice == NEURAL else speech_pcm(text, *voice)
+
+
+# ------------------------------------------------------------------------------- judging
+def _reset(session: Session, state: State) -> None:
+    session.history = History.start(state)
+    session.question = None
+    session.pending = None
+    session.pending_no = "kept_game"
+    session.offer = None
+    session.hinted = None
+    session.hint_index = 0
+    session.last_sentences = []
+    session.auto_play = False
+    session.hinted_at = {}
+    session.told_yes_plays_hint = False
+    session.verbose = session.narrator.verbose = False
+
+
+def _changed(session: Session, before: tuple, reply) -> bool:
+    return reply.quit or bool(reply.moves) or before != (session.history, session.history.cursor, len(session.history.states),
+                                                         session.seed, session.entry.key)
+
+
+def _snapshot(session: Session) -> tuple:
+    return (session.history, session.history.cursor, len(session.history.states), session.seed, session.entry.key)
+
+
+def judge(session: Session, state: State, text: str | None, heard: Heard, system: str) -> str:
+    """One outcome: right, right-confirmed, wrong action, misheard, rejected, rejected-confirmed
+    (a question about the wrong thing, answered no); for text None (not a command): accepted,
+    asked, rejected."""
+    not_understood = session.narrator.say("not_understood")
+    reference = None
+    if text is not None:
+        _reset(session, state)
+        home = (session.entry, dict(session.options), session.seed)
+        ref = session.handle(text)
+        reference = (ref.sentences, [m for m in ref.moves], ref.quit, session.history.cursor, session.seed)
+        if (session.entry, session.seed) != (home[0], home[2]):
+            session.start_game(*home)  # the words started another deal: back to this one
+    _reset(session, state)
+    before = _snapshot(session)
+    reply = session.handle(heard.text) if system == "baseline" else session.hear(heard)
+    if system == "baseline" and (heard.unknown or not heard.text):
+        reply.sentences = [not_understood]
+    confirming = system == "game" and session.pending is not None and session.pending_no == "cancelled"
+    if text is None:
+        if confirming:
+            return "asked"
+        return "rejected" if reply.sentences == [not_understood] and not reply.moves else "accepted"
+    if confirming:  # the speaker answers yes when the question is about what was meant
+        snapshot_pending = session.pending
+        yes = session.hear(Heard("yes", 1.0))
+        got = (yes.sentences, list(yes.moves), yes.quit, session.history.cursor, session.seed)
+        if got == reference:
+            return "right-confirmed"
+        _reset(session, state)
+        session.pending, session.pending_no = snapshot_pending, "cancelled"
+        return "rejected-confirmed"
+    got = (reply.sentences, list(reply.moves), reply.quit, session.history.cursor, session.seed)
+    if got == reference:
+        return "right"
+    if _changed(session, before, reply):
+        return "wrong action"
+    if reply.sentences == [not_understood]:
+        return "rejected"
+    return "misheard"
+
+
+# ------------------------------------------------------------------------------- running
+def _recogniser(system: str):
+    if system == "baseline":
+        return PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS)
+    return listening_pocketsphinx()
+
+
+def run_job(job: tuple) -> list[dict]:
+    """Decode and judge every clip of one (system, voice, condition)."""
+    system, voice, (kind, snr), samples, junk = job
+    recogniser = _recogniser(system)
+    sessions: dict[str, tuple[Session, list[State]]] = {}
+    rows = []
+    current = None
+    items = [(s, s.text) for s in samples] + [(None, t) for t in junk]
+    for i, (sample, text) in enumerate(items):
+        game = sample.game if sample is not None else "klondike"
+        if game not in sessions:
+            sessions[game] = positions(game, dict(GAMES)[game], 4)
+        session, states = sessions[game]
+        if session.entry.key != game or session.seed != dict(GAMES)[game]:
+            sessions[game] = positions(game, dict(GAMES)[game], 4)
+            session, states = sessions[game]
+        session.hint_seconds, session.hint_nodes = None, 2000
+        session.winnable_seconds, session.winnable_nodes = None, 5000
+        state = states[sample.position if sample is not None else 0]
+        _reset(session, state)
+        grammar = build_grammar(session.parser) if system == "baseline" else session.recogniser_grammar()
+        if grammar is not current:
+            recogniser.set_grammar(grammar)
+            current = grammar
+        audio = mix(pad(voice_pcm(text, voice)), kind, snr, seed=i)
+        t0 = time.perf_counter()
+        heard = recogniser.recognise(audio)
+        spent = time.perf_counter() - t0
+        outcome = judge(session, state, text if sample is not None else None, heard, system)
+        if session.entry.key != game or session.seed != dict(GAMES)[game]:
+            del sessions[game]
+        rows.append({"system": system, "voice": f"{voice[0]} {voice[1]}", "condition": "clean" if snr is None else f"{kind} {snr} dB",
+                     "command": sample is not None, "text": text, "heard": heard.text, "doubt": heard.doubt,
+                     "intent": sample.intent if sample else "", "family": sample.family if sample else "",
+                     "half": sample.half if sample else "", "game": game, "outcome": outcome, "seconds": spent,
+                     "audio_s": len(audio) / 16000})
+    return rows
+
+
+def jobs(samples: list[Sample], junk: list[str], voices: list[tuple[str, int]], conditions, systems) -> list[tuple]:
+    """Each command and non-command by one voice (rotating: every voice says a share of each)."""
+    out = []
+    for condition in conditions:
+        for v, voice in enumerate(voices):
+            for system in systems:  # side by side: both systems of a condition finish together
+                step = (CLEAN_SHARE if condition[1] is None else NOISY_SHARE) if not EVERYTHING else (1, 1)
+                mine = [s for i, s in enumerate(samples) if i % len(voices) == v and i % step[0] == 0]
+                theirs = [t for i, t in enumerate(junk) if i % len(voices) == v and i % step[1] == 0]
+                out.append((system, voice, condition, mine, theirs))
+    return out
+
+
+def pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def summarise(rows: list[dict]) -> str:
+    lines = []
+    systems = sorted({r["system"] for r in rows}, key=lambda s: s != "game")
+    conditions = [c for c in ("clean", "white 20 dB", "white 10 dB", "babble 20 dB", "babble 10 dB") if any(r["condition"] == c for r in rows)]
+    lines.append("| condition | half | system | commands | right | of which confirmed | wrong action | misheard, nothing changed | rejected / asked again | confirmations asked | false accepts (+ asked) |")
+    lines.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for condition in conditions:
+        for half in ("tune", "held-out"):
+            for system in systems:
+                cmd = [r for r in rows if r["system"] == system and r["condition"] == condition and r["command"] and r["half"] == half]
+                junk = [r for r in rows if r["system"] == system and r["condition"] == condition and not r["command"]]
+                c = Counter(r["outcome"] for r in cmd)
+                j = Counter(r["outcome"] for r in junk)
+                n = len(cmd)
+                right = c["right"] + c["right-confirmed"]
+                conf = c["right-confirmed"] + c["rejected-confirmed"]
+                fa = f"{pct(j['accepted'], len(junk))} (+{pct(j['asked'], len(junk))})" if half == "tune" else "(same)"
+                lines.append(f"| {condition} | {half} | {system} | {n} | {pct(right, n)} | {pct(c['right-confirmed'], n)} | "
+                             f"{pct(c['wrong action'], n)} | {pct(c['misheard'], n)} | {pct(c['rejected'] + c['rejected-confirmed'], n)} | "
+                             f"{pct(conf, n)} | {fa} |")
+    # per intent (all conditions, game vs baseline)
+    lines.append("")
+    lines.append("Per intent, all conditions and halves (game / baseline): right %, wrong action %")
+    lines.append("")
+    lines.append("| intent | clips | game right | game wrong action | baseline right | baseline wrong action |")
+    lines.append("| --- | ---: | ---: | ---: | ---: | ---: |")
+    by = defaultdict(lambda: defaultdict(Counter))
+    for r in rows:
+        if r["command"]:
+            by[r["intent"]][r["system"]][r["outcome"]] += 1
+    for intent in sorted(by):
+        g, b = by[intent]["game"], by[intent]["baseline"]
+        ng, nb = sum(g.values()), sum(b.values())
+        lines.append(f"| {intent} | {ng} | {pct(g['right'] + g['right-confirmed'], ng)} | {pct(g['wrong action'], ng)} | "
+                     f"{pct(b['right'] + b['right-confirmed'], nb)} | {pct(b['wrong action'], nb)} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="120 commands, 20 non-commands, 2 voices, clean and white 10 dB")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--system", action="append", help="game and/or baseline (default: both)")
+    ap.add_argument("--conditions", help="e.g. clean,white10")
+    ap.add_argument("--out", help="write every clip's outcome to this JSON file")
+    ap.add_argument("--summary", help="only summarise this JSON file")
+    ap.add_argument("--all", action="store_true", help="every clip in every condition (slow)")
+    args = ap.parse_args(argv)
+    if args.summary:
+        print(summarise(json.loads(Path(args.summary).read_text())))
+        return 0
+    global EVERYTHING
+    EVERYTHING = args.all
+    samples = corpus(args.quick)
+    junk = list(NOT_COMMANDS + NOT_COMMANDS_MORE + NOT_COMMANDS_EXTRA)
+    voices = list(ESPEAK_VOICES) + ([NEURAL] if have_neural() else [])
+    conditions = CONDITIONS
+    if args.quick:
+        voices, junk = [voices[0], voices[-1]], junk[::4]
+        conditions = [("clean", None), ("white", 10)]
+    if args.conditions:
+        wanted = set(args.conditions.split(","))
+        conditions = [c for c in CONDITIONS if (c[0] if c[1] is None else f"{c[0]}{c[1]}") in wanted]
+    systems = args.system or ["game", "baseline"]
+    print(f"{len(samples)} commands ({Counter(s.half for s in samples)}), {len(junk)} non-commands, "
+          f"{len(voices)} voices, {len(conditions)} conditions, systems {systems}", flush=True)
+    print("intents:", len({s.intent for s in samples}), "games:", Counter(s.game for s in samples), flush=True)
+    for voice in voices:  # synthesise once, before the workers start
+        for text in [s.text for s in samples] + junk:
+            voice_pcm(text, voice)
+    t0 = time.time()
+    rows: list[dict] = []
+    work = jobs(samples, junk, voices, conditions, systems)
+    with multiprocessing.Pool(args.jobs) as pool:
+        for part in pool.imap_unordered(run_job, work):
+            rows += part
+            if args.out:  # as it goes, so that an interrupted run still has its figures
+                Path(args.out).write_text(json.dumps(rows))
+            r = part[0] if part else None
+            if r:
+                print(f"  done {r['system']} {r['voice']} {r['condition']}: {len(part)} clips", flush=True)
+    if args.out:
+        Path(args.out).write_text(json.dumps(rows))
+    print()
+    print(f"{time.strftime('%Y-%m-%d')}, {platform.machine()}, Python {platform.python_version()}, "
+          f"{args.jobs} workers, {time.time() - t0:.0f} s")
+    print(summarise(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,133 @@
+"""Never act on a doubt (issue 15): what the recogniser is unsure of is confirmed before it changes
+the game; reading and help are answered at once; the same question serves every recogniser."""
+
+from __future__ import annotations
+
+from voicegame.audio.recognisers import Heard
+from voicegame.audio.vosk_recogniser import parse_vosk_result
+from voicegame.engine import MoveKind
+from voicegame.session import Session
+from voicegame.voice.grammar import build_grammar, missing_words
+
+LEGAL = "six of diamonds on seven of spades"  # Klondike deal 7: legal at the start
+
+
+def _session() -> Session:
+    session = Session("klondike", seed=7)
+    assert session.parser.parse(LEGAL) is not None
+    return session
+
+
+def test_a_doubtful_move_is_asked_about_and_yes_plays_it():
+    session = _session()
+    reply = session.hear(Heard(LEGAL, 0.1, False, "weak fit"))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"] and not reply.moves
+    assert session.history.cursor == 0
+    reply = session.hear(Heard("yes", 0.9))
+    assert [m.kind for m in reply.moves] == [MoveKind.MOVE] and session.history.cursor == 1
+
+
+def test_no_or_cancel_drops_the_doubtful_command():
+    for answer in ("no", "cancel"):
+        session = _session()
+        session.hear(Heard(LEGAL, 0.1, False, "weak fit"))
+        reply = session.hear(Heard(answer, 0.9))
+        assert reply.sentences == ["Cancelled."] and session.history.cursor == 0
+        assert session.pending is None
+
+
+def test_anything_else_drops_the_question_and_is_a_new_command():
+    session = _session()
+    session.hear(Heard(LEGAL, 0.1, False, "weak fit"))
+    reply = session.hear(Heard("read the board", 0.9))
+    assert reply.sentences == session.narrator.read_board(session.state)
+    assert session.pending is None and session.history.cursor == 0
+    assert session.hear(Heard("yes", 0.9)).moves == []  # the question is gone
+
+
+def test_a_sure_move_is_played_at_once():
+    session = _session()
+    assert session.hear(Heard(LEGAL, 0.1)).moves
+
+
+def test_reading_and_help_are_never_confirmed():
+    for text in ("read the board", "help", "what can i say", "score", "where is the ace of spades", "hint"):
+        session = _session()
+        reply = session.hear(Heard(text, 0.1, False, "weak fit"))
+        assert not reply.sentences[0].endswith("?") or text == "hint", (text, reply.sentences)
+        assert session.pending is None, text
+
+
+def test_every_kind_of_change_is_confirmed_when_doubtful():
+    for text, question in [("draw", "Draw?"), ("auto on", "Auto on?"), ("new game", "New game?"),
+                           ("restart", "Restart?"), ("play spider", "Play Spider?"), ("quit", "Quit?")]:
+        session = _session()
+        reply = session.hear(Heard(text, 0.1, False, "weak fit"))
+        assert reply.sentences == [question] and not reply.quit, text
+    session = _session()
+    session.handle(LEGAL)
+    assert session.hear(Heard("undo", 0.1, False, "weak fit")).sentences == ["Undo?"]
+    assert session.history.cursor == 1
+    session.hear(Heard("yes", 1.0))
+    assert session.history.cursor == 0
+
+
+def test_a_close_alternative_that_means_something_else_is_a_doubt():
+    session = _session()
+    reply = session.hear(Heard("draw", 0.1, False, "", ("help",)))
+    assert reply.sentences == ["Draw?"]
+    session = _session()
+    reply = session.hear(Heard("draw", 0.1, False, "", ("deal",)))  # the same command: no doubt
+    assert reply.moves
+
+
+def test_the_second_decode_decides_doubt_and_hears_illegal_moves():
+    session = _session()
+    reply = session.hear(Heard("draw", 0.1, second="help"))  # the two grammars disagree
+    assert reply.sentences == ["Draw?"]
+    session = _session()
+    assert session.hear(Heard("draw", 0.1, second="draw")).moves  # they agree
+    # an illegal move heard by the whole language alone is not answered (SECOND_ONLY: false accepts)
+    session = _session()
+    illegal = "seven of spades on ace of clubs"
+    assert session.parser.parse(illegal) is not None
+    reply = session.hear(Heard("", None, True, second=illegal))
+    assert not reply.moves and reply.sentences == [session.narrator.say("not_understood")]
+    # heard as such by the first decode, it gets its reason
+    reply = session.hear(Heard(illegal, 0.2))
+    assert not reply.moves and reply.sentences == _session().handle(illegal).sentences
+    # both heard a move, different ones: asked about the first (the likely one), never played at once
+    session = _session()
+    reply = session.hear(Heard(LEGAL, 0.1, second=illegal))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"]
+    # the first decode found nothing; the second a whole command: acted on only after a "yes"
+    session = _session()
+    reply = session.hear(Heard("", None, True, second=LEGAL))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"]
+    session = _session()  # heard by the second decode alone and not a change: not acted on
+    reply = session.hear(Heard("", None, True, second="read the board"))
+    assert reply.sentences == [session.narrator.say("not_understood")]
+
+
+def test_typed_commands_are_never_confirmed():
+    session = _session()
+    assert session.handle(LEGAL).moves
+
+
+def test_vosk_low_word_confidence_and_alternatives_are_doubts():
+    heard = parse_vosk_result({"text": "draw", "result": [{"word": "draw", "conf": 0.42}]})
+    assert heard.text == "draw" and heard.doubt
+    sure = parse_vosk_result({"text": "draw", "result": [{"word": "draw", "conf": 1.0}]})
+    assert not sure.doubt
+    alternatives = parse_vosk_result({"alternatives": [{"text": "draw", "confidence": 300.0},
+                                                       {"text": "help", "confidence": 290.0}]})
+    assert alternatives.text == "draw" and alternatives.alternatives == ("help",)
+    session = _session()
+    assert session.hear(alternatives).sentences == ["Draw?"]
+
+
+def test_every_command_word_has_a_pronunciation():
+    session = _session()
+    grammar = build_grammar(session.parser)
+    assert missing_words(grammar) == []  # "verbose", "freecell", "redeal" come from grammars/en
+    assert "verbose" in {w for w, _ in grammar.pronunciations}
