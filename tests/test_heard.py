@@ -40,7 +40,7 @@ def test_anything_else_drops_the_question_and_is_a_new_command():
     session = _session()
     session.hear(Heard(LEGAL, 0.1, False, "weak fit"))
     reply = session.hear(Heard("read the board", 0.9))
-    assert reply.sentences == session.narrator.read_board(session.state)
+    assert reply.sentences == _session().handle("read the board").sentences  # the summary, as typed
     assert session.pending is None and session.history.cursor == 0
     assert session.hear(Heard("yes", 0.9)).moves == []  # the question is gone
 

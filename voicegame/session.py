@@ -308,7 +308,7 @@ class Session:
         it changed."""
         question_open = self.question is not None or self.pending is not None or self.offer is not None
         return listening_grammar(self.parser, self.engine, self.state, self.move_matcher.legal_nouns(self.state),
-                                 question_open)
+                                 question_open, reading_open=bool(self.more_pages))
 
     def _dispatch(self, reply: Reply, command: Command) -> None:
         intent = command.intent

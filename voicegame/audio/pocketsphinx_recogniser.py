@@ -251,6 +251,7 @@ class PocketSphinxRecogniser:
                 raise RecogniserUnavailable(f"PocketSphinx could not start its phone loop: {e}.") from None
         self._added: set[str] = set()
         self._prior: Any = None  # a decoder for the grammar's prior_jsgf (made when a grammar has one)
+        self._prior_jsgf: Jsgf | None = None  # its grammar, to tell whole sentences from broken-off paths
         self._prior_options = {**self.DECODER_OPTIONS, **options}
         self._paths = (hmm, dictionary)
         self._search: str | None = None
@@ -323,6 +324,7 @@ class PocketSphinxRecogniser:
                 self._prior.add_word(word, self._decoder.lookup_word(word), False)
             self._prior_count = 0
         prior = Jsgf(text)
+        self._prior_jsgf = prior
         missing = {w for w in prior.words if self._prior.lookup_word(w) is None}
         try:
             fsg = self._prior.parse_jsgf(prior.without_words(missing).encode("utf-8"),
@@ -471,6 +473,8 @@ class PocketSphinxRecogniser:
         text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
         if not text:
             return ""
+        if self._prior_jsgf is not None and not self._prior_jsgf.matches(text):
+            return ""  # an incomplete path ("more" of "more cards"): no sentence of the language
         if self.min_frame_score is not None and self.frame_score(self._prior) < self.min_frame_score:
             return ""
         if self._phones is not None and self._too_many_phones(text):

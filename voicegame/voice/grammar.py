@@ -459,6 +459,9 @@ full ("six of diamonds", not "six") there, as the narrow grammar of session 4 di
 LIKELY_LEAVES_OUT = frozenset({"play", "discard", "fill"})
 """Move intents the likely grammar leaves to the whole language: with any card or pile after one
 short verb ("bin", "fill") they take other speech onto themselves, and the legal moves are there."""
+READING_INTENTS = frozenset({"more"})
+"""Intents that only go on with a reading: in the likely grammar only while there is more to read
+(espeak's "draw" decoded as "more" at a deal's start, when "more" was always in it)."""
 """Intents that are only answers to an open question: in the listening grammar only while one is."""
 
 
@@ -496,19 +499,22 @@ def _with_garbage(jsgf: str, junk: tuple[str, ...]) -> str:
 
 
 def whole_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
-               question_open: bool = False) -> str:
-    """The whole command language as spoken, with this turn's nouns (see above)."""
-    skip = frozenset() if question_open else ANSWER_INTENTS
+               question_open: bool = False, reading_open: bool = False) -> str:
+    """The whole command language as spoken, with this turn's nouns (see above); answers only to a
+    question, "more" only while a reading has more."""
+    skip = (frozenset() if question_open else ANSWER_INTENTS) | (frozenset() if reading_open else READING_INTENTS)
     return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal, LISTEN_LEGAL_WEIGHT,
                       skip_intents=skip, spoken=True)
 
 
 def likely_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None,
-                question_open: bool = False) -> str:
+                question_open: bool = False, reading_open: bool = False) -> str:
     """What a player most likely says now, from the same language data: this turn's legal moves
     (no illegal ones), every slot-free command in its first phrasing ("draw", "undo", "what can i
-    say"), reading, "where is" and game names as in the language."""
-    skip = (frozenset() if question_open else ANSWER_INTENTS) | LIKELY_LEAVES_OUT
+    say"), reading, "where is" and game names as in the language; "more" only while a reading
+    has more (``reading_open``)."""
+    skip = ((frozenset() if question_open else ANSWER_INTENTS) | LIKELY_LEAVES_OUT
+            | (frozenset() if reading_open else READING_INTENTS))
     ranks = set(parser.language.ranks)
     legal = [([v for v in src if v not in ranks], [v for v in dst if v not in ranks], up) for src, dst, up in legal or []]
     return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal or None, float("inf"),
@@ -517,7 +523,7 @@ def likely_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNo
 
 def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
                    question_open: bool = False, garbage: int | None = None,
-                   min_phones: int | None = None) -> tuple[str, str, frozenset[str]]:
+                   min_phones: int | None = None, reading_open: bool = False) -> tuple[str, str, frozenset[str]]:
     """The listening grammar's two JSGF documents (first decoded, second decoded alongside; see
     ``LISTEN_FIRST``) and the garbage words of the first (``garbage`` frequent words, default
     ``GARBAGE_WORDS``, of at least ``min_phones`` phonemes, default ``GARBAGE_MIN_PHONES``).
@@ -525,8 +531,8 @@ def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: Lega
     garbage = GARBAGE_WORDS if garbage is None else garbage
     min_phones = GARBAGE_MIN_PHONES if min_phones is None else min_phones
     junk = garbage_words(parser, garbage, min_phones) if garbage else ()
-    whole = whole_jsgf(parser, engine, state, legal, question_open)
-    likely = likely_jsgf(parser, engine, state, legal, question_open)
+    whole = whole_jsgf(parser, engine, state, legal, question_open, reading_open)
+    likely = likely_jsgf(parser, engine, state, legal, question_open, reading_open)
     if LISTEN_FIRST == "whole":
         return _with_garbage(whole, junk), likely, frozenset(junk)
     return _with_garbage(likely, junk), whole, frozenset(junk)
@@ -536,11 +542,11 @@ _LISTEN_CACHE: dict[tuple, RecogniserGrammar] = {}
 
 
 def listening_grammar(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
-                      question_open: bool = False) -> RecogniserGrammar:
+                      question_open: bool = False, reading_open: bool = False) -> RecogniserGrammar:
     """The grammar a recogniser should listen with now (see above), cached: an unchanged turn
     (same legal moves, same cards showing, same question state) returns the very same object. The
     Vosk phrase list is the whole language's (Vosk has "[unk]" for what is not a command)."""
-    jsgf, second, junk = listening_jsgf(parser, engine, state, legal, question_open)
+    jsgf, second, junk = listening_jsgf(parser, engine, state, legal, question_open, reading_open=reading_open)
     key = (_noun_key(parser), jsgf, second)
     grammar = _LISTEN_CACHE.get(key)
     if grammar is None:
