@@ -62,10 +62,6 @@ RANK = [rank_of(c) for c in range(52)]
 SUIT = [suit_of(c) for c in range(52)]
 
 
-def fits(card: int, on: int) -> bool:
-    return FITS[card][on]
-
-
 def run_length(col: Column) -> int:
     """Cards at the top of ``col`` that form a run (alternating colours, down by one)."""
     n = 1 if col else 0
@@ -76,18 +72,6 @@ def run_length(col: Column) -> int:
 
 def supermove_limit(free_cells: int, empty_columns: int, to_empty: bool) -> int:
     return (free_cells + 1) << (empty_columns - (1 if to_empty else 0))  # to_empty: one column is the target
-
-
-def safe_up(card: int, found: tuple[int, int, int, int]) -> bool:
-    """Nothing could ever need ``card`` on the table: aces and twos, or both foundations of the other
-    colour hold its rank less one (the cards that could sit on it are home)."""
-    r = rank_of(card)
-    if found[suit_of(card)] != r - 1:
-        return False
-    if r <= 2:
-        return True
-    red = suit_of(card) in RED
-    return all(found[s] >= r - 1 for s in range(4) if (s in RED) != red)
 
 
 def play(pos: Position, step: Step) -> Position:
@@ -121,8 +105,10 @@ RED_SUITS = tuple(sorted(RED))
 
 
 def forced(pos: Position) -> Step | None:
-    """A card that may safely go up now, from a cell or a column (:func:`safe_up`, written out:
-    this runs after every move of the search)."""
+    """A card that may safely go up now, from a cell or a column: nothing could ever need it on the
+    table (aces and twos, or both foundations of the other colour hold its rank less one, so the
+    cards that could sit on it are home; as :func:`voicegame.solver.hooks.freecell_forced` argues).
+    Written out with tables: this runs after every move of the search."""
     cols, cells, found = pos
     under_red = min(found[s] for s in BLACK_SUITS)  # what a red card of rank r needs: r - 1 or more
     under_black = min(found[s] for s in RED_SUITS)
