@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from voicegame.engine import MoveKind  # noqa: E402
 from voicegame.games import GAMES  # noqa: E402
-from voicegame.session import Session  # noqa: E402
+from voicegame.play.session import Session  # noqa: E402
 
 RATE = 200  # words a minute: the default speech.rate
 SCRIPTS = {

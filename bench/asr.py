@@ -2,7 +2,7 @@
 
     python bench/asr.py [--quick] [--seed 7] [--recogniser pocketsphinx]
 
-Commands that make sense in a real Klondike deal (voicegame.voice.samples: legal moves in several
+Commands that make sense in a real Klondike deal (samples: legal moves in several
 phrasings, reading, drawing, answers) are spoken by espeak-ng, padded with 0.3 s of silence, mixed
 with white or babble noise (several espeak voices summed) at a given SNR, recognised with the
 per-turn grammar (Session.recogniser_grammar) and understood as Session.hear would (parse, then
@@ -38,10 +38,10 @@ sys.path.insert(0, str(ROOT / "tests" / "audio"))
 from speech_fixtures import speech_pcm  # noqa: E402
 from voicegame.audio.recognisers import Recogniser, StreamingRecogniser, make_recogniser  # noqa: E402
 from voicegame.engine import History  # noqa: E402
-from voicegame.session import Session  # noqa: E402
-from voicegame.voice.match import understand  # noqa: E402
+from voicegame.play.session import Session  # noqa: E402
+from voicegame.listen.match import understand  # noqa: E402
 from voicegame.audio.recognisers import Heard  # noqa: E402
-from voicegame.voice.samples import NOT_COMMANDS, NOT_COMMANDS_MORE, deal_commands, judge_heard  # noqa: E402
+from samples import NOT_COMMANDS, NOT_COMMANDS_MORE, deal_commands, judge_heard  # noqa: E402
 
 SR = 16000
 BLOCK = SR * 30 // 1000  # the microphone's block: 30 ms

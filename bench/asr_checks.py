@@ -27,9 +27,9 @@ from asr import CONDITIONS, VOICES, mix, pad  # noqa: E402
 from speech_fixtures import speech_pcm  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser  # noqa: E402
 from voicegame.engine import History  # noqa: E402
-from voicegame.session import Session  # noqa: E402
-from voicegame.voice.match import understand  # noqa: E402
-from voicegame.voice.samples import NOT_COMMANDS, NOT_COMMANDS_MORE, deal_commands, judge_heard  # noqa: E402
+from voicegame.play.session import Session  # noqa: E402
+from voicegame.listen.match import understand  # noqa: E402
+from samples import NOT_COMMANDS, NOT_COMMANDS_MORE, deal_commands, judge_heard  # noqa: E402
 
 
 @dataclass

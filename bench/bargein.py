@@ -54,7 +54,7 @@ from speech_fixtures import speech_pcm  # noqa: E402
 from voicegame.audio import echo  # noqa: E402
 from voicegame.audio.microphone import Endpointer  # noqa: E402
 from voicegame.audio.recognisers import listening_pocketsphinx  # noqa: E402
-from voicegame.session import Session  # noqa: E402
+from voicegame.play.session import Session  # noqa: E402
 
 SR = 16000
 PRE_ROLL_MS = int(__import__("os").environ.get("BARGEIN_PRE_ROLL_MS", "300"))

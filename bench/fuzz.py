@@ -52,10 +52,10 @@ def fuzz_games(games: list[str], examples: int, seed: int) -> dict:
 
 # --------------------------------------------------------------------------------------- disk
 class Disk:
-    """Makes ``voicegame.store.atomic_write_text`` fail with ``code`` while ``broken``."""
+    """Makes ``voicegame.storage.savefile.atomic_write_text`` fail with ``code`` while ``broken``."""
 
     def __init__(self) -> None:
-        import voicegame.store as store
+        import voicegame.storage.savefile as store
 
         self.broken, self.code = False, errno.ENOSPC
         real = store.atomic_write_text
@@ -108,8 +108,8 @@ class Tmpfs:
 def disk_round(rng: random.Random, folder: Path, breaker, mender, turns: int = 60) -> tuple[int, int, int, list[str]]:
     """One player's session on a failing disk: (games followed, failures made, saves lost, notes)."""
     from voicegame.games import GAMES
-    from voicegame.persist import Persistence
-    from voicegame.session import Session
+    from voicegame.storage.autosave import Persistence
+    from voicegame.play.session import Session
 
     games = [g.key for g in GAMES if g.key in ("klondike", "freecell", "golf", "spider", "canfield", "scorpion")]
     persistence = Persistence(folder)

@@ -11,7 +11,7 @@ phrasing (each synonym is a phrasing family of its intent), plus reading and "wh
 Each phrasing family goes to the **tune** half or the **held-out** half (the first phrasing of an
 intent and the narrator's move phrase are tune; the rest alternate by a hash of the family name), and
 the two halves are reported apart. Plus ordinary sentences that are not commands
-(voicegame.voice.samples, 80 of them).
+(samples, 80 of them).
 
 Each command is spoken by one of the voices in turn (espeak-ng variants and rates, and the neural
 hibari-tts voice when it is installed), padded with silence, mixed with white or babble noise, and heard by:
@@ -58,11 +58,11 @@ from asr import mix, pad  # noqa: E402
 from speech_fixtures import cache_dir, speech_pcm  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
 from voicegame.engine import History, MoveKind, PileKind, State  # noqa: E402
-from voicegame.hints import ranked_moves  # noqa: E402
-from voicegame.session import Session  # noqa: E402
-from voicegame.voice.grammar import build_grammar, visible_cards  # noqa: E402
-from voicegame.voice.samples import NOT_COMMANDS, NOT_COMMANDS_MORE  # noqa: E402
-from voicegame.voice.templates import expand  # noqa: E402
+from voicegame.solver.hints import ranked_moves  # noqa: E402
+from voicegame.play.session import Session  # noqa: E402
+from voicegame.listen.grammar import build_grammar, visible_cards  # noqa: E402
+from samples import NOT_COMMANDS, NOT_COMMANDS_MORE  # noqa: E402
+from voicegame.language.templates import expand  # noqa: E402
 
 GAMES = [("klondike", 7), ("freecell", 3), ("royal_parade", 2), ("spider", 4)]
 ESPEAK_VOICES = [("en", 160), ("en-us+f3", 200), ("en-gb", 180), ("en-us+m3", 150)]
@@ -128,7 +128,7 @@ def slot_free_phrasings(session: Session) -> list[tuple[str, str, bool]]:
     """(intent, phrase, canonical) for every phrasing of every slot-free intent."""
     import tomllib
 
-    from voicegame.voice.templates import optional_words, parse_template
+    from voicegame.language.templates import optional_words, parse_template
 
     language = session.parser.language
     commands = tomllib.loads((ROOT / "grammars" / language.code / "commands.toml").read_text())

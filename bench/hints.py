@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from voicegame.games import GAMES  # noqa: E402
-from voicegame.hints import HINT_SECONDS  # noqa: E402
-from voicegame.session import Session  # noqa: E402
+from voicegame.solver.hints import HINT_SECONDS  # noqa: E402
+from voicegame.play.session import Session  # noqa: E402
 
 
 def hint_seconds(key: str, deals: int, every: int, moves: int) -> list[float]:

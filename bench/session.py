@@ -46,7 +46,7 @@ from voicegame.audio.jsgf import Jsgf  # noqa: E402
 from voicegame.audio.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
 from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker, SoundOutput  # noqa: E402
-from voicegame.session import Session  # noqa: E402
+from voicegame.play.session import Session  # noqa: E402
 
 SR = 16000
 SCRIPT = ROOT / "tests" / "data" / "klondike_draw3_seed5_win.txt"

@@ -105,10 +105,10 @@ def main() -> int:
 
     from voicegame.audio.earcons import EarconPlayer
     from voicegame.engine import MoveKind
-    from voicegame.kiosk import Kiosk, KioskSettings
-    from voicegame.kiosk_input import Fail, FakeClock, ScriptedListener, Silence
-    from voicegame.persist import Persistence
-    from voicegame.session import Session
+    from voicegame.play.kiosk import Kiosk, KioskSettings
+    from voicegame.play.kiosk_input import Fail, FakeClock, ScriptedListener, Silence
+    from voicegame.storage.autosave import Persistence
+    from voicegame.play.session import Session
 
     if args.tracemalloc:
         import tracemalloc

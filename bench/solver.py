@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from voicegame.engine import Engine  # noqa: E402
 from voicegame.games import find_game  # noqa: E402
-from voicegame.hints import HintService  # noqa: E402
+from voicegame.solver.hints import HintService  # noqa: E402
 from voicegame.solver.hooks import KLONDIKE  # noqa: E402
 from voicegame.solver.thoughtful import solve  # noqa: E402
 

@@ -21,7 +21,7 @@ def private_data_dir(tmp_path_factory, monkeypatch):
 def searches_count_positions(monkeypatch):
     """Hints and "is this game still winnable" search a fixed number of positions in tests, with no
     time limit, so a loaded machine gives the same answers as an idle one."""
-    from voicegame.session import Session
+    from voicegame.play.session import Session
 
     monkeypatch.setattr(Session, "hint_seconds", None)
     monkeypatch.setattr(Session, "winnable_seconds", None)

@@ -23,12 +23,12 @@ from hypothesis import strategies as st
 
 from voicegame.audio.recognisers import Heard
 from voicegame.games import GAMES, find_game
-from voicegame.persist import Persistence
-from voicegame.session import Reply, Session
-from voicegame.store import load
-from voicegame.voice.grammar import slot_phrases
-from voicegame.voice.parse import Parser
-from voicegame.voice.templates import expand
+from voicegame.storage.autosave import Persistence
+from voicegame.play.session import Reply, Session
+from voicegame.storage.savefile import load
+from voicegame.listen.grammar import slot_phrases
+from voicegame.language.parse import Parser
+from voicegame.language.templates import expand
 
 GAME_NAMES = {name: g.key for g in GAMES for name in (g.title, *g.aliases)}
 

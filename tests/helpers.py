@@ -6,7 +6,7 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
-from voicegame.cards import Card, new_deck
+from voicegame.engine.cards import Card, new_deck
 from voicegame.engine import Engine, Move, Pile, State
 from voicegame.games import find_game
 

@@ -10,7 +10,7 @@ import pytest
 
 from voicegame.engine import Compacted, MoveKind, PileKind, Redealt
 from voicegame.games import GAMES
-from voicegame.session import Session
+from voicegame.play.session import Session
 
 DATA = Path(__file__).parent / "data"
 SCRIPTS = {
@@ -204,8 +204,8 @@ def test_auto_cascade_is_one_sentence():
 def questions(session: Session, limit: int = 60):
     """(kind, Ask) for the questions the resolver asks in positions of random play: card names
     without their suit or place, places without a card, each card alone."""
-    from voicegame.voice.command import CardRef, PileRef
-    from voicegame.voice.resolve import Ask
+    from voicegame.language.command import CardRef, PileRef
+    from voicegame.language.resolve import Ask
 
     rng = random.Random(session.game.key)
     found: dict[str, Ask] = {}
@@ -236,7 +236,7 @@ def questions(session: Session, limit: int = 60):
 def natural_answers(session: Session, ask, index: int) -> list[str]:
     """Ways a player may pick option ``index``: its ordinal, its words, and the one word that tells
     it apart from the others (a suit, a rank, a pile's number)."""
-    from voicegame.words import ORDINAL_WORDS
+    from voicegame.engine.words import ORDINAL_WORDS
 
     labels = [label for label, _ in ask.options]
     label = labels[index]
@@ -277,14 +277,14 @@ def test_every_kind_of_question_is_covered():
 
 def test_where_to_takes_a_suit():
     """"Where to: nine of spades or nine of clubs?" takes "spades"."""
-    from voicegame.voice.command import Command
-    from voicegame.voice.resolve import Ask
+    from voicegame.language.command import Command
+    from voicegame.language.resolve import Ask
 
     session = Session("klondike", seed=5)
     state = session.state
     moves = [m for m in session.engine.legal_moves(state) if m.kind is MoveKind.MOVE][:2]
     ask = Ask("Where to: nine of spades or nine of clubs?", (("nine of spades", moves[0]), ("nine of clubs", moves[1])))
-    from voicegame.cards import Suit
+    from voicegame.engine.cards import Suit
 
     assert session.resolver.narrow(state, ask, Command("answer", suit=Suit.SPADES)).move == moves[0]
     assert session.resolver.narrow(state, ask, Command("answer", suit=Suit.CLUBS)).move == moves[1]
@@ -323,7 +323,7 @@ def test_one_of_a_counted_thing_is_singular():
 
 
 def test_statistics_keys_are_printed_in_plain_words():
-    from voicegame.stats import key_title
+    from voicegame.storage.stats import key_title
 
     assert key_title("klondike draw=3 passes=None") == "Klondike, draw 3, passes unlimited"
     assert key_title("triple_peaks scoring=standard") == "Triple peaks, scoring standard"

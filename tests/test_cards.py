@@ -2,7 +2,7 @@ from collections import Counter
 
 import pytest
 
-from voicegame.cards import Card, Colour, Rank, SplitMix64, Suit, new_deck, seeded_deck, shuffled
+from voicegame.engine.cards import Card, Colour, Rank, SplitMix64, Suit, new_deck, seeded_deck, shuffled
 
 
 def test_deck_has_52_distinct_cards_in_documented_order():

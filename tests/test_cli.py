@@ -114,7 +114,7 @@ def test_winnable_by_voice_says_it_is_searching_before_the_wait(monkeypatch, cap
     """The voice path speaks the notice with the game's own speaker (here: printing), not only logs it."""
     import io
 
-    from voicegame import cli, solve_cli
+    from voicegame.cli import main as cli, solve as solve_cli
 
     monkeypatch.setattr(solve_cli, "WINNABLE_SECONDS", 0.5)
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))

@@ -1,6 +1,6 @@
 import tomllib
 
-from voicegame.config import SETTINGS, Config
+from voicegame.storage.config import SETTINGS, Config
 
 
 def test_defaults_when_no_file(tmp_path):
@@ -51,7 +51,7 @@ def test_set_refuses_bad_values(tmp_path):
 
 def test_voicegame_config_prints_a_settings_file_that_loads_back(tmp_path, monkeypatch, capsys):
     """`voicegame config > config.toml` gives the same settings, booleans and quotes included."""
-    from voicegame import cli
+    from voicegame.cli import main as cli
 
     path = tmp_path / "config.toml"
     monkeypatch.setenv("VOICEGAME_CONFIG", str(path))

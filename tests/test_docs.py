@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from voicegame import catalogue
+from voicegame.language import catalogue
 from voicegame.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_the_games_catalogue_is_written_from_the_registry():
     text = (ROOT / "docs" / "games.md").read_text(encoding="utf-8")
-    assert text == catalogue.render(), "docs/games.md is stale: python -m voicegame.catalogue > docs/games.md"
+    assert text == catalogue.render(), "docs/games.md is stale: python -m voicegame.language.catalogue > docs/games.md"
     for entry in GAMES:
         assert f"## {entry.title}\n" in text and entry.family and entry.family in text
         for option in entry.options:

@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from voicegame.cards import new_deck
+from voicegame.engine.cards import new_deck
 from voicegame.games import GAMES
-from voicegame.persist import Persistence
-from voicegame.session import Session
-from voicegame.store import load
-from voicegame.voice.templates import expand
+from voicegame.storage.autosave import Persistence
+from voicegame.play.session import Session
+from voicegame.storage.savefile import load
+from voicegame.language.templates import expand
 
 from helpers import hinted
 

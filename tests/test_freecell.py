@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from helpers import move_of as mv, why_not as why
 from helpers import assert_full_deck, assert_undo_redo_round_trip, play_actions, play_script, player_turns, position
-from voicegame.cards import new_deck
+from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, PileKind, Won
 from voicegame.games import find_game
-from voicegame.session import Session
+from voicegame.play.session import Session
 
 DATA = Path(__file__).parent / "data"
 

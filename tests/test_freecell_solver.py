@@ -10,7 +10,7 @@ import pytest
 
 from voicegame.engine import Engine, Move, MoveKind
 from voicegame.games import find_game
-from voicegame.session import Session
+from voicegame.play.session import Session
 from voicegame.solver import freecell as own_freecell
 from voicegame.solver import freecell_solver as fcs
 from voicegame.solver import solve_thoughtful
@@ -106,7 +106,7 @@ def test_winnable_answers_from_freecell_solver() -> None:
 
 def test_hints_follow_no_line_where_cards_are_hidden() -> None:
     """Klondike at the deal hides cards: a hint there never comes from a solver that sees them."""
-    from voicegame.hints import open_position
+    from voicegame.solver.hints import open_position
 
     session = Session("klondike", seed=5)
     assert not open_position(session.engine, session.state)

@@ -53,7 +53,7 @@ def test_a_card_said_to_did_you_mean_draw_is_no_choice_not_an_index_error():
     """Found by bench/fuzz.py in Hopscotch: "0" heard is matched to "Did you mean draw?", and a card
     said next was checked against the stock deal's cards (there are none): IndexError."""
     from voicegame.audio.recognisers import Heard
-    from voicegame.session import Session
+    from voicegame.play.session import Session
 
     s = Session("hopscotch", seed=0)
     assert s.hear(Heard("0", 0.5, False)).sentences == ["Did you mean draw?"]

@@ -7,11 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import assert_undo_redo_round_trip, play_actions, play_script, position
-from voicegame.cards import new_deck
+from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Redealt, State, Won
 from voicegame.games import find_game
 from voicegame.games.gaps import redeal_seed
-from voicegame.session import Session
+from voicegame.play.session import Session
 
 DATA = Path(__file__).parent / "data"
 E = Engine(find_game("gaps").make())

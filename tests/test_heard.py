@@ -6,8 +6,8 @@ from __future__ import annotations
 from voicegame.audio.recognisers import Heard
 from voicegame.audio.vosk_recogniser import parse_vosk_result
 from voicegame.engine import MoveKind
-from voicegame.session import Session
-from voicegame.voice.grammar import build_grammar, missing_words
+from voicegame.play.session import Session
+from voicegame.listen.grammar import build_grammar, missing_words
 
 LEGAL = "six of diamonds on seven of spades"  # Klondike deal 7: legal at the start
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from voicegame.games import GAMES
-from voicegame.session import Session
+from voicegame.play.session import Session
 
 SEEDS = {"klondike": 5, "spider": 7, "freecell": 1}
 

@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import klondike_engine, play_actions
-from voicegame.cards import new_deck
+from voicegame.engine.cards import new_deck
 from voicegame.engine import History, MoveKind
-from voicegame.session import Session
+from voicegame.play.session import Session
 
 
 def play_random(session: Session, choices: list[int]) -> None:

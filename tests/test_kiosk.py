@@ -12,14 +12,14 @@ import pytest
 
 from voicegame.audio.errors import MicrophoneError
 from voicegame.audio.speakers import RecorderSpeaker
-from voicegame.config import Config
+from voicegame.storage.config import Config
 from voicegame.engine import Move, MoveKind
-from voicegame.kiosk import Kiosk, KioskSettings, setup_logging, stop_logging
-from voicegame.kiosk_input import Fail, FakeClock, MicrophoneListener, ScriptedListener, Silence
-from voicegame.persist import Persistence
-from voicegame.session import Session
+from voicegame.play.kiosk import Kiosk, KioskSettings, setup_logging, stop_logging
+from voicegame.play.kiosk_input import Fail, FakeClock, MicrophoneListener, ScriptedListener, Silence
+from voicegame.storage.autosave import Persistence
+from voicegame.play.session import Session
 from voicegame.solver.thoughtful import solve
-from voicegame.stats import stats_key
+from voicegame.storage.stats import stats_key
 
 DATA = Path(__file__).parent / "data"
 
@@ -263,7 +263,7 @@ def test_bad_settings_are_reported_by_key_and_defaults_used(private_data_dir):
 
 
 def test_cli_kiosk_text_mode(monkeypatch, capsys, tmp_path):
-    from voicegame.cli import main
+    from voicegame.cli.main import main
 
     monkeypatch.setattr("sys.stdin", io.StringIO("draw\nsleep\ndraw\nsolitaire\nscore\n"))
     assert main(["kiosk", "--text", "--seed", "5", "--log-dir", str(tmp_path)]) == 0
@@ -287,7 +287,7 @@ def test_a_turn_that_raises_is_logged_and_the_kiosk_goes_on(caplog):
         return real_hear(heard)
 
     kiosk.session.hear = hear  # type: ignore[method-assign]  # a session that fails on one command
-    with caplog.at_level(logging.ERROR, logger="voicegame.kiosk"):
+    with caplog.at_level(logging.ERROR, logger="voicegame.play.kiosk"):
         counters = kiosk.run()
     assert counters.errors == 1 and counters.commands == 3 and kiosk.session.history.cursor == 2
     assert "turn failed" in caplog.text and "a bug in the session" in caplog.text
@@ -300,7 +300,7 @@ def test_microphone_listener_streams_to_a_recogniser_that_can():
 
     from voicegame.audio.microphone import Endpointer
     from voicegame.audio.recognisers import Heard
-    from voicegame.loop import Recognised
+    from voicegame.play.loop import Recognised
 
     class Stream:
         name = "stream"

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from helpers import cards, klondike_engine, position
-from voicegame.cards import new_deck
+from voicegame.engine.cards import new_deck
 from voicegame.engine import Drew, IllegalMove, Move, PileKind, Restacked, TurnedOver, Won
 
 

@@ -1,4 +1,4 @@
-"""Advice after repeated mishearing (voicegame.mishearing) and the level it is based on."""
+"""Advice after repeated mishearing (voicegame.listen.mishearing) and the level it is based on."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from voicegame.audio.levels import frame_powers, speech_over_noise_db
-from voicegame.mishearing import AFTER, NOISY_DB, MishearingAdvisor
+from voicegame.listen.mishearing import AFTER, NOISY_DB, MishearingAdvisor
 
 
 def advisor() -> MishearingAdvisor:

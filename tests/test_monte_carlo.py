@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import assert_full_deck, assert_undo_redo_round_trip, play_actions, play_script, player_turns, position
-from voicegame.cards import new_deck
+from voicegame.engine.cards import new_deck
 from voicegame.engine import Compacted, DealtRow, Engine, Move, MoveKind, Won
 from voicegame.games import find_game
-from voicegame.session import Session
+from voicegame.play.session import Session
 
 DATA = Path(__file__).parent / "data"
 E = Engine(find_game("monte_carlo").make())

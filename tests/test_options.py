@@ -3,10 +3,10 @@ key, the value given and what is allowed, and deal numbers never wrap round."""
 
 import pytest
 
-from voicegame import cli
-from voicegame.config import Config
+from voicegame.cli import main as cli
+from voicegame.storage.config import Config
 from voicegame.games import MAX_SEED, find_game
-from voicegame.session import Session
+from voicegame.play.session import Session
 
 
 def play_error(capsys, *args):

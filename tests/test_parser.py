@@ -2,11 +2,11 @@
 
 import pytest
 
-from voicegame.cards import Rank, Suit
+from voicegame.engine.cards import Rank, Suit
 from voicegame.engine import PileKind
 from voicegame.games import GAMES, find_game
-from voicegame.voice.command import CardRef, Command, KindRef, PileRef
-from voicegame.voice.parse import Parser, tokenize
+from voicegame.language.command import CardRef, Command, KindRef, PileRef
+from voicegame.language.parse import Parser, tokenize
 
 GAME_NAMES = {name: g.key for g in GAMES for name in (g.key, g.title, *g.aliases)}
 

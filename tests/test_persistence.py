@@ -7,9 +7,9 @@ import subprocess
 import sys
 import time
 
-from voicegame.persist import Persistence
-from voicegame.session import Session
-from voicegame.store import load, parse
+from voicegame.storage.autosave import Persistence
+from voicegame.play.session import Session
+from voicegame.storage.savefile import load, parse
 
 
 def test_every_change_is_saved_and_resume_continues_exactly(private_data_dir):
@@ -49,7 +49,7 @@ def test_corrupt_save_at_start_is_explained_kept_aside_and_a_new_game_starts(pri
 
 def test_win_is_counted_once(private_data_dir):
     from helpers import position
-    from voicegame.cards import new_deck
+    from voicegame.engine.cards import new_deck
 
     p = Persistence(private_data_dir)
     s = Session("klondike", seed=1, persistence=p)

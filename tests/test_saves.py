@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-import voicegame.store as store
+import voicegame.storage.savefile as store
 from voicegame.audio.recognisers import Heard
-from voicegame.persist import KEEP, Persistence
-from voicegame.session import Session
-from voicegame.store import load, parse
+from voicegame.storage.autosave import KEEP, Persistence
+from voicegame.play.session import Session
+from voicegame.storage.savefile import load, parse
 
 
 def run(args, stdin=""):

@@ -3,7 +3,7 @@
 import pytest
 
 from helpers import hinted, position
-from voicegame.session import Session
+from voicegame.play.session import Session
 
 
 def session_at(redeals=0, **piles):
@@ -168,7 +168,7 @@ def test_auto_plays_safe_cards_only():
 
 
 def test_win_is_announced():
-    from voicegame.cards import new_deck
+    from voicegame.engine.cards import new_deck
 
     full = {x: " ".join(c.code for c in new_deck() if c.suit.value == x) for x in ("clubs", "diamonds", "hearts")}
     s = session_at(spades="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS", pile4="KS", **full)

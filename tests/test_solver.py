@@ -12,7 +12,7 @@ import pytest
 from helpers import klondike_engine, position
 from voicegame.engine import Engine, Pile, State
 from voicegame.games import find_game
-from voicegame.session import Session
+from voicegame.play.session import Session
 from voicegame.solver import FairSearch, Outcome, Positions, masked, solve_thoughtful
 
 
@@ -208,7 +208,7 @@ def test_winnable_gives_up_on_a_game_the_solver_seldom_wins_and_says_so(monkeypa
     is told it may not be winnable (it used to try 200 deals for 5 s each, then end in a traceback)."""
     import io
 
-    from voicegame import cli, solve_cli
+    from voicegame.cli import main as cli, solve as solve_cli
 
     seed, tried, found = solve_cli.find_winnable(find_game("spider"), {}, 7, seconds=0.5, total_seconds=1.2)
     assert (seed, found) == (7, False) and 1 <= tried <= 4

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from helpers import move_of as mv, why_not as why
 from helpers import assert_undo_redo_round_trip, cards, play_actions, player_turns, position
-from voicegame.cards import Suit
+from voicegame.engine.cards import Suit
 from voicegame.engine import DealtRow, Engine, LiftedOff, Move, MoveKind, PileKind, TurnedOver, Won
 from voicegame.games import find_game
 from voicegame.games.spider import spider_cards
-from voicegame.session import Session
+from voicegame.play.session import Session
 
 DATA = Path(__file__).parent / "data"
 DEAL = Move(MoveKind.DEAL)

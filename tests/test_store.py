@@ -6,8 +6,8 @@ import pytest
 
 from voicegame.engine import Engine, Move, MoveKind
 from voicegame.games import find_game
-from voicegame.stats import GameStats, StatsBook, stats_key
-from voicegame.store import FORMAT, VERSION, SavedGame, load, parse, save, to_json
+from voicegame.storage.stats import GameStats, StatsBook, stats_key
+from voicegame.storage.savefile import FORMAT, VERSION, SavedGame, load, parse, save, to_json
 
 
 def klondike_game(seed=5, moves=6):
@@ -130,7 +130,7 @@ def test_damaged_stats_start_again(tmp_path):
 def test_older_format_versions_are_upgraded_step_by_step(tmp_path, monkeypatch):
     """The upgrade path the next version will use: a file written at this version loads through
     MIGRATIONS once VERSION moves on (here a pretend version 3 that renamed "seed" to "deal")."""
-    import voicegame.store as store
+    import voicegame.storage.savefile as store
 
     engine, saved, _ = klondike_game()
     old = to_json(saved, engine)

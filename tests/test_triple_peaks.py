@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from helpers import move_of, why_not
 from helpers import assert_full_deck, assert_undo_redo_round_trip, cards, play_actions, play_script, player_turns, position
-from voicegame.cards import new_deck
+from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State, TurnedOver, Won
 from voicegame.games import find_game
 from voicegame.games.triple_peaks import CELLS, cell_id, covered_by
-from voicegame.session import Session
+from voicegame.play.session import Session
 
 DATA = Path(__file__).parent / "data"
 DRAW = Move(MoveKind.DEAL)

@@ -1,5 +1,5 @@
 import sys
 
-from voicegame.cli import main
+from voicegame.cli.main import main
 
 sys.exit(main())

@@ -213,7 +213,7 @@ def test_vosk_says_when_the_words_so_far_are_a_complete_phrase():
 def test_a_failing_recogniser_neither_stops_the_endpointer_nor_the_game():
     """A stream that breaks mid-utterance: the endpointer still finds the utterance, and finishing it
     gives "nothing heard" (the player is told "Sorry, I did not catch that"), not an exception."""
-    from voicegame.loop import finish_stream
+    from voicegame.play.loop import finish_stream
 
     class Broken(Recorder):
         def feed(self, pcm):

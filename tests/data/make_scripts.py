@@ -25,11 +25,11 @@ from pathlib import Path
 
 from voicegame.engine import Engine, MoveKind
 from voicegame.games import find_game
-from voicegame.hints import ranked_moves
-from voicegame.narrate import Narrator
-from voicegame.solver import solve, solve_thoughtful
-from voicegame.voice.parse import Parser
-from voicegame.voice.resolve import Play, Resolver
+from voicegame.solver.hints import ranked_moves
+from voicegame.language.narrate import Narrator
+from voicegame.solver import solve_thoughtful
+from voicegame.language.parse import Parser
+from voicegame.language.resolve import Play, Resolver
 
 HERE = Path(__file__).parent
 
@@ -42,13 +42,13 @@ def klondike() -> None:
     engine = Engine(find_game("klondike").make(draw=3))
     narrator = Narrator(engine)
     state = engine.deal(5)
-    result = solve(engine, state)
-    assert result.moves is not None
+    result = solve_thoughtful(engine, state, seconds=60)
+    assert result.solved, result.outcome
     lines = []
     for move in result.moves:
         lines.append(narrator.move_phrase(state, move))
         state = engine.apply(state, move)[0]
-    write("klondike_draw3_seed5_win.txt", "# Klondike, draw three, --seed 5: a winning line found by voicegame.solver.solve,\n# written as the spoken commands that play it (one per line).\n", lines)
+    write("klondike_draw3_seed5_win.txt", "# Klondike, draw three, --seed 5: a winning line found by voicegame.solver.solve_thoughtful,\n# written as the spoken commands that play it (one per line).\n", lines)
 
 
 def royal_parade() -> None:
@@ -85,8 +85,8 @@ def without_loops(engine: Engine, state, moves) -> list:
 
 def checked_commands(key: str, seed: int, engine: Engine, start, moves, **options) -> list[str]:
     """The spoken commands for ``moves``, checked by playing them through a session."""
-    from voicegame.session import Session
-    from voicegame.solve_cli import winning_commands
+    from voicegame.play.session import Session
+    from voicegame.cli.solve import winning_commands
 
     lines = winning_commands(engine, start, moves)
     session = Session(key, options, seed=seed)

@@ -18,9 +18,9 @@ from voicegame.audio.errors import MicrophoneError
 from voicegame.audio.microphone import Endpointer, Microphone
 from voicegame.audio.recognisers import listening_pocketsphinx
 from voicegame.audio.speakers import RecorderSpeaker, SoundOutput
-from voicegame.loop import MicrophoneSource, TextSource, run_voice_session
-from voicegame.session import Session
-from voicegame.voice_play import barge_in_microphone
+from voicegame.play.loop import MicrophoneSource, TextSource, run_voice_session
+from voicegame.play.session import Session
+from voicegame.play.voice_play import barge_in_microphone
 
 from conftest import FakeSoundDevice
 
@@ -240,8 +240,8 @@ def test_the_sound_output_tells_the_reference_what_it_plays():
 
 
 def test_the_barge_in_setting_and_option(tmp_path, monkeypatch):
-    from voicegame.config import Config
-    from voicegame.voice_play import add_voice_options
+    from voicegame.storage.config import Config
+    from voicegame.play.voice_play import add_voice_options
 
     parser = argparse.ArgumentParser()
     add_voice_options(parser)

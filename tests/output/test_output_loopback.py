@@ -22,7 +22,7 @@ from voicegame.audio.jsgf import Jsgf
 from voicegame.audio.recognisers import PocketSphinxRecogniser
 from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker
 from voicegame.audio.wavio import read_wav, write_wav
-from voicegame.session import Session
+from voicegame.play.session import Session
 
 RANKS = "ace two three four five six seven eight nine ten jack queen king".split()
 SUITS = "clubs diamonds hearts spades".split()

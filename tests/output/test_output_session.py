@@ -17,8 +17,8 @@ from voicegame.audio.mixdown import SessionRecording, earcon_names
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser
 from voicegame.audio.wavio import read_wav_float, write_wav
 from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker, RecorderSpeaker, SoundOutput
-from voicegame.loop import PcmSource, TextSource, WavFileSource, run_voice_session
-from voicegame.session import Session
+from voicegame.play.loop import PcmSource, TextSource, WavFileSource, run_voice_session
+from voicegame.play.session import Session
 
 from conftest import FakeSoundDevice
 
@@ -243,7 +243,7 @@ class FakePushToTalkMicrophone:
 def test_push_to_talk_hears_what_is_said_between_two_presses():
     from speech_fixtures import pad, speech_pcm
     from voicegame.audio.recognisers import listening_pocketsphinx
-    from voicegame.loop import PushToTalkSource
+    from voicegame.play.loop import PushToTalkSource
 
     log: list[str] = []
     clips = [pad(speech_pcm(text), 0.3, 0.3) for text in ("draw", "undo", "draw")]
@@ -257,7 +257,7 @@ def test_push_to_talk_hears_what_is_said_between_two_presses():
 
 
 def test_push_to_talk_is_an_option_and_a_setting():
-    from voicegame.cli import build_parser
+    from voicegame.cli.main import build_parser
 
     args = build_parser().parse_args(["play", "--push-to-talk"])
     assert args.push_to_talk is True
@@ -297,7 +297,7 @@ def test_microphone_commands_are_decoded_while_spoken():
     it heard (draw, then undo), and the recording keeps the utterances' audio."""
     from speech_fixtures import speech_pcm
     from voicegame.audio.recognisers import listening_pocketsphinx
-    from voicegame.loop import MicrophoneSource, Recognised
+    from voicegame.play.loop import MicrophoneSource, Recognised
 
     recogniser = listening_pocketsphinx()
     microphone = FakeStreamingMicrophone([speech_pcm(text) for text in ("draw", "undo")])
@@ -329,7 +329,7 @@ def test_a_long_turn_ticks_until_its_answer(monkeypatch):
     seconds until the answer, then stops; a quick turn plays none."""
     import threading
 
-    from voicegame import loop
+    from voicegame.play import loop
 
     monkeypatch.setattr(loop, "TICK_AFTER", 0.01)
     monkeypatch.setattr(loop, "TICK_EVERY", 0.01)

@@ -19,9 +19,9 @@ from voicegame.audio.jsgf import Jsgf
 from voicegame.audio.recognisers import Heard
 from voicegame.engine import MoveKind
 from voicegame.games import GAMES
-from voicegame.session import Session
-from voicegame.voice.grammar import intent_phrase
-from voicegame.voice.language import load_language
+from voicegame.play.session import Session
+from voicegame.listen.grammar import intent_phrase
+from voicegame.language.lexicon import load_language
 
 import numpy as np
 
@@ -159,7 +159,7 @@ def test_every_readme_example_is_in_the_listening_grammar():
     session.handle("read the board")  # "more" and "next" go on with a reading only while there is more
     grammar = session.recogniser_grammar()
     first, second = Jsgf(grammar.jsgf), Jsgf(grammar.second_jsgf)
-    from voicegame.voice.grammar import ARTICLE, build_jsgf
+    from voicegame.listen.grammar import ARTICLE, build_jsgf
 
     any_card = Jsgf(build_jsgf(session.parser, ARTICLE, spoken=True))  # the same language, every card named
     missing = [e for e in examples if not (first.matches(e) or second.matches(e) or any_card.matches(e))]

@@ -8,9 +8,9 @@ from voicegame.audio.jsgf import Jsgf
 from voicegame.audio.recognisers import vosk_phrase_list
 from voicegame.engine import PileSpec
 from voicegame.games import find_game
-from voicegame.session import Session
-from voicegame.voice.grammar import build_grammar, grammar_for, missing_words, visible_cards
-from voicegame.voice.parse import Parser
+from voicegame.play.session import Session
+from voicegame.listen.grammar import build_grammar, grammar_for, missing_words, visible_cards
+from voicegame.language.parse import Parser
 
 # Words of the language that the CMU dictionary of pocketsphinx lacks; the recogniser drops the
 # phrases that need them (and logs them). Keep this list short and known.

@@ -8,8 +8,8 @@ import pytest
 from speech_fixtures import have_espeak, speech_pcm
 from voicegame.audio.earcons import EarconPlayer
 from voicegame.audio.speakers import RecorderSpeaker
-from voicegame.loop import PcmSource, run_voice_session
-from voicegame.session import Session
+from voicegame.play.loop import PcmSource, run_voice_session
+from voicegame.play.session import Session
 
 pytestmark = pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed (apt-get install espeak-ng)")
 

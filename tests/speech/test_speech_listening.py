@@ -8,10 +8,10 @@ import random
 
 from voicegame.audio.jsgf import Jsgf
 from voicegame.engine import History
-from voicegame.session import Session
+from voicegame.play.session import Session
 from voicegame.audio.recognisers import Heard
-from voicegame.voice.grammar import garbage_words, visible_cards
-from voicegame.voice.samples import NOT_COMMANDS, deal_commands
+from voicegame.listen.grammar import garbage_words, visible_cards
+from samples import NOT_COMMANDS, deal_commands
 
 
 def sample(jsgf: Jsgf, rng: random.Random, rule: str | None = None) -> str:

@@ -1,4 +1,4 @@
-"""Matching what was heard against the phrases of this turn's legal moves (voicegame.voice.match)."""
+"""Matching what was heard against the phrases of this turn's legal moves (voicegame.listen.match)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from helpers import klondike_engine, position  # noqa: E402
 from voicegame.audio.recognisers import Heard  # noqa: E402
 from voicegame.engine import History, MoveKind  # noqa: E402
-from voicegame.session import Session  # noqa: E402
-from voicegame.voice.match import MoveMatcher, phrase_cost, sound_cost  # noqa: E402
+from voicegame.play.session import Session  # noqa: E402
+from voicegame.listen.match import MoveMatcher, phrase_cost, sound_cost  # noqa: E402
 
 NOT_UNDERSTOOD = "Sorry, I did not catch that."
 

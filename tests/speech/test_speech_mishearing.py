@@ -8,8 +8,8 @@ import pytest
 from speech_fixtures import have_espeak, speech_pcm
 from voicegame.audio.earcons import EarconPlayer
 from voicegame.audio.speakers import RecorderSpeaker
-from voicegame.loop import PcmSource, run_voice_session
-from voicegame.session import Session
+from voicegame.play.loop import PcmSource, run_voice_session
+from voicegame.play.session import Session
 
 pytestmark = pytest.mark.skipif(not have_espeak(), reason="espeak-ng is not installed (apt-get install espeak-ng)")
 
@@ -67,8 +67,8 @@ def test_three_misses_in_noise_get_advice_about_the_noise_and_typed_lines_do_not
 
 
 def test_the_kiosk_gives_the_same_advice(sphinx):
-    from voicegame.kiosk import Kiosk
-    from voicegame.kiosk_input import FakeClock, ScriptedListener
+    from voicegame.play.kiosk import Kiosk
+    from voicegame.play.kiosk_input import FakeClock, ScriptedListener
 
     clock = FakeClock()
     speaker = RecorderSpeaker()

@@ -2,7 +2,7 @@
 Klondike deal, and the game must understand them as Session.hear would (parse, then matching
 against the legal moves), position by position.
 
-Recognition uses the session's listening grammar (voicegame.voice.grammar.listening_grammar: the
+Recognition uses the session's listening grammar (voicegame.listen.grammar.listening_grammar: the
 canonical phrasings of this turn's legal moves and commands). "ok" = the game does what it does with
 the words really said, or what was meant (``samples.judge_heard``).
 
@@ -17,10 +17,10 @@ import pytest
 
 from speech_fixtures import needs_espeak, pad, speech_pcm
 from voicegame.engine import History
-from voicegame.session import Session
-from voicegame.voice.match import understand
+from voicegame.play.session import Session
+from voicegame.listen.match import understand
 from voicegame.audio.recognisers import Heard
-from voicegame.voice.samples import NOT_COMMANDS, deal_commands, judge_heard
+from samples import NOT_COMMANDS, deal_commands, judge_heard
 
 SEED = 7
 # (voice, speed) file sets: two voices, two speeds; commands are dealt round-robin to the sets.

@@ -9,8 +9,8 @@ import pytest
 
 from voicegame.audio.errors import GrammarError
 from voicegame.audio.recognisers import VoskRecogniser, find_vosk_model, vosk_phrase_list
-from voicegame.session import Session
-from voicegame.voice.grammar import build_grammar
+from voicegame.play.session import Session
+from voicegame.listen.grammar import build_grammar
 
 
 def test_phrase_list_for_vosk_is_small_and_ends_with_unk():

@@ -22,7 +22,7 @@ class Heard:
     unknown: bool = False  # True when the recogniser heard out-of-grammar speech ([unk] or no hypothesis)
     doubt: str = ""
     """Why the recogniser is unsure of ``text`` ("" when it is not): the game confirms a doubtful
-    command before it changes the game (voicegame.voice.match ``Understanding.doubt``)."""
+    command before it changes the game (voicegame.listen.match ``Understanding.doubt``)."""
     alternatives: tuple[str, ...] = ()
     """Other texts the recogniser found nearly as likely, best first (n-best, Vosk alternatives)."""
     second: str | None = None

@@ -1,4 +1,4 @@
-"""The contract between the grammar generator (voicegame.voice) and the recogniser backends."""
+"""The contract between the grammar generator (voicegame.listen.grammar) and the recogniser backends."""
 
 from __future__ import annotations
 

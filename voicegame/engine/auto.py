@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from voicegame.cards import Rank
+from voicegame.engine.cards import Rank
 from voicegame.engine.engine import Engine
 from voicegame.engine.moves import Move, MoveKind
 from voicegame.engine.piles import PileKind

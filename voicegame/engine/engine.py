@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from voicegame.cards import Card, seeded_deck
+from voicegame.engine.cards import Card, seeded_deck
 from voicegame.engine.game import GameDef
 from voicegame.engine.moves import Event, LiftedOff, Move, MoveKind, Moved, Paired, TurnedOver, Won
 from voicegame.engine.piles import Pile, PileKind
@@ -30,7 +30,7 @@ class Engine:
 
     # ----- dealing -------------------------------------------------------------
     def deal(self, seed: int) -> State:
-        """The initial position for ``seed`` (see :mod:`voicegame.cards` for the shuffle, or the game's own ``shuffle``)."""
+        """The initial position for ``seed`` (see :mod:`voicegame.engine.cards` for the shuffle, or the game's own ``shuffle``)."""
         order = self.game.shuffle(seed) if self.game.shuffle is not None else seeded_deck(seed, self.game.decks)
         state = self.deal_cards(order)
         if self.game.after_deal is not None:

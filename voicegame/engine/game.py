@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from voicegame.cards import Card
+from voicegame.engine.cards import Card
 from voicegame.engine.piles import PileKind, PileSpec
 from voicegame.engine.rules import Sequence
 from voicegame.engine.state import State
@@ -84,7 +84,7 @@ class GameDef:
     ``deal_by_rows``: deal one card to each pile in turn (as at a table) rather
     than filling pile by pile. Cards not placed by ``layout_deal`` go to ``rest_to``.
     ``group_names``: spoken names for groups of piles ("row two"), for reading them together.
-    ``shuffle``: the deal order for a seed (None: :func:`voicegame.cards.seeded_deck` of
+    ``shuffle``: the deal order for a seed (None: :func:`voicegame.engine.cards.seeded_deck` of
     ``decks`` standard decks); FreeCell's Microsoft numbers and Spider's suit decks use it.
     ``max_run``: the most cards that may move at once onto a pile (None: no limit beyond
     the pile rules); see :func:`free_space_run_limit`.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from voicegame.cards import Card
+from voicegame.engine.cards import Card
 
 
 class MoveKind(Enum):

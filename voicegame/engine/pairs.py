@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from voicegame.cards import Card, Rank
+from voicegame.engine.cards import Card, Rank
 from voicegame.engine.piles import PileKind
 from voicegame.engine.rules import Reason
 from voicegame.engine.state import State

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from voicegame.cards import Card, Suit
+from voicegame.engine.cards import Card, Suit
 
 if TYPE_CHECKING:
     from voicegame.engine.rules import Accepts, Takes

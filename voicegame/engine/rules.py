@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable
 
-from voicegame.cards import Card, Rank, Suit
+from voicegame.engine.cards import Card, Rank, Suit
 
 if TYPE_CHECKING:
     from voicegame.engine.piles import Pile, PileKind, PileSpec

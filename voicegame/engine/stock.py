@@ -10,7 +10,7 @@ from voicegame.engine.piles import Pile
 from voicegame.engine.rules import Reason
 
 if TYPE_CHECKING:
-    from voicegame.cards import Card
+    from voicegame.engine.cards import Card
     from voicegame.engine.game import Layout
     from voicegame.engine.state import State
 

@@ -25,7 +25,7 @@ Decisions where AisleRiot's manual is silent (see GAMES.md):
 
 from __future__ import annotations
 
-from voicegame.cards import Card, Rank
+from voicegame.engine.cards import Card, Rank
 from voicegame.engine import (
     EMPTY_ANY,
     TOP_CARD,
@@ -49,7 +49,7 @@ from voicegame.engine import (
     TurnedOver,
 )
 from voicegame.games.parts import STOCK, WASTE, tableau_pile
-from voicegame.words import number_word
+from voicegame.engine.words import number_word
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)

@@ -22,7 +22,7 @@ Decisions where the manual is unclear (see GAMES.md, "Gaps"), following AisleRio
   option ``redeal_gaps="random"`` the four gaps are shuffled in with the cards instead and land
   anywhere among those spots (AisleRiot's "Randomly Placed Gaps on Redeal").
 - *Deterministic reshuffle.* Redeal number ``n`` (1 or 2) of deal ``seed`` shuffles with
-  :func:`voicegame.cards.shuffled` seeded by ``seed * 16 + n``; the deal seed is kept in
+  :func:`voicegame.engine.cards.shuffled` seeded by ``seed * 16 + n``; the deal seed is kept in
   ``State.counters[0]`` from the deal on, so a save replays exactly.
 - *Score.* One point per fixed card (AisleRiot adds a point each time a card joins a fixed
   run; counting the runs gives the same number); out of 48. Won at 48.
@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from voicegame.cards import Card, Rank, shuffled
+from voicegame.engine.cards import Card, Rank, shuffled
 from voicegame.engine import Accepts, Empty, GameDef, Pile, PileKind, PileSpec, Reason, Redealt, State, Takes
 from voicegame.engine.game import DealSpec, Layout
 from voicegame.engine.moves import Event
 from voicegame.engine.rules import ExtraCheck
-from voicegame.words import number_word
+from voicegame.engine.words import number_word
 
 ROWS = range(1, 5)
 COLUMNS = range(1, 14)

@@ -19,7 +19,7 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
-from voicegame.cards import Rank
+from voicegame.engine.cards import Rank
 from voicegame.engine import (
     EMPTY_NONE,
     TOP_CARD,
@@ -35,7 +35,7 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.games.parts import STOCK
-from voicegame.words import number_word
+from voicegame.engine.words import number_word
 
 ONE_UP_OR_DOWN = Sequence(Direction.EITHER, SuitRule.ANY, closed=frozenset({int(Rank.KING)}))
 COLUMNS = range(1, 8)

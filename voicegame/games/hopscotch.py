@@ -28,7 +28,7 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, Hopscotch):
 
 from __future__ import annotations
 
-from voicegame.cards import Card, Rank, Suit, seeded_deck
+from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine import (
     EMPTY_ANY,
     EMPTY_NONE,
@@ -45,7 +45,7 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.games.parts import STOCK
-from voicegame.words import number_word
+from voicegame.engine.words import number_word
 
 SLOTS = range(1, 5)
 BASES = tuple(Card(Rank(n), Suit.CLUBS) for n in SLOTS)

@@ -14,11 +14,11 @@ restacked when empty. Decisions where the sources are silent:
 
 from __future__ import annotations
 
-from voicegame.cards import Rank, Suit
+from voicegame.engine.cards import Rank, Suit
 from voicegame.engine import Accepts, DealSpec, DrawToWaste, Empty, GameDef, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
-from voicegame.words import number_word
+from voicegame.engine.words import number_word
 
 
 def tableau(n: int) -> PileSpec:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from voicegame.engine import CompactAndRefill, DealSpec, GameDef, PairRule, PileKind, PileSpec, Place, Reason, State
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
-from voicegame.words import number_word
+from voicegame.engine.words import number_word
 
 SIZE = range(1, 6)
 

@@ -7,9 +7,9 @@ keeps the ids it has always had.
 
 from __future__ import annotations
 
-from voicegame.cards import Rank, Suit
+from voicegame.engine.cards import Rank, Suit
 from voicegame.engine import TOP_CARD, Accepts, Direction, Empty, GameDef, PileKind, PileSpec, Sequence, State, SuitRule, Takes
-from voicegame.words import number_word
+from voicegame.engine.words import number_word
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME)

@@ -20,7 +20,7 @@ Decisions where the seed is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
-from voicegame.cards import Card, Rank
+from voicegame.engine.cards import Card, Rank
 from voicegame.engine import (
     Accepts,
     DealOnePerPile,
@@ -39,7 +39,7 @@ from voicegame.engine import (
     TOP_CARD,
 )
 from voicegame.games.parts import STOCK
-from voicegame.words import number_word
+from voicegame.engine.words import number_word
 
 ROW_BASES = {1: Rank.TWO, 2: Rank.THREE, 3: Rank.FOUR}
 BUILD = Sequence(Direction.UP, SuitRule.SAME, step=3)

@@ -26,7 +26,7 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
-from voicegame.cards import Card, Rank
+from voicegame.engine.cards import Card, Rank
 from voicegame.engine import (
     Accepts,
     DealOnePerPile,

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from voicegame.cards import Card, Rank, Suit, shuffled
+from voicegame.engine.cards import Card, Rank, Suit, shuffled
 from voicegame.engine import (
     Accepts,
     DealOnePerPile,
@@ -39,7 +39,7 @@ from voicegame.engine import (
     Takes,
 )
 from voicegame.games.parts import STOCK
-from voicegame.words import number_word
+from voicegame.engine.words import number_word
 
 DOWN_ANY_SUIT = Sequence(Direction.DOWN, SuitRule.ANY)
 DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME)

@@ -22,9 +22,9 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Treize"):
 from __future__ import annotations
 
 from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec, Place, Reason, State
-from voicegame.cards import Rank
+from voicegame.engine.cards import Rank
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
-from voicegame.words import number_word
+from voicegame.engine.words import number_word
 
 ROWS = range(1, 8)
 

@@ -47,7 +47,7 @@ from voicegame.engine import (
     TurnedOver,
 )
 from voicegame.games.parts import STOCK
-from voicegame.words import number_word
+from voicegame.engine.words import number_word
 
 ONE_UP_OR_DOWN = Sequence(Direction.EITHER, SuitRule.ANY, wrap=True)
 ROW_SIZES = {1: 3, 2: 6, 3: 9, 4: 10}

@@ -7,10 +7,9 @@ from voicegame.solver.core import Budget, Outcome, Positions, Solution
 from voicegame.solver.fair import FairSearch, RankedMove, masked, play_fair
 from voicegame.solver.hooks import HOOKS, SolverHooks, hooks_for
 from voicegame.solver.klondike import solve as solve_klondike
-from voicegame.solver.search import SearchResult, solve
 from voicegame.solver.thoughtful import solve as solve_thoughtful
 
 __all__ = [
-    "Budget", "FairSearch", "HOOKS", "Outcome", "Positions", "RankedMove", "SearchResult", "Solution",
-    "SolverHooks", "hooks_for", "masked", "play_fair", "solve", "solve_klondike", "solve_thoughtful",
+    "Budget", "FairSearch", "HOOKS", "Outcome", "Positions", "RankedMove", "Solution",
+    "SolverHooks", "hooks_for", "masked", "play_fair", "solve_klondike", "solve_thoughtful",
 ]

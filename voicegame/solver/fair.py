@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from voicegame.cards import Card, Rank, Suit
+from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.engine import DealtRow, Drew, Engine, Event, Move, MoveKind, Pile, PileKind, State, TurnedOver, Won
 from voicegame.solver.core import Budget, Outcome, Positions, Solution
 from voicegame.solver.hooks import generic_priority, hooks_for

@@ -19,7 +19,7 @@ import heapq
 import itertools
 import time
 
-from voicegame.cards import Card, Suit
+from voicegame.engine.cards import Card, Suit
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.solver.core import Budget, Outcome, Solution
 

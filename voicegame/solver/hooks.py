@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from voicegame.cards import Card, Rank
+from voicegame.engine.cards import Card, Rank
 from voicegame.engine import Engine, Move, MoveKind, Pile, PileKind, State
 from voicegame.solver import freecell as own_freecell
 from voicegame.solver import freecell_solver

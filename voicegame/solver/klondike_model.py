@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from voicegame.cards import Card, Suit
+from voicegame.engine.cards import Card, Suit
 
 SUITS = tuple(Suit)
 RANK = tuple(c // 4 + 1 for c in range(52))

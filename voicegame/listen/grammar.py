@@ -22,10 +22,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from voicegame.audio.grammar_spec import RecogniserGrammar
-from voicegame.cards import Card
-from voicegame.voice.parse import Parser
-from voicegame.voice.templates import Alt, Node, Opt, RuleRef, Seq, Slot, Word, expand
-from voicegame.words import NUMBER_WORDS, ORDINAL_WORDS
+from voicegame.engine.cards import Card
+from voicegame.language.parse import Parser
+from voicegame.language.templates import Alt, Node, Opt, RuleRef, Seq, Slot, Word, expand
+from voicegame.engine.words import NUMBER_WORDS, ORDINAL_WORDS
 
 if TYPE_CHECKING:
     from voicegame.engine import Engine, State
@@ -422,7 +422,7 @@ def visible_cards(engine: "Engine", state: "State") -> frozenset[Card]:
 #   open: alone, a single number or suit is too easily made out of other speech.
 # A loop of frequent English words that are not command words takes speech that is not a command
 # (``RecogniserGrammar.garbage``). The recogniser's own checks do the rest, and what is doubtful is
-# confirmed before it changes the game (voicegame.voice.match ``Understanding.doubt``).
+# confirmed before it changes the game (voicegame.listen.match ``Understanding.doubt``).
 
 LISTEN_LEGAL_WEIGHT = 1.0
 """JSGF weight of this turn's legal moves over the general move phrases in the listening grammar.
@@ -432,7 +432,7 @@ huge values: on a six-word grammar a weight of 10^6 changed nothing and 10^20 tu
 narrow grammar again (what was said loses to what is legal), so the legal moves get no extra
 weight by default: the matcher and the confirmation question use the legal moves instead."""
 GARBAGE_WORDS = 150
-"""How many frequent English words (voicegame.voice.filler) the garbage loop offers, before removing
+"""How many frequent English words (voicegame.listen.filler) the garbage loop offers, before removing
 the command words and the short ones. Measured (114 commands, 40 non-commands, en -s 160, clean):
 300 words of >= 4 phonemes ate commands ("draw" -> "told"); 300 of >= 6: 96 ok, 15 false accepts;
 150 of >= 5 (only 4 words are left: because, before, people, something): 100 ok, 19 false accepts;
@@ -446,7 +446,7 @@ LISTEN_FIRST = "likely"
 """Which of the two grammars of ``listening_grammar`` is decoded first, with the checks against
 speech that is not a command: "likely" (``likely_jsgf``) or "whole" (``whole_jsgf``); the other is
 decoded alongside (``RecogniserGrammar.second_jsgf``) and what it hears is compared (``Heard.second``,
-voicegame.voice.match ``understand``). Measured 2026-11-23 (bench/heard.py, bench/RESULTS.md "ASR"):
+voicegame.listen.match ``understand``). Measured 2026-11-23 (bench/heard.py, bench/RESULTS.md "ASR"):
 with the whole language first, espeak-ng's British voice got 43% of commands right, because single
 words collide in the big grammar ("draw" -> "rules"); the likely grammar first keeps the accuracy of
 the narrow grammar on what it holds and hears the rest through the second decode."""
@@ -468,7 +468,7 @@ READING_INTENTS = frozenset({"more"})
 def garbage_words(parser: Parser, count: int = GARBAGE_WORDS, min_phones: int = 0) -> tuple[str, ...]:
     """The first ``count`` frequent English words of at least ``min_phones`` phonemes, less every
     word the command language knows."""
-    from voicegame.voice.filler import FREQUENT_WORDS
+    from voicegame.listen.filler import FREQUENT_WORDS
 
     known = set(_full_vocabulary(parser)) | set(parser.language.skip)
     dictionary = cmu_dictionary()

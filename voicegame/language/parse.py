@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from typing import Iterator, Mapping, TypedDict, TypeVar, cast
 
-from voicegame.cards import Rank, Suit
+from voicegame.engine.cards import Rank, Suit
 from voicegame.engine.game import GameDef
 from voicegame.engine.piles import PileKind
-from voicegame.voice.command import CardRef, Command, GroupRef, KindRef, PileRef
-from voicegame.voice.language import Language, load_language
-from voicegame.voice.templates import Matcher, SlotMatcher
-from voicegame.words import NUMBER_WORDS, ORDINAL_WORDS, number_word, word_number
+from voicegame.language.command import CardRef, Command, GroupRef, KindRef, PileRef
+from voicegame.language.lexicon import Language, load_language
+from voicegame.language.templates import Matcher, SlotMatcher
+from voicegame.engine.words import NUMBER_WORDS, ORDINAL_WORDS, number_word, word_number
 
 _PUNCTUATION = re.compile(r"[^\w\s']")
 T = TypeVar("T")

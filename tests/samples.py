@@ -14,16 +14,16 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from voicegame.cards import Card, Rank, Suit
+from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.engine import Engine, MoveKind, PileKind, State
-from voicegame.hints import ranked_moves
-from voicegame.narrate import Narrator
-from voicegame.voice.command import Command
-from voicegame.voice.parse import Parser
+from voicegame.solver.hints import ranked_moves
+from voicegame.language.narrate import Narrator
+from voicegame.language.command import Command
+from voicegame.language.parse import Parser
 
 if TYPE_CHECKING:
-    from voicegame.voice.match import Understanding
-    from voicegame.voice.resolve import Resolver
+    from voicegame.listen.match import Understanding
+    from voicegame.language.resolve import Resolver
 
 NON_MOVES = (
     "draw", "undo", "hint", "read the board", "what can i do", "score", "how many cards left",
@@ -129,7 +129,7 @@ def deal_commands(seed: int = 7, positions: int = 18, per_position: int = 30, rn
 def judge(understood: "Understanding", expected: Command, state: State, resolver: "Resolver") -> str:
     """"ok" when what was understood does what ``expected`` would do (the same command, or for a
     move the same move), "asked" for a question, "rejected" for not understood, else "wrong"."""
-    from voicegame.voice.resolve import Play, Resolution
+    from voicegame.language.resolve import Play, Resolution
 
     if understood.how == "rejected":
         return "rejected"

@@ -19,7 +19,7 @@ import numpy as np
 
 from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.recognisers import Recogniser, StreamingRecogniser
-from voicegame.loop import Recognised, listen_once
+from voicegame.play.loop import Recognised, listen_once
 
 
 # ----------------------------------------------------------------------------------- clocks

@@ -1,6 +1,6 @@
 """``voicegame kiosk``: solitaire on a screenless device, unattended for days, by voice only.
 
-One :class:`Kiosk` wraps one :class:`~voicegame.session.Session` (which autosaves after every change
+One :class:`Kiosk` wraps one :class:`~voicegame.play.session.Session` (which autosaves after every change
 and keeps statistics) and a *listener* that yields utterances. Around the session it adds what an
 unattended machine needs, and nothing here ever needs a keyboard:
 
@@ -15,7 +15,7 @@ unattended machine needs, and nothing here ever needs a keyboard:
   with exponential back-off, capped at ``backoff_cap`` seconds; the kiosk never exits on its own.
   "quit" does not end the process either: it says goodbye and sleeps.
 
-Time comes from a clock object and utterances from a listener (:mod:`voicegame.kiosk_input`), so
+Time comes from a clock object and utterances from a listener (:mod:`voicegame.play.kiosk_input`), so
 tests and the soak bench run days of kiosk time in seconds.
 
 Logs go through :mod:`logging` to ``kiosk.log`` in the data folder (or ``--log-dir``), rotated by
@@ -39,15 +39,15 @@ from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.levels import speech_over_noise_db
 from voicegame.audio.recognisers import Heard, Recogniser, TextRecogniser
-from voicegame.kiosk_input import Clock, FakeClock, MicrophoneListener, TextListener
-from voicegame.loop import LoopResult, Recognised, _Voice
+from voicegame.play.kiosk_input import Clock, FakeClock, MicrophoneListener, TextListener
+from voicegame.play.loop import LoopResult, Recognised, _Voice
 from voicegame.games import seed_number
-from voicegame.mishearing import MishearingAdvisor
+from voicegame.listen.mishearing import MishearingAdvisor
 
 if TYPE_CHECKING:
     from voicegame.audio.speakers import Speaker
 
-log = logging.getLogger("voicegame.kiosk")
+log = logging.getLogger("voicegame.play.kiosk")
 
 FILLER = ("hey", "hi", "hello", "okay", "ok", "oh")  # may come before the wake phrase
 LOG_NAME = "kiosk.log"
@@ -446,8 +446,8 @@ def _make_recogniser(kind: str, model: str | None, clock: Clock, settings: Kiosk
 
 
 def run(args: argparse.Namespace) -> int:
-    from voicegame import store
-    from voicegame.config import Config
+    from voicegame.storage import savefile as store
+    from voicegame.storage.config import Config
 
     config = Config()
     handler = setup_logging(Path(args.log_dir) if args.log_dir else store.data_dir())
@@ -459,8 +459,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int:
     from voicegame.games import find_game, UnknownGame
-    from voicegame.persist import Persistence
-    from voicegame.session import Session
+    from voicegame.storage.autosave import Persistence
+    from voicegame.play.session import Session
 
     settings = KioskSettings.from_config(config)
     try:

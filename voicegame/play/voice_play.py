@@ -12,15 +12,15 @@ import sys
 from typing import IO, Any, Callable
 
 from voicegame.audio.earcons import EarconPlayer
-from voicegame.config import Config
+from voicegame.storage.config import Config
 from voicegame.games import given
 from voicegame.audio.errors import AudioError
 from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import TextRecogniser, make_recogniser
 from voicegame.audio.speakers import KINDS as SPEAKER_KINDS
 from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, SpeechSettings, make_speaker
-from voicegame.loop import MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource, run_voice_session
-from voicegame.session import Session
+from voicegame.play.loop import MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource, run_voice_session
+from voicegame.play.session import Session
 
 
 def add_voice_options(play: argparse.ArgumentParser) -> None:

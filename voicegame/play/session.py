@@ -16,18 +16,18 @@ from voicegame.engine import Engine, History, IllegalMove, Move, MoveKind, Moved
 from voicegame.engine.auto import safe_foundation_move
 from voicegame.engine.game import GameDef
 from voicegame.games import GAMES, GameEntry, find_game
-from voicegame.hints import HINT_SECONDS, HintService, open_position, ranked_moves
-from voicegame.narrate import Narrator, join
-from voicegame.persist import FAILED, SAVED_AGAIN, Offer, Persistence
-from voicegame.stats import GameStats, stats_key
-from voicegame.store import SavedGame, new_game_id, now_iso
-from voicegame.voice.command import CardRef, Command, GroupRef, PileRef
+from voicegame.solver.hints import HINT_SECONDS, HintService, open_position, ranked_moves
+from voicegame.language.narrate import Narrator, join
+from voicegame.storage.autosave import FAILED, SAVED_AGAIN, Offer, Persistence
+from voicegame.storage.stats import GameStats, stats_key
+from voicegame.storage.savefile import SavedGame, new_game_id, now_iso
+from voicegame.language.command import CardRef, Command, GroupRef, PileRef
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard
-from voicegame.voice.grammar import intent_phrase, listening_grammar
-from voicegame.voice.match import SECOND_ONLY, MoveMatcher, Understanding, understand
-from voicegame.voice.parse import Parser
-from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
+from voicegame.listen.grammar import intent_phrase, listening_grammar
+from voicegame.listen.match import SECOND_ONLY, MoveMatcher, Understanding, understand
+from voicegame.language.parse import Parser
+from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 
 GOING_ROUND = 2
 """How often "hint" may bring a player back to the same position before it says they are going round
@@ -192,7 +192,7 @@ class Session:
     def hear(self, heard: Heard) -> Reply:
         """Act on what a recogniser heard: as :meth:`handle`, but a text that does not parse, an
         incomplete decode or an unplayable move is matched against this turn's legal moves
-        (voicegame.voice.match); out-of-grammar speech changes nothing. Never raises."""
+        (voicegame.listen.match); out-of-grammar speech changes nothing. Never raises."""
         if len(heard.text) > MAX_COMMAND_CHARS:
             return self.handle(heard.text)
         try:
@@ -303,7 +303,7 @@ class Session:
     def recogniser_grammar(self) -> RecogniserGrammar:
         """What a recogniser should listen for now: the whole command language with this turn's
         nouns (the cards showing, the piles, the games), bare answers only while a question is open,
-        plus a garbage loop for speech that is not a command (voicegame.voice.grammar). Cached:
+        plus a garbage loop for speech that is not a command (voicegame.listen.grammar). Cached:
         unchanged turns return the same object, so the voice loop calls ``set_grammar`` only when
         it changed."""
         question_open = self.question is not None or self.pending is not None or self.offer is not None

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from voicegame.store import atomic_write_text
+from voicegame.storage.savefile import atomic_write_text
 
 
 @dataclass(frozen=True)

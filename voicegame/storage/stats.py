@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from voicegame.store import atomic_write_text, move_aside
+from voicegame.storage.savefile import atomic_write_text, move_aside
 
 
 @dataclass

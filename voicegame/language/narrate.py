@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from voicegame.cards import Card, Rank, Suit, new_deck
+from voicegame.engine.cards import Card, Rank, Suit, new_deck
 from voicegame.engine import (
     DealtRow,
     Drew,
@@ -28,10 +28,10 @@ from voicegame.engine import (
     TurnedOver,
     Won,
 )
-from voicegame.hints import ranked_moves
-from voicegame.voice.command import CardRef, Command, KindRef, PileRef
-from voicegame.voice.language import Language, load_language
-from voicegame.words import number_word, ordinal_word
+from voicegame.solver.hints import ranked_moves
+from voicegame.language.command import CardRef, Command, KindRef, PileRef
+from voicegame.language.lexicon import Language, load_language
+from voicegame.engine.words import number_word, ordinal_word
 
 
 EMPTYING_KINDS = (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL)

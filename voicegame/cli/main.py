@@ -10,13 +10,15 @@ import re
 import sys
 from typing import IO, Any, NoReturn, Sequence
 
-from voicegame import __version__, kiosk, solve_cli, transcribe
+from voicegame import __version__
+from voicegame.cli import solve as solve_cli, transcribe
+from voicegame.play import kiosk
 from voicegame.games import GAMES, GameEntry, UnknownGame, add_option_arguments, find_game, seed_number
-from voicegame.config import Config
-from voicegame.persist import KEEP, Persistence, age_phrase
-from voicegame.stats import key_title
-from voicegame.session import Reply, Session
-from voicegame.voice_play import add_voice_options, announce, play_by_voice
+from voicegame.storage.config import Config
+from voicegame.storage.autosave import KEEP, Persistence, age_phrase
+from voicegame.storage.stats import key_title
+from voicegame.play.session import Reply, Session
+from voicegame.play.voice_play import add_voice_options, announce, play_by_voice
 
 
 class PlayerArgumentParser(argparse.ArgumentParser):

@@ -1,17 +1,17 @@
 """The games catalogue (docs/games.md), written from the registry so it cannot drift from it.
 
-``python -m voicegame.catalogue > docs/games.md`` rewrites it; a test checks it is up to date.
+``python -m voicegame.language.catalogue > docs/games.md`` rewrites it; a test checks it is up to date.
 """
 
 from __future__ import annotations
 
 from voicegame.games import GAMES, GameEntry, Option
-from voicegame.voice.language import load_language
+from voicegame.language.lexicon import load_language
 
 HEADER = """# The games
 
 Every game voicegame plays, written from the game registry (`voicegame/games/__init__.py`) and the
-phrase files (`grammars/en/`) by `python -m voicegame.catalogue > docs/games.md`; do not edit by hand.
+phrase files (`grammars/en/`) by `python -m voicegame.language.catalogue > docs/games.md`; do not edit by hand.
 Start one with `voicegame play NAME` (or say "play NAME" during a game); `voicegame games` lists
 them too. Rules as played here are in each game's module docstring in `voicegame/games/`.
 

@@ -20,15 +20,15 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterable
 
-from voicegame.cards import Card
+from voicegame.engine.cards import Card
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.audio.recognisers import Heard
-from voicegame.narrate import Narrator, join
-from voicegame.voice.command import Command
-from voicegame.voice.grammar import cmu_dictionary
-from voicegame.voice.parse import Parser
-from voicegame.voice.resolve import Ask, Play, Refuse, Resolver
-from voicegame.voice.templates import Alt, Node, Opt, RuleRef, Seq, Slot, TemplateError, Word, expand
+from voicegame.language.narrate import Narrator, join
+from voicegame.language.command import Command
+from voicegame.listen.grammar import cmu_dictionary
+from voicegame.language.parse import Parser
+from voicegame.language.resolve import Ask, Play, Refuse, Resolver
+from voicegame.language.templates import Alt, Node, Opt, RuleRef, Seq, Slot, TemplateError, Word, expand
 
 GAP = 0.5
 """Cost of a word heard but not in the phrase, or in the phrase but not heard."""

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-from voicegame.cards import Rank, Suit
-from voicegame.voice.templates import Node, optional_words, parse_template, without_phrases, without_words
+from voicegame.engine.cards import Rank, Suit
+from voicegame.language.templates import Node, optional_words, parse_template, without_phrases, without_words
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,12 @@ from typing import Any
 
 from voicegame.engine import Engine, Move, MoveKind, State
 from voicegame.games import GAMES, GameEntry, UnknownGame, add_option_arguments, find_game, seed_number
-from voicegame.narrate import Narrator
+from voicegame.language.narrate import Narrator
 from voicegame.solver.core import Outcome, Solution
 from voicegame.solver.fair import play_fair
 from voicegame.solver.thoughtful import solve
-from voicegame.voice.parse import Parser
-from voicegame.voice.resolve import Play, Resolver
+from voicegame.language.parse import Parser
+from voicegame.language.resolve import Play, Resolver
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:

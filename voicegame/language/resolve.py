@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voicegame.cards import Card
+from voicegame.engine.cards import Card
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
-from voicegame.narrate import Narrator, join
-from voicegame.voice.command import CardRef, Command, KindRef, PileRef, Place
-from voicegame.words import number_word
+from voicegame.language.narrate import Narrator, join
+from voicegame.language.command import CardRef, Command, KindRef, PileRef, Place
+from voicegame.engine.words import number_word
 
 
 @dataclass(frozen=True)

@@ -25,12 +25,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from voicegame import store
+from voicegame.storage import savefile as store
 from voicegame.engine import Engine
-from voicegame.stats import GameStats, StatsBook, stats_key
+from voicegame.storage.stats import GameStats, StatsBook, stats_key
 
 if TYPE_CHECKING:
-    from voicegame.session import Session
+    from voicegame.play.session import Session
 
 KEEP = 10
 """Unfinished games kept per game besides the one in ``saves/<game>.json`` (the oldest beyond go)."""

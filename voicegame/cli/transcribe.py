@@ -38,8 +38,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from voicegame.session import Session
-    from voicegame.voice.match import understand
+    from voicegame.play.session import Session
+    from voicegame.listen.match import understand
 
     try:
         entry = find_game(args.game)

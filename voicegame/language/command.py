@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voicegame.cards import Card, Rank, Suit
+from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.engine.piles import PileKind
 
 

@@ -28,7 +28,7 @@ from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser, TextRecogniser
 from voicegame.audio.speakers import STEPS, Speaker
 from voicegame.audio.wavio import read_wav
-from voicegame.mishearing import MishearingAdvisor
+from voicegame.listen.mishearing import MishearingAdvisor
 
 log = logging.getLogger(__name__)
 

@@ -1,1 +1,0 @@
-"""The command language: phrase templates -> parser -> resolver, and the recogniser grammar."""
