@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from voicegame.engine.cards import Card
 
@@ -37,6 +39,120 @@ class Move:
     @classmethod
     def deal(cls) -> "Move":
         return cls(MoveKind.DEAL)
+
+    # ----- text form ------------------------------------------------------------------
+    def code(self, where: "HasPileIds | HasLayout") -> str:
+        """This move as short text naming piles by id (see :data:`CODE_GRAMMAR`); ``where`` is the
+        game, its engine or its layout.
+
+        >>> from types import SimpleNamespace
+        >>> klondike = SimpleNamespace(index={"stock": 0, "waste": 1, "pile5": 10, "pile7": 12})
+        >>> Move.cards(12, 10).code(klondike), Move.cards(12, 10, 3).code(klondike), Move.deal().code(klondike)
+        ('pile7>pile5', 'pile7>pile5x3', 'deal')
+        >>> treize = SimpleNamespace(index={"waste": 1, "r1c1": 3, "r7c7": 30})
+        >>> Move.pair((30, -1), (1, -1)).code(treize), Move.pair((3, 0)).code(treize)
+        ('r7c7@top+waste@top', 'r1c1@0')
+        """
+        if self.kind is MoveKind.DEAL:
+            return "deal"
+        ids = _pile_ids(where)
+        if self.kind is MoveKind.PAIR:
+            places = [(self.src, self.at[0])] + ([(self.dst, self.at[1])] if self.dst >= 0 else [])
+            return "+".join(f"{ids[pile]}@{'top' if at == -1 else at}" for pile, at in places)
+        count = f"x{self.count}" if self.count != 1 else ""
+        return f"{ids[self.src]}>{ids[self.dst]}{count}"
+
+    @classmethod
+    def from_code(cls, text: str, where: "HasPileIds | HasLayout") -> "Move":
+        """The move written as ``text`` by :meth:`code`; raises :class:`MoveCodeError` saying what is
+        wrong with it.
+
+        >>> from types import SimpleNamespace
+        >>> freecell = SimpleNamespace(index={"cell2": 1, "column1": 8})
+        >>> Move.from_code("column1>cell2", freecell) == Move.cards(8, 1)
+        True
+        >>> Move.from_code("r7c7@top+cell2@3", SimpleNamespace(index={"r7c7": 30, "cell2": 1}))
+        Move(kind=<MoveKind.PAIR: 'pair'>, src=30, dst=1, count=2, at=(-1, 3))
+        >>> Move.from_code("column1>column9", freecell)
+        Traceback (most recent call last):
+        ...
+        voicegame.engine.moves.MoveCodeError: 'column1>column9': there is no pile 'column9' in this game
+        >>> Move.from_code("column1 to cell2", freecell)
+        Traceback (most recent call last):
+        ...
+        voicegame.engine.moves.MoveCodeError: 'column1 to cell2': not a move code (deal, SRC>DST, SRC>DSTxN, PILE@AT or PILE@AT+PILE@AT)
+        """
+        index = _pile_index(where)
+        code = text.strip()
+
+        def pile(name: str) -> int:
+            if name not in index:
+                raise MoveCodeError(f"{text!r}: there is no pile {name!r} in this game")
+            return index[name]
+
+        if code == "deal":
+            return cls.deal()
+        if ">" in code:
+            match = _MOVE_CODE.fullmatch(code)
+            if match is None:
+                raise MoveCodeError(f"{text!r}: a move is written SRC>DST or SRC>DSTxN")
+            dst, count = match["dst"], match["count"]
+            if count is not None and dst + "x" + count in index:  # a pile id that ends in x and digits
+                dst, count = dst + "x" + count, None
+            number = int(count) if count is not None else 1
+            if not 1 <= number <= 104:
+                raise MoveCodeError(f"{text!r}: the count must be from 1 to 104")
+            return cls.cards(pile(match["src"]), pile(dst), number)
+        places = code.split("+")
+        if len(places) > 2 or not all(_PLACE_CODE.fullmatch(p) for p in places):
+            raise MoveCodeError(f"{text!r}: not a move code (deal, SRC>DST, SRC>DSTxN, PILE@AT or PILE@AT+PILE@AT)")
+        found = []
+        for place in places:
+            name, at = place.rsplit("@", 1)
+            found.append((pile(name), -1 if at == "top" else int(at)))
+        return cls.pair(found[0], found[1] if len(found) == 2 else None)
+
+
+CODE_GRAMMAR = """
+deal                      use the stock (draw, deal a row, or turn the waste over)
+SRC>DST                   one card from pile SRC onto pile DST          pile7>pile5
+SRC>DSTxN                 N cards (a run) from SRC onto DST             pile7>pile5x3
+PILE@AT                   the card at AT removed alone (a Treize king)  r7c1@top
+PILE@AT+PILE@AT           two cards removed together                    r6c2@3+waste@top
+AT is the card's place from the bottom of its pile (0 the bottom card) or "top". Piles are named by
+their ids (PileSpec.id), never by index, so a code does not depend on the order of the piles.
+"""
+"""The text form of a move (:meth:`Move.code`, :meth:`Move.from_code`)."""
+
+_MOVE_CODE = re.compile(r"(?P<src>[^>@+\s]+)>(?P<dst>[^>@+\s]+?)(?:x(?P<count>[0-9]+))?")
+_PLACE_CODE = re.compile(r"[^>@+\s]+@(top|[0-9]{1,3})")
+
+
+class MoveCodeError(ValueError):
+    """Text that is not a move code of this game (the message says why, for the developer)."""
+
+
+class HasPileIds(Protocol):
+    """A game's layout: pile ids to indices (``engine.game.Layout``)."""
+
+    @property
+    def index(self) -> dict[str, int]: ...
+
+
+class HasLayout(Protocol):
+    """A game or an engine: anything with a ``layout``."""
+
+    @property
+    def layout(self) -> HasPileIds: ...
+
+
+def _pile_index(where: HasPileIds | HasLayout) -> dict[str, int]:
+    layout = where.layout if hasattr(where, "layout") else where
+    return layout.index
+
+
+def _pile_ids(where: HasPileIds | HasLayout) -> dict[int, str]:
+    return {i: name for name, i in _pile_index(where).items()}
 
 
 @dataclass(frozen=True, slots=True)
