@@ -39,7 +39,7 @@ def test_trace_records_heard_command_moves_sentences_and_state(tmp_path):
     assert greeting["heard"] == "" and greeting["sentences"]
     assert moved["heard"] == "pile one to pile seven"
     assert moved["command"] == {"intent": "move", "source": {"pile": "pile1"}, "target": {"pile": "pile7"}}
-    assert moved["moves"] == [{"kind": "move", "src": 6, "dst": 12, "count": 1}]
+    assert moved["moves"] == ["pile1>pile7"]  # each move as its code (Move.code)
     assert moved["sentences"] == ["Seven of diamonds onto eight of spades.", "Pile one is empty."]
     assert refused["moves"] == [] and refused["command"]["intent"] == "move"
     assert junk["command"] is None and junk["sentences"] == ["Sorry, I did not catch that."]
@@ -123,3 +123,43 @@ def test_winnable_by_voice_says_it_is_searching_before_the_wait(monkeypatch, cap
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Looking for a deal the solver can win")
     assert any(line.startswith("Spider") for line in lines[1:])
+
+
+def test_solve_prints_codes_that_replay_turns_into_commands_that_win(tmp_path):
+    """solve --codes | replay | play --text: the winning line as codes, played back as commands."""
+    solved = run(["solve", "freecell", "--seed", "617", "--codes"])
+    assert solved.returncode == 0, solved.stderr
+    codes = solved.stdout.splitlines()
+    assert codes and all(">" in code for code in codes)
+    assert codes == run(["solve", "freecell", "--seed", "617", "--codes"]).stdout.splitlines()  # the same line again
+    line = tmp_path / "line.txt"
+    line.write_text("# FreeCell 617\n" + solved.stdout)
+    replayed = run(["replay", "freecell", str(line), "--seed", "617"])
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stderr.strip() == f"FreeCell, deal 617: {len(codes)} moves, score 52, won."
+    commands = run(["solve", "freecell", "--seed", "617"]).stdout
+    assert replayed.stdout == commands  # the same spoken commands as solve prints
+    played = run(["play", "freecell", "--seed", "617", "--text", "--no-save"], replayed.stdout)
+    assert "You won! Every card is home." in played.stdout.splitlines()
+
+
+def test_replay_refuses_a_bad_code_and_an_illegal_move_by_line():
+    bad = run(["replay", "klondike", "--seed", "5"], "pile4>pile7\npile4 to pile7\n")
+    assert bad.returncode == 1 and bad.stdout == ""
+    assert bad.stderr.startswith("voicegame replay: line 2: 'pile4 to pile7': not a move code")
+    illegal = run(["replay", "klondike", "--seed", "5"], "pile4>pile7\n\npile4>pile7\n")
+    assert illegal.returncode == 1 and illegal.stderr == "voicegame replay: line 3: pile4>pile7 is not legal there.\n"
+    assert run(["replay", "nosuchgame", "--seed", "5"], "").returncode == 2
+    assert run(["replay", "klondike", "/no/such/file", "--seed", "5"]).returncode == 2
+
+
+def test_every_sub_command_is_its_own_module_in_the_command_table():
+    """main.py only builds the parser from the sub-command modules and dispatches."""
+    from voicegame.cli import main as cli
+
+    parser = cli.build_parser()
+    names = next(a for a in parser._actions if a.dest == "command").choices
+    assert set(names) == {"play", "games", "stats", "config", "saves", "transcribe", "model", "solve", "replay", "kiosk"}
+    for module in cli.SUB_COMMANDS:
+        assert module.__name__.startswith("voicegame.cli.") and callable(module.add_parser)
+    assert all(callable(names[name].get_default("run")) for name in names if name != "model")

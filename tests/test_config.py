@@ -1,6 +1,12 @@
 import tomllib
 
-from voicegame.storage.config import SETTINGS, Config
+import pytest
+
+from voicegame.engine import Reason
+from voicegame.games import find_game
+from voicegame.language.lexicon import load_language
+from voicegame.language.sentences import sentence
+from voicegame.storage.config import SETTINGS, Config, SettingError, game_options
 
 
 def test_defaults_when_no_file(tmp_path):
@@ -15,7 +21,7 @@ def test_bad_values_are_reported_by_key_and_defaults_used(tmp_path):
     config = Config(path)
     assert config["speech.rate"] == 200 and config["speech.volume"] == 1.0 and config["game.draw"] == 3
     assert config["audio.sounds"] is False
-    text = " ".join(config.problems)
+    text = " ".join(sentence(problem) for problem in config.problems)
     for key in ("speech.rate", "speech.volume", "game.draw", "audio.nonsense"):
         assert key in text
 
@@ -24,7 +30,8 @@ def test_damaged_file_is_reported_not_fatal(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text("[speech\nrate = ")
     config = Config(path)
-    assert config["speech.rate"] == 200 and "damaged" in config.problems[0]
+    assert config["speech.rate"] == 200 and config.problems == [Reason("settings_damaged", {"file": "config.toml"})]
+    assert sentence(config.problems[0]) == "The settings file config.toml is damaged; using the defaults."
 
 
 def test_set_writes_a_file_that_reads_back_with_every_key(tmp_path):
@@ -41,12 +48,11 @@ def test_set_writes_a_file_that_reads_back_with_every_key(tmp_path):
 
 def test_set_refuses_bad_values(tmp_path):
     config = Config(tmp_path / "c.toml")
-    try:
+    with pytest.raises(SettingError) as refused:
         config.set("speech.volume", 3.0)
-    except ValueError as error:
-        assert "speech.volume" in str(error)
-    else:
-        raise AssertionError("a bad value was accepted")
+    assert isinstance(refused.value, ValueError)
+    assert sentence(refused.value.reason) == "Setting speech.volume must be a number from 0 to 1; 3.0 is not allowed."
+    assert config["speech.volume"] == 1.0
 
 
 def test_voicegame_config_prints_a_settings_file_that_loads_back(tmp_path, monkeypatch, capsys):
@@ -68,3 +74,33 @@ def test_voicegame_config_prints_a_settings_file_that_loads_back(tmp_path, monke
     again = Config(copy)
     assert again.problems == []
     assert again.values == config.values
+
+
+def test_every_setting_problem_key_has_words():
+    """Each key a setting can be refused with (and what it takes) is in messages.toml."""
+    messages = load_language().messages
+    for setting in SETTINGS:
+        assert setting.allowed().key in messages
+    for key in ("settings_damaged", "setting_unknown_section", "setting_unknown", "setting_unknown_close",
+                "setting_bad_value", "setting_not_a_game", "setting_refused", "setting_value_table",
+                "setting_value_list", "setting_value_date"):
+        assert key in messages
+
+
+def test_a_table_a_list_and_a_date_are_named_not_shown(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[speech]\nrate = {a = 1}\nvoice = 2026-11-23\n[oops]\n[kiosk]\nwake_phrase = [1]\n')
+    said = [sentence(problem) for problem in Config(path).problems]
+    assert said == ["Setting speech.rate is a table, but it must be a whole number from 80 to 450; using 200.",
+                    'Setting speech.voice is a date or time, but it must be text in double quotes; using "".',
+                    'Setting kiosk.wake_phrase is a list, but it must be text in double quotes; using "solitaire".']
+
+
+def test_settings_become_game_options_in_one_place(tmp_path):
+    """``voicegame play`` and the kiosk both take the game's options from ``game_options``."""
+    path = tmp_path / "config.toml"
+    klondike, spider = find_game("klondike"), find_game("spider")
+    assert game_options(Config(path), klondike) == {"draw": 3}  # passes 0: unlimited, the game's default
+    path.write_text("[game]\ndraw = 1\npasses = 2\n")
+    assert game_options(Config(path), klondike) == {"draw": 1, "passes": 2}
+    assert game_options(Config(path), spider) == {}  # no game.suits setting: Spider's own default

@@ -254,8 +254,10 @@ def test_bad_settings_are_reported_by_key_and_defaults_used(private_data_dir):
     clock = FakeClock()
     session = Session("klondike", {}, 1, persistence=Persistence())
     speaker = RecorderSpeaker()
+    from voicegame.language.sentences import sentence
+
     kiosk = Kiosk(session, ScriptedListener(["sleep", "hey cards"], clock), speaker=speaker, settings=settings,
-                  clock=clock, notes=config.problems)
+                  clock=clock, notes=[sentence(problem) for problem in config.problems])
     kiosk.run()
     assert any("kiosk.new_game_seconds" in s for s in speaker.said[:2])
     assert any("kiosk.idle_invite_minutes" in s for s in speaker.said[:2])

@@ -95,7 +95,9 @@ def test_every_bad_setting_names_key_value_and_what_is_allowed(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text('[speech]\nrate = "fast"\nvolume = 7\nverbosity = "chatty"\nspeed = 3\n'
                     '[game]\ndraw = 2\npasses = -1\n[audio]\nsounds = "yes"\nmodel = 5\n[kiosk]\nwake_phrase = ["a"]\n')
-    assert Config(path).problems == [
+    from voicegame.language.sentences import sentence
+
+    assert [sentence(problem) for problem in Config(path).problems] == [
         'Setting speech.rate is "fast", but it must be a whole number from 80 to 450; using 200.',
         "Setting speech.volume is 7, but it must be a number from 0 to 1; using 1.0.",
         'Setting speech.verbosity is "chatty", but it must be "brief" or "verbose"; using "brief".',

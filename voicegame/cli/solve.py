@@ -7,6 +7,11 @@ The output pipes straight into text mode to check it::
 Standard output holds one command per line, or one of "unsolved within budget" and
 "proved unwinnable"; a summary (nodes, seconds) goes to standard error. Exit status:
 0 solved, 1 otherwise, 2 for a bad game or option.
+
+With ``--codes`` each move is printed as its code instead (``pile7>pile5``, ``deal``: see
+``Move.code``), which ``voicegame replay`` reads back::
+
+    voicegame solve freecell --seed 617 --codes | voicegame replay freecell --seed 617
 """
 
 from __future__ import annotations
@@ -16,8 +21,9 @@ import sys
 import time
 from typing import Any
 
+from voicegame.cli.common import chosen_options, named_game
 from voicegame.engine import Engine, Move, MoveKind, State
-from voicegame.games import GAMES, GameEntry, UnknownGame, add_option_arguments, find_game, seed_number
+from voicegame.games import GameEntry, add_option_arguments, seed_number
 from voicegame.language.narrate import Narrator
 from voicegame.solver.core import Outcome, Solution
 from voicegame.solver.fair import play_fair
@@ -36,6 +42,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS",
                         help="time limit (default 30; 0: none, the search stops on --nodes alone)")
     parser.add_argument("--nodes", type=int, default=None, help="positions searched (thoughtful: in all; fair: per move)")
+    parser.add_argument("--codes", action="store_true",
+                        help="print each move as its code (pile7>pile5, deal), as 'voicegame replay' reads them")
     parser.set_defaults(run=run)
     return parser
 
@@ -90,17 +98,11 @@ def find_winnable(entry: GameEntry, options: dict[str, Any], seed: int, seconds:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        entry = find_game(args.game)
-    except UnknownGame:
-        print(f"Unknown game {args.game!r}. Games: {', '.join(g.key for g in GAMES)}.", file=sys.stderr)
+    entry = named_game(args.game, "solve", args.seed)
+    if entry is None:
         return 2
-    if entry.seed_problem(args.seed):
-        print(f"voicegame solve: {entry.seed_problem(args.seed)}", file=sys.stderr)
-        return 2
-    options = {o.name: getattr(args, o.name) for o in entry.options if getattr(args, o.name, None) is not None}
     try:
-        engine = Engine(entry.make(**options))
+        engine = Engine(entry.make(**chosen_options(entry, args)))
     except ValueError as error:
         print(f"Bad option: {error}.", file=sys.stderr)
         return 2
@@ -112,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"{engine.game.title}, deal {args.seed}, {args.mode}: {result.outcome.value}; "
           f"{len(result.moves)} moves, {result.nodes} positions, {result.seconds:.2f} s.", file=sys.stderr)
     if result.outcome is Outcome.SOLVED:
-        for line in winning_commands(engine, start, result.moves):
+        lines = [m.code(engine) for m in result.moves] if args.codes else winning_commands(engine, start, result.moves)
+        for line in lines:
             print(line)
         return 0
     print(result.outcome.value)

@@ -1,5 +1,4 @@
-"""``voicegame transcribe`` (WAV files -> what was heard and the command, as JSON Lines) and
-``voicegame model download`` (the Vosk English model, for players who are online).
+"""``voicegame transcribe``: WAV files -> what was heard and the command, as JSON Lines.
 
 Each file is recognised with the grammar of the deal's first position and understood as the game
 would understand it there (parse, then matching against the legal moves); the deal never changes,
@@ -13,14 +12,14 @@ import json
 import sys
 from typing import Any
 
-from voicegame.audio.errors import AudioError, DownloadError
+from voicegame.audio.errors import AudioError
 from voicegame.audio.recognisers import KINDS, make_recogniser
 from voicegame.audio.wavio import read_wav
 from voicegame.games import UnknownGame, find_game, seed_number
 
 
 def add_parser(subparsers: Any) -> None:
-    """Register ``transcribe`` and ``model`` on the CLI's subparsers."""
+    """Register ``transcribe`` on the CLI's subparsers."""
     t = subparsers.add_parser("transcribe", help="recognise WAV files and print the commands as JSON lines")
     t.add_argument("files", nargs="+", metavar="FILE.wav")
     t.add_argument("--game", default="klondike")
@@ -28,13 +27,6 @@ def add_parser(subparsers: Any) -> None:
     t.add_argument("--recogniser", choices=[k for k in KINDS if k != "text"], default="auto")
     t.add_argument("--model", metavar="PATH", help="Vosk model folder")
     t.set_defaults(run=run)
-    m = subparsers.add_parser("model", help="speech models")
-    msub = m.add_subparsers(dest="model_command", required=True)
-    d = msub.add_parser("download", help="download Vosk's small English model (into models/ of a source "
-                                           "checkout, else the user data folder)")
-    d.add_argument("--lang", default="en-us")
-    d.add_argument("--dest", metavar="DIR", help="put the model in this folder instead")
-    d.set_defaults(run=run_model_download)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,15 +69,3 @@ def run(args: argparse.Namespace) -> int:
             record["command"] = command.to_json() if command is not None else None
         print(json.dumps(record), flush=True)
     return status
-
-
-def run_model_download(args: argparse.Namespace) -> int:
-    from voicegame.audio.model_download import download_vosk_model
-
-    try:
-        path = download_vosk_model(args.lang, dest=args.dest)
-    except DownloadError as error:
-        print(error, file=sys.stderr)
-        return 1
-    print(f"The speech model is ready in {path}.")
-    return 0

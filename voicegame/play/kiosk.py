@@ -472,9 +472,9 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
     if args.seed is not None and entry.seed_problem(args.seed):
         print(f"voicegame kiosk: {entry.seed_problem(args.seed)}", file=sys.stderr)
         return 2
-    options = {o.name: config[f"game.{o.name}"] for o in entry.options if f"game.{o.name}" in config.values}
-    if options.get("passes") == 0:
-        options["passes"] = None  # 0 in the config: unlimited
+    from voicegame.storage.config import game_options
+
+    options = game_options(config, entry)
     try:
         session = Session(entry, options, args.seed, verbose=config["speech.verbosity"] == "verbose",
                           persistence=Persistence(), resume=args.seed is None)
@@ -482,7 +482,9 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
         config.problems.append(f"Bad game option ({error}); using the defaults.")
         session = Session(entry, {}, args.seed, persistence=Persistence(), resume=args.seed is None)
     clock = Clock()
-    notes = list(config.problems)
+    from voicegame.language.sentences import sentence
+
+    notes = [problem if isinstance(problem, str) else sentence(problem) for problem in config.problems]
     speaker: Speaker
     recogniser: Recogniser
     if args.text:

@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Iterator
 
-from voicegame.engine import Engine, History, IllegalMove, Move, MoveKind, Moved, PileKind, State, TurnedOver, Won
+from voicegame.engine import Engine, History, IllegalMove, Move, MoveKind, Moved, PileKind, Reason, State, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
 from voicegame.engine.game import GameDef
 from voicegame.games import GAMES, GameEntry, find_game
 from voicegame.solver.hints import HINT_SECONDS, HintService, open_position, ranked_moves
 from voicegame.language.narrate import Narrator, join
+from voicegame.language.sentences import sentence
 from voicegame.storage.autosave import FAILED, SAVED_AGAIN, Offer, Persistence
 from voicegame.storage.stats import GameStats, stats_key
 from voicegame.storage.savefile import SavedGame, new_game_id, now_iso
@@ -93,14 +94,14 @@ class Session:
         self.by_ear = False  # inside hear(): moves are said back in full, in case the recogniser misheard
         self.start_game(find_game(entry) if isinstance(entry, str) else entry, options or {}, seed)
         if persistence is not None:
-            self.announcements.extend(persistence.problems)
+            self.announcements.extend(sentence(problem) for problem in persistence.problems)
             if go_on is not None:
                 self._take_up(go_on)
                 self.announcements.append(self.narrator.say("resumed", moves=self._moves_made()))
             elif resume:
                 problem = self._offer_saved_game()
                 if problem:
-                    self.announcements.append(problem)
+                    self.announcements.append(sentence(problem))
                 if self.offer is not None:
                     self.announcements.append(self.narrator.say("resume_offer", title=self.entry.title, when=self.offer.when))
             else:
@@ -692,7 +693,7 @@ class Session:
     def _kept_sentence(self, game: str, seed: int) -> str:
         return self.narrator.say("game_kept", title=find_game(game).title, seed=seed)
 
-    def _offer_saved_game(self) -> str | None:
+    def _offer_saved_game(self) -> Reason | None:
         """Open the offer of this game's newest unfinished save, if any; returns a problem sentence
         (a damaged save, put aside) or None."""
         assert self.persistence is not None

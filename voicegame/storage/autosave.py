@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from voicegame.storage import savefile as store
-from voicegame.engine import Engine
+from voicegame.engine import Engine, Reason
 from voicegame.storage.stats import GameStats, StatsBook, stats_key
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ class Persistence:
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder or store.data_dir()
         self.stats = StatsBook(self.folder / "stats.json")
-        self.problems: list[str] = [self.stats.problem] if self.stats.problem else []
+        self.problems: list[Reason] = [self.stats.problem] if self.stats.problem else []
         self.failing = False  # the last write failed; every turn tries again
         self._held: dict[str, tuple[store.SavedGame, Engine, int]] = {}  # games left while saving failed, by id (and when)
         self._slots: dict[str, _Slot] = {}
@@ -259,11 +259,11 @@ class Persistence:
             return None
         return store.load(self.save_path(game)).saved
 
-    def offer(self, game: str) -> tuple[Offer | None, str | None]:
+    def offer(self, game: str) -> tuple[Offer | None, Reason | None]:
         """The newest unfinished game of ``game`` worth resuming (moves made, not won), and any
-        problem sentence (a damaged save, put aside)."""
+        problem to tell (a damaged save, put aside; a message key)."""
         result = store.load(self.save_path(game))
-        problem = result.problem + " Starting a new game." if result.problem else None
+        problem = Reason("save_put_aside", {"problem": result.problem}) if result.problem else None
         games = self.unfinished(game)
         if not games:
             return None, problem

@@ -7,6 +7,10 @@ used instead; a damaged file is reported and ignored, never fatal. Settings chan
 are written back.
 
 File: ``$VOICEGAME_CONFIG``, else ``<user config dir>/voicegame/config.toml``.
+
+Problems are not sentences here: each is a message key of ``grammars/<lang>/messages.toml`` with its
+values (an engine ``Reason``), which the layer that speaks turns into words. Values that are
+themselves a ``Reason`` (what a setting takes: "setting_takes_text") are said inside the sentence.
 """
 
 from __future__ import annotations
@@ -19,7 +23,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from voicegame.engine import Reason
+from voicegame.games import GameEntry
 from voicegame.storage.savefile import atomic_write_text
+
+
+class SettingError(ValueError):
+    """A value a setting does not take (``Config.set``); ``reason`` tells the player why."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason.key, reason.params.get("key"))
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -31,8 +45,8 @@ class Setting:
     low: float | None = None
     high: float | None = None
 
-    def check(self, value: Any) -> str | None:
-        """None if ``value`` is fine, else what is allowed, in words ("a whole number from 80 to 450")."""
+    def check(self, value: Any) -> Reason | None:
+        """None if ``value`` is fine, else what is allowed (said "a whole number from 80 to 450")."""
         kind = type(self.default)
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
@@ -42,20 +56,19 @@ class Setting:
             return self.allowed()
         return None
 
-    def allowed(self) -> str:
-        """What this setting takes, in the words of the settings file."""
+    def allowed(self) -> Reason:
+        """What this setting takes (a message key: its values are written as in the settings file)."""
         if self.choices is not None:
-            words = [_toml_value(c) for c in self.choices]
-            return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+            return Reason("setting_takes_one_of", {"choices": [_toml_value(c) for c in self.choices]})
         kind = type(self.default)
         if kind is bool:
-            return "true or false"
+            return Reason("setting_takes_bool")
         if kind is str:
-            return "text in double quotes"
-        noun = "a whole number" if kind is int else "a number"
+            return Reason("setting_takes_text")
+        noun = "whole" if kind is int else "number"
         if self.low is not None and self.high is not None:
-            return f"{noun} from {self.low:g} to {self.high:g}"
-        return noun
+            return Reason(f"setting_takes_{noun}_range", {"low": f"{self.low:g}", "high": f"{self.high:g}"})
+        return Reason(f"setting_takes_{noun}")
 
 
 SETTINGS: tuple[Setting, ...] = (
@@ -91,12 +104,12 @@ def config_path() -> Path:
 
 
 class Config:
-    """Current settings; ``problems`` lists one sentence per bad key or damaged file."""
+    """Current settings; ``problems`` lists one message key (a ``Reason``) per bad key or damaged file."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or config_path()
         self.values: dict[str, Any] = {s.key: s.default for s in SETTINGS}
-        self.problems: list[str] = []
+        self.problems: list[Reason] = []
         self._load()
 
     def _load(self) -> None:
@@ -105,29 +118,31 @@ class Config:
         try:
             data = tomllib.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-            self.problems.append(f"The settings file {self.path.name} is damaged; using the defaults.")
+            self.problems.append(Reason("settings_damaged", {"file": self.path.name}))
             return
         for section, table in data.items():
             if not isinstance(table, dict):
-                self.problems.append(f"Unknown setting {section}; ignored.")
+                self.problems.append(Reason("setting_unknown_section", {"section": section}))
                 continue
             for name, value in table.items():
                 key = f"{section}.{name}"
                 setting = BY_KEY.get(key)
                 if setting is None:
                     close = difflib.get_close_matches(key, BY_KEY, n=1)
-                    hint = f" (did you mean {close[0]}?)" if close else ""
-                    self.problems.append(f"There is no setting {key}{hint}; it is ignored.")
+                    if close:
+                        self.problems.append(Reason("setting_unknown_close", {"key": key, "close": close[0]}))
+                    else:
+                        self.problems.append(Reason("setting_unknown", {"key": key}))
                     continue
                 trouble = setting.check(value)
                 if trouble:
-                    self.problems.append(f"Setting {key} is {_shown(value)}, but it must be {trouble}; "
-                                         f"using {_toml_value(setting.default)}.")
+                    self.problems.append(Reason("setting_bad_value", {"key": key, "value": _shown(value), "allowed": trouble,
+                                                                      "default": _toml_value(setting.default)}))
                 elif key == "game.default" and not _is_game(value):
                     from voicegame.games import GAMES  # noqa: PLC0415
 
-                    self.problems.append(f"Setting game.default is {_shown(value)}, which is not a game here; playing Klondike. "
-                                         f"The games are: {', '.join(g.key for g in GAMES)}.")
+                    self.problems.append(Reason("setting_not_a_game", {"value": _shown(value),
+                                                                       "games": ", ".join(g.key for g in GAMES)}))
                 else:
                     self.values[key] = float(value) if isinstance(setting.default, float) else value
 
@@ -135,10 +150,10 @@ class Config:
         return self.values[key]
 
     def set(self, key: str, value: Any) -> None:
-        """Change a setting (checked) and write the file."""
+        """Change a setting (checked: a bad value raises ``SettingError``) and write the file."""
         trouble = BY_KEY[key].check(value)
         if trouble:
-            raise ValueError(f"setting {key} must be {trouble}; {_shown(value)} is not allowed")
+            raise SettingError(Reason("setting_refused", {"key": key, "allowed": trouble, "value": _shown(value)}))
         self.values[key] = value
         self.save()
 
@@ -173,12 +188,13 @@ def _is_game(name: str) -> bool:
     return True
 
 
-def _shown(value: Any) -> str:
-    """A value from the settings file as it was written there (shortened when long)."""
-    if isinstance(value, (bool, int, float, str)):
-        text = _toml_value(value)
-    else:
-        text = "a table" if isinstance(value, dict) else "a list" if isinstance(value, list) else "a date or time"
+def _shown(value: Any) -> str | Reason:
+    """A value from the settings file as it was written there (shortened when long); a table, a list
+    or a date is named by a message key."""
+    if not isinstance(value, (bool, int, float, str)):
+        return Reason("setting_value_table" if isinstance(value, dict) else
+                      "setting_value_list" if isinstance(value, list) else "setting_value_date")
+    text = _toml_value(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -188,3 +204,21 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)  # JSON's string escapes are all valid in TOML
     return repr(value)
+
+
+def game_options(config: Config, entry: GameEntry) -> dict[str, Any]:
+    """The options of ``entry`` the player set in the settings file (``game.draw``, ``game.passes``),
+    as the game takes them: ``game.passes = 0`` (unlimited) leaves the game's own default.
+
+    Used by ``voicegame play`` and the kiosk alike; options given on the command line go over these.
+    """
+    chosen: dict[str, Any] = {}
+    for option in entry.options:
+        key = f"game.{option.name}"
+        if key not in config.values:
+            continue
+        value = config[key]
+        if option.name == "passes" and value == 0:
+            continue  # 0 in the settings file: unlimited, the game's default
+        chosen[option.name] = value
+    return chosen

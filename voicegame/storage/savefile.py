@@ -5,17 +5,24 @@ game, options, seed and the move history (moves name piles by id, so a save
 does not depend on pile order). Loading replays the moves through the engine,
 so a save that does not describe a legal game is refused rather than trusted.
 
-Format (``"format": "voicegame-save"``, ``"version": 2``)::
+Format (``"format": "voicegame-save"``, ``"version": 3``)::
 
-    {"format": "voicegame-save", "version": 2, "id": "3f9c2a7e1b04", "game": "klondike",
+    {"format": "voicegame-save", "version": 3, "id": "3f9c2a7e1b04", "game": "klondike",
      "options": {"draw": 3, "passes": null}, "seed": 5,
-     "moves": [{"kind": "move", "from": "pile7", "to": "pile5", "count": 1}, {"kind": "deal"}],
+     "moves": ["pile7>pile5", "deal", "pile2>pile6x3"],
      "cursor": 2, "started": "2026-11-22T02:00:00+00:00", "saved": "...", "seconds": 95.5}
+
+Each move is its code (``Move.code``: ``pile7>pile5``, ``pile2>pile6x3``, ``deal``, ``r7c1@top+waste@top``).
 
 ``cursor`` is how many of ``moves`` are played; the rest can be redone. ``id`` names one game (one
 deal played from its start) across all its saves, so that a save is never written over by another
 game (version 2; a version 1 file is upgraded with an ``id`` made from its deal and start time).
-A bad file is never deleted: it is renamed ``<name>.bad-<time>.json`` beside the original.
+Version 3 writes moves as codes; version 2's moves (``{"kind": "move", "from": "pile7", "to": "pile5",
+"count": 1}``, ``{"kind": "deal"}``, ``{"kind": "pair", "from": ..., "to": ..., "at": [..]}``) are
+turned into codes when read. A bad file is never deleted: it is renamed ``<name>.bad-<time>.json``.
+
+Problems are not sentences here: :class:`SaveError` and :attr:`LoadResult.problem` carry a message
+key of ``grammars/<lang>/messages.toml`` (``save_damaged``...), which the layer that speaks says.
 """
 
 from __future__ import annotations
@@ -32,18 +39,23 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from voicegame.engine import Engine, IllegalMove, Move, MoveKind
+from voicegame.engine import Engine, IllegalMove, Move, Reason
+from voicegame.engine.moves import MoveCodeError
 from voicegame.games import UnknownGame, find_game
 
 FORMAT = "voicegame-save"
-VERSION = 2
+VERSION = 3
 MAX_MOVES = 200_000
 MAX_BYTES = 20 * 1024 * 1024
 ID_CHARS = re.compile(r"[0-9a-z-]{1,40}")
 
 
 class SaveError(ValueError):
-    """A save file that cannot be used; the message is one sentence for the player."""
+    """A save file that cannot be used; ``reason`` is the message key (and values) that tells the player."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.reason = Reason(key, params)
 
 
 def data_dir() -> Path:
@@ -120,42 +132,37 @@ def legacy_game_id(data: dict[str, Any]) -> str:
     return "v1-" + hashlib.sha1(text.encode("utf-8", "replace")).hexdigest()[:12]
 
 
-def move_to_json(engine: Engine, move: Move) -> dict[str, Any]:
-    if move.kind is MoveKind.DEAL:
-        return {"kind": "deal"}
-    if move.kind is MoveKind.PAIR:
-        second = engine.specs[move.dst].id if move.dst >= 0 else None
-        return {"kind": "pair", "from": engine.specs[move.src].id, "to": second, "at": list(move.at)}
-    return {"kind": "move", "from": engine.specs[move.src].id, "to": engine.specs[move.dst].id, "count": move.count}
+def move_from_code(engine: Engine, code: Any) -> Move:
+    """One move of a version 3 save: its code (``Move.from_code``)."""
+    if not isinstance(code, str) or len(code) > 200:
+        raise SaveError("save_bad_move")
+    try:
+        return Move.from_code(code, engine)
+    except MoveCodeError:
+        raise SaveError("save_bad_move") from None
 
 
-def move_from_json(engine: Engine, data: Any) -> Move:
+def v2_move_code(data: Any) -> Any:
+    """A version 2 move (a JSON object naming piles by id) as its code; anything it cannot read is
+    left as it is, to be refused with the other bad moves."""
     if not isinstance(data, dict):
-        raise SaveError("The save file has a move I cannot read.")
+        return data
     kind = data.get("kind")
     if kind == "deal":
-        return Move(MoveKind.DEAL)
-    if kind == "pair":
-        return pair_from_json(engine, data)
-    if kind != "move":
-        raise SaveError("The save file has a move I cannot read.")
-    src, dst, count = data.get("from"), data.get("to"), data.get("count", 1)
-    index = engine.layout.index
-    if src not in index or dst not in index or not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 104:
-        raise SaveError("The save file has a move I cannot read.")
-    return Move(MoveKind.MOVE, index[src], index[dst], count)
-
-
-def pair_from_json(engine: Engine, data: dict[str, Any]) -> Move:
-    src, dst, at = data.get("from"), data.get("to"), data.get("at")
-    index = engine.layout.index
-    valid_at = isinstance(at, list) and len(at) == 2 and all(isinstance(a, int) and not isinstance(a, bool) and -1 <= a < 104 for a in at)
-    if src not in index or (dst is not None and dst not in index) or not valid_at:
-        raise SaveError("The save file has a move I cannot read.")
-    assert isinstance(at, list)  # valid_at checked it
-    if dst is None:
-        return Move.pair((index[src], at[0]))
-    return Move.pair((index[src], at[0]), (index[dst], at[1]))
+        return "deal"
+    src, dst = data.get("from"), data.get("to")
+    if not isinstance(src, str) or not (isinstance(dst, str) or kind == "pair" and dst is None):
+        return data
+    if kind == "move":
+        count = data.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool):
+            return data
+        return f"{src}>{dst}" + (f"x{count}" if count != 1 else "")
+    at = data.get("at")
+    if kind != "pair" or not (isinstance(at, list) and len(at) == 2 and all(isinstance(a, int) and not isinstance(a, bool) for a in at)):
+        return data
+    places = [(src, at[0])] + ([(dst, at[1])] if dst is not None else [])
+    return "+".join(f"{pile}@{'top' if place == -1 else place}" for pile, place in places)
 
 
 def to_json(saved: SavedGame, engine: Engine) -> dict[str, Any]:
@@ -166,7 +173,7 @@ def to_json(saved: SavedGame, engine: Engine) -> dict[str, Any]:
         "game": saved.game,
         "options": saved.options,
         "seed": saved.seed,
-        "moves": [move_to_json(engine, m) for m in saved.moves],
+        "moves": [m.code(engine) for m in saved.moves],
         "cursor": saved.cursor,
         "started": saved.started,
         "saved": now_iso(),
@@ -179,17 +186,25 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": 2, "id": legacy_game_id(data)}
 
 
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 writes each move as its code; version 2 (and 1) wrote a JSON object."""
+    moves = data.get("moves")
+    if isinstance(moves, list) and len(moves) <= MAX_MOVES:
+        data = {**data, "moves": [v2_move_code(m) for m in moves]}
+    return {**data, "version": 3}
+
+
 # Older format versions are upgraded step by step to the current one: MIGRATIONS[n] turns a
 # version n dict into version n + 1.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError("The save file has no version I know.")
+        raise SaveError("save_no_version")
     if version > VERSION:
-        raise SaveError("The save file was written by a newer version of voicegame.")
+        raise SaveError("save_newer")
     while version < VERSION:
         data = MIGRATIONS[version](data)
         version = data["version"]
@@ -197,21 +212,21 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def parse(text: str) -> tuple[SavedGame, Engine]:
-    """Check a save file's text and replay it; raises SaveError with a sentence for the player."""
+    """Check a save file's text and replay it; raises SaveError with the message key that tells the player why not."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise SaveError("The save file is damaged.") from None
+        raise SaveError("save_damaged") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("That is not a voicegame save file.")
+        raise SaveError("save_not_voicegame")
     data = upgrade(data)
     try:
         entry = find_game(str(data.get("game")))
     except UnknownGame:
-        raise SaveError("The save file is for a game I do not know.") from None
+        raise SaveError("save_unknown_game") from None
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise SaveError("The save file's options are damaged.")
+        raise SaveError("save_bad_options")
     known = {o.name: o for o in entry.options}
     clean: dict[str, Any] = {}
     for name, value in options.items():
@@ -223,35 +238,35 @@ def parse(text: str) -> tuple[SavedGame, Engine]:
         elif isinstance(value, option.kind) and not isinstance(value, bool) and (option.choices is None or value in option.choices):
             clean[name] = value
         else:
-            raise SaveError("The save file's options are damaged.")
+            raise SaveError("save_bad_options")
     try:
         engine = Engine(entry.make(**clean))
     except ValueError:
-        raise SaveError("The save file's options are damaged.") from None
+        raise SaveError("save_bad_options") from None
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-        raise SaveError("The save file's deal number is damaged.")
+        raise SaveError("save_bad_seed")
     raw_moves = data.get("moves")
     if not isinstance(raw_moves, list) or len(raw_moves) > MAX_MOVES:
-        raise SaveError("The save file's moves are damaged.")
-    moves = [move_from_json(engine, m) for m in raw_moves]
+        raise SaveError("save_bad_moves")
+    moves = [move_from_code(engine, m) for m in raw_moves]
     cursor = data.get("cursor", len(moves))
     if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(moves):
-        raise SaveError("The save file's moves are damaged.")
+        raise SaveError("save_bad_moves")
     seconds = data.get("seconds", 0.0)
     seconds = float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < 1e9 else 0.0
     started = given if isinstance(given := data.get("started"), str) else now_iso()
     written = saved_at if isinstance(saved_at := data.get("saved"), str) else ""
     game_id = data.get("id")
     if not isinstance(game_id, str) or not ID_CHARS.fullmatch(game_id):
-        raise SaveError("The save file's game name is damaged.")
+        raise SaveError("save_bad_id")
     state = engine.deal(seed)
     at_cursor = state
     for done, move in enumerate(moves, 1):  # the whole history, redo tail included, must be a legal game
         try:
             state = engine.apply(state, move)[0]
         except IllegalMove:
-            raise SaveError("The save file's moves are not a legal game.") from None
+            raise SaveError("save_illegal") from None
         if done == cursor:
             at_cursor = state
     options = {o.name: clean.get(o.name, o.default) for o in entry.options}
@@ -277,7 +292,7 @@ def move_aside(path: Path) -> Path | None:
 @dataclass
 class LoadResult:
     saved: SavedGame | None
-    problem: str | None = None  # one sentence for the player when the file was bad
+    problem: Reason | None = None  # what to tell the player when the file was bad (a message key)
     moved_to: Path | None = None
 
 
@@ -287,13 +302,13 @@ def load(path: Path) -> LoadResult:
         return LoadResult(None)
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise SaveError("The save file is too large to be a real game.")
+            raise SaveError("save_too_large")
         text = path.read_text(encoding="utf-8")
         saved, _ = parse(text)
         return LoadResult(saved)
     except (SaveError, OSError, UnicodeDecodeError) as error:
-        sentence = str(error) if isinstance(error, SaveError) else "The save file could not be read."
-        return LoadResult(None, sentence, move_aside(path))
+        reason = error.reason if isinstance(error, SaveError) else Reason("save_unreadable")
+        return LoadResult(None, reason, move_aside(path))
 
 
 def save(path: Path, saved: SavedGame, engine: Engine) -> None:

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from voicegame.engine import Reason
 from voicegame.storage.savefile import atomic_write_text, move_aside
 
 
@@ -91,7 +92,7 @@ class StatsBook:
         self.path = path
         self.entries: dict[str, GameStats] = {}
         self.lost_ids: list[str] = []
-        self.problem: str | None = None
+        self.problem: Reason | None = None  # what to tell the player (a message key), if anything went wrong
         self._load()
 
     def _load(self) -> None:
@@ -107,7 +108,7 @@ class StatsBook:
             self.lost_ids = [str(i) for i in lost][-LOST_IDS_KEPT:] if isinstance(lost, list) else []
         except (OSError, ValueError, AttributeError, RecursionError):
             move_aside(self.path)
-            self.problem = "The statistics file was damaged, so statistics start again."
+            self.problem = Reason("stats_damaged")
 
     def get(self, key: str) -> GameStats:
         return self.entries.setdefault(key, GameStats())
@@ -133,4 +134,4 @@ class StatsBook:
         try:
             atomic_write_text(self.path, json.dumps(data, indent=1) + "\n")
         except OSError:
-            self.problem = "Statistics could not be saved."
+            self.problem = Reason("stats_not_saved")

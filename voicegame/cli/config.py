@@ -1,0 +1,23 @@
+"""``voicegame config``: every setting, its value and what it does, as a settings file."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from voicegame.language.sentences import sentence
+from voicegame.storage.config import Config
+
+
+def add_parser(subparsers: Any) -> None:
+    subparsers.add_parser("config", help="print every setting, its value and what it does").set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the settings as a TOML file: its output can be saved as the settings file."""
+    config = Config()
+    print(f"# Settings file: {config.path}")
+    for problem in config.problems:
+        print(f"# {sentence(problem)}")
+    print(config.to_toml(defaults=True), end="")
+    return 0

@@ -1,0 +1,81 @@
+"""``voicegame replay GAME --seed N [FILE]``: play a line of move codes (one a line: ``pile7>pile5``,
+``deal``; see ``Move.code``) on a deal, check every move is legal, and print each as the spoken
+command that plays it, so that a line of codes can be played back in text mode::
+
+    voicegame solve klondike --seed 5 --codes > line.txt
+    voicegame replay klondike --seed 5 line.txt | voicegame play klondike --seed 5 --text
+
+Blank lines and lines starting with ``#`` are skipped. A summary (moves, score, won or not) goes to
+standard error. Exit status: 0 every move was legal, 1 a line is not a move code of the game or not
+legal where it comes, 2 a bad game, option or file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import IO, Any
+
+from voicegame.cli.common import chosen_options, named_game
+from voicegame.cli.solve import winning_commands
+from voicegame.engine import Engine, Move
+from voicegame.engine.moves import MoveCodeError
+from voicegame.games import add_option_arguments, seed_number
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser("replay", help="play move codes (pile7>pile5, deal) on a deal; print the commands")
+    parser.add_argument("game", help="game name (see 'voicegame games')")
+    parser.add_argument("file", nargs="?", default="-", help="the codes, one a line (default: standard input)")
+    parser.add_argument("--seed", type=seed_number, required=True, help="deal number")
+    add_option_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def numbered_moves(engine: Engine, lines: IO[str]) -> list[tuple[int, Move]]:
+    """Each move of ``lines`` with its line number; raises ValueError naming a line that is not a
+    move code of the game."""
+    moves = []
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            moves.append((number, Move.from_code(text, engine)))
+        except MoveCodeError as error:
+            raise ValueError(f"line {number}: {error}") from None
+    return moves
+
+
+def run(args: argparse.Namespace) -> int:
+    entry = named_game(args.game, "replay", args.seed)
+    if entry is None:
+        return 2
+    try:
+        engine = Engine(entry.make(**chosen_options(entry, args)))
+    except ValueError as error:
+        print(f"Bad option: {error}.", file=sys.stderr)
+        return 2
+    try:
+        if args.file == "-":
+            numbered = numbered_moves(engine, sys.stdin)
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                numbered = numbered_moves(engine, handle)
+    except OSError as error:
+        print(f"voicegame replay: {args.file}: {error.strerror}.", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"voicegame replay: {error}", file=sys.stderr)
+        return 1
+    start = state = engine.deal(args.seed)
+    for number, move in numbered:
+        if not engine.is_legal(state, move):
+            print(f"voicegame replay: line {number}: {move.code(engine)} is not legal there.", file=sys.stderr)
+            return 1
+        state = engine.apply(state, move)[0]
+    for line in winning_commands(engine, start, [move for _, move in numbered]):
+        print(line)
+    print(f"{engine.game.title}, deal {args.seed}: {len(numbered)} moves, score {engine.score(state)}, "
+          f"{'won' if engine.is_won(state) else 'not won'}.", file=sys.stderr)
+    return 0
