@@ -131,7 +131,6 @@ def test_solve_prints_codes_that_replay_turns_into_commands_that_win(tmp_path):
     assert solved.returncode == 0, solved.stderr
     codes = solved.stdout.splitlines()
     assert codes and all(">" in code for code in codes)
-    assert codes == run(["solve", "freecell", "--seed", "617", "--codes"]).stdout.splitlines()  # the same line again
     line = tmp_path / "line.txt"
     line.write_text("# FreeCell 617\n" + solved.stdout)
     replayed = run(["replay", "freecell", str(line), "--seed", "617"])

@@ -275,3 +275,11 @@ def test_a_treize_game_round_trips_through_a_save(tmp_path):
     save(tmp_path / "treize.json", saved, engine)
     assert any("@" in code for code in json.loads((tmp_path / "treize.json").read_text())["moves"])
     assert load(tmp_path / "treize.json").saved.moves == played
+
+
+def test_statistics_that_cannot_be_written_say_so(tmp_path):
+    blocker = tmp_path / "not a folder"
+    blocker.write_text("")
+    book = StatsBook(blocker / "stats.json")
+    book.record("klondike", True, 100, 60.0)
+    assert book.problem is not None and sentence(book.problem) == "Statistics could not be saved."
