@@ -7,6 +7,7 @@ import doctest
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import voicegame.engine.moves as moves_module
 from voicegame.engine import Engine, Move, MoveKind
@@ -39,6 +40,30 @@ def test_every_legal_move_round_trips(entry) -> None:
                 kinds_seen.add(move.kind)
             state = engine.apply(state, rng.choice(legal))[0]
     assert kinds_seen  # the walk saw moves at all
+
+
+ENGINES = {entry.key: Engine(entry.make()) for entry in GAMES}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(key=st.sampled_from(sorted(ENGINES)), seed=st.integers(0, 2**31), picks=st.lists(st.integers(0, 10**6), max_size=40))
+def test_property_from_code_of_code_is_the_move(key: str, seed: int, picks: list[int]) -> None:
+    """Any game, any deal, any line of legal moves: ``from_code(code(m)) == m`` for the move made."""
+    engine = ENGINES[key]
+    state = engine.deal(seed % (2**31) if key != "freecell" else 1 + seed % 1_000_000)
+    for pick in picks:
+        legal = engine.legal_moves(state)
+        if not legal:
+            break
+        move = legal[pick % len(legal)]
+        assert Move.from_code(move.code(engine), engine) == move
+        state = engine.apply(state, move)[0]
+
+
+def test_a_move_naming_a_pile_the_game_lacks_is_refused() -> None:
+    klondike = find_game("klondike").make()
+    with pytest.raises(MoveCodeError, match="names pile 40"):
+        Move.cards(1, 40).code(klondike)
 
 
 def test_codes_name_piles_by_id() -> None:

@@ -56,6 +56,10 @@ class Move:
         if self.kind is MoveKind.DEAL:
             return "deal"
         ids = _pile_ids(where)
+        named = (self.src, self.dst) if self.kind is MoveKind.MOVE or self.dst >= 0 else (self.src,)  # a lone pair: one pile
+        for pile in named:
+            if pile not in ids:
+                raise MoveCodeError(f"{self!r} names pile {pile}, which this game does not have")
         if self.kind is MoveKind.PAIR:
             places = [(self.src, self.at[0])] + ([(self.dst, self.at[1])] if self.dst >= 0 else [])
             return "+".join(f"{ids[pile]}@{'top' if at == -1 else at}" for pile, at in places)
