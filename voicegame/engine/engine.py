@@ -6,7 +6,7 @@ from voicegame.engine.cards import Card, seeded_deck
 from voicegame.engine.game import GameDef
 from voicegame.engine.moves import Event, LiftedOff, Move, MoveKind, Moved, Paired, TurnedOver, Won
 from voicegame.engine.piles import Pile, PileKind
-from voicegame.engine.rules import Reason
+from voicegame.engine.reason import Reason
 from voicegame.engine.state import State
 
 
@@ -85,13 +85,13 @@ class Engine:
         if src.takes is None:
             return Reason("cannot_take_from", {"pile": src.name})
         pile = state.piles[move.src]
-        reason = src.takes.why_not(state, src, pile, move.count)
+        reason = src.takes.why_not(self.layout, state, src, pile, move.count)
         if reason is not None:
             return reason
         if dst.accepts is None:
             return Reason("takes_no_cards", {"pile": dst.name})
         cards = pile.cards[-move.count :]
-        reason = dst.accepts.why_not(state, src, dst, state.piles[move.dst], cards)
+        reason = dst.accepts.why_not(self.layout, state, src, dst, state.piles[move.dst], cards)
         if reason is None and move.count > 1 and self.game.max_run is not None:
             limit = self.game.max_run(self.game, state, move.dst)
             if move.count > limit:
@@ -167,12 +167,12 @@ class Engine:
             takes = spec.takes
             assert takes is not None  # _sources holds only the piles cards may be taken from
             for count in takes.counts(pile):
-                if takes.extra is not None and takes.extra(state, spec, pile, count) is not None:
+                if takes.restricted and takes.forbids(self.layout, state, spec, pile, count) is not None:
                     continue
                 cards = pile.cards[-count:]
                 rank = cards[0].rank
                 for d, dst, accepts, ranks, limit in targets:
-                    if d != s and count <= limit and (ranks is None or rank in ranks) and accepts.allows(state, spec, dst, piles[d], cards):
+                    if d != s and count <= limit and (ranks is None or rank in ranks) and accepts.allows(self.layout, state, spec, dst, piles[d], cards):
                         moves.append(Move(MoveKind.MOVE, s, d, count))
         if self.game.pairs is not None:
             moves.extend(self.pair_moves(state))
@@ -203,6 +203,10 @@ class Engine:
             new = state.with_piles({move.src: remaining, move.dst: state.piles[move.dst].with_added(cards)})
         if self.game.lift_off is not None:
             new = self.lift_off(new, events)
+        if self.game.refill is not None:
+            new = self.game.refill.apply(self.layout, new, events)
+        if self.game.uncover is not None:
+            new = self.game.uncover.apply(self.layout, new, events)
         if self.game.settle is not None:
             new = self.game.settle(self.game, state, move, new, events)
         if self.game.is_won(self.game, new):
@@ -291,13 +295,16 @@ class Engine:
         """False for moves that only shuffle a pile onto an equal place.
 
         A whole face-up pile moved to another empty pile with the same rules changes
-        nothing that matters; every other legal move counts as progress.
+        nothing that matters (unless a hook in them may depend on the pile's place);
+        every other legal move counts as progress.
         """
         if move.kind is not MoveKind.MOVE:
             return True
         src = state.piles[move.src]
         if move.count == len(src.cards) and src.down == 0 and not state.piles[move.dst].cards:
             a, b = self.specs[move.src], self.specs[move.dst]
+            if b.accepts is not None and b.accepts.extra is not None:
+                return True  # a hook may depend on where the pile is (Gaps: its left neighbour)
             return (a.kind, a.accepts, a.takes) != (b.kind, b.accepts, b.takes)
         return True
 

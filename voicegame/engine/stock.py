@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from voicegame.engine.cards import Card
 from voicegame.engine.moves import Compacted, DealtRow, Drew, Event, Restacked
 from voicegame.engine.piles import Pile
-from voicegame.engine.rules import Reason
-
-if TYPE_CHECKING:
-    from voicegame.engine.cards import Card
-    from voicegame.engine.game import Layout
-    from voicegame.engine.state import State
+from voicegame.engine.reason import Reason
+from voicegame.engine.rules import Layout
+from voicegame.engine.state import State
 
 
 class StockRule(Protocol):
     cycles: bool  # True: the stock comes round again (the waste is turned back over)
 
-    def why_not(self, layout: "Layout", state: "State") -> Reason | None: ...
+    def why_not(self, layout: Layout, state: State) -> Reason | None: ...
 
-    def apply(self, layout: "Layout", state: "State") -> tuple["State", list[Event]]: ...
+    def apply(self, layout: Layout, state: State) -> tuple[State, list[Event]]: ...
 
     def describe(self) -> Reason: ...
 
@@ -38,10 +36,10 @@ class DrawToWaste:
     waste_limit: int | None = None
     cycles = True
 
-    def redeals_left(self, state: "State") -> int | None:
+    def redeals_left(self, state: State) -> int | None:
         return None if self.redeals is None else self.redeals - state.redeals
 
-    def why_not(self, layout: "Layout", state: "State") -> Reason | None:
+    def why_not(self, layout: Layout, state: State) -> Reason | None:
         stock, waste = state.piles[layout.stock], state.piles[layout.waste]
         if self.waste_limit is not None and len(waste.cards) >= self.waste_limit:
             return Reason("play_waste_first", {"card": waste.cards[-1]})
@@ -54,7 +52,7 @@ class DrawToWaste:
             return Reason("no_redeals_left")
         return None
 
-    def apply(self, layout: "Layout", state: "State") -> tuple["State", list[Event]]:
+    def apply(self, layout: Layout, state: State) -> tuple[State, list[Event]]:
         stock, waste = state.piles[layout.stock], state.piles[layout.waste]
         if stock.cards:
             n = min(self.draw, len(stock.cards))
@@ -80,7 +78,7 @@ class DealOnePerPile:
     needs_no_empty: bool = False
     cycles = False
 
-    def why_not(self, layout: "Layout", state: "State") -> Reason | None:
+    def why_not(self, layout: Layout, state: State) -> Reason | None:
         stock = state.piles[layout.stock]
         if not stock.cards:
             return Reason("stock_empty")
@@ -88,7 +86,7 @@ class DealOnePerPile:
             return Reason("fill_empty_piles_first")
         return None
 
-    def apply(self, layout: "Layout", state: "State") -> tuple["State", list[Event]]:
+    def apply(self, layout: Layout, state: State) -> tuple[State, list[Event]]:
         stock = state.piles[layout.stock]
         targets = layout.groups[self.group]
         n = min(len(targets), len(stock.cards))
@@ -112,13 +110,13 @@ class CompactAndRefill:
     piles: tuple[str, ...]
     cycles = False
 
-    def _plan(self, layout: "Layout", state: "State") -> tuple[list["Card"], int]:
+    def _plan(self, layout: Layout, state: State) -> tuple[list[Card], int]:
         cells = tuple(layout.index[p] for p in self.piles)
         cards = [c for i in cells for c in state.piles[i].cards]
         changed = sum(1 for i, card in zip(cells, cards) if state.piles[i].top is not card)
         return cards, changed
 
-    def why_not(self, layout: "Layout", state: "State") -> Reason | None:
+    def why_not(self, layout: Layout, state: State) -> Reason | None:
         cells = tuple(layout.index[p] for p in self.piles)
         if all(state.piles[i].cards for i in cells):
             return Reason("no_gaps")
@@ -127,7 +125,7 @@ class CompactAndRefill:
             return Reason("stock_empty")
         return None
 
-    def apply(self, layout: "Layout", state: "State") -> tuple["State", list[Event]]:
+    def apply(self, layout: Layout, state: State) -> tuple[State, list[Event]]:
         cells = tuple(layout.index[p] for p in self.piles)
         cards, changed = self._plan(layout, state)
         stock = state.piles[layout.stock]
