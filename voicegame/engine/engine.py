@@ -1,4 +1,37 @@
-"""The generic rules engine: deal, list legal moves, explain illegal ones, apply."""
+"""The generic rules engine: deal, list legal moves, explain illegal ones, apply.
+
+A toy game: one column built down in alternate colours, a stock turned one card at a time,
+once, onto a waste.
+
+>>> from voicegame.engine import *
+>>> from voicegame.engine.cards import Card
+>>> down = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
+>>> game = GameDef(key="toy", title="Toy", piles=(
+...     PileSpec("stock", PileKind.STOCK, ("the stock",)),
+...     PileSpec("waste", PileKind.WASTE, ("the waste",), takes=TOP_CARD),
+...     PileSpec("column1", PileKind.TABLEAU, ("column one",), accepts=Accepts(build=down), takes=TOP_CARD)),
+...     layout_deal=(DealSpec("column1"),), stock_rule=DrawToWaste(draw=1, redeals=0))
+>>> engine = Engine(game)
+>>> state = engine.deal_cards([Card.from_code(c) for c in ("8S", "7H", "7C")])
+>>> state.piles[2].top, state.piles[0].cards  # the seven of hearts is dealt next
+(Card.from_code('8S'), (Card.from_code('7C'), Card.from_code('7H')))
+>>> engine.legal_moves(state) == [Move.deal()]
+True
+>>> state, events = engine.apply(state, Move.deal())
+>>> events == [Drew((Card.from_code("7H"),), 0, 1)]
+True
+>>> engine.legal_moves(state) == [Move.cards(1, 2), Move.deal()]
+True
+>>> engine.why_not(state, Move.cards(2, 1)).key  # nothing goes onto the waste
+'takes_no_cards'
+>>> state, events = engine.apply(state, Move.cards(1, 2))
+>>> state.piles[2].cards
+(Card.from_code('8S'), Card.from_code('7H'))
+>>> engine.apply(state, Move.cards(1, 2))
+Traceback (most recent call last):
+...
+voicegame.engine.engine.IllegalMove: pile_empty
+"""
 
 from __future__ import annotations
 
@@ -123,6 +156,8 @@ class Engine:
         first, second = places
         if first == second:
             return Reason("same_card")
+        if rule.phase is not None and (reason := rule.phase.why_not(self.layout, state)) is not None:
+            return reason
         free = rule.free_places(self.game, state)
         for place in (first, second):
             if place is not None and place not in free:

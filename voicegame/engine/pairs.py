@@ -13,7 +13,7 @@ from typing import Callable
 from voicegame.engine.cards import Card, Rank
 from voicegame.engine.piles import PileKind
 from voicegame.engine.reason import Reason
-from voicegame.engine.rules import HasLayout, Layout
+from voicegame.engine.rules import HasLayout, Layout, Phase
 from voicegame.engine.state import State
 
 Place = tuple[int, int]
@@ -36,6 +36,8 @@ class PairRule:
     ``both_ends``: ids of piles whose bottom card is free as well as their top (Treize's waste).
     ``under_top``: ids of piles whose card under the top is free too, but only to go with
     the top card (Treize's waste).
+    ``phase``: pairs are removed only in this :class:`~voicegame.engine.rules.Phase` (Camelot:
+    once the stock is empty); no card is free before.
     ``free``: the game's own list of free places (replaces the default: the top card of
     every uncovered tableau pile and of the waste, with the ends above).
     ``together``: a further check on the chosen places (Monte Carlo: the two cells touch);
@@ -49,12 +51,15 @@ class PairRule:
     covered_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     both_ends: frozenset[str] = frozenset()
     under_top: frozenset[str] = frozenset()
+    phase: Phase | None = None
     free: Callable[[Layout, State], list[Place]] | None = None
     together: Callable[[Layout, State, Place, Place | None], Reason | None] | None = None
 
     def free_places(self, game: HasLayout, state: State) -> list[Place]:
         """Every free place, pile by pile in the game's order (a pile's top, then the card under it, then its bottom)."""
         layout = game.layout
+        if self.phase is not None and not self.phase.now(layout, state):
+            return []
         if self.free is not None:
             return self.free(layout, state)
         index = layout.index
@@ -100,6 +105,23 @@ class PairRule:
                 return Reason("waste_second_with_top")
         return None
 
-    def describe(self) -> Reason:
-        return Reason("rule_pairs", {"total": self.sums_to, "same_rank": self.same_rank, "singles": sorted(self.singles),
-                                     "both_ends": bool(self.both_ends), "under_top": bool(self.under_top)})
+    def describe(self) -> tuple[Reason, ...]:
+        """What may be removed, as short sentences: message keys and values (for generated help)."""
+        parts = []
+        if self.sums_to is not None:
+            parts.append(Reason("rule_pairs_sum", {"total": self.sums_to}))
+        if self.same_rank:
+            parts.append(Reason("rule_pairs_rank"))
+        if self.singles:
+            parts.append(Reason("rule_singles", {"ranks": sorted(self.singles)}))
+        if self.covered_by:
+            parts.append(Reason("rule_covered"))
+        if self.both_ends:
+            parts.append(Reason("rule_both_ends", {"piles": sorted(self.both_ends)}))
+        if self.under_top:
+            parts.append(Reason("rule_under_top", {"piles": sorted(self.under_top)}))
+        if self.phase is not None:
+            parts += self.phase.describe()
+        if self.free is not None or self.together is not None:
+            parts.append(Reason("rule_game_hook"))
+        return tuple(parts)

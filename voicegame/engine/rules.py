@@ -35,7 +35,7 @@ from voicegame.engine.state import State
 
 __all__ = [
     "ALL_RANKS", "EMPTY_ANY", "EMPTY_NONE", "NO_RANKS", "TOP_CARD", "Accepts", "AcceptsHook", "Direction", "Empty",
-    "HasLayout", "Layout", "PileSpec", "Reason", "Sequence", "SuitRule", "Takes", "TakesHook",
+    "HasLayout", "Layout", "Phase", "PileSpec", "Reason", "Sequence", "SuitRule", "Takes", "TakesHook",
 ]
 
 
@@ -107,6 +107,28 @@ class HasLayout(Protocol):
     def layout(self) -> Layout: ...
 
 
+@dataclass(frozen=True)
+class Phase:
+    """A stretch of the game told by one pile: while ``pile`` still holds cards (``until_empty``
+    True), or once it is empty (False). A rule with a phase applies only then (Camelot: cards are
+    placed from the stock, then pairs removed once it is empty)."""
+
+    pile: str
+    until_empty: bool = True
+
+    def now(self, layout: Layout, state: State) -> bool:
+        return bool(layout.pile(state, self.pile).cards) is self.until_empty
+
+    def why_not(self, layout: Layout, state: State) -> Reason | None:
+        if self.now(layout, state):
+            return None
+        name = layout.specs[layout.index[self.pile]].name
+        return Reason("phase_until_empty" if self.until_empty else "phase_after_empty", {"pile": name})
+
+    def describe(self) -> tuple[Reason, ...]:
+        return (Reason("rule_phase_until_empty" if self.until_empty else "rule_phase_after_empty", {"pile": self.pile}),)
+
+
 AcceptsHook = Callable[[Layout, State, PileSpec, PileSpec, tuple[Card, ...]], "Reason | None"]
 """A game hook: (layout, state, source spec, target spec, moving cards) -> reason or None."""
 TakesHook = Callable[[Layout, State, PileSpec, Pile, int], "Reason | None"]
@@ -130,6 +152,7 @@ class Accepts:
     empty pile takes (``empty.rank``): it is founded (Royal Parade's rows).
     ``locks_direction``: with a build in either direction, the pile's top two cards fix the
     direction from then on (Union Square).
+    ``phase``: the pile takes cards only in this :class:`Phase` of the game.
     """
 
     build: Sequence | None
@@ -142,6 +165,7 @@ class Accepts:
     base_from: str | None = None
     founded: bool = False
     locks_direction: bool = False
+    phase: Phase | None = None
 
     def first_ranks(self, target: Pile) -> frozenset[int] | None:
         """The ranks a moved run's first card could have to go on ``target`` (None: any rank).
@@ -184,6 +208,8 @@ class Accepts:
     def allows(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> bool:
         """The same verdict as ``why_not(...) is None``, without building a reason (fast path)."""
         first = cards[0]
+        if self.phase is not None and not self.phase.now(layout, state):
+            return False
         if self.single and len(cards) > 1:
             return False
         if self.suit is not None and first.suit is not self.suit:
@@ -207,6 +233,8 @@ class Accepts:
 
     def why_not(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> Reason | None:
         first = cards[0]
+        if self.phase is not None and (reason := self.phase.why_not(layout, state)) is not None:
+            return reason
         if self.sources is not None and src.kind not in self.sources:
             return Reason("source_not_allowed", {"pile": dst.name, "source": src.name})
         if self.single and len(cards) > 1:
@@ -235,16 +263,29 @@ class Accepts:
             reason = self.extra(layout, state, src, dst, cards)
         return reason
 
-    def describe(self) -> Reason:
-        """What the pile takes, as a message key and values (for generated help)."""
-        return Reason("rule_accepts", {
-            "build": self.build.describe() if self.build is not None else None,
-            "empty": self.empty.describe(),
-            "suit": self.suit, "rank": self.rank, "single": self.single,
-            "sources": sorted(kind.value for kind in self.sources) if self.sources is not None else None,
-            "base_from": self.base_from, "founded": self.founded, "locks_direction": self.locks_direction,
-            "extra": self.extra is not None,
-        })
+    def describe(self) -> tuple[Reason, ...]:
+        """What the pile takes, as short sentences: message keys and values (for generated help)."""
+        parts = list(self.build.describe()) if self.build is not None else [Reason("rule_no_build")]
+        parts += self.empty.describe()
+        if self.base_from is not None:
+            parts.append(Reason("rule_base_from", {"pile": self.base_from}))
+        if self.suit is not None:
+            parts.append(Reason("rule_only_suit", {"suit": self.suit}))
+        if self.rank is not None:
+            parts.append(Reason("rule_only_rank", {"rank": self.rank}))
+        if self.single:
+            parts.append(Reason("rule_single"))
+        if self.sources is not None:
+            parts.append(Reason("rule_sources", {"kinds": sorted(kind.value for kind in self.sources)}))
+        if self.founded:
+            parts.append(Reason("rule_founded", {"rank": self.empty.rank}))
+        if self.locks_direction:
+            parts.append(Reason("rule_locks_direction"))
+        if self.phase is not None:
+            parts += self.phase.describe()
+        if self.extra is not None:
+            parts.append(Reason("rule_game_hook"))
+        return tuple(parts)
 
 
 @dataclass(frozen=True)
@@ -315,12 +356,21 @@ class Takes:
         """True when :meth:`forbids` can refuse (a hook or optional vocabulary is set)."""
         return self.extra is not None or self.keep > 0 or self.fixed_on is not None
 
-    def describe(self) -> Reason:
-        """What may be taken, as a message key and values (for generated help)."""
-        return Reason("rule_takes", {
-            "runs": self.runs, "sequence": self.sequence.describe() if self.sequence is not None else None,
-            "keep": self.keep, "fixed_on": self.fixed_on, "extra": self.extra is not None,
-        })
+    def describe(self) -> tuple[Reason, ...]:
+        """What may be taken, as short sentences: message keys and values (for generated help)."""
+        if not self.runs:
+            parts = [Reason("rule_top_card")]
+        elif self.sequence is None:
+            parts = [Reason("rule_any_run")]
+        else:
+            parts = [Reason("rule_runs"), *self.sequence.describe()]
+        if self.keep:
+            parts.append(Reason("rule_keep", {"count": self.keep}))
+        if self.fixed_on is not None:
+            parts.append(Reason("rule_fixed_on", {"rank": self.fixed_on}))
+        if self.extra is not None:
+            parts.append(Reason("rule_game_hook"))
+        return tuple(parts)
 
 
 TOP_CARD = Takes()

@@ -107,8 +107,17 @@ class Sequence:
     def is_run(self, cards: tuple[Card, ...]) -> bool:
         return all(self.follows(a, b) for a, b in zip(cards, cards[1:]))
 
-    def describe(self) -> Reason:
-        return Reason("rule_sequence", {"direction": self.direction.name.lower(), "suit": self.suit.value, "step": self.step, "wrap": self.wrap})
+    def describe(self) -> tuple[Reason, ...]:
+        """The rule as short sentences: message keys and values (for generated help)."""
+        if self.direction is Direction.ANY_RANK:
+            parts = [Reason("rule_build_any")]
+        else:
+            parts = [Reason(f"rule_build_{self.direction.name.lower()}", {"step": self.step, "suit": self.suit.value})]
+        if self.wrap:
+            parts.append(Reason("rule_wrap"))
+        if self.closed:
+            parts.append(Reason("rule_closed", {"ranks": [Rank(r) for r in sorted(self.closed)]}))
+        return tuple(parts)
 
 
 @dataclass(frozen=True)
@@ -129,8 +138,12 @@ class Empty:
     def allows(self, card: Card) -> bool:
         return self.allowed and (self.rank is None or card.rank == self.rank)
 
-    def describe(self) -> Reason:
-        return Reason("rule_empty", {"allowed": self.allowed, "rank": self.rank})
+    def describe(self) -> tuple[Reason, ...]:
+        if not self.allowed:
+            return (Reason("rule_empty_none"),)
+        if self.rank is not None:
+            return (Reason("rule_empty_rank", {"rank": self.rank}),)
+        return (Reason("rule_empty_any"),)
 
 
 EMPTY_ANY = Empty()

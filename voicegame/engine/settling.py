@@ -49,8 +49,8 @@ class Refill:
             state = state.with_piles({source: remaining, i: Pile((card,))})
         return state
 
-    def describe(self) -> Reason:
-        return Reason("rule_refill", {"group": self.group, "source": self.source})
+    def describe(self) -> tuple[Reason, ...]:
+        return (Reason("rule_refill", {"group": self.group, "pile": self.source}),)
 
 
 @dataclass(frozen=True)
@@ -70,5 +70,5 @@ class Uncover:
                 events.append(TurnedOver(i, pile.cards[-1]))
         return state.with_piles(changes) if changes else state
 
-    def describe(self) -> Reason:
-        return Reason("rule_uncover", {"count": len(self.covered_by)})
+    def describe(self) -> tuple[Reason, ...]:
+        return (Reason("rule_uncover"),)

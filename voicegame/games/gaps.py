@@ -155,8 +155,8 @@ class Redeal:
         new = replace(state.with_piles(changes), redeals=number)
         return new, [Redealt(len(cards), tuple(spots), self.redeals - number)]
 
-    def describe(self) -> Reason:
-        return Reason("rule_redeal", {"redeals": self.redeals})
+    def describe(self) -> tuple[Reason, ...]:
+        return (Reason("rule_redeal", {"redeals": self.redeals}),)
 
 
 def take_out_aces(game: GameDef, state: State, seed: int) -> State:
