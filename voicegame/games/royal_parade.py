@@ -90,7 +90,9 @@ PILES = _piles()
 
 
 def score(game: GameDef, state: State) -> int:
-    return sum(len(pile.cards) for r in (1, 2, 3) for c in COLUMNS if founded((pile := game.layout.pile(state, spot_id(r, c))).cards, r))
+    """Cards in founded piles, bases included."""
+    piles = [(row, game.layout.pile(state, spot_id(row, c)).cards) for row in (1, 2, 3) for c in COLUMNS]
+    return sum(len(cards) for row, cards in piles if founded(cards, row))
 
 
 def is_won(game: GameDef, state: State) -> bool:
