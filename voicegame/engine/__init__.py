@@ -1,30 +1,43 @@
-"""The generic solitaire engine: piles with rule objects, moves as data, immutable states."""
+"""The generic solitaire engine: piles with rule objects, moves as data, immutable states.
+
+Modules, each importing only those above it:
+
+- ``cards``, ``words``: cards, decks, seeded deals; number words.
+- ``reason``: why something cannot be done (a message key and values).
+- ``piles``, ``state``: what is on a pile; the whole position.
+- ``moves``: moves and the events applying them reports.
+- ``sequence``: how a card goes on another; what an empty pile takes.
+- ``rules``: what a pile is (:class:`PileSpec`), what it accepts and gives, the :class:`Layout` hooks see.
+- ``stock``, ``pairs``, ``settling``: how the stock deals; pair removal; what happens by itself after a move.
+- ``game``: a game declaration (:class:`GameDef`), data only.
+- ``engine``: the :class:`Engine` that runs a declaration; ``auto``, ``history`` on top of it.
+
+Everything a game module needs is importable from here: ``from voicegame.engine import ...``.
+"""
 
 from voicegame.engine.engine import Engine, IllegalMove
-from voicegame.engine.game import DealSpec, GameDef, Layout, free_space_run_limit
+from voicegame.engine.game import DealSpec, GameDef, free_space_run_limit
 from voicegame.engine.history import History
-from voicegame.engine.moves import Compacted, DealtRow, Drew, Event, LiftedOff, Move, MoveKind, Moved, Paired, Redealt, Restacked, TurnedOver, Won
-from voicegame.engine.pairs import PairRule, Place, card_value
-from voicegame.engine.piles import Pile, PileKind, PileSpec
-from voicegame.engine.rules import (
-    EMPTY_ANY,
-    EMPTY_NONE,
-    TOP_CARD,
-    Accepts,
-    Direction,
-    Empty,
-    Reason,
-    Sequence,
-    SuitRule,
-    Takes,
+from voicegame.engine.moves import (
+    Compacted, DealtRow, Drew, Event, LiftedOff, Move, MoveKind, Moved, Paired, Redealt, Restacked, TurnedOver, Won,
 )
+from voicegame.engine.pairs import PairRule, Place, card_value
+from voicegame.engine.piles import Pile, PileKind
+from voicegame.engine.reason import Reason
+from voicegame.engine.rules import TOP_CARD, Accepts, Layout, Phase, PileSpec, Takes
+from voicegame.engine.sequence import EMPTY_ANY, EMPTY_NONE, Direction, Empty, Sequence, SuitRule
+from voicegame.engine.settling import Refill, Uncover
 from voicegame.engine.state import State
-from voicegame.engine.stock import CompactAndRefill, DealOnePerPile, DrawToWaste
+from voicegame.engine.stock import CompactAndRefill, DealOnePerPile, DrawToWaste, EachStock, GatherAndRedeal, StockRule
 
 __all__ = [
-    "Accepts", "DealOnePerPile", "DealSpec", "DealtRow", "Direction", "Drew", "DrawToWaste", "EMPTY_ANY",
-    "EMPTY_NONE", "Empty", "Engine", "free_space_run_limit", "Event", "GameDef", "History", "IllegalMove", "Layout", "LiftedOff", "Move",
-    "MoveKind", "Moved", "Pile", "PileKind", "PileSpec", "Reason", "Restacked", "Sequence", "State",
-    "SuitRule", "TOP_CARD", "Takes", "TurnedOver", "Won",
-    "CompactAndRefill", "Compacted", "PairRule", "Paired", "Place", "card_value", "Redealt",
+    # positions and moves
+    "Pile", "PileKind", "State", "Move", "MoveKind", "History", "Reason",
+    "Event", "Moved", "TurnedOver", "Drew", "DealtRow", "Restacked", "LiftedOff", "Paired", "Compacted", "Redealt", "Won",
+    # rule vocabulary
+    "Sequence", "Direction", "SuitRule", "Empty", "EMPTY_ANY", "EMPTY_NONE", "Accepts", "Takes", "TOP_CARD", "Phase",
+    "PileSpec", "Layout", "PairRule", "Place", "card_value", "Refill", "Uncover",
+    "StockRule", "DrawToWaste", "DealOnePerPile", "CompactAndRefill", "GatherAndRedeal", "EachStock",
+    # games and the engine
+    "DealSpec", "GameDef", "free_space_run_limit", "Engine", "IllegalMove",
 ]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from voicegame.engine.cards import Rank
 from voicegame.engine.engine import Engine
+from voicegame.engine.game import GameDef
 from voicegame.engine.moves import Move, MoveKind
 from voicegame.engine.piles import PileKind
 from voicegame.engine.state import State
 
 
-def opposite_colours_ready(engine: Engine, state: State, src: int) -> bool:
+def opposite_colours_ready(game: GameDef, state: State, src: int) -> bool:
     """The usual Klondike/FreeCell safety rule: an ace or two is always safe; any
     other card is safe once both foundations of the other colour hold its rank minus one."""
     card = state.piles[src].top
@@ -19,8 +20,8 @@ def opposite_colours_ready(engine: Engine, state: State, src: int) -> bool:
         return True
     opposite = [
         len(state.piles[i].cards)
-        for i in engine.game.indices(PileKind.FOUNDATION)
-        if (suit := engine.specs[i].suit) is not None and suit.colour is not card.colour
+        for i in game.indices(PileKind.FOUNDATION)
+        if (suit := game.piles[i].suit) is not None and suit.colour is not card.colour
     ]
     return len(opposite) >= 2 and all(height >= card.rank - 1 for height in opposite)
 
@@ -33,6 +34,6 @@ def safe_foundation_move(engine: Engine, state: State) -> Move | None:
     foundations = set(engine.game.indices(PileKind.FOUNDATION))
     for move in engine.legal_moves(state):
         if move.kind is MoveKind.MOVE and move.dst in foundations and move.src not in foundations and move.count == 1:
-            if rule(engine, state, move.src):
+            if rule(engine.game, state, move.src):
                 return move
     return None

@@ -13,6 +13,18 @@ shuffle does not use :mod:`random`. The algorithm, fixed forever:
    ``x``; reject it while ``x >= 2**64 - (2**64 % (i+1))``; then
    ``j = x % (i+1)``.
 4. Position 0 of the result is the first card dealt.
+
+>>> card = Card.from_code("TC")
+>>> card.spoken, card.code, card.colour.value
+('ten of clubs', 'TC', 'black')
+>>> Card(Rank.SEVEN, Suit.HEARTS)
+Card.from_code('7H')
+>>> len(new_deck(2)), new_deck()[0], new_deck()[-1]
+(104, Card.from_code('AC'), Card.from_code('KS'))
+>>> [c.code for c in seeded_deck(1)[:4]]  # the same on every machine, forever
+['7D', '9C', '4D', '8H']
+>>> shuffled([1, 2, 3, 4, 5], 7)
+[5, 2, 4, 1, 3]
 """
 
 from __future__ import annotations

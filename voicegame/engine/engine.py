@@ -1,4 +1,37 @@
-"""The generic rules engine: deal, list legal moves, explain illegal ones, apply."""
+"""The generic rules engine: deal, list legal moves, explain illegal ones, apply.
+
+A toy game: one column built down in alternate colours, a stock turned one card at a time,
+once, onto a waste.
+
+>>> from voicegame.engine import *
+>>> from voicegame.engine.cards import Card
+>>> down = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
+>>> game = GameDef(key="toy", title="Toy", piles=(
+...     PileSpec("stock", PileKind.STOCK, ("the stock",)),
+...     PileSpec("waste", PileKind.WASTE, ("the waste",), takes=TOP_CARD),
+...     PileSpec("column1", PileKind.TABLEAU, ("column one",), accepts=Accepts(build=down), takes=TOP_CARD)),
+...     layout_deal=(DealSpec("column1"),), stock_rule=DrawToWaste(draw=1, redeals=0))
+>>> engine = Engine(game)
+>>> state = engine.deal_cards([Card.from_code(c) for c in ("8S", "7H", "7C")])
+>>> state.piles[2].top, state.piles[0].cards  # the seven of hearts is dealt next
+(Card.from_code('8S'), (Card.from_code('7C'), Card.from_code('7H')))
+>>> engine.legal_moves(state) == [Move.deal()]
+True
+>>> state, events = engine.apply(state, Move.deal())
+>>> events == [Drew((Card.from_code("7H"),), 0, 1)]
+True
+>>> engine.legal_moves(state) == [Move.cards(1, 2), Move.deal()]
+True
+>>> engine.why_not(state, Move.cards(2, 1)).key  # nothing goes onto the waste
+'takes_no_cards'
+>>> state, events = engine.apply(state, Move.cards(1, 2))
+>>> state.piles[2].cards
+(Card.from_code('8S'), Card.from_code('7H'))
+>>> engine.apply(state, Move.cards(1, 2))
+Traceback (most recent call last):
+...
+voicegame.engine.engine.IllegalMove: pile_empty
+"""
 
 from __future__ import annotations
 
@@ -6,7 +39,7 @@ from voicegame.engine.cards import Card, seeded_deck
 from voicegame.engine.game import GameDef
 from voicegame.engine.moves import Event, LiftedOff, Move, MoveKind, Moved, Paired, TurnedOver, Won
 from voicegame.engine.piles import Pile, PileKind
-from voicegame.engine.rules import Reason
+from voicegame.engine.reason import Reason
 from voicegame.engine.state import State
 
 
@@ -85,13 +118,13 @@ class Engine:
         if src.takes is None:
             return Reason("cannot_take_from", {"pile": src.name})
         pile = state.piles[move.src]
-        reason = src.takes.why_not(state, src, pile, move.count)
+        reason = src.takes.why_not(self.layout, state, src, pile, move.count)
         if reason is not None:
             return reason
         if dst.accepts is None:
             return Reason("takes_no_cards", {"pile": dst.name})
         cards = pile.cards[-move.count :]
-        reason = dst.accepts.why_not(state, src, dst, state.piles[move.dst], cards)
+        reason = dst.accepts.why_not(self.layout, state, src, dst, state.piles[move.dst], cards)
         if reason is None and move.count > 1 and self.game.max_run is not None:
             limit = self.game.max_run(self.game, state, move.dst)
             if move.count > limit:
@@ -123,6 +156,8 @@ class Engine:
         first, second = places
         if first == second:
             return Reason("same_card")
+        if rule.phase is not None and (reason := rule.phase.why_not(self.layout, state)) is not None:
+            return reason
         free = rule.free_places(self.game, state)
         for place in (first, second):
             if place is not None and place not in free:
@@ -167,12 +202,12 @@ class Engine:
             takes = spec.takes
             assert takes is not None  # _sources holds only the piles cards may be taken from
             for count in takes.counts(pile):
-                if takes.extra is not None and takes.extra(state, spec, pile, count) is not None:
+                if takes.restricted and takes.forbids(self.layout, state, spec, pile, count) is not None:
                     continue
                 cards = pile.cards[-count:]
                 rank = cards[0].rank
                 for d, dst, accepts, ranks, limit in targets:
-                    if d != s and count <= limit and (ranks is None or rank in ranks) and accepts.allows(state, spec, dst, piles[d], cards):
+                    if d != s and count <= limit and (ranks is None or rank in ranks) and accepts.allows(self.layout, state, spec, dst, piles[d], cards):
                         moves.append(Move(MoveKind.MOVE, s, d, count))
         if self.game.pairs is not None:
             moves.extend(self.pair_moves(state))
@@ -203,6 +238,10 @@ class Engine:
             new = state.with_piles({move.src: remaining, move.dst: state.piles[move.dst].with_added(cards)})
         if self.game.lift_off is not None:
             new = self.lift_off(new, events)
+        if self.game.refill is not None:
+            new = self.game.refill.apply(self.layout, new, events)
+        if self.game.uncover is not None:
+            new = self.game.uncover.apply(self.layout, new, events)
         if self.game.settle is not None:
             new = self.game.settle(self.game, state, move, new, events)
         if self.game.is_won(self.game, new):
@@ -291,13 +330,16 @@ class Engine:
         """False for moves that only shuffle a pile onto an equal place.
 
         A whole face-up pile moved to another empty pile with the same rules changes
-        nothing that matters; every other legal move counts as progress.
+        nothing that matters (unless a hook in them may depend on the pile's place);
+        every other legal move counts as progress.
         """
         if move.kind is not MoveKind.MOVE:
             return True
         src = state.piles[move.src]
         if move.count == len(src.cards) and src.down == 0 and not state.piles[move.dst].cards:
             a, b = self.specs[move.src], self.specs[move.dst]
+            if b.accepts is not None and b.accepts.extra is not None:
+                return True  # a hook may depend on where the pile is (Gaps: its left neighbour)
             return (a.kind, a.accepts, a.takes) != (b.kind, b.accepts, b.takes)
         return True
 

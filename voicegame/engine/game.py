@@ -8,18 +8,17 @@ what the rule vocabulary cannot say.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from voicegame.engine.cards import Card
-from voicegame.engine.piles import PileKind, PileSpec
-from voicegame.engine.rules import Sequence
+from voicegame.engine.moves import Event, Move
+from voicegame.engine.pairs import PairRule
+from voicegame.engine.piles import PileKind
+from voicegame.engine.rules import Layout, PileSpec
+from voicegame.engine.sequence import Sequence
+from voicegame.engine.settling import Refill, Uncover
 from voicegame.engine.state import State
 from voicegame.engine.stock import StockRule
-
-if TYPE_CHECKING:
-    from voicegame.engine.engine import Engine
-    from voicegame.engine.moves import Event, Move
-    from voicegame.engine.pairs import PairRule
 
 
 @dataclass(frozen=True)
@@ -29,32 +28,6 @@ class DealSpec:
     pile: str
     down: int = 0
     up: int = 1
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Indices of piles by id, kind and group, computed once per game."""
-
-    index: dict[str, int]
-    kinds: dict[PileKind, tuple[int, ...]]
-    groups: dict[str, tuple[int, ...]]
-    stock: int
-    waste: int
-
-    @classmethod
-    def of(cls, piles: tuple[PileSpec, ...]) -> "Layout":
-        index = {spec.id: i for i, spec in enumerate(piles)}
-        if len(index) != len(piles):
-            raise ValueError("pile ids must be unique")
-        kinds: dict[PileKind, tuple[int, ...]] = {}
-        groups: dict[str, tuple[int, ...]] = {}
-        for i, spec in enumerate(piles):
-            kinds[spec.kind] = kinds.get(spec.kind, ()) + (i,)
-            if spec.group:
-                groups[spec.group] = groups.get(spec.group, ()) + (i,)
-        stock = kinds.get(PileKind.STOCK, (-1,))[0]
-        waste = kinds.get(PileKind.WASTE, (-1,))[0]
-        return cls(index, kinds, groups, stock, waste)
 
 
 def foundation_cards(game: "GameDef", state: State) -> int:
@@ -95,6 +68,9 @@ class GameDef:
     reserve filling a gap, Triple Peaks turning up uncovered cards and keeping score).
     ``pairs``: cards are removed one or two at a time by this rule (Treize, Monte Carlo);
     see :mod:`voicegame.engine.pairs`.
+    ``refill``: after every move and deal, gaps in a group are filled from a pile (Canfield).
+    ``uncover``: after every move and deal, a face-down card turns up once the piles covering
+    it are empty (Triple Peaks). Both run before ``settle``.
     ``after_deal``: (game, dealt, seed) -> the starting position, for a deal the layout cannot
     say (Gaps takes the aces out and keeps the seed in ``counters`` for its reshuffles).
     """
@@ -110,7 +86,7 @@ class GameDef:
     score: Callable[["GameDef", State], int] = foundation_cards
     max_score: int = 52
     is_won: Callable[["GameDef", State], bool] = all_on_foundations
-    safe_to_foundation: Callable[["Engine", State, int], bool] | None = None
+    safe_to_foundation: Callable[["GameDef", State, int], bool] | None = None
     help_key: str = ""
     won_key: str = "won"  # the message said on a win ("won_cleared": the table is clear)
     announce_max_score: bool = True  # False where the maximum is not a useful number to hear
@@ -119,16 +95,23 @@ class GameDef:
     shuffle: Callable[[int], list[Card]] | None = None
     max_run: Callable[["GameDef", State, int], int] | None = None
     lift_off: Sequence | None = None
-    settle: Callable[["GameDef", State, "Move", State, list["Event"]], State] | None = None
-    pairs: "PairRule | None" = None
+    settle: Callable[["GameDef", State, Move, State, list[Event]], State] | None = None
+    pairs: PairRule | None = None
     after_deal: Callable[["GameDef", State, int], State] | None = None
+    refill: Refill | None = None
+    uncover: Uncover | None = None
     layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "layout", Layout.of(self.piles))
 
+    @property
+    def settles(self) -> bool:
+        """True when something happens by itself after a move (``refill``, ``uncover`` or ``settle``)."""
+        return self.settle is not None or self.refill is not None or self.uncover is not None
+
     def pile(self, pile_id: str) -> PileSpec:
         return self.piles[self.layout.index[pile_id]]
 
     def indices(self, kind: PileKind) -> tuple[int, ...]:
-        return self.layout.kinds.get(kind, ())
+        return self.layout.indices(kind)

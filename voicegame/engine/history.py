@@ -1,4 +1,14 @@
-"""Undo and redo to any depth: a list of positions and the moves between them."""
+"""Undo and redo to any depth: a list of positions and the moves between them.
+
+>>> from voicegame.engine.state import State
+>>> start, later = State(()), State((), redeals=1)
+>>> history = History.start(start)
+>>> history.push(Move.deal(), later)
+>>> history.undo() == Move.deal(), history.current is start, history.can_redo()
+(True, True, True)
+>>> history.redo() == Move.deal(), history.current is later
+(True, True)
+"""
 
 from __future__ import annotations
 

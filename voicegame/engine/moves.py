@@ -1,4 +1,14 @@
-"""Moves are data; applying one returns events that say what happened."""
+"""Moves are data; applying one returns events that say what happened.
+
+A move names piles by their index in the game's pile list:
+
+>>> Move.cards(1, 5, count=3).kind, Move.cards(1, 5, count=3).count
+(<MoveKind.MOVE: 'move'>, 3)
+>>> Move.deal() == Move(MoveKind.DEAL)
+True
+>>> Move.pair((3, 0), (1, -1)).at  # Treize: the card on pile 3 with the waste's top
+(0, -1)
+"""
 
 from __future__ import annotations
 

@@ -8,15 +8,13 @@ alone or two cards together; removed cards go onto the pile ``discard``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from voicegame.engine.cards import Card, Rank
 from voicegame.engine.piles import PileKind
-from voicegame.engine.rules import Reason
+from voicegame.engine.reason import Reason
+from voicegame.engine.rules import HasLayout, Layout, Phase
 from voicegame.engine.state import State
-
-if TYPE_CHECKING:
-    from voicegame.engine.game import GameDef
 
 Place = tuple[int, int]
 
@@ -35,10 +33,15 @@ class PairRule:
     ``singles``: ranks removed on their own (Treize: kings).
     ``covered_by``: pile id -> ids of the piles that must all be empty before its card is
     free (a pyramid); piles of kind tableau not named here are free when they hold a card.
+    ``both_ends``: ids of piles whose bottom card is free as well as their top (Treize's waste).
+    ``under_top``: ids of piles whose card under the top is free too, but only to go with
+    the top card (Treize's waste).
+    ``phase``: pairs are removed only in this :class:`~voicegame.engine.rules.Phase` (Camelot:
+    once the stock is empty); no card is free before.
     ``free``: the game's own list of free places (replaces the default: the top card of
-    every uncovered tableau pile and of the waste).
-    ``together``: a further check on the chosen places (Monte Carlo: the two cells touch;
-    Treize: the card under the waste's top only pairs with the top); None for a single card.
+    every uncovered tableau pile and of the waste, with the ends above).
+    ``together``: a further check on the chosen places (Monte Carlo: the two cells touch);
+    None for a single card. Both hooks get the game's layout.
     """
 
     discard: str
@@ -46,24 +49,33 @@ class PairRule:
     same_rank: bool = False
     singles: frozenset[Rank] = frozenset()
     covered_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    free: Callable[["GameDef", State], list[Place]] | None = None
-    together: Callable[["GameDef", State, Place, Place | None], Reason | None] | None = None
+    both_ends: frozenset[str] = frozenset()
+    under_top: frozenset[str] = frozenset()
+    phase: Phase | None = None
+    free: Callable[[Layout, State], list[Place]] | None = None
+    together: Callable[[Layout, State, Place, Place | None], Reason | None] | None = None
 
-    def free_places(self, game: "GameDef", state: State) -> list[Place]:
+    def free_places(self, game: HasLayout, state: State) -> list[Place]:
+        """Every free place, pile by pile in the game's order (a pile's top, then the card under it, then its bottom)."""
+        layout = game.layout
+        if self.phase is not None and not self.phase.now(layout, state):
+            return []
         if self.free is not None:
-            return self.free(game, state)
-        index = game.layout.index
-        out = []
-        for i in game.indices(PileKind.TABLEAU) + game.indices(PileKind.WASTE):
+            return self.free(layout, state)
+        index = layout.index
+        out: list[Place] = []
+        for i in layout.indices(PileKind.TABLEAU) + layout.indices(PileKind.WASTE):
             pile = state.piles[i]
             if not pile.top_face_up:
                 continue
-            cover = self.covered_by.get(game.piles[i].id, ())
-            if all(not state.piles[index[c]].cards for c in cover):
-                out.append((i, len(pile.cards) - 1))
+            pile_id = layout.specs[i].id
+            if all(not state.piles[index[c]].cards for c in self.covered_by.get(pile_id, ())):
+                n = len(pile.cards)
+                ends = (n - 1, n - 2 if pile_id in self.under_top else -1, 0 if pile_id in self.both_ends else -1)
+                out.extend((i, at) for at in dict.fromkeys(ends) if 0 <= at and at >= pile.down)
         return out
 
-    def why_not(self, game: "GameDef", state: State, first: Place, second: Place | None) -> Reason | None:
+    def why_not(self, game: HasLayout, state: State, first: Place, second: Place | None) -> Reason | None:
         """None if the card at ``first`` may go alone (``second`` None) or with the one at ``second``."""
         a = state.piles[first[0]].cards[first[1]]
         if second is None:
@@ -78,9 +90,38 @@ class PairRule:
                     return Reason("not_a_sum", {"first": a, "second": b, "total": self.sums_to})
             if self.same_rank and a.rank != b.rank:
                 return Reason("not_same_rank", {"first": a, "second": b})
-        if self.together is not None:
-            return self.together(game, state, first, second)
+        reason = self._under_top_alone(game.layout, state, first, second)
+        if reason is None and self.together is not None:
+            reason = self.together(game.layout, state, first, second)
+        return reason
+
+    def _under_top_alone(self, layout: Layout, state: State, first: Place, second: Place | None) -> Reason | None:
+        """The card under a pile's top (when it is not also its bottom) goes only with the top."""
+        for pile_id in self.under_top:
+            i = layout.index[pile_id]
+            n = len(state.piles[i].cards)
+            under = (i, n - 2)
+            if n >= 3 and under in (first, second) and {first, second} != {under, (i, n - 1)}:
+                return Reason("waste_second_with_top")
         return None
 
-    def describe(self) -> Reason:
-        return Reason("rule_pairs", {"total": self.sums_to, "same_rank": self.same_rank})
+    def describe(self) -> tuple[Reason, ...]:
+        """What may be removed, as short sentences: message keys and values (for generated help)."""
+        parts = []
+        if self.sums_to is not None:
+            parts.append(Reason("rule_pairs_sum", {"total": self.sums_to}))
+        if self.same_rank:
+            parts.append(Reason("rule_pairs_rank"))
+        if self.singles:
+            parts.append(Reason("rule_singles", {"ranks": sorted(self.singles)}))
+        if self.covered_by:
+            parts.append(Reason("rule_covered"))
+        if self.both_ends:
+            parts.append(Reason("rule_both_ends", {"piles": sorted(self.both_ends)}))
+        if self.under_top:
+            parts.append(Reason("rule_under_top", {"piles": sorted(self.under_top)}))
+        if self.phase is not None:
+            parts += self.phase.describe()
+        if self.free is not None or self.together is not None:
+            parts.append(Reason("rule_game_hook"))
+        return tuple(parts)

@@ -1,15 +1,22 @@
-"""Pile values (what is on a pile) and pile specifications (what a pile is)."""
+"""Pile values: what is on a pile, and the kinds of pile there are.
+
+What a pile *is* (its id, names and rules) is a :class:`~voicegame.engine.rules.PileSpec`.
+
+>>> from voicegame.engine.cards import Card
+>>> pile = Pile((Card.from_code("KS"), Card.from_code("7H")), down=1)
+>>> pile.top, pile.face_up, pile.up_count
+(Card.from_code('7H'), (Card.from_code('7H'),), 1)
+>>> pile.without_top(1).top_face_up  # the king is still face down
+False
+>>> pile.without_top(1).turned_up().face_up
+(Card.from_code('KS'),)
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
-
-from voicegame.engine.cards import Card, Suit
-
-if TYPE_CHECKING:
-    from voicegame.engine.rules import Accepts, Takes
+from voicegame.engine.cards import Card
 
 
 class PileKind(Enum):
@@ -68,27 +75,3 @@ class Pile:
         if self.cards and self.down == len(self.cards):
             return Pile(self.cards, self.down - 1)
         return self
-
-
-@dataclass(frozen=True)
-class PileSpec:
-    """What a pile is: its id, kind, spoken names and rule objects.
-
-    ``names`` are the ways to say the pile, canonical first ("pile three").
-    ``accepts`` says what the player may put on it (None: nothing);
-    ``takes`` says what the player may take from it (None: nothing).
-    """
-
-    id: str
-    kind: PileKind
-    names: tuple[str, ...]
-    accepts: "Accepts | None" = None
-    takes: "Takes | None" = None
-    number: int | None = None
-    suit: Suit | None = None
-    auto_turn: bool = False
-    group: str = ""
-
-    @property
-    def name(self) -> str:
-        return self.names[0]

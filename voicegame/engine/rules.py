@@ -1,146 +1,138 @@
-"""A small vocabulary of rule objects that piles are built from.
+"""What a pile is and what it allows: :class:`PileSpec` with its :class:`Accepts` and :class:`Takes`
+rules, and the :class:`Layout` of a game's piles that rule hooks see.
 
 Each rule both checks and explains: a check returns ``None`` when the move is
 fine, or a :class:`Reason` (a message key plus values) that the narrator turns
 into one spoken sentence. Help text comes from the same objects
 (``describe``), so what the game says and what it enforces cannot drift apart.
+
+>>> from voicegame.engine.cards import Card
+>>> from voicegame.engine.state import State
+>>> column = PileSpec("column1", PileKind.TABLEAU, ("column one",),
+...                   accepts=Accepts(build=Sequence(Direction.DOWN, SuitRule.ALTERNATE), empty=Empty(rank=Rank.KING)),
+...                   takes=Takes(runs=True, sequence=Sequence(Direction.DOWN, SuitRule.ALTERNATE)))
+>>> waste = PileSpec("waste", PileKind.WASTE, ("the waste",), takes=TOP_CARD)
+>>> layout = Layout.of((waste, column))
+>>> state = State((Pile((Card.from_code("7H"),)), Pile((Card.from_code("8S"),))))
+>>> column.accepts.why_not(layout, state, waste, column, state.piles[1], (Card.from_code("7H"),)) is None
+True
+>>> column.accepts.why_not(layout, state, waste, column, Pile(), (Card.from_code("7H"),)).key
+'empty_needs_rank'
+>>> layout.index["column1"], layout.pile(state, "column1").top
+(1, Card.from_code('8S'))
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable
+from dataclasses import dataclass
+from typing import Callable, Protocol
 
 from voicegame.engine.cards import Card, Rank, Suit
+from voicegame.engine.piles import Pile, PileKind
+from voicegame.engine.reason import Reason
+from voicegame.engine.sequence import ALL_RANKS, EMPTY_ANY, EMPTY_NONE, NO_RANKS, Direction, Empty, Sequence, SuitRule
+from voicegame.engine.state import State
 
-if TYPE_CHECKING:
-    from voicegame.engine.piles import Pile, PileKind, PileSpec
-    from voicegame.engine.state import State
-
-
-@dataclass(frozen=True)
-class Reason:
-    """Why something cannot be done: a key in ``grammars/<lang>/messages.toml`` and its values."""
-
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-
-class SuitRule(Enum):
-    ANY = "any suit"
-    SAME = "same suit"
-    ALTERNATE = "alternate colours"
-    DIFFERENT = "different suit"
-
-
-class Direction(Enum):
-    DOWN = -1
-    UP = 1
-    EITHER = 0
-    ANY_RANK = 2  # any card may lie on any other (a discard pile)
+__all__ = [
+    "ALL_RANKS", "EMPTY_ANY", "EMPTY_NONE", "NO_RANKS", "TOP_CARD", "Accepts", "AcceptsHook", "Direction", "Empty",
+    "HasLayout", "Layout", "Phase", "PileSpec", "Reason", "Sequence", "SuitRule", "Takes", "TakesHook",
+]
 
 
 @dataclass(frozen=True)
-class Sequence:
-    """How one card may lie on another: direction, step, suit relation, wrap-around.
+class PileSpec:
+    """What a pile is: its id, kind, spoken names and rule objects.
 
-    ``closed``: ranks that nothing may go on (Golf's king, when there is no wrap-around)."""
+    ``names`` are the ways to say the pile, canonical first ("pile three").
+    ``accepts`` says what the player may put on it (None: nothing);
+    ``takes`` says what the player may take from it (None: nothing).
+    """
 
-    direction: Direction
-    suit: SuitRule
-    step: int = 1
-    wrap: bool = False
-    closed: frozenset[int] = frozenset()
-    # Precomputed in __post_init__, not parameters; left out of equality, hashing and repr.
-    _diffs: frozenset[int] = field(init=False, repr=False, compare=False)
-    _over_ranks: dict[int, frozenset[int]] = field(init=False, repr=False, compare=False)
+    id: str
+    kind: PileKind
+    names: tuple[str, ...]
+    accepts: "Accepts | None" = None
+    takes: "Takes | None" = None
+    number: int | None = None
+    suit: Suit | None = None
+    auto_turn: bool = False
+    group: str = ""
 
-    def __post_init__(self) -> None:
-        # Precomputed for speed: legal-move generation calls follows() millions of times.
-        if self.direction is Direction.ANY_RANK:
-            diffs = set(range(-12, 13))
-        elif self.direction is Direction.EITHER:
-            diffs = {self.step, -self.step}
-        else:
-            diffs = {self.step * self.direction.value}
-        if self.wrap:
-            diffs = {d % 13 for d in diffs}
-        object.__setattr__(self, "_diffs", frozenset(diffs))
-        over = {under: frozenset(r for r in range(1, 14) if under not in self.closed and ((r - under) % 13 if self.wrap else r - under) in diffs) for under in range(1, 14)}
-        object.__setattr__(self, "_over_ranks", over)
-
-    def over_ranks(self, under: Card) -> frozenset[int]:
-        """Every rank that may lie on ``under`` by rank alone (a fast necessary condition)."""
-        return self._over_ranks[under.rank]
-
-    def _rank_ok(self, under: Card, over: Card) -> bool:
-        if self.closed and under.rank in self.closed:
-            return False
-        diff = over.rank - under.rank
-        return (diff % 13 if self.wrap else diff) in self._diffs
-
-    def _suit_ok(self, under: Card, over: Card) -> bool:
-        rule = self.suit
-        if rule is SuitRule.ALTERNATE:
-            return under.colour is not over.colour
-        if rule is SuitRule.SAME:
-            return under.suit is over.suit
-        if rule is SuitRule.ANY:
-            return True
-        return under.suit is not over.suit
-
-    def follows(self, under: Card, over: Card) -> bool:
-        """True when ``over`` may lie directly on ``under``."""
-        return self._rank_ok(under, over) and self._suit_ok(under, over)
-
-    def needed_ranks(self, under: Card) -> list[Rank]:
-        """The ranks that may go on ``under``, for explanations and reading."""
-        return [r for r in Rank if self._rank_ok(under, Card(r, under.suit))]
-
-    def why_not(self, under: Card, over: Card) -> Reason | None:
-        if not self._rank_ok(under, over):
-            needed = self.needed_ranks(under)
-            if not needed:
-                return Reason("nothing_goes_on", {"card": over, "target": under})
-            return Reason("needs_rank", {"card": over, "target": under, "ranks": needed})
-        if not self._suit_ok(under, over):
-            return Reason(f"needs_{self.suit.name.lower()}", {"card": over, "target": under})
-        return None
-
-    def is_run(self, cards: tuple[Card, ...]) -> bool:
-        return all(self.follows(a, b) for a, b in zip(cards, cards[1:]))
-
-    def describe(self) -> Reason:
-        return Reason("rule_sequence", {"direction": self.direction.name.lower(), "suit": self.suit.value, "step": self.step, "wrap": self.wrap})
+    @property
+    def name(self) -> str:
+        return self.names[0]
 
 
 @dataclass(frozen=True)
-class Empty:
-    """What an empty pile takes: anything, nothing, or only one rank."""
+class Layout:
+    """A game's piles, and their indices by id, kind and group, computed once per game.
 
-    allowed: bool = True
-    rank: Rank | None = None
+    Rule hooks get it, so a game never keeps its own table of pile indices."""
 
-    def why_not(self, spec: "PileSpec", card: Card) -> Reason | None:
-        if not self.allowed:
-            return Reason("empty_takes_nothing", {"pile": spec.name})
-        if self.rank is not None and card.rank != self.rank:
-            return Reason("empty_needs_rank", {"pile": spec.name, "rank": self.rank, "card": card})
-        return None
+    index: dict[str, int]
+    kinds: dict[PileKind, tuple[int, ...]]
+    groups: dict[str, tuple[int, ...]]
+    stock: int
+    waste: int
+    specs: tuple[PileSpec, ...] = ()
+
+    @classmethod
+    def of(cls, piles: tuple[PileSpec, ...]) -> "Layout":
+        index = {spec.id: i for i, spec in enumerate(piles)}
+        if len(index) != len(piles):
+            raise ValueError("pile ids must be unique")
+        kinds: dict[PileKind, tuple[int, ...]] = {}
+        groups: dict[str, tuple[int, ...]] = {}
+        for i, spec in enumerate(piles):
+            kinds[spec.kind] = kinds.get(spec.kind, ()) + (i,)
+            if spec.group:
+                groups[spec.group] = groups.get(spec.group, ()) + (i,)
+        stock = kinds.get(PileKind.STOCK, (-1,))[0]
+        waste = kinds.get(PileKind.WASTE, (-1,))[0]
+        return cls(index, kinds, groups, stock, waste, tuple(piles))
+
+    def pile(self, state: State, pile_id: str) -> Pile:
+        """What is on the pile ``pile_id`` in ``state``."""
+        return state.piles[self.index[pile_id]]
+
+    def indices(self, kind: PileKind) -> tuple[int, ...]:
+        """The indices of every pile of ``kind``, in the game's order."""
+        return self.kinds.get(kind, ())
 
 
-    def allows(self, card: Card) -> bool:
-        return self.allowed and (self.rank is None or card.rank == self.rank)
+class HasLayout(Protocol):
+    """Anything that knows a game's layout (a :class:`~voicegame.engine.game.GameDef`, an engine)."""
+
+    @property
+    def layout(self) -> Layout: ...
 
 
-EMPTY_ANY = Empty()
-NO_RANKS: frozenset[int] = frozenset()
-ALL_RANKS: frozenset[int] = frozenset(range(1, 14))
-EMPTY_NONE = Empty(allowed=False)
+@dataclass(frozen=True)
+class Phase:
+    """A stretch of the game told by one pile: while ``pile`` still holds cards (``until_empty``
+    True), or once it is empty (False). A rule with a phase applies only then (Camelot: cards are
+    placed from the stock, then pairs removed once it is empty)."""
 
-ExtraCheck = Callable[["State", "PileSpec", "PileSpec", tuple[Card, ...]], "Reason | None"]
-"""A game hook: (state, source spec, target spec, moving cards) -> reason or None."""
+    pile: str
+    until_empty: bool = True
+
+    def now(self, layout: Layout, state: State) -> bool:
+        return bool(layout.pile(state, self.pile).cards) is self.until_empty
+
+    def why_not(self, layout: Layout, state: State) -> Reason | None:
+        if self.now(layout, state):
+            return None
+        name = layout.specs[layout.index[self.pile]].name
+        return Reason("phase_until_empty" if self.until_empty else "phase_after_empty", {"pile": name})
+
+    def describe(self) -> tuple[Reason, ...]:
+        return (Reason("rule_phase_until_empty" if self.until_empty else "rule_phase_after_empty", {"pile": self.pile}),)
+
+
+AcceptsHook = Callable[[Layout, State, PileSpec, PileSpec, tuple[Card, ...]], "Reason | None"]
+"""A game hook: (layout, state, source spec, target spec, moving cards) -> reason or None."""
+TakesHook = Callable[[Layout, State, PileSpec, Pile, int], "Reason | None"]
+"""A game hook: (layout, state, source spec, source pile, count) -> reason or None."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +143,16 @@ class Accepts:
     ``empty``: what an empty pile takes. ``suit``/``rank``: the pile takes only this suit/rank.
     ``single``: one card at a time. ``sources``: pile kinds that may feed it
     (None: any). ``extra``: a game hook for rules this vocabulary cannot say.
+
+    Optional vocabulary, off by default:
+
+    ``base_from``: an empty pile takes only the rank of the bottom card of this pile, a base
+    rank set by the deal (Canfield's foundations follow foundation one's first card).
+    ``founded``: a pile holding cards takes more only when its bottom card is the rank its
+    empty pile takes (``empty.rank``): it is founded (Royal Parade's rows).
+    ``locks_direction``: with a build in either direction, the pile's top two cards fix the
+    direction from then on (Union Square).
+    ``phase``: the pile takes cards only in this :class:`Phase` of the game.
     """
 
     build: Sequence | None
@@ -158,10 +160,14 @@ class Accepts:
     suit: Suit | None = None
     rank: Rank | None = None
     single: bool = False
-    sources: "frozenset[PileKind] | None" = None
-    extra: ExtraCheck | None = None
+    sources: frozenset[PileKind] | None = None
+    extra: AcceptsHook | None = None
+    base_from: str | None = None
+    founded: bool = False
+    locks_direction: bool = False
+    phase: Phase | None = None
 
-    def first_ranks(self, target: "Pile") -> frozenset[int] | None:
+    def first_ranks(self, target: Pile) -> frozenset[int] | None:
         """The ranks a moved run's first card could have to go on ``target`` (None: any rank).
 
         A necessary condition only, for skipping hopeless checks in legal-move generation;
@@ -180,9 +186,30 @@ class Accepts:
             ranks = frozenset((int(self.rank),)) & (ranks if ranks is not None else ALL_RANKS)
         return ranks
 
-    def allows(self, state: "State", src: "PileSpec", dst: "PileSpec", target: "Pile", cards: tuple[Card, ...]) -> bool:
+    def base_rank(self, layout: Layout, state: State) -> Rank | None:
+        """The rank an empty pile takes by ``base_from`` (None: no base rule, or no base dealt yet)."""
+        if self.base_from is None:
+            return None
+        base = layout.pile(state, self.base_from)
+        return base.cards[0].rank if base.cards else None
+
+    def _is_founded(self, target: Pile) -> bool:
+        return target.cards[0].rank == self.empty.rank
+
+    def _turns_back(self, target: Pile, first: Card) -> bool:
+        """True when ``first`` on ``target`` would reverse the direction its top two cards set."""
+        if len(target.cards) - target.down < 2:
+            return False
+        below, top = target.cards[-2], target.cards[-1]
+        was = (top.rank - below.rank) % 13
+        now = (first.rank - top.rank) % 13
+        return (was <= 6) != (now <= 6)
+
+    def allows(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> bool:
         """The same verdict as ``why_not(...) is None``, without building a reason (fast path)."""
         first = cards[0]
+        if self.phase is not None and not self.phase.now(layout, state):
+            return False
         if self.single and len(cards) > 1:
             return False
         if self.suit is not None and first.suit is not self.suit:
@@ -194,12 +221,20 @@ class Accepts:
         if target.cards:
             if self.build is None or target.down == len(target.cards) or not self.build.follows(target.cards[-1], first):
                 return False
+            if self.founded and not self._is_founded(target):
+                return False
+            if self.locks_direction and self._turns_back(target, first):
+                return False
         elif not self.empty.allows(first):
             return False
-        return self.extra is None or self.extra(state, src, dst, cards) is None
+        elif self.base_from is not None and first.rank != (self.base_rank(layout, state) or first.rank):
+            return False
+        return self.extra is None or self.extra(layout, state, src, dst, cards) is None
 
-    def why_not(self, state: "State", src: "PileSpec", dst: "PileSpec", target: "Pile", cards: tuple[Card, ...]) -> Reason | None:
+    def why_not(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> Reason | None:
         first = cards[0]
+        if self.phase is not None and (reason := self.phase.why_not(layout, state)) is not None:
+            return reason
         if self.sources is not None and src.kind not in self.sources:
             return Reason("source_not_allowed", {"pile": dst.name, "source": src.name})
         if self.single and len(cards) > 1:
@@ -210,16 +245,47 @@ class Accepts:
             return Reason("wrong_rank", {"pile": dst.name, "rank": self.rank, "card": first})
         top = target.top
         if top is None:
-            reason = self.empty.why_not(dst, first)
+            reason = self.empty.why_not(dst.name, first)
+            base = self.base_rank(layout, state)
+            if reason is None and base is not None and first.rank != base:
+                reason = Reason("empty_needs_rank", {"pile": dst.name, "rank": base, "card": first})
         elif not target.top_face_up:
             reason = Reason("target_face_down", {"pile": dst.name})
         elif self.build is None:
             reason = Reason("takes_no_cards", {"pile": dst.name})
         else:
             reason = self.build.why_not(top, first)
+            if reason is None and self.founded and not self._is_founded(target):
+                reason = Reason("not_founded", {"pile": dst.name, "card": top, "base": self.empty.rank})
+            if reason is None and self.locks_direction and self._turns_back(target, first):
+                reason = Reason("direction_locked", {"pile": dst.name, "card": first, "target": top})
         if reason is None and self.extra is not None:
-            reason = self.extra(state, src, dst, cards)
+            reason = self.extra(layout, state, src, dst, cards)
         return reason
+
+    def describe(self) -> tuple[Reason, ...]:
+        """What the pile takes, as short sentences: message keys and values (for generated help)."""
+        parts = list(self.build.describe()) if self.build is not None else [Reason("rule_no_build")]
+        parts += self.empty.describe()
+        if self.base_from is not None:
+            parts.append(Reason("rule_base_from", {"pile": self.base_from}))
+        if self.suit is not None:
+            parts.append(Reason("rule_only_suit", {"suit": self.suit}))
+        if self.rank is not None:
+            parts.append(Reason("rule_only_rank", {"rank": self.rank}))
+        if self.single:
+            parts.append(Reason("rule_single"))
+        if self.sources is not None:
+            parts.append(Reason("rule_sources", {"kinds": sorted(kind.value for kind in self.sources)}))
+        if self.founded:
+            parts.append(Reason("rule_founded", {"rank": self.empty.rank}))
+        if self.locks_direction:
+            parts.append(Reason("rule_locks_direction"))
+        if self.phase is not None:
+            parts += self.phase.describe()
+        if self.extra is not None:
+            parts.append(Reason("rule_game_hook"))
+        return tuple(parts)
 
 
 @dataclass(frozen=True)
@@ -228,14 +294,22 @@ class Takes:
 
     ``runs`` False: only the top card. True: any face-up run from the top whose
     cards follow ``sequence`` (None: any face-up cards, as in Yukon).
-    ``extra``: a game hook that can forbid taking (Royal Parade's fixed bases).
+    ``extra``: a game hook that can forbid taking (Gaps' fixed rows).
+
+    Optional vocabulary, off by default:
+
+    ``keep``: the bottom ``keep`` cards never leave (Canfield's foundation bases).
+    ``fixed_on``: once the pile's bottom card is this rank it is founded, and nothing leaves
+    it (Royal Parade's rows).
     """
 
     runs: bool = False
     sequence: Sequence | None = None
-    extra: Callable[["State", "PileSpec", "Pile", int], Reason | None] | None = None
+    extra: TakesHook | None = None
+    keep: int = 0
+    fixed_on: Rank | None = None
 
-    def counts(self, pile: "Pile") -> range:
+    def counts(self, pile: Pile) -> range:
         """How many cards may be lifted from the top: 1..n (empty range if none)."""
         up = pile.up_count
         if up == 0:
@@ -250,7 +324,18 @@ class Takes:
             n += 1
         return range(1, n + 1)
 
-    def why_not(self, state: "State", spec: "PileSpec", pile: "Pile", count: int) -> Reason | None:
+    def forbids(self, layout: Layout, state: State, spec: PileSpec, pile: Pile, count: int) -> Reason | None:
+        """Why ``count`` cards (already a liftable number) may not leave the pile, by the optional vocabulary
+        and the hook; None if they may. Legal-move generation asks this for every count."""
+        if self.keep and len(pile.cards) - count < self.keep:
+            return Reason("base_card_stays", {"card": pile.cards[0], "pile": spec.name})
+        if self.fixed_on is not None and pile.cards and pile.cards[0].rank == self.fixed_on:
+            return Reason("pile_locked", {"pile": spec.name, "card": pile.cards[-1]})
+        if self.extra is not None:
+            return self.extra(layout, state, spec, pile, count)
+        return None
+
+    def why_not(self, layout: Layout, state: State, spec: PileSpec, pile: Pile, count: int) -> Reason | None:
         if not pile.cards:
             return Reason("pile_empty", {"pile": spec.name})
         if count > pile.up_count:
@@ -264,9 +349,28 @@ class Takes:
                 if all(self.sequence._rank_ok(a, b) for a, b in zip(lifted, lifted[1:])):
                     return Reason("not_one_suit", {"card": card, "pile": spec.name})  # in sequence, mixed suits (Spider)
             return Reason("not_a_run", {"card": card, "pile": spec.name})
+        return self.forbids(layout, state, spec, pile, count)
+
+    @property
+    def restricted(self) -> bool:
+        """True when :meth:`forbids` can refuse (a hook or optional vocabulary is set)."""
+        return self.extra is not None or self.keep > 0 or self.fixed_on is not None
+
+    def describe(self) -> tuple[Reason, ...]:
+        """What may be taken, as short sentences: message keys and values (for generated help)."""
+        if not self.runs:
+            parts = [Reason("rule_top_card")]
+        elif self.sequence is None:
+            parts = [Reason("rule_any_run")]
+        else:
+            parts = [Reason("rule_runs"), *self.sequence.describe()]
+        if self.keep:
+            parts.append(Reason("rule_keep", {"count": self.keep}))
+        if self.fixed_on is not None:
+            parts.append(Reason("rule_fixed_on", {"rank": self.fixed_on}))
         if self.extra is not None:
-            return self.extra(state, spec, pile, count)
-        return None
+            parts.append(Reason("rule_game_hook"))
+        return tuple(parts)
 
 
 TOP_CARD = Takes()

@@ -25,7 +25,6 @@ Decisions where AisleRiot's manual is silent (see GAMES.md):
 
 from __future__ import annotations
 
-from voicegame.engine.cards import Card, Rank
 from voicegame.engine import (
     EMPTY_ANY,
     TOP_CARD,
@@ -33,44 +32,23 @@ from voicegame.engine import (
     DealSpec,
     Direction,
     DrawToWaste,
-    Engine,
-    Event,
     GameDef,
-    Move,
-    Moved,
-    Pile,
     PileKind,
     PileSpec,
-    Reason,
+    Refill,
     Sequence,
     State,
     SuitRule,
     Takes,
-    TurnedOver,
 )
+from voicegame.engine.cards import Rank
 from voicegame.games.parts import STOCK, WASTE, tableau_pile
 from voicegame.engine.words import number_word
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
 SLOTS = range(1, 5)
-
-
-def base_rank(state: State) -> Rank:
-    """The rank every foundation starts with: the bottom card of foundation one (it never leaves)."""
-    return state.piles[_index["foundation1"]].cards[0].rank
-
-
-def starts_with_base(state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
-    if not state.piles[_index[dst.id]].cards and cards[0].rank != base_rank(state):
-        return Reason("empty_needs_rank", {"pile": dst.name, "rank": base_rank(state), "card": cards[0]})
-    return None
-
-
-def base_stays(state: State, spec: PileSpec, pile: Pile, count: int) -> Reason | None:
-    if len(pile.cards) == count:
-        return Reason("base_card_stays", {"card": pile.cards[0], "pile": spec.name})
-    return None
+BASE = "foundation1"  # its first card, dealt, sets every foundation's base rank and never leaves
 
 
 def foundation(n: int) -> PileSpec:
@@ -79,8 +57,8 @@ def foundation(n: int) -> PileSpec:
         id=f"foundation{n}",
         kind=PileKind.FOUNDATION,
         names=(f"foundation {word}", f"home {word}"),
-        accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, extra=starts_with_base),
-        takes=Takes(extra=base_stays),
+        accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE),
+        takes=Takes(keep=1),
         number=n,
         group="foundations",
     )
@@ -93,38 +71,20 @@ def tableau(n: int) -> PileSpec:
 
 RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
 PILES = (STOCK, WASTE, RESERVE, *(foundation(n) for n in SLOTS), *(tableau(n) for n in SLOTS))
-_index = {spec.id: i for i, spec in enumerate(PILES)}
-_reserve = _index["reserve"]
-_tableau = tuple(_index[f"pile{n}"] for n in SLOTS)
 
 
-def fill_gaps_from_reserve(game: GameDef, before: State, move: Move, after: State, events: list[Event]) -> State:
-    """Every empty pile takes the reserve's top card at once (in pile order), while the reserve lasts."""
-    for i in _tableau:
-        reserve = after.piles[_reserve]
-        if after.piles[i].cards or not reserve.cards:
-            continue
-        card = reserve.cards[-1]
-        remaining = reserve.without_top(1)
-        events.append(Moved((card,), _reserve, i))
-        if remaining.cards and not remaining.top_face_up:
-            remaining = remaining.turned_up()
-            events.append(TurnedOver(_reserve, remaining.cards[-1]))
-        after = after.with_piles({_reserve: remaining, i: Pile((card,))})
-    return after
-
-
-def base_card_safe(engine: Engine, state: State, src: int) -> bool:
+def base_card_safe(game: GameDef, state: State, src: int) -> bool:
     """Auto-play's safety rule with a base rank: the first two ranks of a foundation are always
     safe; any other card once both foundations of the other colour hold as many cards as it is
     ranks from the base."""
     card = state.piles[src].top
     if card is None:
         return False
-    distance = (card.rank - base_rank(state)) % 13
+    base: Rank = game.layout.pile(state, BASE).cards[0].rank
+    distance = (card.rank - base) % 13
     if distance <= 1:
         return True
-    heights = {pile.cards[0].suit: len(pile.cards) for pile in (state.piles[i] for i in engine.game.indices(PileKind.FOUNDATION)) if pile.cards}
+    heights = {pile.cards[0].suit: len(pile.cards) for pile in (state.piles[i] for i in game.indices(PileKind.FOUNDATION)) if pile.cards}
     opposite = [s for s in heights if s.colour is not card.colour]
     return len(opposite) == 2 and all(heights[s] >= distance for s in opposite)
 
@@ -135,10 +95,10 @@ def canfield() -> GameDef:
         key="canfield",
         title="Canfield",
         piles=PILES,
-        layout_deal=(DealSpec("foundation1"), DealSpec("reserve", down=12, up=1), *(DealSpec(f"pile{n}") for n in SLOTS)),
+        layout_deal=(DealSpec(BASE), DealSpec("reserve", down=12, up=1), *(DealSpec(f"pile{n}") for n in SLOTS)),
         deal_by_rows=False,
         stock_rule=DrawToWaste(draw=3, redeals=None),
-        settle=fill_gaps_from_reserve,
+        refill=Refill(group="tableau", source="reserve"),
         safe_to_foundation=base_card_safe,
         help_key="help_canfield",
     )

@@ -33,43 +33,34 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from voicegame.engine.cards import Card, Rank, shuffled
-from voicegame.engine import Accepts, Empty, GameDef, Pile, PileKind, PileSpec, Reason, Redealt, State, Takes
-from voicegame.engine.game import DealSpec, Layout
-from voicegame.engine.moves import Event
-from voicegame.engine.rules import ExtraCheck
+from voicegame.engine import Accepts, DealSpec, Empty, Event, GameDef, Layout, Pile, PileKind, PileSpec, Reason, Redealt, State, Takes
+from voicegame.games.parts import spot_id as cell_id, spot_place
 from voicegame.engine.words import number_word
 
 ROWS = range(1, 5)
 COLUMNS = range(1, 14)
 REDEALS = 2
 
-
-def cell_id(row: int, column: int) -> str:
-    return f"r{row}c{column}"
-
-
 CELLS = tuple(cell_id(r, c) for r in ROWS for c in COLUMNS)
-_place = {cell_id(r, c): (r, c) for r in ROWS for c in COLUMNS}
-_index: dict[str, int] = {}  # pile id -> index, filled once PILES is built
 
 
-def fixed_run(state: State, row: int) -> int:
+def fixed_run(layout: Layout, state: State, row: int) -> int:
     """How many cards of ``row`` are fixed: in order from a two in column one, one suit."""
-    first = state.piles[_index[cell_id(row, 1)]].top
+    first = layout.pile(state, cell_id(row, 1)).top
     if first is None or first.rank != Rank.TWO:
         return 0
     count = 1
     for column in range(2, 13):
-        card = state.piles[_index[cell_id(row, column)]].top
+        card = layout.pile(state, cell_id(row, column)).top
         if card is None or card.suit is not first.suit or card.rank != column + 1:
             break
         count += 1
     return count
 
 
-def _not_fixed(state: State, spec: PileSpec, pile: Pile, count: int) -> Reason | None:
-    row, column = _place[spec.id]
-    if column <= fixed_run(state, row):
+def not_fixed(layout: Layout, state: State, spec: PileSpec, pile: Pile, count: int) -> Reason | None:
+    row, column = spot_place(spec.id)
+    if column <= fixed_run(layout, state, row):
         return Reason("pile_locked", {"card": pile.cards[-1]})
     return None
 
@@ -81,47 +72,42 @@ def needed_after(left: Card | None) -> Card | None:
     return Card(Rank(left.rank + 1), left.suit)
 
 
-def _follows_left(row: int, column: int) -> ExtraCheck:
-    """The rule of the spot at ``row``, ``column`` > 1: it takes the card after its left neighbour."""
-    left_id = cell_id(row, column - 1)
-
-    def check(state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
-        left = state.piles[_index[left_id]].top
-        if left is None:
-            return Reason("gap_after_gap", {"pile": dst.name})
-        if left.rank == Rank.KING:
-            return Reason("gap_after_king", {"pile": dst.name, "left": left})
-        needed = needed_after(left)
-        if cards[0] != needed:
-            return Reason("gap_needs", {"pile": dst.name, "needed": needed, "left": left})
-        return None
-
-    return check
+def follows_left(layout: Layout, state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
+    """A spot after column one takes only the card after its left neighbour's."""
+    row, column = spot_place(dst.id)
+    left = layout.pile(state, cell_id(row, column - 1)).top
+    if left is None:
+        return Reason("gap_after_gap", {"pile": dst.name})
+    if left.rank == Rank.KING:
+        return Reason("gap_after_king", {"pile": dst.name, "left": left})
+    needed = needed_after(left)
+    if cards[0] != needed:
+        return Reason("gap_needs", {"pile": dst.name, "needed": needed, "left": left})
+    return None
 
 
-TAKES = Takes(extra=_not_fixed)
+TAKES = Takes(extra=not_fixed)
 FIRST_COLUMN = Accepts(build=None, empty=Empty(rank=Rank.TWO), single=True)
+LATER_COLUMN = Accepts(build=None, single=True, extra=follows_left)
 
 
 def _cell(row: int, column: int) -> PileSpec:
     r, c = number_word(row), number_word(column)
-    accepts = FIRST_COLUMN if column == 1 else Accepts(build=None, single=True, extra=_follows_left(row, column))
     return PileSpec(cell_id(row, column), PileKind.TABLEAU, (f"row {r} column {c}", f"row {r} {c}"),
-                    accepts=accepts, takes=TAKES, number=column, group=f"row{row}")
+                    accepts=FIRST_COLUMN if column == 1 else LATER_COLUMN, takes=TAKES, number=column, group=f"row{row}")
 
 
 ACES = PileSpec("aces", PileKind.DISCARD, ("the removed aces", "aces pile", "removed aces"))
 PILES = (ACES, *(_cell(r, c) for r in ROWS for c in COLUMNS))
-_index.update({spec.id: i for i, spec in enumerate(PILES)})
 
 
-def live_gap(state: State) -> bool:
+def live_gap(layout: Layout, state: State) -> bool:
     """True when some gap can be filled now (a gap in column one always can: a two is elsewhere)."""
     for row in ROWS:
         for column in COLUMNS:
-            if state.piles[_index[cell_id(row, column)]].cards:
+            if layout.pile(state, cell_id(row, column)).cards:
                 continue
-            if column == 1 or needed_after(state.piles[_index[cell_id(row, column - 1)]].top) is not None:
+            if column == 1 or needed_after(layout.pile(state, cell_id(row, column - 1)).top) is not None:
                 return True
     return False
 
@@ -143,7 +129,7 @@ class Redeal:
     def why_not(self, layout: Layout, state: State) -> Reason | None:
         if state.redeals >= self.redeals:
             return Reason("gaps_no_redeals")
-        if live_gap(state):
+        if live_gap(layout, state):
             return Reason("gaps_not_stuck")
         return None
 
@@ -153,7 +139,7 @@ class Redeal:
         spots: list[int] = []
         first_free: list[int] = []
         for row in ROWS:
-            fixed = fixed_run(state, row)
+            fixed = fixed_run(layout, state, row)
             row_spots = [layout.index[cell_id(row, c)] for c in range(fixed + 1, 14)]
             first_free.append(row_spots[0])
             spots.extend(row_spots)
@@ -169,20 +155,20 @@ class Redeal:
         new = replace(state.with_piles(changes), redeals=number)
         return new, [Redealt(len(cards), tuple(spots), self.redeals - number)]
 
-    def describe(self) -> Reason:
-        return Reason("rule_redeal", {"redeals": self.redeals})
+    def describe(self) -> tuple[Reason, ...]:
+        return (Reason("rule_redeal", {"redeals": self.redeals}),)
 
 
 def take_out_aces(game: GameDef, state: State, seed: int) -> State:
     """After the deal: the aces go to the removed-aces pile, and the seed is kept for redeals."""
     aces = [i for i, pile in enumerate(state.piles) if pile.top is not None and pile.top.rank == Rank.ACE]
     changes = {i: Pile() for i in aces}
-    changes[_index["aces"]] = Pile(tuple(state.piles[i].cards[-1] for i in aces))  # each one's top, an ace
+    changes[game.layout.index["aces"]] = Pile(tuple(state.piles[i].cards[-1] for i in aces))  # each one's top, an ace
     return replace(state.with_piles(changes), counters=(seed,))
 
 
 def score(game: GameDef, state: State) -> int:
-    return sum(fixed_run(state, row) for row in ROWS)
+    return sum(fixed_run(game.layout, state, row) for row in ROWS)
 
 
 def is_won(game: GameDef, state: State) -> bool:

@@ -20,8 +20,8 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Monte Carlo"):
 
 from __future__ import annotations
 
-from voicegame.engine import CompactAndRefill, DealSpec, GameDef, PairRule, PileKind, PileSpec, Place, Reason, State
-from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
+from voicegame.engine import CompactAndRefill, DealSpec, GameDef, Layout, PairRule, PileKind, PileSpec, Place, Reason, State
+from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names, spot_place
 from voicegame.engine.words import number_word
 
 SIZE = range(1, 6)
@@ -36,13 +36,13 @@ def _cell(row: int, column: int) -> PileSpec:
 
 CELLS = tuple(cell_id(r, c) for r in SIZE for c in SIZE)
 PILES = (STOCK, DISCARD, *(_cell(r, c) for r in SIZE for c in SIZE))
-_where = {i: (r, c) for i, spec in enumerate(PILES) for r in SIZE for c in SIZE if spec.id == cell_id(r, c)}
 
 
-def touching(game: GameDef, state: State, first: Place, second: Place | None) -> Reason | None:
+def touching(layout: Layout, state: State, first: Place, second: Place | None) -> Reason | None:
+    """Two cards go together only from cells side by side, above and below, or corner to corner."""
     if second is None:
         return None
-    (r1, c1), (r2, c2) = _where[first[0]], _where[second[0]]
+    (r1, c1), (r2, c2) = spot_place(layout.specs[first[0]].id), spot_place(layout.specs[second[0]].id)
     if max(abs(r1 - r2), abs(c1 - c2)) > 1:
         return Reason("not_touching", {"first": state.piles[first[0]].cards[first[1]], "second": state.piles[second[0]].cards[second[1]]})
     return None

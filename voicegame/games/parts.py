@@ -65,6 +65,12 @@ def spot_id(row: int, column: int) -> str:
     return f"r{row}c{column}"
 
 
+def spot_place(pile_id: str) -> tuple[int, int]:
+    """(row, column) of a grid spot's id: "r2c5" -> (2, 5)."""
+    row, column = pile_id[1:].split("c")
+    return int(row), int(column)
+
+
 def spot_names(row: int, column: int, word: str = "column") -> tuple[str, ...]:
     """How a grid spot is said: "row two column five" and the short "row two five"."""
     r, c = number_word(row), number_word(column)

@@ -28,10 +28,8 @@ from voicegame.engine import (
     Direction,
     Empty,
     GameDef,
-    Pile,
     PileKind,
     PileSpec,
-    Reason,
     Sequence,
     State,
     SuitRule,
@@ -55,22 +53,9 @@ def founded(pile_cards: tuple[Card, ...], row: int) -> bool:
 
 
 def _build_row(row: int) -> tuple[Accepts, Takes]:
-    """Rule hooks for one of rows one to three (they differ only in the base rank)."""
-
-    def accepts_onto_founded(state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
-        pile = state.piles[_index[dst.id]]
-        if pile.cards and not founded(pile.cards, row):
-            return Reason("not_founded", {"pile": dst.name, "card": pile.cards[-1], "base": ROW_BASES[row], "row": row})
-        return None
-
-    def locked_when_founded(state: State, spec: PileSpec, pile: Pile, count: int) -> Reason | None:
-        if founded(pile.cards, row):
-            return Reason("pile_locked", {"pile": spec.name, "card": pile.cards[-1]})
-        return None
-
-    accepts = Accepts(build=BUILD, empty=Empty(rank=ROW_BASES[row]), single=True, extra=accepts_onto_founded)
-    takes = Takes(extra=locked_when_founded)
-    return accepts, takes
+    """The rules of rows one to three: built only on a founded pile, and a founded pile stays put."""
+    base = ROW_BASES[row]
+    return Accepts(build=BUILD, empty=Empty(rank=base), single=True, founded=True), Takes(fixed_on=base)
 
 
 def _spot(row: int, column: int, accepts: Accepts | None, takes: Takes) -> PileSpec:
@@ -102,11 +87,12 @@ def _piles() -> tuple[PileSpec, ...]:
 
 
 PILES = _piles()
-_index = {spec.id: i for i, spec in enumerate(PILES)}
 
 
 def score(game: GameDef, state: State) -> int:
-    return sum(len(state.piles[_index[spot_id(r, c)]].cards) for r in (1, 2, 3) for c in COLUMNS if founded(state.piles[_index[spot_id(r, c)]].cards, r))
+    """Cards in founded piles, bases included."""
+    piles = [(row, game.layout.pile(state, spot_id(row, c)).cards) for row in (1, 2, 3) for c in COLUMNS]
+    return sum(len(cards) for row, cards in piles if founded(cards, row))
 
 
 def is_won(game: GameDef, state: State) -> bool:

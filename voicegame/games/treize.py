@@ -21,7 +21,7 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Treize"):
 
 from __future__ import annotations
 
-from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec, Place, Reason, State
+from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.engine.words import number_word
@@ -38,35 +38,9 @@ def _cell(row: int, position: int) -> PileSpec:
 
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile"))
 PILES = (STOCK, WASTE, DISCARD, *(_cell(r, c) for r in ROWS for c in range(1, r + 1)))
-COVERED_BY = {cell_id(r, c): (cell_id(r + 1, c), cell_id(r + 1, c + 1)) for r in ROWS if r < 7 for c in range(1, r + 1)}
-_index = {spec.id: i for i, spec in enumerate(PILES)}
-_WASTE = _index["waste"]
-
-
-def free_places(game: GameDef, state: State) -> list[Place]:
-    """Uncovered pyramid cards, then the waste's top, the card under it, and its bottom card."""
-    out: list[Place] = []
-    for r in ROWS:
-        for c in range(1, r + 1):
-            i = _index[cell_id(r, c)]
-            if state.piles[i].cards and all(not state.piles[_index[k]].cards for k in COVERED_BY.get(cell_id(r, c), ())):
-                out.append((i, 0))
-    n = len(state.piles[_WASTE].cards)
-    for at in dict.fromkeys(a for a in (n - 1, n - 2, 0) if 0 <= a < n):
-        out.append((_WASTE, at))
-    return out
-
-
-def under_top_only_with_top(game: GameDef, state: State, first: Place, second: Place | None) -> Reason | None:
-    """The card under the waste's top (when it is not also the bottom) pairs only with the top."""
-    n = len(state.piles[_WASTE].cards)
-    under = (_WASTE, n - 2)
-    if n >= 3 and under in (first, second) and {first, second} != {under, (_WASTE, n - 1)}:
-        return Reason("waste_second_with_top")
-    return None
-
-
-PAIRS = PairRule(discard="discard", sums_to=13, singles=frozenset({Rank.KING}), together=under_top_only_with_top, free=free_places)
+COVERED_BY: dict[str, tuple[str, ...]] = {cell_id(r, c): (cell_id(r + 1, c), cell_id(r + 1, c + 1)) for r in ROWS if r < 7 for c in range(1, r + 1)}
+PAIRS = PairRule(discard="discard", sums_to=13, singles=frozenset({Rank.KING}), covered_by=COVERED_BY,
+                 both_ends=frozenset({"waste"}), under_top=frozenset({"waste"}))
 
 
 def treize() -> GameDef:

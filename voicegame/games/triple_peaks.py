@@ -44,7 +44,7 @@ from voicegame.engine import (
     Sequence,
     State,
     SuitRule,
-    TurnedOver,
+    Uncover,
 )
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
@@ -85,14 +85,12 @@ WASTE = PileSpec(
 )
 CELLS = tuple((row, n) for row in (1, 2, 3, 4) for n in range(1, ROW_SIZES[row] + 1))
 PILES = (STOCK, WASTE, *(cell(row, n) for row, n in CELLS))
-_index = {spec.id: i for i, spec in enumerate(PILES)}
-_covers = {_index[cell_id(row, n)]: tuple(_index[c] for c in covered_by(row, n)) for row, n in CELLS if row < 4}
-_peaks = tuple(_index[cell_id(1, n)] for n in (1, 2, 3))
-_cells = tuple(_index[cell_id(row, n)] for row, n in CELLS)
+PEAKS = tuple(cell_id(1, n) for n in (1, 2, 3))
+UNCOVER = Uncover({cell_id(row, n): covered_by(row, n) for row, n in CELLS if row < 4})
 
 
-def cards_left(state: State) -> int:
-    return sum(len(state.piles[i].cards) for i in _cells)
+def cards_left(game: GameDef, state: State) -> int:
+    return sum(len(state.piles[i].cards) for i in game.indices(PileKind.TABLEAU))
 
 
 def score(game: GameDef, state: State) -> int:
@@ -100,35 +98,27 @@ def score(game: GameDef, state: State) -> int:
 
 
 def is_won(game: GameDef, state: State) -> bool:
-    return cards_left(state) == 0
+    return cards_left(game, state) == 0
 
 
-def _settle(multiplier: bool) -> Callable[[GameDef, State, Move, State, list[Event]], State]:
+def _keep_score(multiplier: bool) -> Callable[[GameDef, State, Move, State, list[Event]], State]:
     bonus = 25 if multiplier else 15
 
-    def settle(game: GameDef, before: State, move: Move, after: State, events: list[Event]) -> State:
-        """Turn up every card both of whose covering cards are gone, and keep the score."""
-        changes = {}
-        for i, over in _covers.items():
-            pile = after.piles[i]
-            if pile.cards and not pile.top_face_up and not any(after.piles[j].cards for j in over):
-                changes[i] = pile.turned_up()
-                events.append(TurnedOver(i, pile.cards[-1]))
-        if changes:
-            after = after.with_piles(changes)
+    def keep_score(game: GameDef, before: State, move: Move, after: State, events: list[Event]) -> State:
+        """Score the move: the run so far, a bonus for a peak and for the cleared tableau."""
         points, run = before.counters or (0, 0)
         if move.kind is MoveKind.DEAL:
             points, run = points - (0 if multiplier else 5), 0
         else:
             run += 1
             points += 2 ** (run - 1) if multiplier else run
-            if move.src in _peaks:
+            if game.piles[move.src].id in PEAKS:
                 points += bonus
-            if cards_left(after) == 0:
+            if cards_left(game, after) == 0:
                 points += bonus
         return State(after.piles, after.redeals, (points, run))
 
-    return settle
+    return keep_score
 
 
 def triple_peaks(scoring: str = "standard") -> GameDef:
@@ -148,7 +138,8 @@ def triple_peaks(scoring: str = "standard") -> GameDef:
         announce_max_score=False,  # "of 466" (a perfect game) or "of 268435555" says nothing useful
         is_won=is_won,
         won_key="won_cleared",
-        settle=_settle(multiplier),
+        uncover=UNCOVER,
+        settle=_keep_score(multiplier),
         help_key="help_triple_peaks",
         options={"scoring": scoring},
         group_names={f"row{r}": (f"row {number_word(r)}",) for r in (1, 2, 3, 4)},

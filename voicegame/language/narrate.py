@@ -344,7 +344,7 @@ class Narrator:
         pile = state.piles[index]
         sources = [s for i, s in enumerate(self.specs) if i != index and s.takes is not None and s.kind is not PileKind.FOUNDATION]
         source = sources[0] if sources else spec
-        return [c for c in dict.fromkeys(new_deck()) if spec.accepts.allows(state, source, spec, pile, (c,))]
+        return [c for c in dict.fromkeys(new_deck()) if spec.accepts.allows(self.engine.layout, state, source, spec, pile, (c,))]
 
     def foundation_needs(self, state: State) -> dict[int, list[Card]]:
         """What each foundation takes next, by pile index, when it is worth saying: when some

@@ -92,7 +92,7 @@ class Positions:
         dealt_group = getattr(rule, "group", None)
         classes: dict[tuple[object, ...], list[int]] = {}
         for i, spec in enumerate(specs):
-            positional = engine.game.pairs is not None  # pairing games: where a card lies matters
+            positional = engine.game.pairs is not None or (spec.accepts is not None and spec.accepts.extra is not None)  # pairing games, hooks: where a card lies matters
             if spec.kind in (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL) and spec.group != dealt_group and not positional:
                 classes.setdefault((spec.kind, spec.accepts, spec.takes, spec.auto_turn, spec.group), []).append(i)
         self.groups = tuple(tuple(g) for g in classes.values() if len(g) > 1)
@@ -166,7 +166,7 @@ class Positions:
 
     def step(self, state: State, move: Move) -> State:
         engine = self.engine
-        if engine.game.settle is not None:  # the game tidies up after moves: take the checked path
+        if engine.game.settles:  # the game tidies up after moves: take the checked path
             return engine.apply(state, move)[0]
         if move.kind is MoveKind.DEAL:
             rule = engine.game.stock_rule
@@ -196,7 +196,7 @@ class Positions:
             return []
         spec = engine.specs[src]
         takes = spec.takes
-        if takes is None or (takes.extra is not None and takes.extra(state, spec, pile, 1) is not None):
+        if takes is None or takes.forbids(engine.layout, state, spec, pile, 1) is not None:
             return []
         cards = pile.cards[-1:]
         out = []
@@ -204,7 +204,7 @@ class Positions:
             if d != src:
                 dst = engine.specs[d]
                 assert dst.accepts is not None  # self.targets holds only the piles that accept cards
-                if dst.accepts.allows(state, spec, dst, state.piles[d], cards):
+                if dst.accepts.allows(engine.layout, state, spec, dst, state.piles[d], cards):
                     out.append(Move(MoveKind.MOVE, src, d, 1))
         return out
 

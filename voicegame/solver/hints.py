@@ -23,7 +23,7 @@ def _priority(engine: Engine, state: State, move: Move) -> int:
     pile = state.piles[move.src]
     if dst.kind is PileKind.FOUNDATION:
         rule = engine.game.safe_to_foundation
-        return 0 if rule is not None and rule(engine, state, move.src) else 2
+        return 0 if rule is not None and rule(engine.game, state, move.src) else 2
     if move.count == pile.up_count and pile.down > 0:
         return 1
     if src.kind is PileKind.CELL and dst.kind is PileKind.CELL:
