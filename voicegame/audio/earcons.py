@@ -15,7 +15,7 @@ from typing import Callable
 
 import numpy as np
 
-from .speakers import SoundOutput
+from .sound_output import SoundOutput
 
 EARCON_RATE = 22050
 MAX_EARCON_S = 0.4

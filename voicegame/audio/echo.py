@@ -278,7 +278,7 @@ class SideVad:
     ``SplitEchoCanceller``), in the same order; with none pushed, the frame itself."""
 
     def __init__(self, vad=None) -> None:
-        from .microphone import EnergyVad
+        from .voice_activity import EnergyVad
 
         self.vad = vad or EnergyVad()
         self._buf: deque[np.ndarray] = deque()

@@ -33,3 +33,18 @@ class MicrophoneError(AudioError):
 
 class DownloadError(AudioError):
     """A model download failed (offline, bad checksum, bad archive...)."""
+
+
+class SpeakerUnavailable(AudioError):
+    """A speech backend could not be started (library, engine or service missing)."""
+
+
+class SoundUnavailable(AudioError):
+    """No audio output device could be used."""
+
+
+def library_words(error: BaseException, limit: int = 100) -> str:
+    """The first line of a library's own message for ``error`` (its type's name when it has none),
+    without a final full stop: to quote it in a sentence or a log line."""
+    text = str(error).strip().rstrip(".") or type(error).__name__
+    return text.splitlines()[0][:limit]
