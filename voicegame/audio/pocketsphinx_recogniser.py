@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from . import noise_floor, pocketsphinx_checks, pocketsphinx_phone_loop
-from .backend import Heard, _as_int16, _grammar_words
+from .backend import Heard, as_int16, grammar_words
 from .errors import GrammarError, RecogniserUnavailable
 from .grammar_spec import RecogniserGrammar
 from .jsgf import Jsgf
@@ -181,7 +181,7 @@ class PocketSphinxRecogniser:
         """Grammar words that neither the pronouncing dictionary nor the grammar's own
         pronunciations have, sorted."""
         own = {word for word, _ in getattr(grammar, "pronunciations", ())}
-        return sorted(w for w in _grammar_words(grammar) if w not in own and self._decoder.lookup_word(w) is None)
+        return sorted(w for w in grammar_words(grammar) if w not in own and self._decoder.lookup_word(w) is None)
 
     def set_grammar(self, grammar: RecogniserGrammar) -> None:
         jsgf = Jsgf(grammar.jsgf)
@@ -297,7 +297,7 @@ class PocketSphinxRecogniser:
         set from that first stretch (and, the first time, the cepstral mean: see ``_settle``)."""
         if not self._in_utterance:
             self.begin()
-        audio = _as_int16(pcm)
+        audio = as_int16(pcm)
         step = self.sample_rate // 10
         while self._sigma is None and len(audio):  # in 100 ms steps, so a whole utterance fed at
             self._held.append(audio[:step])       # once settles where the same audio streamed would

@@ -43,6 +43,7 @@ class TextRecogniser:
 
     def __init__(self) -> None:
         self.grammar: RecogniserGrammar | None = None
+        self.missing: tuple[str, ...] = ()  # typing can spell every word
 
     def set_grammar(self, grammar: RecogniserGrammar) -> None:
         self.grammar = grammar

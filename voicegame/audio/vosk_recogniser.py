@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from .backend import UNK, Heard, _as_int16, _grammar_words
+from .backend import UNK, Heard, as_int16, grammar_words
 from .errors import GrammarError, ModelNotFound, RecogniserUnavailable
 from .grammar_spec import RecogniserGrammar
 
@@ -175,7 +175,7 @@ class VoskRecogniser:
 
     def missing_words(self, grammar: RecogniserGrammar) -> list[str]:
         """Grammar words (words, phrases and JSGF) that the model's vocabulary lacks, sorted."""
-        return sorted(w for w in _grammar_words(grammar) if not self.knows(w))
+        return sorted(w for w in grammar_words(grammar) if not self.knows(w))
 
     def set_grammar(self, grammar: RecogniserGrammar) -> None:
         missing = self.missing_words(grammar)
@@ -208,7 +208,7 @@ class VoskRecogniser:
     def feed(self, pcm: np.ndarray) -> None:
         if self._rec is None:
             raise GrammarError("Vosk has no grammar yet.")
-        audio = _as_int16(pcm)
+        audio = as_int16(pcm)
         self._fed += len(audio)
         if len(audio):
             self._rec.AcceptWaveform(audio.tobytes())
