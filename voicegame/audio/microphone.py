@@ -36,9 +36,9 @@ def _import_sounddevice():
     try:
         import sounddevice as sd
     except OSError:
-        raise MicrophoneError("The sound system library PortAudio is missing, so I cannot use a microphone.") from None
+        raise MicrophoneError("audio_microphone_no_portaudio") from None
     except ImportError:
-        raise MicrophoneError("The sounddevice package is missing, so I cannot use a microphone.") from None
+        raise MicrophoneError("audio_microphone_no_sounddevice") from None
     return sd
 
 
@@ -150,7 +150,7 @@ class Microphone:
             stream.start()
         except Exception as e:  # sd.PortAudioError, ValueError for a bad device name...
             log.info("microphone: %s", library_words(e, 120))  # PortAudio's words, for a bug report
-            raise MicrophoneError(_open_failure(sd, self.device, e)) from None
+            raise _open_failure(sd, self.device, e) from None
         self._sd = sd
         self._stream = stream
 
@@ -264,7 +264,7 @@ class Microphone:
     def end(self, settle_s: float = 0.05) -> np.ndarray:
         """Push-to-talk: everything since ``begin()`` (waits ``settle_s`` for the last block)."""
         if not hasattr(self, "_ptt"):
-            raise MicrophoneError("Push to talk was released before it was pressed.")
+            raise MicrophoneError("audio_push_to_talk_unpressed")
         time.sleep(settle_s)
         blocks = self._ptt
         while True:
@@ -276,7 +276,7 @@ class Microphone:
         return np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.int16)
 
 
-def _open_failure(sd: Any, device: int | str | None, error: Exception) -> str:
+def _open_failure(sd: Any, device: int | str | None, error: Exception) -> MicrophoneError:
     """What the player is told when the microphone does not open, in words they can act on.
 
     PortAudio says "Error querying device -1" when there is no input device at all; a device
@@ -288,7 +288,7 @@ def _open_failure(sd: Any, device: int | str | None, error: Exception) -> str:
     except Exception:
         inputs = []
     if not inputs or "device -1" in str(error):
-        return "No microphone found. Plug one in, or type commands."
+        return MicrophoneError("audio_microphone_none")
     if device is not None and isinstance(error, ValueError):
-        return f"There is no microphone called {device}. Plug it in, or type commands."
-    return "The microphone would not open; another program may be using it. Type commands, or try again later."
+        return MicrophoneError("audio_microphone_not_there", device=device)
+    return MicrophoneError("audio_microphone_busy")

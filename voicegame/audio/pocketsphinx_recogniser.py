@@ -136,7 +136,7 @@ class PocketSphinxRecogniser:
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
-            raise RecogniserUnavailable("PocketSphinx is not installed, so I cannot listen with it.") from None
+            raise RecogniserUnavailable("audio_pocketsphinx_not_installed") from None
         self.sample_rate = int(sample_rate)
         self.dither = float(dither)
         self.floor_db = floor_db
@@ -149,7 +149,7 @@ class PocketSphinxRecogniser:
                                         **{**self.DECODER_OPTIONS, **options})
             self._features = feature_decoder(pocketsphinx, hmm, dictionary, self.sample_rate)
         except Exception as e:
-            raise RecogniserUnavailable(f"PocketSphinx could not start: {e}.") from None
+            raise RecogniserUnavailable("audio_pocketsphinx_failed", reason=e) from None
         self.phone_ratio = phone_ratio
         self.phone_check_up_to = phone_check_up_to
         self.phone_loop: PhoneLoop | None = None  # the phone-loop check, when phone_ratio is set
@@ -157,7 +157,7 @@ class PocketSphinxRecogniser:
             try:
                 loop = phone_loop_decoder(pocketsphinx, hmm, dictionary, self.sample_rate)
             except Exception as e:
-                raise RecogniserUnavailable(f"PocketSphinx could not start its phone loop: {e}.") from None
+                raise RecogniserUnavailable("audio_pocketsphinx_phone_loop_failed", reason=e) from None
             self.phone_loop = PhoneLoop(loop, self._decoder.lookup_word, phone_ratio, phone_check_up_to)
         self._added: set[str] = set()
         self._prior: Any = None  # a decoder for the grammar's prior_jsgf (made when a grammar has one)
@@ -193,14 +193,14 @@ class PocketSphinxRecogniser:
         try:
             fsg = self._decoder.parse_jsgf(text.encode("utf-8"), toprule)
         except (ValueError, RuntimeError) as e:
-            raise GrammarError(f"PocketSphinx could not read the grammar: {e}.") from None
+            raise GrammarError("audio_pocketsphinx_grammar_unreadable", reason=e) from None
         self._counter += 1
         name = f"voicegame{self._counter}"
         try:
             self._decoder.add_fsg(name, fsg)
             self._decoder.activate_search(name)
         except (RuntimeError, KeyError) as e:
-            raise GrammarError(f"PocketSphinx could not use the grammar: {e}.") from None
+            raise GrammarError("audio_pocketsphinx_grammar_unusable", reason=e) from None
         if self._search is not None:
             try:
                 self._decoder.remove_search(self._search)
@@ -285,7 +285,7 @@ class PocketSphinxRecogniser:
         """Start an utterance (an unfinished one, e.g. audio thrown away while the game spoke, is
         dropped)."""
         if self._search is None:
-            raise GrammarError("PocketSphinx has no grammar yet.")
+            raise GrammarError("audio_pocketsphinx_no_grammar")
         self._close_utterance()
         self._held, self._sigma, self._decoded = [], None, []
         self._noise = np.random.default_rng(self._rng_seed)

@@ -63,7 +63,7 @@ class Pyttsx3Speaker(SettingsMixin):
         try:
             import pyttsx3
         except Exception:
-            raise SpeakerUnavailable("The pyttsx3 package is missing.") from None
+            raise SpeakerUnavailable("audio_no_pyttsx3") from None
         global _PYTTSX3_ENGINE
         with _PYTTSX3_LOCK:
             if _PYTTSX3_ENGINE is None:
@@ -71,7 +71,7 @@ class Pyttsx3Speaker(SettingsMixin):
                     with contextlib.redirect_stdout(io.StringIO()):
                         _PYTTSX3_ENGINE = pyttsx3.init()
                 except Exception as e:  # RuntimeError("could not initialize espeak"), OSError: no libespeak
-                    raise SpeakerUnavailable(f"The speech engine could not start: {library_words(e)}.") from None
+                    raise SpeakerUnavailable("audio_speech_engine_failed", reason=library_words(e)) from None
                 _PYTTSX3_ENGINE.connect("finished-utterance", _on_finished)
         self._engine = _PYTTSX3_ENGINE
         self.timeout_s = 10.0
@@ -134,7 +134,7 @@ class Pyttsx3Speaker(SettingsMixin):
                     break
                 self.retries += 1
             else:
-                raise SpeakerUnavailable("The speech engine produced no sound.")
+                raise SpeakerUnavailable("audio_speech_engine_silent")
             hit = (pcm, rate)
             self._cache[key] = hit
             if len(self._cache) > self._cache_size:

@@ -96,11 +96,10 @@ def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check
     if kind == "vosk":
         path = find_vosk_model(model)
         if path is None:
-            raise ModelNotFound("No Vosk model was found; download one, or use PocketSphinx instead.")
+            raise ModelNotFound("audio_no_vosk_model")
         return VoskRecogniser(path), f"Using Vosk with the model {_label(path)}."
     if kind != "auto":
-        raise RecogniserUnavailable(
-            f"I do not know the recogniser {kind!r}; choose auto, vosk, pocketsphinx or text.")
+        raise RecogniserUnavailable("audio_unknown_recogniser", kind=kind)
     path = find_vosk_model(model)  # an explicit but wrong --model raises here, on purpose
     if path is None:
         return listening_pocketsphinx(acoustic_check), "Using PocketSphinx: no Vosk model found."

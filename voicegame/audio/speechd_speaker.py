@@ -24,11 +24,11 @@ class SpeechDispatcherSpeaker(SettingsMixin):
         try:
             import speechd
         except Exception:
-            raise SpeakerUnavailable("Speech dispatcher's Python module is not installed.") from None
+            raise SpeakerUnavailable("audio_no_speechd_module") from None
         try:
             self._client = speechd.SSIPClient(client_name)
         except Exception as e:
-            raise SpeakerUnavailable(f"Speech dispatcher is not running: {library_words(e)}.") from None
+            raise SpeakerUnavailable("audio_speechd_not_running", reason=library_words(e)) from None
         self._speechd = speechd
         self.settings = settings or SpeechSettings()
         self._busy = threading.Event()

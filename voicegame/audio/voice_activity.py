@@ -68,7 +68,7 @@ class WebRtcVad:
         try:
             import webrtcvad
         except ImportError:
-            raise MicrophoneError("The WebRTC voice detector is not installed.") from None
+            raise MicrophoneError("audio_no_webrtc_vad") from None
         self._vad = webrtcvad.Vad(aggressiveness)
         self.sample_rate = sample_rate
 
