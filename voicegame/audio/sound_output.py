@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .errors import library_words
+from .errors import library_words, message_text
 
 class SoundOutput:
     """Plays PCM clips one after another on a worker thread, through sounddevice.
@@ -58,10 +58,10 @@ class SoundOutput:
             try:
                 import sounddevice as sd
             except OSError:
-                self._disable("The sound library PortAudio is missing, so I cannot play sound.")
+                self._disable(message_text("audio_output_no_portaudio", {}))
                 return None
             except ImportError:
-                self._disable("The sounddevice package is missing, so I cannot play sound.")
+                self._disable(message_text("audio_output_no_sounddevice", {}))
                 return None
             self._sd = sd
         return self._sd
@@ -77,7 +77,7 @@ class SoundOutput:
             sd.query_devices(self.device, kind="output")
         except Exception as e:  # PortAudioError, ValueError for a bad device name
             self.detail = library_words(e)
-            self._disable("I cannot play sound: no audio output was found.")
+            self._disable(message_text("audio_output_none", {}))
             return False
         self.available = True
         return True
@@ -125,7 +125,7 @@ class SoundOutput:
                     if self.reference is not None:
                         self.reference.cut(time.monotonic())
             except Exception as e:
-                self._disable(f"I cannot play sound: {library_words(e)}.")
+                self._disable(message_text("audio_output_failed", {"reason": library_words(e)}))
                 self._done(self._drain())
             self.played += 1
             self._done()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from .errors import SoundUnavailable, SpeakerUnavailable
+from .errors import SoundUnavailable, SpeakerUnavailable, message_text
 from .pyttsx3_speaker import Pyttsx3Speaker
 from .sound_output import SoundOutput
 from .speaker_contract import (DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE, MIN_VOLUME, RATE_STEP, STEPS,
@@ -45,24 +45,24 @@ def make_speaker(kind: str = "auto", settings: SpeechSettings | None = None, out
     settings = settings or SpeechSettings()
     printer = PrintSpeaker(out, settings)
     if kind == "print":
-        return printer, "Printing what I say."
+        return printer, message_text("audio_printing", {})
     if kind == "recorder":
-        return RecorderSpeaker(settings), "Recording what I say."
+        return RecorderSpeaker(settings), message_text("audio_recording", {})
     if kind not in KINDS:
-        return printer, f"I do not know the speech engine {kind!r}, so I print what I say."
+        return printer, message_text("audio_unknown_speech_engine", {"kind": kind})
     reasons: list[str] = []
     if kind in ("auto", "speechd"):
         try:
-            return SpeechDispatcherSpeaker(settings), "Speaking through speech dispatcher."
+            return SpeechDispatcherSpeaker(settings), message_text("audio_speaking_speechd", {})
         except SpeakerUnavailable as e:
             reasons.append(str(e))
             if kind == "speechd":
-                return printer, f"{e} I print what I say."
+                return printer, message_text("audio_speechd_so_printing", {"reason": e})
     output = output or SoundOutput()
     try:
         speaker = Pyttsx3Speaker(output, settings, fallback=printer)
     except SpeakerUnavailable as e:
-        return printer, f"{str(e).rstrip('.')}, so I print what I say."
+        return printer, message_text("audio_so_printing", {"reason": str(e).rstrip(".")})
     if not output.probe():
-        return speaker, f"{(output.note or 'I cannot play sound.').rstrip('.')}, so I print what I say."
-    return speaker, "Speaking with pyttsx3."
+        return speaker, message_text("audio_so_printing", {"reason": (output.note or message_text("audio_no_sound", {})).rstrip(".")})
+    return speaker, message_text("audio_speaking_pyttsx3", {})
