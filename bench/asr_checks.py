@@ -66,8 +66,10 @@ def decode_all(voices: list[tuple[str, int]], conditions: list[tuple[str, float 
             right = understood.how in ("parsed", "matched")
         topped = recogniser._top_up_noise(audio)  # deterministic: the audio the decoder saw
         score, uncovered = recogniser.frame_score(), recogniser.uncovered_speech_ms_of(topped)
-        expected = recogniser._expected_phones(heard.text)  # the phone loop ran alongside, as in the game
-        out.append(Decoded(is_command, right, score, uncovered, recogniser._heard_phones() / max(1, expected), expected))
+        loop = recogniser.phone_loop  # built (phone_ratio is set); it ran alongside, as in the game
+        assert loop is not None
+        expected = loop.expected_phones(heard.text)
+        out.append(Decoded(is_command, right, score, uncovered, loop.heard_phones() / max(1, expected), expected))
 
     for voice, speed in voices:
         for kind, snr in conditions:

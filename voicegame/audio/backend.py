@@ -31,6 +31,12 @@ class Heard:
 
 @runtime_checkable
 class Recogniser(Protocol):
+    """A speech recogniser backend: ``set_grammar`` says what can be said, ``recognise`` decodes one
+    utterance. Every backend of this package (``PocketSphinxRecogniser``, ``VoskRecogniser``,
+    ``TextRecogniser``) also has ``missing_words(grammar)`` (grammar words it cannot hear, sorted)
+    and ``missing`` (those of the grammar it was last given); they are not required here, so that a
+    test's stand-in need not have them (tests/audio/test_audio_backends.py checks the backends)."""
+
     name: str  # "pocketsphinx", "vosk", "text"
 
     def set_grammar(self, grammar: RecogniserGrammar) -> None: ...
@@ -54,7 +60,7 @@ class StreamingRecogniser(Recogniser, Protocol):
     def finish(self) -> Heard: ...
 
 
-def _as_int16(pcm: np.ndarray) -> np.ndarray:
+def as_int16(pcm: np.ndarray) -> np.ndarray:
     a = np.asarray(pcm)
     if a.ndim != 1:
         a = a.reshape(len(a), -1).mean(axis=1) if a.ndim == 2 else a.ravel()
@@ -65,7 +71,7 @@ def _as_int16(pcm: np.ndarray) -> np.ndarray:
     return np.clip(a, -32768, 32767).astype(np.int16)
 
 
-def _grammar_words(grammar: RecogniserGrammar) -> set[str]:
+def grammar_words(grammar: RecogniserGrammar) -> set[str]:
     words = {w for w in grammar.words}
     for phrase in grammar.phrases:
         words.update(phrase.split())

@@ -15,7 +15,8 @@ from typing import Callable
 
 import numpy as np
 
-from .speakers import SoundOutput
+from .errors import message_text
+from .sound_output import SoundOutput
 
 EARCON_RATE = 22050
 MAX_EARCON_S = 0.4
@@ -97,7 +98,7 @@ class EarconPlayer:
             pcm = self.load(name)
         except Exception as e:  # KeyError, WavError
             if self.note is None:
-                self.note = f"The sound {name} is missing: {str(e).strip(chr(39))}."
+                self.note = message_text("audio_earcon_missing", {"name": name, "reason": str(e).strip(chr(39))})
             return False
         ok = self.output.play(pcm, EARCON_RATE)
         if not ok and self.note is None:

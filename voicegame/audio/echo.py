@@ -33,14 +33,15 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from .errors import message_text
+
 log = logging.getLogger(__name__)
 
 SAMPLE_RATE = 16000
 FRAME = 160  # 10 ms: what WebRTC's module and our NLMS work in
 
 #: Told once to the player when barge-in on a loudspeaker cannot run.
-NO_CANCELLER = ("I cannot cancel my own voice on this computer, so I stop listening while I speak. "
-                "Wait for me to finish, or use a headset.")
+NO_CANCELLER = message_text("audio_no_echo_canceller", {})
 
 
 @runtime_checkable
@@ -278,7 +279,7 @@ class SideVad:
     ``SplitEchoCanceller``), in the same order; with none pushed, the frame itself."""
 
     def __init__(self, vad=None) -> None:
-        from .microphone import EnergyVad
+        from .voice_activity import EnergyVad
 
         self.vad = vad or EnergyVad()
         self._buf: deque[np.ndarray] = deque()

@@ -53,7 +53,7 @@ def _tokens(text: str) -> list[_Tok]:
         if kind in ("comment", "space"):
             continue
         if kind == "bad":
-            raise GrammarError(f"The grammar has a character I cannot read: {m.group()!r}.")
+            raise GrammarError("audio_grammar_bad_character", character=m.group())
         out.append(_Tok(kind, m.group(), m.start(), m.end()))
     return out
 
@@ -93,20 +93,19 @@ class Jsgf:
                 public = True
                 i += 1
             if i + 1 >= len(toks) or toks[i].kind != "rule" or toks[i + 1].text != "=":
-                raise GrammarError("The grammar has a rule I cannot read near "
-                                   f"{text[toks[min(i, len(toks) - 1)].start:][:30]!r}.")
+                raise GrammarError("audio_grammar_bad_rule", near=text[toks[min(i, len(toks) - 1)].start:][:30])
             name = toks[i].text[1:-1]
             j = i + 2
             while j < len(toks) and toks[j].text != ";":
                 j += 1
             if j >= len(toks):
-                raise GrammarError(f"The grammar rule <{name}> does not end with a semicolon.")
+                raise GrammarError("audio_grammar_no_semicolon", rule=name)
             self.rules[name] = toks[i + 2 : j]
             if public:
                 self.public.append(name)
             i = j + 1
         if not self.public:
-            raise GrammarError("The grammar has no public rule.")
+            raise GrammarError("audio_grammar_no_public_rule")
 
     @staticmethod
     def _skip_to_semicolon(toks: list[_Tok], i: int) -> int:
@@ -123,7 +122,7 @@ class Jsgf:
         for name, toks in self.rules.items():
             pos, node = self._alt(toks, 0)
             if pos != len(toks):
-                raise GrammarError(f"The grammar rule <{name}> has an unbalanced bracket.")
+                raise GrammarError("audio_grammar_rule_unbalanced", rule=name)
             out[name] = node
         return out
 
@@ -148,7 +147,7 @@ class Jsgf:
                 close = ")" if t.text == "(" else "]"
                 pos, inner = self._alt(toks, pos + 1)
                 if pos >= len(toks) or toks[pos].text != close:
-                    raise GrammarError("The grammar has an unbalanced bracket.")
+                    raise GrammarError("audio_grammar_unbalanced")
                 pos += 1
                 node = inner if close == ")" else ("opt", inner)
             elif t.kind == "rule":
@@ -160,7 +159,7 @@ class Jsgf:
                 node = ("seq", [("word", w) for w in ws]) if len(ws) != 1 else ("word", ws[0])
                 pos += 1
             else:
-                raise GrammarError(f"The grammar has an unexpected {t.text!r}.")
+                raise GrammarError("audio_grammar_unexpected", token=t.text)
             while pos < len(toks) and (toks[pos].kind == "tag" or toks[pos].text in ("*", "+")):
                 if toks[pos].text == "*":
                     node = ("star", node)
@@ -210,7 +209,7 @@ class Jsgf:
             void = new_void
         top = self.top
         if simple[top] == ("void",):
-            raise GrammarError("No phrase of the grammar is left once the unknown words are removed.")
+            raise GrammarError("audio_grammar_nothing_left")
         lines = ["#JSGF V1.0;", f"grammar {self.name or 'voicegame'};"]
         for name, node in simple.items():
             if node == ("void",):
@@ -235,7 +234,7 @@ class Jsgf:
         if k == "rule":
             name = node[1]
             if name not in self.ast:
-                raise GrammarError(f"The grammar uses an undefined rule <{name}>.")
+                raise GrammarError("audio_grammar_undefined_rule", rule=name)
             if name in stack:
                 raise _Recursive()
             return "(?:" + self._regex(self.ast[name], stack + (name,)) + ")"

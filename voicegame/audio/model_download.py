@@ -115,7 +115,7 @@ def _safe_members(zf: zipfile.ZipFile) -> None:
     for info in zf.infolist():
         p = PurePosixPath(info.filename)
         if p.is_absolute() or ".." in p.parts or (p.parts and ":" in p.parts[0]):
-            raise DownloadError("The model archive contains unsafe file names; I did not unpack it.")
+            raise DownloadError("audio_download_unsafe_names")
 
 
 def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = None, progress: bool = True,
@@ -130,8 +130,7 @@ def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = No
     """
     if spec is None:
         if lang not in MODELS:
-            raise DownloadError(f"I have no speech model to download for {lang!r}; "
-                                f"known: {', '.join(sorted(MODELS))}.")
+            raise DownloadError("audio_download_unknown_language", lang=lang, known=", ".join(sorted(MODELS)))
         spec = MODELS[lang]
     root = Path(dest).expanduser() if dest is not None else _models_dir()
     final = root / spec.name
@@ -140,7 +139,7 @@ def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = No
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise DownloadError(f"I cannot create the folder {root}: {e.strerror or e}.") from None
+        raise DownloadError("audio_download_no_folder", folder=root, reason=e.strerror or e) from None
 
     part = root / f".{spec.name}.zip.part"
     host = urllib.parse.urlparse(spec.url).hostname or spec.url
@@ -148,8 +147,7 @@ def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = No
         resp = opener(spec.url, timeout=timeout)
     except (urllib.error.URLError, OSError, ValueError) as e:
         reason = getattr(e, "reason", e)
-        raise DownloadError(f"I cannot reach {host} to download the speech model ({_short(reason)}); "
-                            "check the internet connection.") from None
+        raise DownloadError("audio_download_offline", host=host, reason=_short(reason)) from None
     digest = hashlib.sha256()
     got = 0
     try:
@@ -170,11 +168,10 @@ def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = No
                 bar.close()
     except (OSError, urllib.error.URLError) as e:
         part.unlink(missing_ok=True)
-        raise DownloadError(f"The download of the speech model broke off ({_short(e)}); try again.") from None
+        raise DownloadError("audio_download_broke_off", reason=_short(e)) from None
     if got != spec.size or digest.hexdigest() != spec.sha256:
         part.unlink(missing_ok=True)
-        raise DownloadError("The downloaded speech model is not the expected file "
-                            f"({got} bytes, checksum mismatch); I deleted it.")
+        raise DownloadError("audio_download_mismatch", size=got)
 
     tmp = Path(tempfile.mkdtemp(prefix=f".{spec.name}.", dir=root))
     try:
@@ -183,11 +180,11 @@ def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = No
                 _safe_members(zf)
                 zf.extractall(tmp)
         except zipfile.BadZipFile:
-            raise DownloadError("The downloaded speech model archive is damaged.") from None
+            raise DownloadError("audio_download_damaged") from None
         candidates = [tmp / spec.name] + [p for p in tmp.iterdir() if p.is_dir()] + [tmp]
         model = next((c for c in candidates if _looks_like_model(c)), None)
         if model is None:
-            raise DownloadError("The downloaded archive does not contain a Vosk model.")
+            raise DownloadError("audio_download_not_a_model")
         if final.exists():  # a broken leftover: move it away first
             shutil.rmtree(final, ignore_errors=True)
         os.replace(model, final)

@@ -1,66 +1,30 @@
 """PocketSphinx, the recogniser that works right after ``pip install`` (its English model ships in the
-wheel), driven by the game's JSGF grammar, with the checks that reject speech that is not a command."""
+wheel), driven by the game's JSGF grammar, with the checks that reject speech that is not a command.
+
+This module decodes (grammar, streaming, the second grammar, the result); its parts live beside it:
+the model files and decoders in ``pocketsphinx_model``, the fit checks (score per frame, speech
+left as silence) in ``pocketsphinx_checks``, the phone-loop check in ``pocketsphinx_phone_loop`` and
+the noise floor added to the audio in ``noise_floor``.
+"""
 
 from __future__ import annotations
 
 import logging
-import math
 from typing import Any
 
 import numpy as np
 
-from .backend import Heard, _as_int16, _grammar_words
+from . import noise_floor, pocketsphinx_checks, pocketsphinx_phone_loop
+from .backend import Heard, as_int16, grammar_words
 from .errors import GrammarError, RecogniserUnavailable
 from .grammar_spec import RecogniserGrammar
 from .jsgf import Jsgf
-from .levels import frame_powers
+from .noise_floor import noise_sigma, speech_ms, with_noise
+from .pocketsphinx_checks import frame_score, uncovered_speech_ms
+from .pocketsphinx_model import cepstral_mean, decode_whole, feature_decoder, new_decoder, phone_loop_decoder
+from .pocketsphinx_phone_loop import PhoneLoop
 
 log = logging.getLogger(__name__)
-
-
-def _is_filler(word: str) -> bool:
-    """PocketSphinx's non-words in a segmentation: <sil>, <s>, </s>, [NOISE], +SMACK+ ..."""
-    return word.startswith(("<", "[", "+"))
-
-
-def _with_noise(audio: np.ndarray, sigma: float, rng: np.random.Generator) -> np.ndarray:
-    """``audio`` plus Gaussian noise of RMS ``sigma`` (unchanged when ``sigma`` is 0)."""
-    if not sigma or len(audio) == 0:
-        return audio
-    noise = rng.normal(0.0, sigma, len(audio))
-    return np.clip(np.round(audio.astype(np.float64) + noise), -32768, 32767).astype(np.int16)
-
-
-def _feature_decoder(pocketsphinx, hmm: str | None, dictionary: str | None, sample_rate: int):
-    """A decoder that only measures features (its grammar is one word, its beams narrow)."""
-    decoder = pocketsphinx.Decoder(
-        hmm=hmm or pocketsphinx.get_model_path("en-us/en-us"),
-        dict=dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"),
-        lm=None, samprate=sample_rate, loglevel="FATAL", beam=1e-5, pbeam=1e-5, wbeam=1e-5)
-    decoder.add_fsg("features", decoder.parse_jsgf(b"#JSGF V1.0;\ngrammar f;\npublic <w> = a;\n", "f.w"))
-    decoder.activate_search("features")
-    return decoder
-
-
-def _cepstral_mean(decoder, audio: np.ndarray) -> str:
-    """The cepstral mean of ``audio`` as pocketsphinx computes it for a whole utterance (features
-    only, no search), in the form ``Decoder.set_cmn`` takes."""
-    decoder.start_utt()
-    try:
-        decoder.process_raw(audio.tobytes(), no_search=True, full_utt=True)
-    finally:
-        decoder.end_utt()
-    return decoder.get_cmn(False)
-
-
-def _decode(decoder, audio: np.ndarray):
-    """One whole utterance through a pocketsphinx decoder; its hypothesis (None if none)."""
-    decoder.start_utt()
-    try:
-        decoder.process_raw(audio.tobytes(), no_search=False, full_utt=True)
-    finally:
-        decoder.end_utt()
-    return decoder.hyp()
 
 
 class PocketSphinxRecogniser:
@@ -108,24 +72,12 @@ class PocketSphinxRecogniser:
     utterance with the default beams (measured 2026-11-22). Not the class default: they cost one
     command of ten on the small static grammar of tests/audio."""
 
-    PHONE_RATIO = 1.1
-    """``make_recogniser``'s out-of-grammar check: reject when a free phone loop (allphone search)
-    hears more than 1.1 times as many phones as the grammar hypothesis has (non-command sentences
-    decoded as a short command). Measured 2026-11-22, 2 voices x clean/white 10 dB, 114 commands and
-    40 non-commands each: false accepts 58/160 -> 16/160, 2 of 360 right commands lost (sweep in
-    bench/RESULTS.md "ASR"). Off (None) by default in the class, like NARROW_BEAMS."""
+    PHONE_RATIO = pocketsphinx_phone_loop.PHONE_RATIO
+    """``make_recogniser``'s phone-loop check (off, None, by default in the class, like NARROW_BEAMS)."""
+    PHONE_CHECK_UP_TO = pocketsphinx_phone_loop.PHONE_CHECK_UP_TO
+    """Hypotheses longer than this many phones skip the phone-loop check."""
 
-    PHONE_CHECK_UP_TO = 15
-    """The phone loop runs only when the hypothesis's pronunciation has at most this many phones: the
-    false accepts it catches are short commands heard in longer speech (of 41 caught, measured
-    2026-11-22, all but 3 had 3-9 phones, the longest 14), while the full moves ("move six of diamonds
-    on seven of clubs", 16-28 phones) are half of the commands. Skipping them halved the median
-    latency (about 100 -> 55 ms); right commands 357 -> 356 of 456 and false accepts 16 -> 17 of 160,
-    both from the history effect noted in ``_too_many_phones`` (bench/RESULTS.md "ASR"). None: always
-    run it. Since decoding streams, the phone loop runs alongside the grammar while the player speaks,
-    so the check costs no latency either way; the limit is kept for its measured accuracy."""
-
-    FLOOR_DB = 30.0
+    FLOOR_DB = noise_floor.FLOOR_DB
     """Default noise floor under the speech level, in dB (see the class docstring)."""
 
     LEVEL_SPEECH_MS = 300
@@ -144,12 +96,8 @@ class PocketSphinxRecogniser:
     at 0 / 0.3 / 0.6. The game's own conditions decide: 0, the kept mean (a long command's first
     stretch is a poor estimate of its mean); the price is about 12 points in babble at 20 dB."""
 
-    DOUBT_FRAME_SCORE = -7.3
-    """``make_recogniser``'s doubt level: a hypothesis scoring between ``MIN_FRAME_SCORE`` and this per
-    frame is returned with ``Heard.doubt`` ("weak fit"), and a command it would change the game with
-    is confirmed first. From the sweep under ``MIN_FRAME_SCORE`` (listening grammar of session 4):
-    between -7.9 and -7.3 lie 50 of 1,157 right commands (4%) and 14 of the 23 false accepts left.
-    Measured again with the whole-language grammar in bench/heard.py (bench/RESULTS.md "ASR")."""
+    DOUBT_FRAME_SCORE = pocketsphinx_checks.DOUBT_FRAME_SCORE
+    """``make_recogniser``'s doubt level: ``Heard.doubt`` ("weak fit") under this score per frame."""
 
     NBEST = 10
     """``make_recogniser``: n-best entries looked at for a close second hypothesis (``Heard.alternatives``)."""
@@ -159,38 +107,12 @@ class PocketSphinxRecogniser:
     few frames stand 10 dB over the floor, and holding everything to the end made decoding at
     white noise 10 dB SNR take 158 ms after the end instead of about 10)."""
 
-    UNCOVERED_SPEECH_MS = 150
-    """``make_recogniser``'s coverage check: reject a hypothesis that leaves more than this much
-    loud audio (frames in the upper half of the utterance's dB range) inside its silence and filler
-    segments: the decoder explained speech as silence, as it does when it forces a long sentence onto
-    a short command ("can you call my mother" -> "undo" + silence). Measured 2026-11-22 (2 voices x
-    clean/white 10 dB, 456 commands, 160 non-commands, offline on the same decodes): alone it cost 1
-    right command and caught 56 of 129 false accepts; on top of the phone loop it cost none more and
-    cut the false accepts left from 52 to 46. It needs no second decode."""
+    UNCOVERED_SPEECH_MS = pocketsphinx_checks.UNCOVERED_SPEECH_MS
+    """``make_recogniser``'s coverage check: reject when more loud audio than this lies in silence."""
 
-    MIN_FRAME_SCORE = -7.9
-    """``make_recogniser``'s acoustic check: reject a hypothesis whose words' acoustic score averages
-    under this per frame (natural log, senone scores relative to the best of *all* senones in the
-    frame, which is why ``listening_pocketsphinx`` sets ``compallsen``: relative to the best *active*
-    senone, as by default, the score says nothing). Silence frames are left out (``frame_score``), so
-    the padding around a command does not move it. Speech that is not a command, forced onto the
-    grammar, fits worse. Measured 2026-11-22 with bench/asr_checks.py (4 voices x clean/white
-    20/white 10 dB: 1,157 commands decoded right, 480 non-commands, with the other two checks):
-
-    ==========  =====================  ==================
-    threshold   right commands lost    false accepts left
-    ==========  =====================  ==================
-    none        12                     76
-    **-7.9**    18                     23
-    -7.7        26                     15
-    -7.5        37                     13
-    -7.3        68                     9
-    ==========  =====================  ==================
-
-    In bench/session.py's conditions (endpointed audio with room noise) right commands scored -7.6
-    at worst (180 of 189). The price is ``compallsen``: scoring every senone doubles decoding time
-    (44 -> 103 ms median for a grammar decode here); ``audio.acoustic_check = false`` turns it off.
-    Since decoding streams (session 3) that time is spent while the player speaks, not after."""
+    MIN_FRAME_SCORE = pocketsphinx_checks.MIN_FRAME_SCORE
+    """``make_recogniser``'s acoustic check: reject a hypothesis scoring under this per frame
+    (needs the decoder option ``compallsen=True``)."""
 
     def __init__(self, sample_rate: int = 16000, dither: float = 32.0, hmm: str | None = None,
                  dictionary: str | None = None, phone_ratio: float | None = None,
@@ -214,7 +136,7 @@ class PocketSphinxRecogniser:
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
-            raise RecogniserUnavailable("PocketSphinx is not installed, so I cannot listen with it.") from None
+            raise RecogniserUnavailable("audio_pocketsphinx_not_installed") from None
         self.sample_rate = int(sample_rate)
         self.dither = float(dither)
         self.floor_db = floor_db
@@ -223,32 +145,20 @@ class PocketSphinxRecogniser:
         self.doubt_frame_score = doubt_frame_score
         self.nbest = nbest
         try:
-            self._decoder = pocketsphinx.Decoder(
-                hmm=hmm or pocketsphinx.get_model_path("en-us/en-us"),
-                dict=dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"),
-                lm=None,
-                samprate=self.sample_rate,
-                loglevel="FATAL",
-                **{**self.DECODER_OPTIONS, **options},
-            )
+            self._decoder = new_decoder(pocketsphinx, hmm, dictionary, self.sample_rate,
+                                        **{**self.DECODER_OPTIONS, **options})
+            self._features = feature_decoder(pocketsphinx, hmm, dictionary, self.sample_rate)
         except Exception as e:
-            raise RecogniserUnavailable(f"PocketSphinx could not start: {e}.") from None
-        try:
-            self._features = _feature_decoder(pocketsphinx, hmm, dictionary, self.sample_rate)
-        except Exception as e:
-            raise RecogniserUnavailable(f"PocketSphinx could not start: {e}.") from None
+            raise RecogniserUnavailable("audio_pocketsphinx_failed", reason=e) from None
         self.phone_ratio = phone_ratio
         self.phone_check_up_to = phone_check_up_to
-        self._phones = None
+        self.phone_loop: PhoneLoop | None = None  # the phone-loop check, when phone_ratio is set
         if phone_ratio is not None:
             try:
-                self._phones = pocketsphinx.Decoder(
-                    hmm=hmm or pocketsphinx.get_model_path("en-us/en-us"),
-                    dict=dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"),
-                    lm=None, allphone=pocketsphinx.get_model_path("en-us/en-us-phone.lm.bin"),
-                    samprate=self.sample_rate, loglevel="FATAL", beam=1e-20, pbeam=1e-20)
+                loop = phone_loop_decoder(pocketsphinx, hmm, dictionary, self.sample_rate)
             except Exception as e:
-                raise RecogniserUnavailable(f"PocketSphinx could not start its phone loop: {e}.") from None
+                raise RecogniserUnavailable("audio_pocketsphinx_phone_loop_failed", reason=e) from None
+            self.phone_loop = PhoneLoop(loop, self._decoder.lookup_word, phone_ratio, phone_check_up_to)
         self._added: set[str] = set()
         self._prior: Any = None  # a decoder for the grammar's prior_jsgf (made when a grammar has one)
         self._prior_jsgf: Jsgf | None = None  # its grammar, to tell whole sentences from broken-off paths
@@ -271,7 +181,7 @@ class PocketSphinxRecogniser:
         """Grammar words that neither the pronouncing dictionary nor the grammar's own
         pronunciations have, sorted."""
         own = {word for word, _ in getattr(grammar, "pronunciations", ())}
-        return sorted(w for w in _grammar_words(grammar) if w not in own and self._decoder.lookup_word(w) is None)
+        return sorted(w for w in grammar_words(grammar) if w not in own and self._decoder.lookup_word(w) is None)
 
     def set_grammar(self, grammar: RecogniserGrammar) -> None:
         jsgf = Jsgf(grammar.jsgf)
@@ -283,14 +193,14 @@ class PocketSphinxRecogniser:
         try:
             fsg = self._decoder.parse_jsgf(text.encode("utf-8"), toprule)
         except (ValueError, RuntimeError) as e:
-            raise GrammarError(f"PocketSphinx could not read the grammar: {e}.") from None
+            raise GrammarError("audio_pocketsphinx_grammar_unreadable", reason=e) from None
         self._counter += 1
         name = f"voicegame{self._counter}"
         try:
             self._decoder.add_fsg(name, fsg)
             self._decoder.activate_search(name)
         except (RuntimeError, KeyError) as e:
-            raise GrammarError(f"PocketSphinx could not use the grammar: {e}.") from None
+            raise GrammarError("audio_pocketsphinx_grammar_unusable", reason=e) from None
         if self._search is not None:
             try:
                 self._decoder.remove_search(self._search)
@@ -316,10 +226,7 @@ class PocketSphinxRecogniser:
 
         if self._prior is None:
             hmm, dictionary = self._paths
-            self._prior = pocketsphinx.Decoder(
-                hmm=hmm or pocketsphinx.get_model_path("en-us/en-us"),
-                dict=dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"),
-                lm=None, samprate=self.sample_rate, loglevel="FATAL", **self._prior_options)
+            self._prior = new_decoder(pocketsphinx, hmm, dictionary, self.sample_rate, **self._prior_options)
             for word in self._added:
                 self._prior.add_word(word, self._decoder.lookup_word(word), False)
             self._prior_count = 0
@@ -350,47 +257,21 @@ class PocketSphinxRecogniser:
 
     # -- audio
     def _noise_sigma(self, pcm: np.ndarray) -> float:
-        """RMS of the noise to add so that ``pcm``'s floor reaches the target (0.0: none needed)."""
-        if (self.dither <= 0 and self.floor_db is None) or len(pcm) == 0:
-            return 0.0
-        powers = frame_powers(pcm, self.sample_rate)
-        floor = float(np.percentile(powers, 5))
-        target = self.dither**2
-        if self.floor_db is not None:
-            target = max(target, float(np.percentile(powers, 95)) / 10 ** (self.floor_db / 10))
-        if floor >= 0.8 * target:  # within 1 dB: the floor is there already (a microphone's, or ours)
-            return 0.0
-        return float(np.sqrt(target - floor))
+        """RMS of the noise that tops ``pcm``'s floor up (see ``noise_floor``; 0.0: none needed)."""
+        return noise_sigma(pcm, self.sample_rate, self.dither, self.floor_db)
 
     def _top_up_noise(self, pcm: np.ndarray) -> np.ndarray:
         """``pcm`` with the noise floor ``recognise`` gives it (level taken from all of ``pcm``)."""
-        return _with_noise(pcm, self._noise_sigma(pcm), np.random.default_rng(self._rng_seed))
+        return with_noise(pcm, self._noise_sigma(pcm), np.random.default_rng(self._rng_seed))
 
-    def frame_score(self, decoder=None) -> float:
-        """The last decode's acoustic score per frame of its *words* (natural log). Silence and filler
-        segments are left out: how much silence surrounds a command (the endpointer's padding, a
-        pause) must not move the score. Segments whose score underflowed to 0.0 in pocketsphinx's
-        exp'd float are left out too rather than counted as impossible."""
-        total, frames = 0.0, 0
-        for seg in (decoder or self._decoder).seg():
-            if seg.ascore > 0.0 and not _is_filler(seg.word):
-                total += math.log(seg.ascore)
-                frames += seg.end_frame - seg.start_frame + 1
-        return total / frames if frames else 0.0
+    def frame_score(self, decoder: Any = None) -> float:
+        """The last decode's acoustic score per frame of its words (``pocketsphinx_checks.frame_score``)."""
+        return frame_score(decoder or self._decoder)
 
     def uncovered_speech_ms_of(self, audio: np.ndarray) -> float:
-        """How much loud audio the last decode put inside silence or filler segments, in ms.
-
-        Loud: frames above the middle of the utterance's dB range (10th to 98th percentile), which
-        separates speech from the noise floor in clean and moderately noisy audio alike."""
-        db = 10 * np.log10(frame_powers(audio, self.sample_rate) + 1.0)
-        low, high = np.percentile(db, 10), np.percentile(db, 98)
-        loud = db > low + 0.5 * (high - low)
-        silent = np.zeros(len(db), bool)
-        for seg in self._decoder.seg():
-            if _is_filler(seg.word):
-                silent[max(0, seg.start_frame): seg.end_frame + 1] = True
-        return 10.0 * float((loud & silent).sum())
+        """How much loud audio the last decode put inside silence or filler segments, in ms
+        (``pocketsphinx_checks.uncovered_speech_ms``)."""
+        return uncovered_speech_ms(self._decoder, audio, self.sample_rate)
 
     def recognise(self, pcm: np.ndarray) -> Heard:
         """The whole utterance at once: ``begin``, ``feed`` and ``finish``, so it decodes exactly as
@@ -404,7 +285,7 @@ class PocketSphinxRecogniser:
         """Start an utterance (an unfinished one, e.g. audio thrown away while the game spoke, is
         dropped)."""
         if self._search is None:
-            raise GrammarError("PocketSphinx has no grammar yet.")
+            raise GrammarError("audio_pocketsphinx_no_grammar")
         self._close_utterance()
         self._held, self._sigma, self._decoded = [], None, []
         self._noise = np.random.default_rng(self._rng_seed)
@@ -416,14 +297,14 @@ class PocketSphinxRecogniser:
         set from that first stretch (and, the first time, the cepstral mean: see ``_settle``)."""
         if not self._in_utterance:
             self.begin()
-        audio = _as_int16(pcm)
+        audio = as_int16(pcm)
         step = self.sample_rate // 10
         while self._sigma is None and len(audio):  # in 100 ms steps, so a whole utterance fed at
             self._held.append(audio[:step])       # once settles where the same audio streamed would
             audio = audio[step:]
             held = np.concatenate(self._held)
             self._held = [held]
-            if self._speech_ms(held) >= self.LEVEL_SPEECH_MS or len(held) >= self.MAX_HOLD_MS * self.sample_rate // 1000:
+            if speech_ms(held, self.sample_rate) >= self.LEVEL_SPEECH_MS or len(held) >= self.MAX_HOLD_MS * self.sample_rate // 1000:
                 self._settle()
         if self._sigma is not None:
             self._push(audio)
@@ -450,7 +331,7 @@ class PocketSphinxRecogniser:
             return rejected  # the words fit the audio badly: speech that is not a command
         if self.uncovered_speech_ms is not None and self.uncovered_speech_ms_of(audio) > self.uncovered_speech_ms:
             return rejected  # the hypothesis explains part of the speech as silence
-        if self._phones is not None and self._too_many_phones(text):
+        if self.phone_loop is not None and self.phone_loop.too_many(text):
             return rejected  # the audio holds much more speech than the command heard
         doubt = "weak fit" if self.doubt_frame_score is not None and score is not None and score < self.doubt_frame_score else ""
         alternatives = self._alternatives(text)
@@ -477,7 +358,7 @@ class PocketSphinxRecogniser:
             return ""  # an incomplete path ("more" of "more cards"): no sentence of the language
         if self.min_frame_score is not None and self.frame_score(self._prior) < self.min_frame_score:
             return ""
-        if self._phones is not None and self._too_many_phones(text):
+        if self.phone_loop is not None and self.phone_loop.too_many(text):
             return ""
         return text
 
@@ -491,7 +372,7 @@ class PocketSphinxRecogniser:
                 if i >= self.nbest:
                     break
                 other = " ".join(entry.hypstr.split())
-                if other and other != text and other not in out and not (self._garbage & set(other.split())):
+                if other and other != text and other not in out and self._garbage.isdisjoint(other.split()):
                     out.append(other)
         except Exception:  # no lattice (an empty utterance)
             return ()
@@ -510,19 +391,14 @@ class PocketSphinxRecogniser:
         return bool(text) and bool(self._jsgf.is_final(text))
 
     def _decoders(self) -> list:
-        return [self._decoder] + [d for d in (self._phones, self._prior) if d is not None]
+        loop = self.phone_loop.decoder if self.phone_loop is not None else None
+        return [self._decoder] + [d for d in (loop, self._prior) if d is not None]
 
     def _close_utterance(self) -> None:
         if self._in_utterance and self._sigma is not None:
             for decoder in self._decoders():
                 decoder.end_utt()
         self._in_utterance = False
-
-    def _speech_ms(self, audio: np.ndarray) -> float:
-        """How much of ``audio`` is speech: 10 ms frames 10 dB or more over its quietest frames."""
-        powers = frame_powers(audio, self.sample_rate)
-        floor = max(1.0, float(np.percentile(powers, 5)))
-        return 10.0 * float((powers > floor * 10.0).sum())
 
     def _settle(self) -> None:
         """Fix the utterance's noise floor from the audio held so far, and start decoding.
@@ -540,7 +416,7 @@ class PocketSphinxRecogniser:
         self._sigma = self._noise_sigma(held)
         held = self._add_noise(held)
         if len(held) and (not self._mean_known or self.PREFIX_MEAN_WEIGHT):
-            mean = _cepstral_mean(self._features, held)
+            mean = cepstral_mean(self._features, held)
             if self._mean_known:
                 w = self.PREFIX_MEAN_WEIGHT
                 kept = [float(v) for v in self._decoder.get_cmn(False).split(",")]
@@ -553,7 +429,7 @@ class PocketSphinxRecogniser:
         self._push(held, noisy=True)
 
     def _add_noise(self, audio: np.ndarray) -> np.ndarray:
-        return _with_noise(audio, self._sigma or 0.0, self._noise)
+        return with_noise(audio, self._sigma or 0.0, self._noise)
 
     def _push(self, audio: np.ndarray, noisy: bool = False) -> None:
         if len(audio) == 0:
@@ -568,22 +444,6 @@ class PocketSphinxRecogniser:
         """Phones a free phone loop hears in ``audio`` (int16, noise topped up), silence and noise
         tokens excluded, over the phones of ``text``'s dictionary pronunciation (decodes ``audio``
         again; ``finish`` uses the phone loop that ran alongside the grammar)."""
-        _decode(self._phones, audio)
-        return self._heard_phones() / max(1, self._expected_phones(text))
-
-    def _heard_phones(self) -> int:
-        assert self._phones is not None  # the phone loop runs only when phone_ratio is set
-        hyp = self._phones.hyp()
-        return sum(1 for ph in (hyp.hypstr.split() if hyp is not None else ()) if not ph.startswith(("SIL", "+")))
-
-    def _expected_phones(self, text: str) -> int:
-        return sum(len((self._decoder.lookup_word(w) or "").split()) for w in text.split())
-
-    def _too_many_phones(self, text: str) -> bool:
-        expected = self._expected_phones(text)
-        if self.phone_check_up_to is not None and expected > self.phone_check_up_to:
-            # a long command: the phone loop never caught one (PHONE_CHECK_UP_TO). Note the loop's count
-            # depends a little on the utterance it decoded before (its noise estimate)
-            return False
-        assert self.phone_ratio is not None  # checked only with the phone loop, which needs one
-        return self._heard_phones() / max(1, expected) > float(self.phone_ratio)
+        assert self.phone_loop is not None  # the phone loop runs only when phone_ratio is set
+        decode_whole(self.phone_loop.decoder, audio)
+        return self.phone_loop.heard_phones() / max(1, self.phone_loop.expected_phones(text))

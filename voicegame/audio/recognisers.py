@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .backend import UNK, Heard, Recogniser, StreamingRecogniser
-from .errors import ModelNotFound, RecogniserUnavailable
+from .errors import ModelNotFound, RecogniserUnavailable, message_text
 from .grammar_spec import RecogniserGrammar
 from .pocketsphinx_recogniser import PocketSphinxRecogniser
 from .vosk_recogniser import (VOSK_MODEL_ENV, VoskRecogniser, _looks_like_vosk_model, find_vosk_model, parse_vosk_result,
@@ -43,6 +43,7 @@ class TextRecogniser:
 
     def __init__(self) -> None:
         self.grammar: RecogniserGrammar | None = None
+        self.missing: tuple[str, ...] = ()  # typing can spell every word
 
     def set_grammar(self, grammar: RecogniserGrammar) -> None:
         self.grammar = grammar
@@ -89,22 +90,21 @@ def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check
     """
     kind = (kind or "auto").strip().lower()
     if kind == "text":
-        return TextRecogniser(), "Using typed commands."
+        return TextRecogniser(), message_text("audio_using_typed", {})
     if kind == "pocketsphinx":
-        return listening_pocketsphinx(acoustic_check), "Using PocketSphinx."
+        return listening_pocketsphinx(acoustic_check), message_text("audio_using_pocketsphinx", {})
     if kind == "vosk":
         path = find_vosk_model(model)
         if path is None:
-            raise ModelNotFound("No Vosk model was found; download one, or use PocketSphinx instead.")
-        return VoskRecogniser(path), f"Using Vosk with the model {_label(path)}."
+            raise ModelNotFound("audio_no_vosk_model")
+        return VoskRecogniser(path), message_text("audio_using_vosk", {"model": _label(path)})
     if kind != "auto":
-        raise RecogniserUnavailable(
-            f"I do not know the recogniser {kind!r}; choose auto, vosk, pocketsphinx or text.")
+        raise RecogniserUnavailable("audio_unknown_recogniser", kind=kind)
     path = find_vosk_model(model)  # an explicit but wrong --model raises here, on purpose
     if path is None:
-        return listening_pocketsphinx(acoustic_check), "Using PocketSphinx: no Vosk model found."
+        return listening_pocketsphinx(acoustic_check), message_text("audio_using_pocketsphinx_no_vosk", {})
     try:
-        return VoskRecogniser(path), f"Using Vosk with the model {_label(path)}."
+        return VoskRecogniser(path), message_text("audio_using_vosk", {"model": _label(path)})
     except RecogniserUnavailable as e:
         log.warning("Vosk failed, falling back to PocketSphinx: %s", e)
-        return listening_pocketsphinx(acoustic_check), "Using PocketSphinx: the Vosk model could not be loaded."
+        return listening_pocketsphinx(acoustic_check), message_text("audio_using_pocketsphinx_vosk_failed", {})

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from .backend import UNK, Heard, _as_int16, _grammar_words
+from .backend import UNK, Heard, as_int16, grammar_words
 from .errors import GrammarError, ModelNotFound, RecogniserUnavailable
 from .grammar_spec import RecogniserGrammar
 
@@ -93,14 +93,13 @@ def find_vosk_model(explicit: str | os.PathLike | None = None) -> Path | None:
     An explicit path or environment variable that does not hold a model raises ``ModelNotFound``:
     the player asked for that model, so silently using another would mislead.
     """
-    for given, what in ((explicit, "The model folder"), (os.environ.get(VOSK_MODEL_ENV) or None,
-                                                          f"The model folder in {VOSK_MODEL_ENV}")):
+    for given, where in ((explicit, "given"), (os.environ.get(VOSK_MODEL_ENV) or None, "variable")):
         if given:
             p = Path(given).expanduser()
             if not p.exists():
-                raise ModelNotFound(f"{what} {p} does not exist.")
+                raise ModelNotFound(f"audio_vosk_{where}_folder_missing", path=p, variable=VOSK_MODEL_ENV)
             if not _looks_like_vosk_model(p):
-                raise ModelNotFound(f"{what} {p} does not look like a Vosk model.")
+                raise ModelNotFound(f"audio_vosk_{where}_folder_not_a_model", path=p, variable=VOSK_MODEL_ENV)
             return p
     for models in model_dirs():
         if models.is_dir():
@@ -150,17 +149,17 @@ class VoskRecogniser:
         try:
             import vosk
         except Exception:
-            raise RecogniserUnavailable("Vosk is not installed, so I cannot listen with it.") from None
+            raise RecogniserUnavailable("audio_vosk_not_installed") from None
         p = Path(model_path).expanduser()
         if not p.exists():
-            raise ModelNotFound(f"The Vosk model folder {p} does not exist.")
+            raise ModelNotFound("audio_vosk_model_folder_missing", path=p)
         if not _looks_like_vosk_model(p):
-            raise ModelNotFound(f"The folder {p} does not look like a Vosk model.")
+            raise ModelNotFound("audio_vosk_folder_not_a_model", path=p)
         vosk.SetLogLevel(-1)
         try:
             self._model = vosk.Model(str(p))
         except Exception:
-            raise RecogniserUnavailable(f"The Vosk model in {p.name} could not be loaded.") from None
+            raise RecogniserUnavailable("audio_vosk_model_not_loaded", model=p.name) from None
         self._vosk = vosk
         self.model_path = p
         self.sample_rate = int(sample_rate)
@@ -175,13 +174,13 @@ class VoskRecogniser:
 
     def missing_words(self, grammar: RecogniserGrammar) -> list[str]:
         """Grammar words (words, phrases and JSGF) that the model's vocabulary lacks, sorted."""
-        return sorted(w for w in _grammar_words(grammar) if not self.knows(w))
+        return sorted(w for w in grammar_words(grammar) if not self.knows(w))
 
     def set_grammar(self, grammar: RecogniserGrammar) -> None:
         missing = self.missing_words(grammar)
         phrases = vosk_phrase_list(grammar.phrases, missing, unk=self.has_unk)
         if not [p for p in phrases if p != UNK]:
-            raise GrammarError("None of the words I should listen for are known to the Vosk model.")
+            raise GrammarError("audio_vosk_knows_no_word")
         spec = json.dumps(phrases, ensure_ascii=False)
         if self._rec is None:
             self._rec = self._vosk.KaldiRecognizer(self._model, float(self.sample_rate), spec)
@@ -201,14 +200,14 @@ class VoskRecogniser:
     # -- streaming (see StreamingRecogniser): Kaldi decodes each block as it is accepted
     def begin(self) -> None:
         if self._rec is None:
-            raise GrammarError("Vosk has no grammar yet.")
+            raise GrammarError("audio_vosk_no_grammar")
         self._rec.Reset()
         self._fed = 0
 
     def feed(self, pcm: np.ndarray) -> None:
         if self._rec is None:
-            raise GrammarError("Vosk has no grammar yet.")
-        audio = _as_int16(pcm)
+            raise GrammarError("audio_vosk_no_grammar")
+        audio = as_int16(pcm)
         self._fed += len(audio)
         if len(audio):
             self._rec.AcceptWaveform(audio.tobytes())
@@ -225,7 +224,7 @@ class VoskRecogniser:
 
     def finish(self) -> Heard:
         if self._rec is None:
-            raise GrammarError("Vosk has no grammar yet.")
+            raise GrammarError("audio_vosk_no_grammar")
         if not self._fed:
             return Heard("", None, True)
         result = self._rec.FinalResult()

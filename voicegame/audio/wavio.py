@@ -25,7 +25,7 @@ _EXTENSIBLE = 0xFFFE
 def _decode_samples(raw: bytes, width: int, channels: int, fmt: int) -> np.ndarray:
     """Interleaved little-endian samples -> float64 array (frames, channels) in [-1, 1)."""
     if channels < 1:
-        raise WavError("The WAV file says it has no channels.")
+        raise WavError("audio_wav_no_channels")
     frame = width * channels
     raw = raw[: len(raw) - len(raw) % frame] if frame else raw
     if fmt == _FLOAT:
@@ -34,7 +34,7 @@ def _decode_samples(raw: bytes, width: int, channels: int, fmt: int) -> np.ndarr
         elif width == 8:
             data = np.frombuffer(raw, dtype="<f8").copy()
         else:
-            raise WavError(f"The WAV file uses {width * 8}-bit floating point samples, which I cannot read.")
+            raise WavError("audio_wav_float_width", bits=width * 8)
     elif width == 1:  # 8-bit WAV is unsigned
         data = (np.frombuffer(raw, dtype=np.uint8).astype(np.float64) - 128.0) / 128.0
     elif width == 2:
@@ -47,7 +47,7 @@ def _decode_samples(raw: bytes, width: int, channels: int, fmt: int) -> np.ndarr
     elif width == 4:
         data = np.frombuffer(raw, dtype="<i4").astype(np.float64) / float(1 << 31)
     else:
-        raise WavError(f"The WAV file uses {width * 8}-bit samples, which I cannot read.")
+        raise WavError("audio_wav_width", bits=width * 8)
     return data.reshape(-1, channels)
 
 
@@ -56,9 +56,9 @@ def _read_riff(path: Path) -> tuple[np.ndarray, int]:
     try:
         blob = path.read_bytes()
     except OSError as e:
-        raise WavError(f"I cannot open the sound file {path.name}: {e.strerror or e}.") from None
+        raise WavError("audio_wav_cannot_open", file=path.name, reason=e.strerror or e) from None
     if len(blob) < 12 or blob[:4] != b"RIFF" or blob[8:12] != b"WAVE":
-        raise WavError(f"The file {path.name} is not a WAV file.")
+        raise WavError("audio_wav_not_wav", file=path.name)
     pos = 12
     fmt = None
     data = None
@@ -68,7 +68,7 @@ def _read_riff(path: Path) -> tuple[np.ndarray, int]:
         body = blob[pos + 8 : pos + 8 + size]
         if cid == b"fmt ":
             if len(body) < 16:
-                raise WavError(f"The WAV file {path.name} has a broken format header.")
+                raise WavError("audio_wav_broken_header", file=path.name)
             tag, channels, rate, _, _, bits = struct.unpack("<HHIIHH", body[:16])
             if tag == _EXTENSIBLE and len(body) >= 26:
                 tag = struct.unpack("<H", body[24:26])[0]
@@ -77,14 +77,14 @@ def _read_riff(path: Path) -> tuple[np.ndarray, int]:
             data = body
         pos += 8 + size + (size & 1)
     if fmt is None or data is None:
-        raise WavError(f"The WAV file {path.name} has no sound data.")
+        raise WavError("audio_wav_no_data", file=path.name)
     tag, channels, rate, bits = fmt
     if tag not in (_PCM, _FLOAT):
-        raise WavError(f"The WAV file {path.name} is compressed (format {tag}); I only read plain PCM.")
+        raise WavError("audio_wav_compressed", file=path.name, format=tag)
     if bits % 8 or bits == 0:
-        raise WavError(f"The WAV file {path.name} uses {bits}-bit samples, which I cannot read.")
+        raise WavError("audio_wav_file_width", file=path.name, bits=bits)
     if rate <= 0:
-        raise WavError(f"The WAV file {path.name} has no sample rate.")
+        raise WavError("audio_wav_no_rate", file=path.name)
     return _decode_samples(data, bits // 8, channels, tag), rate
 
 
@@ -96,16 +96,16 @@ def read_wav_float(path: str | Path) -> tuple[np.ndarray, int]:
             channels, width, rate, n = w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes()
             raw = w.readframes(n)
     except FileNotFoundError:
-        raise WavError(f"The sound file {path} does not exist.") from None
+        raise WavError("audio_wav_missing", path=path) from None
     except IsADirectoryError:
-        raise WavError(f"{path} is a folder, not a sound file.") from None
+        raise WavError("audio_wav_is_folder", path=path) from None
     except (wave.Error, EOFError, struct.error, ValueError):
         # float / extensible / odd headers: our own reader
         return _read_riff(path)
     except OSError as e:
-        raise WavError(f"I cannot open the sound file {path.name}: {e.strerror or e}.") from None
+        raise WavError("audio_wav_cannot_open", file=path.name, reason=e.strerror or e) from None
     if rate <= 0:
-        raise WavError(f"The WAV file {path.name} has no sample rate.")
+        raise WavError("audio_wav_no_rate", file=path.name)
     return _decode_samples(raw, width, channels, _PCM), rate
 
 
@@ -146,4 +146,4 @@ def write_wav(path: str | Path, pcm: np.ndarray, rate: int = TARGET_RATE) -> Non
             w.setframerate(int(rate))
             w.writeframes(a.astype("<i2").tobytes())
     except OSError as e:
-        raise WavError(f"I cannot write the sound file {Path(path).name}: {e.strerror or e}.") from None
+        raise WavError("audio_wav_cannot_write", file=Path(path).name, reason=e.strerror or e) from None

@@ -25,7 +25,7 @@ from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.audio.recognisers import Heard
 from voicegame.language.narrate import Narrator, join
 from voicegame.language.command import Command
-from voicegame.listen.grammar import cmu_dictionary
+from voicegame.listen.pronouncing import cmu_dictionary
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.language.templates import Alt, Node, Opt, RuleRef, Seq, Slot, TemplateError, Word, expand

@@ -1,0 +1,86 @@
+"""How well a PocketSphinx hypothesis fits the audio: two of the checks that reject speech that is
+not a command (the third, the phone loop, is ``pocketsphinx_phone_loop``). Each reads the segments
+of the decode just done (``Decoder.seg()``); the thresholds are the measured defaults that
+``listening_pocketsphinx`` turns on."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from .levels import frame_powers
+
+MIN_FRAME_SCORE = -7.9
+"""Reject a hypothesis whose words' acoustic score averages under this per frame (natural log,
+senone scores relative to the best of *all* senones in the frame, which is why
+``listening_pocketsphinx`` sets ``compallsen``: relative to the best *active* senone, as by default,
+the score says nothing). Silence frames are left out (``frame_score``), so the padding around a
+command does not move it. Speech that is not a command, forced onto the grammar, fits worse.
+Measured 2026-11-22 with bench/asr_checks.py (4 voices x clean/white 20/white 10 dB: 1,157 commands
+decoded right, 480 non-commands, with the other two checks):
+
+==========  =====================  ==================
+threshold   right commands lost    false accepts left
+==========  =====================  ==================
+none        12                     76
+**-7.9**    18                     23
+-7.7        26                     15
+-7.5        37                     13
+-7.3        68                     9
+==========  =====================  ==================
+
+In bench/session.py's conditions (endpointed audio with room noise) right commands scored -7.6
+at worst (180 of 189). The price is ``compallsen``: scoring every senone doubles decoding time
+(44 -> 103 ms median for a grammar decode here); ``audio.acoustic_check = false`` turns it off.
+Since decoding streams (session 3) that time is spent while the player speaks, not after."""
+
+DOUBT_FRAME_SCORE = -7.3
+"""A hypothesis scoring between ``MIN_FRAME_SCORE`` and this per frame is returned with
+``Heard.doubt`` ("weak fit"), and a command it would change the game with is confirmed first. From
+the sweep under ``MIN_FRAME_SCORE`` (listening grammar of session 4): between -7.9 and -7.3 lie 50 of
+1,157 right commands (4%) and 14 of the 23 false accepts left. Measured again with the
+whole-language grammar in bench/heard.py (bench/RESULTS.md "ASR")."""
+
+UNCOVERED_SPEECH_MS = 150
+"""Reject a hypothesis that leaves more than this much loud audio (frames in the upper half of the
+utterance's dB range) inside its silence and filler segments: the decoder explained speech as
+silence, as it does when it forces a long sentence onto a short command ("can you call my mother"
+-> "undo" + silence). Measured 2026-11-22 (2 voices x clean/white 10 dB, 456 commands, 160
+non-commands, offline on the same decodes): alone it cost 1 right command and caught 56 of 129 false
+accepts; on top of the phone loop it cost none more and cut the false accepts left from 52 to 46. It
+needs no second decode."""
+
+
+def is_filler(word: str) -> bool:
+    """PocketSphinx's non-words in a segmentation: <sil>, <s>, </s>, [NOISE], +SMACK+ ..."""
+    return word.startswith(("<", "[", "+"))
+
+
+def frame_score(decoder: Any) -> float:
+    """The last decode's acoustic score per frame of its *words* (natural log). Silence and filler
+    segments are left out: how much silence surrounds a command (the endpointer's padding, a
+    pause) must not move the score. Segments whose score underflowed to 0.0 in pocketsphinx's
+    exp'd float are left out too rather than counted as impossible."""
+    total, frames = 0.0, 0
+    for seg in decoder.seg():
+        if seg.ascore > 0.0 and not is_filler(seg.word):
+            total += math.log(seg.ascore)
+            frames += seg.end_frame - seg.start_frame + 1
+    return total / frames if frames else 0.0
+
+
+def uncovered_speech_ms(decoder: Any, audio: np.ndarray, sample_rate: int) -> float:
+    """How much loud audio the last decode put inside silence or filler segments, in ms.
+
+    Loud: frames above the middle of the utterance's dB range (10th to 98th percentile), which
+    separates speech from the noise floor in clean and moderately noisy audio alike."""
+    db = 10 * np.log10(frame_powers(audio, sample_rate) + 1.0)
+    low, high = np.percentile(db, 10), np.percentile(db, 98)
+    loud = db > low + 0.5 * (high - low)
+    silent = np.zeros(len(db), bool)
+    for seg in decoder.seg():
+        if is_filler(seg.word):
+            silent[max(0, seg.start_frame): seg.end_frame + 1] = True
+    return 10.0 * float((loud & silent).sum())

@@ -1,0 +1,160 @@
+"""The listening grammar: what the recogniser listens for at this moment of the game.
+
+It is the whole command language of grammars/*/commands.toml (every intent, every synonym) with
+this game's nouns: ``build_jsgf`` over the same templates the parser reads, so what can be typed can
+be said. Three things depend on the moment:
+
+- moves name the cards showing (``visible_cards``: any other card would be refused as not showing),
+  legal and illegal moves alike, so an illegal move is heard and refused with its reason;
+- this turn's legal moves are preferred (``LISTEN_LEGAL_WEIGHT``), never the only choice;
+- bare answers ("three", "hearts", "the second one", a bare card or pile) only while a question is
+  open: alone, a single number or suit is too easily made out of other speech.
+
+Two documents are decoded side by side (``LISTEN_FIRST``): the *likely* grammar (what a player most
+likely says now, the prior) first, with the checks against speech that is not a command, and the
+*whole* language alongside. A loop of frequent English words that are not command words takes
+speech that is not a command (``RecogniserGrammar.garbage``). The recogniser's own checks do the
+rest, and what is doubtful is confirmed before it changes the game (voicegame.listen.match
+``Understanding.doubt``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voicegame.audio.grammar_spec import RecogniserGrammar
+from voicegame.audio.jsgf import Jsgf
+from voicegame.language.parse import Parser
+from voicegame.listen.command_grammar import ARTICLE, build_grammar, grammar_for, noun_key
+from voicegame.listen.filler import FREQUENT_WORDS
+from voicegame.listen.jsgf_builder import TOP, LegalNouns, build_jsgf
+from voicegame.listen.pronouncing import cmu_dictionary
+from voicegame.listen.sayable import visible_cards
+
+if TYPE_CHECKING:
+    from voicegame.engine import Engine, State
+
+LISTEN_LEGAL_WEIGHT = 1.0
+"""JSGF weight of this turn's legal moves over the general move phrases in the listening grammar.
+PocketSphinx applies JSGF weights (scaled by its language weight), but they take effect only at
+huge values: on a six-word grammar a weight of 10^6 changed nothing and 10^20 turned every
+"help"/"deal"/"score" into the preferred words (measured 2026-11-23). A prior that strong is the
+narrow grammar again (what was said loses to what is legal), so the legal moves get no extra
+weight by default: the matcher and the confirmation question use the legal moves instead."""
+GARBAGE_WORDS = 150
+"""How many frequent English words (voicegame.listen.filler) the garbage loop offers, before removing
+the command words and the short ones. Measured (114 commands, 40 non-commands, en -s 160, clean):
+300 words of >= 4 phonemes ate commands ("draw" -> "told"); 300 of >= 6: 96 ok, 15 false accepts;
+150 of >= 5 (only 4 words are left: because, before, people, something): 100 ok, 19 false accepts;
+no loop: about the same. So the loop barely helps yet; see bench/RESULTS.md "ASR"."""
+GARBAGE_MIN_PHONES = 5
+"""Shortest garbage word, in phonemes: short function words ("but", "or") make a loop that matches
+anything, commands included (measured)."""
+GARBAGE_SHAPE = "<garbage_word>+"
+"""The garbage alternative."""
+LISTEN_FIRST = "likely"
+"""Which of the two grammars of ``listening_grammar`` is decoded first, with the checks against
+speech that is not a command: "likely" (``likely_jsgf``) or "whole" (``whole_jsgf``); the other is
+decoded alongside (``RecogniserGrammar.second_jsgf``) and what it hears is compared (``Heard.second``,
+voicegame.listen.match ``understand``). Measured 2026-11-23 (bench/heard.py, bench/RESULTS.md "ASR"):
+with the whole language first, espeak-ng's British voice got 43% of commands right, because single
+words collide in the big grammar ("draw" -> "rules"); the likely grammar first keeps the accuracy of
+the narrow grammar on what it holds and hears the rest through the second decode."""
+ANSWER_INTENTS = frozenset({"answer"})
+"""Intents that are only answers to an open question: in the listening grammar only while one is."""
+LIKELY_LEAVES_OUT = frozenset({"play", "discard", "fill"})
+"""Move intents the likely grammar leaves to the whole language: with any card or pile after one
+short verb ("bin", "fill") they take other speech onto themselves, and the legal moves are there."""
+READING_INTENTS = frozenset({"more"})
+"""Intents that only go on with a reading: in the likely grammar only while there is more to read
+(espeak's "draw" decoded as "more" at a deal's start, when "more" was always in it)."""
+
+
+def garbage_words(parser: Parser, count: int = GARBAGE_WORDS, min_phones: int = 0) -> tuple[str, ...]:
+    """The first ``count`` frequent English words of at least ``min_phones`` phonemes, less every
+    word the command language knows."""
+    known = set(_full_vocabulary(parser)) | set(parser.language.skip)
+    dictionary = cmu_dictionary()
+    return tuple(w for w in FREQUENT_WORDS[:count] if w not in known and w in dictionary
+                 and min(len(p) for p in dictionary[w]) >= min_phones)
+
+
+def _full_vocabulary(parser: Parser) -> frozenset[str]:
+    key = noun_key(parser)
+    words = _VOCAB.get(key)
+    if words is None:
+        full = build_grammar(parser)
+        words = _VOCAB[key] = full.words | Jsgf(full.jsgf).words
+    return words
+
+
+_VOCAB: dict[tuple, frozenset[str]] = {}
+
+
+def _with_garbage(jsgf: str, junk: tuple[str, ...]) -> str:
+    if not junk:
+        return jsgf
+    top = f"public <{TOP}> = "
+    jsgf = jsgf.replace(top, f"{top}<garbage> | ", 1)
+    return jsgf + f"<garbage> = {GARBAGE_SHAPE};\n<garbage_word> = {' | '.join(junk)};\n"
+
+
+def whole_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
+               question_open: bool = False, reading_open: bool = False) -> str:
+    """The whole command language as spoken, with this turn's nouns (see above); answers only to a
+    question, "more" only while a reading has more."""
+    skip = (frozenset() if question_open else ANSWER_INTENTS) | (frozenset() if reading_open else READING_INTENTS)
+    return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal, LISTEN_LEGAL_WEIGHT,
+                      skip_intents=skip, spoken=True)
+
+
+def likely_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None,
+                question_open: bool = False, reading_open: bool = False) -> str:
+    """What a player most likely says now, from the same language data: this turn's legal moves
+    (no illegal ones), every slot-free command in its first phrasing ("draw", "undo", "what can i
+    say"), reading, "where is" and game names as in the language; "more" only while a reading
+    has more (``reading_open``)."""
+    skip = ((frozenset() if question_open else ANSWER_INTENTS) | LIKELY_LEAVES_OUT
+            | (frozenset() if reading_open else READING_INTENTS))
+    ranks = set(parser.language.ranks)
+    legal = [([v for v in src if v not in ranks], [v for v in dst if v not in ranks], up) for src, dst, up in legal or []]
+    return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal or None, float("inf"),
+                      skip_intents=skip, spoken=True, canonical=True)
+
+
+def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
+                   question_open: bool = False, garbage: int | None = None,
+                   min_phones: int | None = None, reading_open: bool = False) -> tuple[str, str, frozenset[str]]:
+    """The listening grammar's two JSGF documents (first decoded, second decoded alongside; see
+    ``LISTEN_FIRST``) and the garbage words of the first (``garbage`` frequent words, default
+    ``GARBAGE_WORDS``, of at least ``min_phones`` phonemes, default ``GARBAGE_MIN_PHONES``).
+    ``legal``: this turn's legal moves (``MoveMatcher.legal_nouns``)."""
+    garbage = GARBAGE_WORDS if garbage is None else garbage
+    min_phones = GARBAGE_MIN_PHONES if min_phones is None else min_phones
+    junk = garbage_words(parser, garbage, min_phones) if garbage else ()
+    whole = whole_jsgf(parser, engine, state, legal, question_open, reading_open)
+    likely = likely_jsgf(parser, engine, state, legal, question_open, reading_open)
+    if LISTEN_FIRST == "whole":
+        return _with_garbage(whole, junk), likely, frozenset(junk)
+    return _with_garbage(likely, junk), whole, frozenset(junk)
+
+
+_LISTEN_CACHE: dict[tuple, RecogniserGrammar] = {}
+
+
+def listening_grammar(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
+                      question_open: bool = False, reading_open: bool = False) -> RecogniserGrammar:
+    """The grammar a recogniser should listen with now (see above), cached: an unchanged turn
+    (same legal moves, same cards showing, same question state) returns the very same object. The
+    Vosk phrase list is the whole language's (Vosk has "[unk]" for what is not a command)."""
+    jsgf, second, junk = listening_jsgf(parser, engine, state, legal, question_open, reading_open=reading_open)
+    key = (noun_key(parser), jsgf, second)
+    grammar = _LISTEN_CACHE.get(key)
+    if grammar is None:
+        if len(_LISTEN_CACHE) > 64:
+            _LISTEN_CACHE.clear()
+        full = grammar_for(parser)
+        words = full.words | ((Jsgf(jsgf).words | Jsgf(second).words) - junk)
+        grammar = _LISTEN_CACHE[key] = RecogniserGrammar(jsgf, full.phrases, frozenset(words), junk,
+                                                         full.pronunciations, second)
+    return grammar

@@ -1,0 +1,116 @@
+"""What a player can say in this game: the words of each slot (ranks, suits, pile names, numbers...)
+and the language's templates pruned to what the game has, and the cards that can be named now.
+
+One source for both grammar shapes (``jsgf_builder`` for PocketSphinx, ``command_grammar``'s phrase
+list for Vosk) and for the listening grammar.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from voicegame.engine.cards import Card
+from voicegame.engine.words import NUMBER_WORDS, ORDINAL_WORDS
+from voicegame.language.parse import Parser
+from voicegame.language.templates import Alt, Node, Opt, RuleRef, Seq, Slot
+
+if TYPE_CHECKING:
+    from voicegame.engine import Engine, State
+
+
+COMPOUND_SLOTS = {
+    "card": "<rank> [of <suit>]",
+    "place": "<card> | <pile>",
+    "target": "<place> | <foundation>",
+}
+"""Slots the parser builds out of others; every other slot is a list of names."""
+ANY_CARD_INTENTS = frozenset({"where"})
+"""Intents that may name any card, showing or not; elsewhere ``visible`` restricts ``{card}``."""
+
+
+def highest_number(parser: Parser) -> int:
+    """The largest pile number of the game, and at least 4 so that "the third one" always works."""
+    numbers = [number for spec in parser.game.piles if (number := getattr(spec, "number", None))]
+    return max([4, *numbers])
+
+
+def _names(table: Mapping[tuple[str, ...], object]) -> list[str]:
+    return sorted({" ".join(name) for name in table})
+
+
+def slot_phrases(parser: Parser) -> dict[str, list[str]]:
+    """Every way to say each basic slot in this game; an empty list means the game has none.
+
+    Kind words ("foundation", "discard pile") are kept only for kinds of pile the game has.
+    A slot the grammar does not know yet is looked up as ``parser.<slot>_names``.
+    """
+    language = parser.language
+    kinds = {spec.kind for spec in parser.game.piles}
+    top = highest_number(parser)
+    out = {
+        "rank": sorted(language.ranks, key=lambda w: (language.ranks[w], w)),
+        "suit": sorted(language.suits),
+        "pile": _names(parser.pile_names),
+        "foundation": _names({n: k for n, k in parser.kind_names.items() if k in kinds}),
+        "number": list(NUMBER_WORDS[1 : top + 1]),
+        "ordinal": [*ORDINAL_WORDS[1 : top + 1], "last"],
+        "game": _names(parser.game_names),
+    }
+    for slot in parser.matcher.slots:
+        if slot not in out and slot not in COMPOUND_SLOTS:
+            out[slot] = _names(getattr(parser, f"{slot}_names", {}))
+    return out
+
+
+def _prune(node: Node, void: frozenset[str]) -> Node | None:
+    """``node`` without the alternatives that need a slot or rule in ``void`` (None: nothing left)."""
+    if isinstance(node, Slot):
+        return None if node.name in void else node
+    if isinstance(node, RuleRef):
+        return None if node.name in void else node
+    if isinstance(node, Seq):
+        items = [_prune(i, void) for i in node.items]
+        kept = [i for i in items if i is not None]
+        return None if len(kept) < len(items) else Seq(tuple(kept))
+    if isinstance(node, Alt):
+        options = [o for o in (_prune(o, void) for o in node.options) if o is not None]
+        return None if not options else options[0] if len(options) == 1 else Alt(tuple(options))
+    if isinstance(node, Opt):
+        inner = _prune(node.item, void)
+        return Seq(()) if inner is None else Opt(inner)
+    return node
+
+
+def pruned_language(parser: Parser, nouns: dict[str, list[str]], spoken: bool = False) -> tuple[dict[str, Node], list[tuple[str, list[Node]]]]:
+    """Rules and intent templates of the language with what this game cannot say removed;
+    ``spoken``: with the skip words as optional words (``Language.spoken_rules``)."""
+    language = parser.language
+    source_rules = language.spoken_rules if spoken and language.spoken_intents else language.rules
+    source_intents = language.spoken_intents if spoken and language.spoken_intents else language.intents
+    void = {slot for slot, values in nouns.items() if not values}
+    while True:  # a rule that becomes void voids every rule using it
+        pruned = {name: _prune(node, frozenset(void)) for name, node in source_rules.items()}
+        new_void = void | {name for name, node in pruned.items() if node is None}
+        if new_void == void:
+            break
+        void = new_void
+    rules = {name: node for name, node in pruned.items() if node is not None}
+    intents = []
+    for name, templates in source_intents:
+        kept = [t for t in (_prune(t, frozenset(void)) for t in templates) if t is not None]
+        if kept:
+            intents.append((name, kept))
+    return rules, intents
+
+
+def visible_cards(engine: "Engine", state: "State") -> frozenset[Card]:
+    """Cards a player can name in a move now: face-up tableau cards, and the top of every other pile
+    (waste, foundations, cells) except the stock."""
+    from voicegame.engine import PileKind
+
+    out: set[Card] = set()
+    for spec, pile in zip(engine.specs, state.piles):
+        if spec.kind is PileKind.STOCK or not pile.top_face_up:
+            continue
+        out.update(pile.face_up if spec.kind is PileKind.TABLEAU else pile.cards[-1:])
+    return frozenset(out)
