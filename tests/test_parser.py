@@ -263,3 +263,38 @@ def test_every_move_said_by_phrasing_is_understood_as_that_move(key):
             checked += 1
         state = engine.apply(state, rng.choice(moves))[0]
     assert checked > 0
+
+
+@pytest.mark.parametrize("key", [g.key for g in GAMES])
+def test_how_a_move_is_said_is_one_of_the_ways_the_templates_say_it(key):
+    """Narration's phrase for a card move (phrase_* in messages.toml) is one of the phrases the
+    command templates of commands.toml make for that move (Phrasing.sayings), and every saying
+    parses as a command: the two sources of phrasing cannot drift apart."""
+    import random
+
+    from voicegame.engine import Engine, MoveKind
+    from voicegame.language.phrasing import Phrasing
+
+    game = find_game(key).make()
+    engine = Engine(game)
+    phrasing = Phrasing(engine)
+    parser = Parser(game, game_names=GAME_NAMES)
+    skip = phrasing.language.skip
+    rng = random.Random(key)
+    state = engine.deal(4)
+    checked = 0
+    for _ in range(6):
+        moves = engine.legal_moves(state)
+        if not moves:
+            break
+        for move in moves:
+            if move.kind is MoveKind.PAIR:
+                continue
+            sayings = phrasing.sayings(state, move)
+            said = " ".join(w for w in parser.words(phrasing.move_phrase(state, move)) if w not in skip)
+            assert said in {" ".join(parser.words(s)) for s in sayings}, (key, said)
+            for saying in rng.sample(sayings, min(5, len(sayings))):
+                assert parser.parse(saying) is not None, (key, saying)
+            checked += 1
+        state = engine.apply(state, rng.choice(moves))[0]
+    assert checked > 0

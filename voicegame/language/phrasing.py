@@ -1,10 +1,12 @@
-"""How a move is said: the one place that turns a move into words.
+"""How a move is said, and every way it may be said: the one place that turns moves into words.
 
 Narration ("Took back seven of hearts on eight of spades"), hints ("Try ..."), the resolver's
-questions ("Did you mean ...?") and the full command list all say moves through
-:class:`Phrasing`; every phrase is also a command the parser accepts (tests/test_parser.py
-checks this for every game), and its words come from the ``phrase_*`` templates of
-``grammars/<lang>/messages.toml``.
+questions ("Did you mean ...?") and the full command list say moves through
+:meth:`Phrasing.move_phrase`, whose words come from the ``phrase_*`` templates of
+``grammars/<lang>/messages.toml``. :meth:`Phrasing.move_words` and :meth:`Phrasing.sayings` give
+every way the command templates of ``commands.toml`` name a move (its card, its source pile, its
+target), for matching what was heard and for test corpora. tests/test_parser.py checks that the
+one is among the other and that both are understood as that move.
 """
 
 from __future__ import annotations
@@ -12,8 +14,16 @@ from __future__ import annotations
 from typing import Iterable
 
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
+from voicegame.engine.cards import Card
 from voicegame.language.lexicon import Language
 from voicegame.language.messages import Messages, join
+from voicegame.language.templates import Alt, Node, Opt, RuleRef, Seq, Slot, expand
+
+MOVE_INTENTS: dict[str, PileKind | None] = {"move": None, "move_up": PileKind.FOUNDATION, "play": None,
+                                            "discard": PileKind.DISCARD, "answer": None}
+"""Intents whose command is a move, and the kind of pile their target must be (None: any)."""
+MOVE_SLOTS = frozenset({"place", "target", "card", "pile", "foundation"})
+"""The slots a move's templates may have (what :meth:`Phrasing.move_words` fills)."""
 
 
 class Phrasing(Messages):
@@ -105,3 +115,69 @@ class Phrasing(Messages):
         key = f"moves_{self.engine.game.key}"
         moves = self.phrase(key if self.has(key) else "phrase_draw")
         return self.say("what_can_i_say", moves=moves, reading=", ".join(reading))
+
+    # ----- every way the command templates say a move ------------------------------------------
+    def card_words(self, card: Card) -> list[str]:
+        """A card by name and by rank alone ("seven of hearts", "seven")."""
+        return [card.spoken, card.rank.spoken]
+
+    def pile_words(self, index: int) -> list[str]:
+        return list(self.specs[index].names)
+
+    def kind_words(self, kind: PileKind) -> list[str]:
+        """The first word for every pile of a kind at once ("foundation"), if the language has one."""
+        words = self.language.kinds.get(kind.value)
+        return [words[0]] if words else []
+
+    def move_words(self, state: State, move: Move, natural: bool = True) -> dict[str, list[str]]:
+        """The slot values that name ``move`` (a card move): its card, its source pile when
+        ``natural`` (naming the pile alone means this move), its target."""
+        card = state.piles[move.src].cards[-move.count]
+        dst, dst_pile = self.specs[move.dst], state.piles[move.dst]
+        cards = self.card_words(card)
+        sources = self.pile_words(move.src) if natural else []
+        targets = self.pile_words(move.dst) + self.kind_words(dst.kind)
+        if dst_pile.top_face_up:
+            targets += self.card_words(dst_pile.cards[-1])
+        return {"card": cards, "pile": sources, "place": cards + sources, "target": targets,
+                "foundation": self.kind_words(dst.kind)}
+
+    def move_templates(self) -> list[tuple[str, PileKind | None, Node]]:
+        """(intent, kind of target, template) for every template that says a move by its card and
+        places (a bare answer only as a card or pile alone: "on pile two" says too little)."""
+        language = self.language
+        intents = dict(language.intents)
+        return [(intent, kind, t) for intent, kind in MOVE_INTENTS.items() if intent in intents
+                for t in intents[intent]
+                if slots_of(t, language.rules) <= MOVE_SLOTS and (intent != "answer" or isinstance(t, Slot))]
+
+    def sayings(self, state: State, move: Move, natural: bool = True, rules: dict[str, Node] | None = None) -> list[str]:
+        """Every phrase of the command templates that says ``move`` (skip words left out), each rule
+        said every way (or as ``rules`` says it: a matcher says each synonym rule one way)."""
+        if move.kind is MoveKind.DEAL:
+            return [self.phrase("phrase_draw")]
+        if move.kind is not MoveKind.MOVE:
+            return []  # pairs: "remove nine and four", understood by the parser
+        dst = self.specs[move.dst]
+        words = self.move_words(state, move, natural)
+        out: set[str] = set()
+        for _, kind, template in self.move_templates():
+            if kind is None or dst.kind is kind:
+                out.update(expand(template, rules or self.language.rules, words, limit=20_000))
+        out.discard("")
+        return sorted(out)
+
+
+def slots_of(node: Node, rules: dict[str, Node], seen: frozenset[str] = frozenset()) -> set[str]:
+    """The slots a template has, through its rules."""
+    if isinstance(node, Slot):
+        return {node.name}
+    if isinstance(node, Seq):
+        return set().union(*(slots_of(i, rules, seen) for i in node.items)) if node.items else set()
+    if isinstance(node, Alt):
+        return set().union(*(slots_of(o, rules, seen) for o in node.options))
+    if isinstance(node, Opt):
+        return slots_of(node.item, rules, seen)
+    if isinstance(node, RuleRef) and node.name not in seen and node.name in rules:
+        return slots_of(rules[node.name], rules, seen | {node.name})
+    return set()
