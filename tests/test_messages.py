@@ -118,3 +118,11 @@ def test_every_game_has_its_messages():
 @pytest.mark.parametrize("rule", [r for r in SuitRule if r is not SuitRule.ANY])  # any suit never refuses
 def test_every_suit_rule_has_its_reason(rule):
     assert f"needs_{rule.name.lower()}" in load_language().messages
+
+
+def test_a_reason_inside_a_message_is_said_as_its_phrase():
+    from voicegame.engine import Reason
+
+    messages = Messages()
+    inner = Reason("spot_column", {"number": "four"})
+    assert messages.say("read_empty", pile=inner) == "Column four: empty."

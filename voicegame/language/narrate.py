@@ -17,10 +17,11 @@ from voicegame.engine import Engine
 from voicegame.language.board import BoardSummary
 from voicegame.language.events import EventNarration
 from voicegame.language.lexicon import Language
-from voicegame.language.messages import MissingMessage, join, spoken_value, with_article
+from voicegame.language.messages import SINGULAR, MissingMessage, join, spoken_value, with_article
 from voicegame.language.resolve import Ask, Refuse
 
-__all__ = ["Narrator", "MissingMessage", "join", "spoken_value", "with_article"]
+__all__ = ["Narrator", "MissingMessage", "SINGULAR", "join", "spoken_value", "with_article"]
+"""Besides the narrator, what other modules took from here before the split (language/messages.py has them)."""
 
 
 class Narrator(EventNarration, BoardSummary):

@@ -262,7 +262,7 @@ class Resolver:
             key, params = "which_location", {"card": moved[0]}
         elif same_target and len(set(moved)) == len(moved) and len({c.rank for c in moved}) == 1:
             labels = [c.suit.value for c in moved]
-            key, params = "which_card", {"rank": moved[0].rank.spoken}
+            key, params = "which_card", {"rank": CardRef(moved[0].rank)}  # said "seven"
         else:
             labels = self.phrasing.move_phrases(state, candidates)
             key = "which_move"
