@@ -11,5 +11,5 @@ outside this package passes message keys and reasons (``engine.Reason``), never 
 - phrasing.py: how a move is said, and every way the command templates say it.
 - readings.py, board.py, events.py: reading the table, the board in brief, what a move did.
 - narrate.py: the ``Narrator`` of one game (all of the above), which also says resolutions.
-- sentences.py (storage's reasons), catalogue.py (docs/games.md).
+- catalogue.py: the games catalogue (docs/games.md).
 """
