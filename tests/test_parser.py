@@ -223,3 +223,78 @@ def test_decimal_digits_of_any_script_are_numbers(parser):
     assert tokenize("pile ３") == ("pile", "three")  # full-width three
     assert tokenize("pile 𝟙") == ("pile", "one")  # mathematical double-struck one
     assert parser.parse("read pile ٣") == Command("read", pile(3))
+
+
+# ----- one phrasing source: how a move is said is what the parser and resolver take back -----------
+@pytest.mark.parametrize("key", [g.key for g in GAMES])
+def test_every_move_said_by_phrasing_is_understood_as_that_move(key):
+    """Every legal move, said as narration and hints say it (language/phrasing.py, naming the piles
+    where two moves would sound the same), parses and resolves to that very move, in positions of
+    random play: the words the game uses are words it understands."""
+    import random
+
+    from voicegame.engine import Engine, MoveKind
+    from voicegame.language.narrate import Narrator
+    from voicegame.language.resolve import Play, Resolver
+
+    game = find_game(key).make()
+    engine = Engine(game)
+    narrator = Narrator(engine)
+    parser, resolver = Parser(game, game_names=GAME_NAMES), Resolver(engine, narrator)
+    rng = random.Random(key)
+    state = engine.deal(4)
+    checked = 0
+    for _ in range(25):
+        moves = engine.legal_moves(state)
+        if not moves:
+            break
+        for move in moves:
+            phrase = narrator.move_phrase_among(state, move, moves)
+            command = parser.parse(phrase)
+            assert command is not None, (key, phrase)
+            if move.kind is MoveKind.DEAL:
+                assert command.intent == "draw", (key, phrase)
+                continue
+            if command.intent == "pair":
+                resolution = resolver.resolve_pair(state, command.source, command.target)
+            else:
+                resolution = resolver.resolve_move(state, command.source, command.target)
+            assert resolution == Play(move), (key, phrase, resolution)
+            checked += 1
+        state = engine.apply(state, rng.choice(moves))[0]
+    assert checked > 0
+
+
+@pytest.mark.parametrize("key", [g.key for g in GAMES])
+def test_how_a_move_is_said_is_one_of_the_ways_the_templates_say_it(key):
+    """Narration's phrase for a card move (phrase_* in messages.toml) is one of the phrases the
+    command templates of commands.toml make for that move (Phrasing.sayings), and every saying
+    parses as a command: the two sources of phrasing cannot drift apart."""
+    import random
+
+    from voicegame.engine import Engine, MoveKind
+    from voicegame.language.phrasing import Phrasing
+
+    game = find_game(key).make()
+    engine = Engine(game)
+    phrasing = Phrasing(engine)
+    parser = Parser(game, game_names=GAME_NAMES)
+    skip = phrasing.language.skip
+    rng = random.Random(key)
+    state = engine.deal(4)
+    checked = 0
+    for _ in range(6):
+        moves = engine.legal_moves(state)
+        if not moves:
+            break
+        for move in moves:
+            if move.kind is MoveKind.PAIR:
+                continue
+            sayings = phrasing.sayings(state, move)
+            said = " ".join(w for w in parser.words(phrasing.move_phrase(state, move)) if w not in skip)
+            assert said in {" ".join(parser.words(s)) for s in sayings}, (key, said)
+            for saying in rng.sample(sayings, min(5, len(sayings))):
+                assert parser.parse(saying) is not None, (key, saying)
+            checked += 1
+        state = engine.apply(state, rng.choice(moves))[0]
+    assert checked > 0

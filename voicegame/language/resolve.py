@@ -3,30 +3,43 @@
 The legal moves of the position are the candidates; the command's source and
 target narrow them. One left: play it. Several: ask which, naming only what
 differs ("Which seven: hearts or spades?"). None: say why, in one sentence.
+
+A resolution is a value, not words: :class:`Play` (a move), :class:`Ask` (a question's
+message key, its values and its choices) or :class:`Refuse` (a :class:`Reason`: a message
+key and its values). :meth:`Narrator.question` and :meth:`Narrator.refusal` say them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from voicegame.engine.cards import Card
-from voicegame.engine import Engine, Move, MoveKind, PileKind, State
-from voicegame.language.narrate import Narrator, join
+from voicegame.engine import Engine, Move, MoveKind, PileKind, Reason, State
+from voicegame.language.phrasing import Phrasing
 from voicegame.language.command import CardRef, Command, KindRef, PileRef, Place
 from voicegame.engine.words import number_word
 
 
 @dataclass(frozen=True)
 class Play:
+    """Play this move."""
+
     move: Move
 
 
 @dataclass(frozen=True)
 class Ask:
-    """A question and what each answer would play, in the order the options were said."""
+    """Ask which move was meant: message ``key`` ("which_target", "which_card", "which_location",
+    "which_move") with ``params`` (the card or rank it names), and each choice as the words that
+    name it (what the player may answer) with the move it plays, in the order said."""
 
-    question: str
+    key: str
     options: tuple[tuple[str, Move], ...]
+    params: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def labels(self) -> list[str]:
+        return [label for label, _ in self.options]
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -35,21 +48,24 @@ class Ask:
 
 @dataclass(frozen=True)
 class Refuse:
-    sentence: str
+    """Nothing to play, and why: an engine reason or one of the resolver's own
+    ("not_showing", "no_move_to", "not_a_choice" with the open question as ``question``...)."""
+
+    reason: Reason
 
 
 Resolution = Play | Ask | Refuse
 
 
 class Resolver:
-    def __init__(self, engine: Engine, narrator: Narrator) -> None:
+    def __init__(self, engine: Engine, phrasing: Phrasing) -> None:
         self.engine = engine
-        self.narrator = narrator
+        self.phrasing = phrasing
         self.specs = engine.specs
 
     # ----- which piles a place can mean --------------------------------------------
-    def _sources(self, state: State, ref: Place | None) -> tuple[list[tuple[int, int | None]], str | None]:
-        """(pile, count or None for any) pairs the source could mean, or a refusal sentence."""
+    def _sources(self, state: State, ref: Place | None) -> tuple[list[tuple[int, int | None]], Reason | None]:
+        """(pile, count or None for any) pairs the source could mean, or why there is none."""
         if ref is None:
             return [(i, None) for i in range(len(self.specs))], None
         if isinstance(ref, PileRef):
@@ -64,10 +80,10 @@ class Resolver:
                     found.append((i, len(pile.cards) - j))
         if not found:
             key = "not_showing" if ref.suit is not None else "no_rank_showing"
-            return [], self.narrator.say(key, card=ref)
+            return [], Reason(key, {"card": ref})
         return found, None
 
-    def _targets(self, state: State, ref: Place | None) -> tuple[list[int], str | None]:
+    def _targets(self, state: State, ref: Place | None) -> tuple[list[int], Reason | None]:
         if ref is None:
             return list(range(len(self.specs))), None
         if isinstance(ref, PileRef):
@@ -77,7 +93,7 @@ class Resolver:
         assert isinstance(ref, CardRef)  # groups are named only to be read, never in a move
         found = [i for i, p in enumerate(state.piles) if p.top_face_up and ref.matches(p.cards[-1])]
         if not found:
-            return [], self.narrator.say("not_movable" if ref.suit else "no_rank_showing", card=ref)
+            return [], Reason("not_movable" if ref.suit else "no_rank_showing", {"card": ref})
         return found, None
 
     # ----- resolving ----------------------------------------------------------------------
@@ -99,7 +115,7 @@ class Resolver:
                 key = (move.src, move.dst)
                 if key not in by_pair or by_pair[key].count < move.count:
                     by_pair[key] = move
-        candidates = self.narrator.distinct_moves(state, list(by_pair.values()))
+        candidates = self.phrasing.distinct_moves(state, list(by_pair.values()))
         if len(candidates) == 1:
             return Play(candidates[0])
         if not candidates:
@@ -128,7 +144,7 @@ class Resolver:
         One place alone means that card by itself if it may go alone, otherwise that card
         with any partner (asking which when there are several)."""
         if self.engine.game.pairs is None:
-            return Refuse(self.narrator.say("no_pairs"))
+            return Refuse(Reason("no_pairs"))
         a_places = self._free_matching(state, first)
         b_places = self._free_matching(state, second) if second is not None else []
         for ref, found in ((first, a_places), (second, b_places)):
@@ -155,37 +171,37 @@ class Resolver:
             reason = self.engine.why_not(state, Move.pair(a_places[0]))
             card = state.piles[a_places[0][0]].cards[a_places[0][1]]
             if reason is not None and reason.key == "not_alone":
-                return Refuse(self.narrator.say("no_pair_for", card=card))
-            return Refuse(self.narrator.reason(reason) if reason else self.narrator.say("not_a_command_now"))
+                return Refuse(Reason("no_pair_for", {"card": card}))
+            return Refuse(reason or Reason("not_a_command_now"))
         for a in a_places:
             for b in b_places:
                 if a != b:
                     reason = self.engine.why_not(state, Move.pair(a, b))
                     if reason is not None:
-                        return Refuse(self.narrator.reason(reason))
-        return Refuse(self.narrator.say("same_card"))
+                        return Refuse(reason)
+        return Refuse(Reason("same_card"))
 
-    def _not_free(self, state: State, ref: Place) -> str:
+    def _not_free(self, state: State, ref: Place) -> Reason:
         """Why a named place holds no free card."""
         if isinstance(ref, CardRef):
             for i, pile in enumerate(state.piles):
                 if self.specs[i].kind not in (PileKind.STOCK, PileKind.DISCARD, PileKind.FOUNDATION):
                     for card in pile.cards[pile.down :]:
                         if ref.matches(card):
-                            return self.narrator.say("card_not_free", card=card if ref.suit is None else ref)
-            return self.narrator.say("not_showing" if ref.suit is not None else "no_rank_showing", card=ref)
+                            return Reason("card_not_free", {"card": card if ref.suit is None else ref})
+            return Reason("not_showing" if ref.suit is not None else "no_rank_showing", {"card": ref})
         if isinstance(ref, PileRef):
             index = self.engine.layout.index[ref.pile_id]
             pile = state.piles[index]
             if not pile.cards:
-                return self.narrator.say("pile_empty", pile=self.specs[index].name)
+                return Reason("pile_empty", {"pile": self.specs[index].name})
             if self.specs[index].kind in (PileKind.STOCK, PileKind.DISCARD):
-                return self.narrator.say("cannot_take_from", pile=self.specs[index].name)
-            return self.narrator.say("card_not_free", card=pile.cards[-1])
-        return self.narrator.say("not_a_command_now")
+                return Reason("cannot_take_from", {"pile": self.specs[index].name})
+            return Reason("card_not_free", {"card": pile.cards[-1]})
+        return Reason("not_a_command_now")
 
-    def _explain(self, state: State, source: Place | None, sources: list[tuple[int, int | None]], targets: list[int]) -> str:
-        """The one sentence that best says why nothing matched."""
+    def _explain(self, state: State, source: Place | None, sources: list[tuple[int, int | None]], targets: list[int]) -> Reason:
+        """The reason that best says why nothing matched."""
         concrete = [(s, c) for s, c in sources if state.piles[s].cards and self.specs[s].takes is not None]
         if len(concrete) == 1:
             src, count = concrete[0]
@@ -202,18 +218,18 @@ class Resolver:
             telling = [r for r in reasons if r.key not in ("wrong_suit", "same_pile", "source_not_allowed")]
             about_source = [r for r in telling if r.key in ("not_on_top", "not_a_run", "not_one_suit", "card_face_down", "cannot_take_from", "pile_empty")]
             if about_source:
-                return self.narrator.reason(about_source[0])
+                return about_source[0]
             if len(telling) == 1 or (len(targets) == 1 and reasons):
-                return self.narrator.reason((telling or reasons)[0])
+                return (telling or reasons)[0]
             card = pile.cards[-(count or 1)] if pile.cards else None
             if card is not None and isinstance(source, CardRef):
-                return self.narrator.say("cannot_move_anywhere", card=card)
-            return self.narrator.say("pile_cannot_move", pile=self.specs[src].name)
+                return Reason("cannot_move_anywhere", {"card": card})
+            return Reason("pile_cannot_move", {"pile": self.specs[src].name})
         if isinstance(source, CardRef):
-            return self.narrator.say("cannot_move_anywhere", card=source)
+            return Reason("cannot_move_anywhere", {"card": source})
         if len(targets) == 1:
-            return self.narrator.say("no_move_to", target=self.specs[targets[0]].name)
-        return self.narrator.say("not_a_command_now")
+            return Reason("no_move_to", {"target": self.specs[targets[0]].name})
+        return Reason("not_a_command_now")
 
     def _natural_count(self, state: State, src: int, dst: int) -> int:
         """How many cards "move pile X to Y" means when it cannot be done: one card to a
@@ -230,26 +246,27 @@ class Resolver:
         With two decks equal cards can lie in two places, so wherever card names
         would repeat, the piles are named instead."""
         if any(m.kind is not MoveKind.MOVE for m in candidates):
-            labels = self.narrator.move_phrases(state, candidates)
-            return Ask(self.narrator.say("which_move", options=join(labels)), tuple(zip(labels, candidates)))
+            labels = self.phrasing.move_phrases(state, candidates)
+            return Ask("which_move", tuple(zip(labels, candidates)))
         moved = [state.piles[m.src].cards[-m.count] for m in candidates]
         same_source = len({(m.src, m.count) for m in candidates}) == 1
         same_target = len({m.dst for m in candidates}) == 1
+        params: dict[str, object] = {}
         if same_source:
             labels = [self._target_label(state, m.dst) for m in candidates]
             if len(set(labels)) < len(labels):
                 labels = [self.specs[m.dst].name for m in candidates]
-            question = self.narrator.say("which_target", options=join(labels))
+            key = "which_target"
         elif same_target and len(set(moved)) == 1:
             labels = [self.specs[m.src].name for m in candidates]
-            question = self.narrator.say("which_location", card=moved[0], options=join(labels))
+            key, params = "which_location", {"card": moved[0]}
         elif same_target and len(set(moved)) == len(moved) and len({c.rank for c in moved}) == 1:
             labels = [c.suit.value for c in moved]
-            question = self.narrator.say("which_card", rank=moved[0].rank.spoken, options=join(labels))
+            key, params = "which_card", {"rank": CardRef(moved[0].rank)}  # said "seven"
         else:
-            labels = self.narrator.move_phrases(state, candidates)
-            question = self.narrator.say("which_move", options=join(labels))
-        return Ask(question, tuple(zip(labels, candidates)))
+            labels = self.phrasing.move_phrases(state, candidates)
+            key = "which_move"
+        return Ask(key, tuple(zip(labels, candidates)), params)
 
     def _target_label(self, state: State, dst: int) -> str:
         pile = state.piles[dst]
@@ -270,7 +287,7 @@ class Resolver:
                 n = len(options)
             if 1 <= n <= len(options):
                 return Play(options[n - 1][1])
-            return Refuse(self.narrator.say("not_a_choice", question=ask.question))
+            return Refuse(Reason("not_a_choice", {"question": ask}))
         kept = [(label, m) for label, m in options if self._label_fits(label, command)]
         if not kept:
             kept = [(label, m) for label, m in options if self._label_fits(label, command, loose=True)]
@@ -281,7 +298,7 @@ class Resolver:
         if len(kept) == 1:
             return Play(kept[0][1])
         if not kept:
-            return Refuse(self.narrator.say("not_a_choice", question=ask.question))
+            return Refuse(Reason("not_a_choice", {"question": ask}))
         return self.ask(state, [m for _, m in kept])
 
     def _label_fits(self, label: str, command: Command, loose: bool = False) -> bool:
@@ -298,7 +315,7 @@ class Resolver:
                 return f" {ref.spoken} " in f" {text} "
             return ref.rank.spoken in words or (loose and ref.rank.value == 1 and "one" in words)  # "one": ace, or row one
         if isinstance(ref, KindRef):
-            return any(w in words for w in self.narrator.language.kinds.get(ref.kind.value, ()))
+            return any(w in words for w in self.phrasing.language.kinds.get(ref.kind.value, ()))
         if isinstance(ref, PileRef):
             index = self.engine.layout.index[ref.pile_id]
             return any(f" {name.lower()} " in f" {text} " for name in self.specs[index].names)

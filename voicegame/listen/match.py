@@ -23,7 +23,7 @@ from typing import Iterable
 from voicegame.engine.cards import Card
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.audio.recognisers import Heard
-from voicegame.language.narrate import Narrator, join
+from voicegame.language.narrate import Narrator
 from voicegame.language.command import Command
 from voicegame.listen.pronouncing import cmu_dictionary
 from voicegame.language.parse import Parser
@@ -404,8 +404,7 @@ def _understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, 
         return Understanding("matched", parser.parse(result.phrase) or command, Play(result.moves[0]), result)
     if result.kind == "ask":
         labels = [narrator.move_phrase(state, m) for m in result.moves]
-        question = narrator.say("which_move", options=join(labels))
-        return Understanding("asked", command, Ask(question, tuple(zip(labels, result.moves))), result)
+        return Understanding("asked", command, Ask("which_move", tuple(zip(labels, result.moves))), result)
     if command is not None:  # a whole, clear command that is not legal: say why
         return Understanding("parsed", command, None, result)
     return Understanding("rejected", None, None, result)

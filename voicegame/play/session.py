@@ -371,12 +371,12 @@ class Session:
             self._play(reply, resolution.move)
         elif isinstance(resolution, Ask):
             self.question = resolution
-            reply.sentences.append(resolution.question)
+            reply.sentences.append(self.narrator.question(resolution))
             reply.earcons.append("question")
         else:
-            if previous is not None and "choices" in resolution.sentence:
+            if previous is not None and resolution.reason.key == "not_a_choice":
                 self.question = previous  # a wrong answer keeps the question open
-            self._refuse(reply, resolution.sentence)
+            self._refuse(reply, self.narrator.refusal(resolution))
 
     def _play(self, reply: Reply, move: Move) -> None:
         before = self.state

@@ -1,0 +1,118 @@
+"""The board in brief ("read the board"), then page by page ("more").
+
+The summary says, for every game from its pile kinds, what is where and what can be played in
+about ``SUMMARY_WORDS`` words; the pages are the full reading of :mod:`voicegame.language.readings`
+cut into whole sentences.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import MoveKind, PileKind, State
+from voicegame.language.readings import Readings
+from voicegame.solver.hints import ranked_moves
+
+
+class BoardSummary(Readings):
+    """"Read the board" and "more" for one game."""
+
+    SUMMARY_WORDS = 40
+    """The most words the board summary should take (about 12 s at 200 words a minute)."""
+    PAGE_WORDS = 45
+    """About how many words each "more" reads of the full board."""
+
+    def board_summary(self, state: State) -> list[str]:
+        """"Read the board" in brief, for every game from its pile kinds: the stock and waste, how
+        much is home, the cells and reserves, how many cards are face down, then what can be played
+        (the top of each column; a pyramid's or peaks' free cards; on a grid, the moves)."""
+        game = self.engine.game
+        out: list[str] = []
+        stock, waste = game.layout.stock, game.layout.waste
+        if stock >= 0 and waste >= 0:
+            top = state.piles[waste].top
+            out.append(self.say("board_stock", stock=len(state.piles[stock].cards), waste=top.spoken if top else self.phrase("empty_word")))
+        elif stock >= 0:
+            out.append(self.say("summary_stock", count=len(state.piles[stock].cards)))
+        foundations = game.indices(PileKind.FOUNDATION)
+        counts = []
+        if foundations and game.lift_off is not None:
+            done = sum(1 for i in foundations if state.piles[i].cards)
+            counts.append(self.phrase("summary_runs", count=done, total=len(foundations)))
+        elif foundations:
+            home = sum(len(state.piles[i].cards) for i in foundations)
+            counts.append(self.phrase("summary_home", count=home if home else self.phrase("none_word")))
+        down = sum(p.down for i, p in enumerate(state.piles) if self.specs[i].kind is not PileKind.STOCK)
+        if down:
+            counts.append(self.phrase("face_down", count=down))
+        if counts:
+            out.append(self.say("parts_sentence", parts="; ".join(counts)))
+        cells = game.indices(PileKind.CELL)
+        if cells:
+            out.append(self.read_cells(state))
+        reserves = [i for i in game.indices(PileKind.RESERVE) if i not in self._named_groups()]
+        if len(reserves) == 1:
+            pile = state.piles[reserves[0]]
+            out.append(self.say("summary_reserve", card=pile.top.spoken if pile.top is not None and pile.top_face_up else self.phrase("empty_word"), count=len(pile.cards)) if len(pile.cards) > 1
+                       else self.read_pile(state, reserves[0]))
+        elif reserves and not any(state.piles[i].cards for i in reserves):
+            out.append(self.say("summary_reserves", cards=self.phrase("all_empty", count=len(reserves))))
+        elif reserves:
+            out.append(self.say("summary_reserves", cards=", ".join(self._top_word(state, i) for i in reserves)))
+        budget = self.SUMMARY_WORDS - sum(len(x.split()) for x in out)
+        playable, listed_moves = self._playable(state, budget)
+        out.extend(playable)
+        if playable and not listed_moves and sum(len(x.split()) for x in out) + 2 <= self.SUMMARY_WORDS:
+            moves = self.distinct_moves(state, [m for m in ranked_moves(self.engine, state) if m.kind is not MoveKind.DEAL])
+            out.append(self.say("summary_move_count", count=len(moves)) if moves else self.say("summary_no_moves"))  # how much is open
+        return out
+
+    def playable_summary(self, state: State, budget: int) -> list[str]:
+        """What can be played, in at most about ``budget`` words."""
+        return self._playable(state, budget)[0]
+
+    def _playable(self, state: State, budget: int) -> tuple[list[str], bool]:
+        """:meth:`playable_summary`, and whether it listed the moves themselves (on a grid)."""
+        game = self.engine.game
+        table = game.indices(PileKind.TABLEAU)
+        loose = [i for i in table if i not in self._named_groups()]
+        if loose and len(loose) <= self.LONG_GROUP:
+            word = self.specs[loose[0]].name.split()[0]  # "pile one" -> "Piles: ...", "column one" -> "Columns: ..."
+            items = [self._top_word(state, i) for i in loose]
+            return [self._listed("summary_tops", items, budget, kind=word)], False
+        free = self.free_cards(state)
+        if free is None and any(state.piles[i].down for i in table):  # peaks: the face-up cards are the free ones
+            free = [state.piles[i].cards[-1] for i in table if state.piles[i].top_face_up]
+        if free is not None:
+            return ([self._listed("summary_free", [c.spoken for c in free], budget)] if free else []), False
+        moves = self.distinct_moves(state, [m for m in ranked_moves(self.engine, state) if m.kind is not MoveKind.DEAL])
+        if not moves:
+            return [self.say("summary_no_moves")], False
+        return [self._listed("summary_moves", self.move_phrases(state, moves), budget)], True
+
+    def _listed(self, key: str, items: list[str], budget: int, **params: object) -> str:
+        """Sentence ``key`` listing ``items``, as many as fit in ``budget`` words, then "and N more"."""
+        shown = list(items)
+        if sum(len(x.split()) for x in shown) > budget:  # room for "and N more" too
+            while len(shown) > 1 and sum(len(x.split()) for x in shown) + 3 > budget:
+                shown.pop()
+        listed = ", ".join(shown)
+        if len(shown) < len(items):
+            listed += ", " + self.phrase("and_more", count=len(items) - len(shown))
+        return self.say(key, cards=listed, **params)
+
+    def board_pages(self, state: State) -> list[list[str]]:
+        """The full board reading cut into pages of about ``PAGE_WORDS`` words, whole sentences
+        each, group by group: what "more" reads after the summary."""
+        pages: list[list[str]] = []
+        summary = set(self.board_summary(state))
+        stock = self.engine.game.layout.stock
+        if stock >= 0:
+            summary.add(self.read_pile(state, stock))
+        for sentence in self.read_board(state):
+            if sentence in summary:
+                continue  # said already (the stock and the waste)
+            words = len(sentence.split())
+            if pages and sum(len(x.split()) for x in pages[-1]) + words <= self.PAGE_WORDS:
+                pages[-1].append(sentence)
+            else:
+                pages.append([sentence])
+        return pages

@@ -1,0 +1,194 @@
+"""What happened: the engine's events after a move, said in short sentences.
+
+A move the player named is not said back to them; what it changed that they could not know
+(a turned-over card, the waste's next card, an emptied column, cards a pyramid set free) is.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from voicegame.engine import (
+    Compacted,
+    DealtRow,
+    Drew,
+    Event,
+    LiftedOff,
+    Moved,
+    Paired,
+    PileKind,
+    Redealt,
+    Restacked,
+    State,
+    TurnedOver,
+    Won,
+)
+from voicegame.language.command import CardRef, Command, KindRef, PileRef
+from voicegame.language.messages import join
+from voicegame.language.readings import Readings
+
+
+class EventNarration(Readings):
+    """Events said for one game; ``verbose`` adds counts the player can also ask for."""
+
+    verbose: bool = False
+
+    def events(self, before: State, events: Iterable[Event], after: State, said: Command | None = None) -> list[str]:
+        """What happened, then what it changed that was not said yet: the new top of every pile a card
+        left (a turned-over card, the waste's next card, a column's next card), an emptied column or
+        cell, cards a pyramid set free. ``said`` is the command the player typed: what it named (the
+        card and where it went) is not said back to them."""
+        events = list(events)
+        start = before
+        out: list[str] = []
+        left: list[int] = []  # piles cards left, in order: their new tops are what the player must hear
+        told: set[int] = set()  # piles whose new state was said already
+        for event in events:
+            if isinstance(event, Moved):
+                if not self._was_said(before, event, said):
+                    out.append(self._moved(before, event))
+                moved = len(event.cards)  # keep ``before`` current: a later move may land where this one left
+                before = before.with_piles({event.src: before.piles[event.src].without_top(moved), event.dst: before.piles[event.dst].with_added(event.cards)})
+                left.append(event.src)
+                told.discard(event.src)
+                told.add(event.dst)  # its top is the card just moved, said or named by the player
+                if not after.piles[event.src].cards and self.is_gap(event.src):
+                    out.append(self.say("emptied", pile=self.pile_name(event.src)))
+                    told.add(event.src)
+            elif isinstance(event, TurnedOver):
+                out.append(self.say("revealed", pile=self.pile_name(event.pile), card=event.card))
+                told.add(event.pile)
+            elif isinstance(event, Drew):
+                out.extend(self._drew(event, after))
+                told.add(event.dst)
+            elif isinstance(event, Restacked):
+                out.append(self.say("restacked", count=event.count))
+                if event.redeals_left is not None:
+                    out.append(self.say("redeals_left", left=event.redeals_left))
+            elif isinstance(event, DealtRow):
+                out.append(self.say("dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
+            elif isinstance(event, Paired):
+                if not self._pair_was_said(event, said):
+                    out.append(self.say("paired", cards=join([c.spoken for c in event.cards], "and")))
+                left.extend(event.srcs)
+            elif isinstance(event, Compacted):
+                out.append(self.say("compacted"))
+            elif isinstance(event, Redealt):
+                out.append(self.say("redealt", count=event.count))
+                if event.redeals_left is not None:
+                    out.append(self.say("redeals_left", left=event.redeals_left))
+            elif isinstance(event, LiftedOff):
+                out.append(self.say("lifted_off", suit=event.cards[0].suit))
+                left.append(event.src)
+                told.discard(event.src)
+        if not any(isinstance(e, Won) for e in events):
+            out.extend(self._changed_tops(start, after, left, told))
+            out.extend(self._newly_free(start, after, events))
+        if not out and any(isinstance(e, (Moved, Paired)) for e in events):
+            out.append(self.say("done"))  # everything was said by the player: confirm, briefly
+        out.extend(self.say(self.engine.game.won_key) for e in events if isinstance(e, Won))
+        return out
+
+
+    def _changed_tops(self, before: State, after: State, piles: list[int], told: set[int]) -> list[str]:
+        """"Waste: nine of clubs.", "Column three: five of hearts.": the new face-up top of each pile
+        a card left, unless it was said (turned over) or is unchanged."""
+        out = []
+        for i in dict.fromkeys(piles):
+            pile, spec = after.piles[i], self.specs[i]
+            if i not in told and not pile.cards and self.is_gap(i):
+                out.append(self.say("emptied", pile=spec.name))  # a run lifted off (Spider) left a gap
+            if i in told or not pile.top_face_up or spec.kind in (PileKind.STOCK, PileKind.DISCARD):
+                continue
+            old = before.piles[i]
+            if old.top_face_up and old.cards == pile.cards:
+                continue  # unchanged (a card went and came back)
+            if spec.kind is PileKind.WASTE:
+                out.append(self.say("waste_top", card=pile.cards[-1]))
+            elif spec.kind is PileKind.FOUNDATION:
+                out.append(self.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken))
+            else:
+                out.append(self.say("new_top", pile=spec.name, card=pile.cards[-1]))
+        return out
+
+    def _newly_free(self, before: State, after: State, events: list[Event]) -> list[str]:
+        """Cards a pair set free in a pyramid (Treize): "Now free: eight of clubs."."""
+        if not any(isinstance(e, Paired) for e in events):
+            return []
+        was = self.free_cards(before) or []
+        now = [c for c in (self.free_cards(after) or []) if c not in was]
+        return [self.say("now_free", cards=join([c.spoken for c in now], "and"))] if now else []
+
+    def _was_said(self, before: State, event: Moved, said: Command | None) -> bool:
+        """Did the player's own words name both the card that moved and where it went ("seven of
+        hearts on eight of spades", "nine of clubs to cell two", "ace of clubs up")?"""
+        if said is None or said.intent != "move" or not isinstance(said.source, CardRef) or said.source.suit is None:
+            return False
+        if not said.source.matches(event.cards[0]):
+            return False
+        target = said.target
+        if isinstance(target, CardRef):
+            top = before.piles[event.dst].top
+            return target.suit is not None and top is not None and target.matches(top)
+        if isinstance(target, PileRef):
+            return True  # the pile was named, and the card; the narrator checked nothing else moved there
+        if isinstance(target, KindRef):
+            return target.kind is self.specs[event.dst].kind  # "up", "to the foundation", "discard"
+        return False
+
+    @staticmethod
+    def _pair_was_said(event: Paired, said: Command | None) -> bool:
+        if said is None or said.intent not in ("pair", "move"):
+            return False
+        named = [p for p in (said.source, said.target) if isinstance(p, CardRef)]  # "remove king of clubs": the discard pile is no card
+        return (len(named) == len(event.cards) and all(isinstance(p, CardRef) and p.suit is not None for p in named)
+                and all(any(p.matches(c) for p in named) for c in event.cards))
+
+    def _moved(self, before: State, event: Moved) -> str:
+        card, more = event.cards[0], len(event.cards) - 1
+        dst_spec = self.specs[event.dst]
+        target_pile = before.piles[event.dst]
+        if dst_spec.kind is PileKind.FOUNDATION:
+            return self.say("moved_up", card=card)
+        if dst_spec.kind is PileKind.DISCARD:
+            return self.say("moved_discard", card=card)
+        if target_pile.cards and target_pile.top_face_up:
+            key = "moved_run" if more else "moved"
+            return self.say(key, card=card, more=more, target=target_pile.cards[-1])
+        key = "moved_run_to_pile" if more else "moved_to_pile"
+        return self.say(key, card=card, more=more, pile=dst_spec.name)
+
+    def _drew(self, event: Drew, after: State) -> list[str]:
+        top = event.cards[-1]
+        out = [self.say("drew_verbose", count=len(event.cards), card=top) if self.verbose else self.say("drew", card=top)]
+        left = len(after.piles[event.src].cards)
+        if left == 0:
+            out.append(self.say("stock_now_empty"))
+        elif self.verbose:
+            out.append(self.say("stock_left", count=left))
+        return out
+
+
+    def auto_played(self, before: State, after: State, count: int) -> list[str]:
+        """An auto-play cascade in one sentence ("Auto played 6 cards; clubs up to nine."), then what
+        it uncovered on the table."""
+        parts = []
+        for i in self.engine.game.indices(PileKind.FOUNDATION):
+            if before.piles[i].cards != after.piles[i].cards and after.piles[i].cards:
+                parts.append(self.phrase("up_to", pile=self.specs[i].name, rank=after.piles[i].cards[-1].rank.spoken))
+        out = [self.say("auto_played", count=count, parts=join(parts, "and"))]
+        touched = [i for i, (a, b) in enumerate(zip(before.piles, after.piles)) if a.cards != b.cards and self.specs[i].kind is not PileKind.FOUNDATION]
+        gaps = [self.specs[i].name for i in touched if not after.piles[i].cards and self.is_gap(i)]
+        if len(gaps) > 1:
+            out.append(self.say("emptied_many", piles=join(gaps, "and")))
+        elif gaps:
+            out.append(self.say("emptied", pile=gaps[0]))
+        for i in touched:
+            pile = after.piles[i]
+            if not pile.cards:
+                continue
+            elif pile.top_face_up and self.specs[i].kind not in (PileKind.STOCK, PileKind.DISCARD):
+                key = "waste_top" if self.specs[i].kind is PileKind.WASTE else "new_top"
+                out.append(self.say(key, pile=self.specs[i].name, card=pile.cards[-1]))
+        return out
+
