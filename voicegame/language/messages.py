@@ -70,13 +70,13 @@ class Messages:
     def has(self, key: str) -> bool:
         return key in self.language.messages
 
-    def phrase(self, key: str, **params: object) -> str:
+    def phrase(self, key: str, /, **params: object) -> str:
         """``key``'s template filled in, to go inside a sentence ("3 face down", "on top"). A value
         that is itself a :class:`Reason` is said as its own phrase ("... it must be {allowed}")."""
         values = {k: self.phrase(v.key, **v.params) if isinstance(v, Reason) else spoken_value(v) for k, v in params.items()}
         return SINGULAR.sub(r"\1 \2", self.template(key).format(**values))
 
-    def say(self, key: str, **params: object) -> str:
+    def say(self, key: str, /, **params: object) -> str:
         """``key``'s template filled in as a sentence: its first letter capitalised."""
         text = self.phrase(key, **params)
         return text[:1].upper() + text[1:]
