@@ -15,7 +15,7 @@ from voicegame.cli import solve as solve_cli, transcribe
 from voicegame.play import kiosk
 from voicegame.games import GAMES, GameEntry, UnknownGame, add_option_arguments, find_game, seed_number
 from voicegame.storage.config import Config
-from voicegame.storage.autosave import KEEP, Persistence, age_phrase
+from voicegame.storage.autosave import KEEP, Persistence, age_days
 from voicegame.storage.stats import key_title
 from voicegame.play.session import Reply, Session
 from voicegame.play.voice_play import add_voice_options, announce, play_by_voice
@@ -207,7 +207,8 @@ def cmd_saves() -> int:
     print(f"Unfinished games saved, the newest first (at most {KEEP + 1} of each game are kept):")
     for saved in games:
         title = find_game(saved.game).make(**saved.options).title
-        when = age_phrase(saved.saved or saved.started).removeprefix("from ") or "at an unknown time"
+        days = age_days(saved.saved or saved.started)
+        when = "at an unknown time" if days is None else {0: "today", 1: "yesterday"}.get(days, f"{days} days ago")
         moves = "1 move" if saved.cursor == 1 else f"{saved.cursor} moves"
         print(f"{title}, deal {saved.seed}: {moves}, score {saved.score}, last played {when}.")
         print(f"    voicegame play {saved.game} --seed {saved.seed} --resume")
