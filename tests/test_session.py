@@ -311,3 +311,22 @@ def test_what_can_i_say_offers_yes_while_a_hint_is_open():
     assert say(s, "what can I say")[0].startswith("Now you could say: yes to play the hint, ")
     assert s.handle("yes").moves  # "what can I say" kept the hint open
     assert "yes to play" not in say(s, "what can I say")[0]
+
+
+def test_the_intents_table_and_the_command_language_name_the_same_intents():
+    """Every intent of grammars/en/commands.toml has a handler, and every handler an intent. The parser
+    turns four intents into "move" ("seven up", "play the seven", "fill row two", "discard the
+    seven"), and an ordinal "answer" ("the second") into "choose"."""
+    from voicegame.language.lexicon import load_language
+    from voicegame.play.intents import INTENTS
+
+    become_move = {"move_up", "play", "fill", "discard"}
+    said = {name for name, _ in load_language().intents}
+    assert become_move <= said
+    assert set(INTENTS) == (said - become_move) | {"choose"}
+    parser = Session("klondike", seed=5).parser
+    for text in ("seven of hearts up", "play the seven of hearts", "discard the seven of hearts"):
+        command = parser.parse(text)
+        assert command is not None and command.intent == "move", text
+    second = parser.parse("the second")
+    assert second is not None and second.intent == "choose"
