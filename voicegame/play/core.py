@@ -14,7 +14,7 @@ from typing import Any, Callable, Generic, TypeVar, overload
 
 from voicegame.engine import Engine, History, IllegalMove, Move, State, Won
 from voicegame.engine.game import GameDef
-from voicegame.games import GAMES, GameEntry, find_game
+from voicegame.games import GameEntry, find_game
 from voicegame.language.narrate import Narrator
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
@@ -22,6 +22,7 @@ from voicegame.listen.match import MoveMatcher
 from voicegame.play.dialogue import Dialogue
 from voicegame.play.game_in_play import GameInPlay
 from voicegame.play.reply import Reply
+from voicegame.play.words import DealWords
 from voicegame.play.services import WINNABLE_AGAIN, Autosave, Hinting
 from voicegame.solver.hints import HINT_SECONDS, HintService
 from voicegame.storage.autosave import Offer, Persistence
@@ -80,6 +81,11 @@ class SessionCore:
     seconds: _Part[float] = _Part("played")
     recorded: _Part[bool] = _Part("played")
     finished: _Part[bool] = _Part("played")
+    # The words of this deal.
+    narrator: _Part[Narrator] = _Part("words")
+    parser: _Part[Parser] = _Part("words")
+    resolver: _Part[Resolver] = _Part("words")
+    move_matcher: _Part[MoveMatcher] = _Part("words")
     # The dialogue: what is open between turns.
     offer: _Part[Offer | None] = _Part("dialogue")
     unclear_answers: _Part[int] = _Part("dialogue")
@@ -125,23 +131,13 @@ class SessionCore:
             self.persistence.leave(self, count_loss=not played.recorded, keep=game_id != played.game_id)
         self.played = GameInPlay(entry, options, seed, game_id)
         self.deals += 1
-        self.narrator = Narrator(self.engine, verbose=self.verbose)
-        self.parser = Parser(self.game, game_names={name: g.key for g in GAMES for name in (g.title, *g.aliases)})
-        self.resolver = Resolver(self.engine, self.narrator)
-        self._move_matcher: MoveMatcher | None = None
+        self.words = DealWords(self.engine, self.verbose)
         self.dialogue.question = self.dialogue.hinted = None
         self.hinting = Hinting(self.played, self.hint_seconds, self.hint_nodes)
 
     @property
     def state(self) -> State:
         return self.played.state
-
-    @property
-    def move_matcher(self) -> MoveMatcher:
-        """The legal-move matcher of this game (built when first needed: only heard speech uses it)."""
-        if self._move_matcher is None:
-            self._move_matcher = MoveMatcher(self.parser, self.engine)
-        return self._move_matcher
 
     @property
     def hints(self) -> HintService:
