@@ -330,3 +330,18 @@ def test_the_intents_table_and_the_command_language_name_the_same_intents():
         assert command is not None and command.intent == "move", text
     second = parser.parse("the second")
     assert second is not None and second.intent == "choose"
+
+
+def test_the_session_and_its_parts_import_nothing_of_audio():
+    """The session works on text and on what a recogniser heard: what it needs of recognisers comes
+    through voicegame.listen. (The voice loop, the turn runner and the kiosk do use audio.)"""
+    from test_layers import import_graph
+
+    graph = import_graph()
+    parts = ["session", "core", "dialogue", "game_in_play", "services", "intents", "reading", "lifecycle", "words",
+             "reply"]
+    for part in parts:
+        module = f"voicegame.play.{part}"
+        assert module in graph, module
+        assert not [m for m in graph[module] if m.startswith("voicegame.audio")], module
+    assert any(m.startswith("voicegame.audio") for m in graph["voicegame.play.turns"])  # the check sees audio imports

@@ -39,6 +39,9 @@ CHANGES_GAME = frozenset({"draw", "undo", "redo", "auto", "auto_on", "discard_al
 
 
 class Session(SessionCore):
+    """One game being played (see the module's docstring); ``handle(text)`` and ``hear(heard)`` return
+    the :class:`Reply` of each turn."""
+
     def __init__(self, entry: GameEntry | str = "klondike", options: dict[str, Any] | None = None, seed: int | None = None,
                  verbose: bool = False, persistence: Persistence | None = None, resume: bool = False,
                  go_on: SavedGame | None = None) -> None:
