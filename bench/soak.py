@@ -33,6 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # kiosk_fixtures: the fake clock and the scripted listener
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
 SECTION = "## Soak (bench/soak.py)"
@@ -106,7 +107,7 @@ def main() -> int:
     from voicegame.audio.earcons import EarconPlayer
     from voicegame.engine import MoveKind
     from voicegame.play.kiosk import Kiosk, KioskSettings
-    from voicegame.play.kiosk_input import Fail, FakeClock, ScriptedListener, Silence
+    from kiosk_fixtures import Fail, FakeClock, ScriptedListener, Silence  # tests/: test doubles are not shipped
     from voicegame.storage.autosave import Persistence
     from voicegame.play.session import Session
 

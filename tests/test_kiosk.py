@@ -15,7 +15,8 @@ from voicegame.audio.speakers import RecorderSpeaker
 from voicegame.storage.config import Config
 from voicegame.engine import Move, MoveKind
 from voicegame.play.kiosk import Kiosk, KioskSettings, setup_logging, stop_logging
-from voicegame.play.kiosk_input import Fail, FakeClock, MicrophoneListener, ScriptedListener, Silence
+from kiosk_fixtures import Fail, FakeClock, ScriptedListener, Silence
+from voicegame.play.kiosk_input import MicrophoneListener
 from voicegame.storage.autosave import Persistence
 from voicegame.play.session import Session
 from voicegame.solver.thoughtful import solve
@@ -342,4 +343,4 @@ def test_microphone_listener_streams_to_a_recogniser_that_can():
     assert sum(stream.fed) == len(item.pcm)
     clock = FakeClock()
     kiosk, _, _ = make_kiosk(clock, [])
-    assert kiosk._recognise(item) == item.heard
+    assert kiosk.turns.recognise(item) == item.heard

@@ -311,3 +311,37 @@ def test_what_can_i_say_offers_yes_while_a_hint_is_open():
     assert say(s, "what can I say")[0].startswith("Now you could say: yes to play the hint, ")
     assert s.handle("yes").moves  # "what can I say" kept the hint open
     assert "yes to play" not in say(s, "what can I say")[0]
+
+
+def test_the_intents_table_and_the_command_language_name_the_same_intents():
+    """Every intent of grammars/en/commands.toml has a handler, and every handler an intent. The parser
+    turns four intents into "move" ("seven up", "play the seven", "fill row two", "discard the
+    seven"), and an ordinal "answer" ("the second") into "choose"."""
+    from voicegame.language.lexicon import load_language
+    from voicegame.play.intents import INTENTS
+
+    become_move = {"move_up", "play", "fill", "discard"}
+    said = {name for name, _ in load_language().intents}
+    assert become_move <= said
+    assert set(INTENTS) == (said - become_move) | {"choose"}
+    parser = Session("klondike", seed=5).parser
+    for text in ("seven of hearts up", "play the seven of hearts", "discard the seven of hearts"):
+        command = parser.parse(text)
+        assert command is not None and command.intent == "move", text
+    second = parser.parse("the second")
+    assert second is not None and second.intent == "choose"
+
+
+def test_the_session_and_its_parts_import_nothing_of_audio():
+    """The session works on text and on what a recogniser heard: what it needs of recognisers comes
+    through voicegame.listen. (The voice loop, the turn runner and the kiosk do use audio.)"""
+    from test_layers import import_graph
+
+    graph = import_graph()
+    parts = ["session", "core", "dialogue", "game_in_play", "services", "intents", "reading", "lifecycle", "words",
+             "reply"]
+    for part in parts:
+        module = f"voicegame.play.{part}"
+        assert module in graph, module
+        assert not [m for m in graph[module] if m.startswith("voicegame.audio")], module
+    assert any(m.startswith("voicegame.audio") for m in graph["voicegame.play.turns"])  # the check sees audio imports

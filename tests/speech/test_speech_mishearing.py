@@ -68,7 +68,7 @@ def test_three_misses_in_noise_get_advice_about_the_noise_and_typed_lines_do_not
 
 def test_the_kiosk_gives_the_same_advice(sphinx):
     from voicegame.play.kiosk import Kiosk
-    from voicegame.play.kiosk_input import FakeClock, ScriptedListener
+    from kiosk_fixtures import FakeClock, ScriptedListener
 
     clock = FakeClock()
     speaker = RecorderSpeaker()

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from voicegame.games import find_game
-from voicegame.storage.autosave import KEEP, Persistence, age_phrase
+from voicegame.storage.autosave import KEEP, Persistence, age_days
 
 
 def add_parser(subparsers: Any) -> None:
@@ -21,7 +21,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"Unfinished games saved, the newest first (at most {KEEP + 1} of each game are kept):")
     for saved in games:
         title = find_game(saved.game).make(**saved.options).title
-        when = age_phrase(saved.saved or saved.started).removeprefix("from ") or "at an unknown time"
+        days = age_days(saved.saved or saved.started)
+        when = "at an unknown time" if days is None else {0: "today", 1: "yesterday"}.get(days, f"{days} days ago")
         moves = "1 move" if saved.cursor == 1 else f"{saved.cursor} moves"
         print(f"{title}, deal {saved.seed}: {moves}, score {saved.score}, last played {when}.")
         print(f"    voicegame play {saved.game} --seed {saved.seed} --resume")

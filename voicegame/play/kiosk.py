@@ -33,16 +33,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
-import numpy as np
-
 from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
-from voicegame.audio.levels import speech_over_noise_db
 from voicegame.audio.recognisers import Heard, Recogniser, TextRecogniser
-from voicegame.play.kiosk_input import Clock, FakeClock, MicrophoneListener, TextListener
-from voicegame.play.loop import LoopResult, Recognised, _Voice
 from voicegame.games import seed_number
-from voicegame.listen.mishearing import MishearingAdvisor
+from voicegame.language.sentences import sentence
+from voicegame.play.kiosk_input import Clock, MicrophoneListener, SystemClock, TextListener
+from voicegame.play.reply import Reply
+from voicegame.play.session import Progress, Session
+from voicegame.play.turns import TurnRunner, Utterance, Voice
 
 if TYPE_CHECKING:
     from voicegame.audio.speakers import Speaker
@@ -90,8 +89,8 @@ class KioskCounters:
 
 
 class Kiosk:
-    def __init__(self, session: Any, listener: Any, recogniser: Recogniser | None = None, speaker: Any = None,
-                 earcons: Any = None, settings: KioskSettings | None = None, clock: Clock | FakeClock | None = None,
+    def __init__(self, session: Session, listener: Any, recogniser: Recogniser | None = None, speaker: Any = None,
+                 earcons: Any = None, settings: KioskSettings | None = None, clock: Clock | None = None,
                  notes: Iterable[str] = ()) -> None:
         from voicegame.audio.earcons import EarconPlayer
         from voicegame.audio.speakers import PrintSpeaker
@@ -102,31 +101,28 @@ class Kiosk:
         self.speaker = speaker if speaker is not None else PrintSpeaker()
         self.earcons = earcons if earcons is not None else EarconPlayer(enabled=False)
         self.settings = settings or KioskSettings()
-        self.clock = clock or Clock()
+        self.clock: Clock = clock or SystemClock()
         self.notes = list(notes)
-        self.voice = _Voice(session, listener, self.speaker, self.earcons, None, False, LoopResult())
-        self.typed = TextRecogniser()
+        self.voice = Voice(session, listener, self.speaker, self.earcons)
+        listening = None if self.recogniser.name == "text" else self._listening_grammar
+        self.turns = TurnRunner(session, self.recogniser, self.voice, listening, lambda problem: log.warning("%s", problem))
         self.counters = KioskCounters()
         self.awake = True
         self.failures = 0  # consecutive device failures
         self.over_since: float | None = None  # when the current game was won or lost
         self.last_activity = self.last_invite = self.clock.now()
-        self._over_key: Any = None
+        self._over_key: Progress | None = None
         self._over = False
-        self._grammar: list[Any] = [None, None]  # (session grammar, with the wake phrase)
-        self._last_grammar: Any = None
+        self._grammar: tuple[RecogniserGrammar | None, RecogniserGrammar | None] = (None, None)  # (session's, with the wake phrase)
         self.wake_words = tuple(self.settings.wake_phrase.split())
-        self.advisor = MishearingAdvisor(session.narrator.say)
-        self._spoken = False  # is the utterance being handled spoken (not typed)? ...
-        self._level: float | None = None  # ... and its speech_over_noise_db
 
     # ----- speaking -----------------------------------------------------------------
     def say(self, key: str, **params: Any) -> str:
-        sentence = self.session.narrator.say(key, **params)
-        self.voice.say(sentence)
-        return sentence
+        said = self.session.say(key, **params)
+        self.voice.say(said)
+        return said
 
-    def _answer(self, reply: Any) -> None:
+    def _answer(self, reply: Reply) -> None:
         self.voice.answer(reply)
 
     # ----- running ------------------------------------------------------------------
@@ -154,7 +150,7 @@ class Kiosk:
     def step(self) -> bool:
         """One listen and what follows. False when the listener has no more input."""
         try:
-            self._set_grammar()
+            self.turns.set_grammar()
             item = self.listener.listen(self._listen_timeout())
         except EOFError:
             return False
@@ -172,9 +168,7 @@ class Kiosk:
         if item is not None:
             self.counters.turns += 1
             try:
-                self._spoken = not isinstance(item, str)
-                self._level = speech_over_noise_db(item.pcm if isinstance(item, Recognised) else item) if self._spoken else None
-                self._act(self._recognise(item))
+                self._act(self.turns.recognise(item), item)
             except Exception:  # the session promises not to raise; the kiosk makes sure
                 self.counters.errors += 1
                 log.exception("turn failed")
@@ -193,30 +187,14 @@ class Kiosk:
     def _invite_due(self) -> float:
         return max(self.last_activity, self.last_invite) + 60.0 * self.settings.idle_invite_minutes
 
-    def _set_grammar(self) -> None:
-        """The recogniser listens for this turn's commands plus the wake phrase (not for typed input)."""
-        if self.recogniser.name == "text":
-            return
-        try:
-            grammar = self.session.recogniser_grammar()
-            if grammar is not self._grammar[0]:
-                self._grammar = [grammar, with_phrase(grammar, self.settings.wake_phrase)]
-            if self._grammar[1] is not self._last_grammar:
-                self.recogniser.set_grammar(self._grammar[1])
-                self._last_grammar = self._grammar[1]
-        except AudioError as error:
-            log.warning("grammar: %s", error)
-
-    def _recognise(self, item: np.ndarray | str | Recognised) -> Heard:
-        if isinstance(item, str):
-            return self.typed.recognise_text(item)
-        if isinstance(item, Recognised):
-            return item.heard
-        try:
-            return self.recogniser.recognise(item)
-        except AudioError as error:
-            log.warning("recogniser: %s", error)
-            return Heard("", None, True)
+    def _listening_grammar(self, session: Session) -> RecogniserGrammar:
+        """This turn's commands plus the wake phrase (the same object while the session's is unchanged)."""
+        grammar = session.recogniser_grammar()
+        if grammar is not self._grammar[0]:
+            self._grammar = (grammar, with_phrase(grammar, self.settings.wake_phrase))
+        with_wake = self._grammar[1]
+        assert with_wake is not None
+        return with_wake
 
     # ----- devices -------------------------------------------------------------------
     def _device_lost(self, error: BaseException) -> None:
@@ -253,19 +231,12 @@ class Kiosk:
             words = words[1:]
         return False, ""
 
-    def _parse(self, text: str) -> Any:
-        try:
-            return self.session.parser.parse(text)
-        except Exception:
-            return None
-
-    def _act(self, heard: Heard) -> None:
+    def _act(self, heard: Heard, item: Utterance) -> None:
         text = heard.text
         if not self.awake:
             woke, rest = self._wake_split(text)
             if not woke:
-                command = self._parse(text)
-                woke = command is not None and command.intent == "wake"
+                woke = self.session.intent_of(text) == "wake"
             if not woke:
                 self.counters.ignored_asleep += 1
                 log.debug("asleep, ignored %r", text)
@@ -286,14 +257,13 @@ class Kiosk:
         elif woke:
             self.say("kiosk_awake")
             return
-        command = self._parse(text)
-        intent = command.intent if command is not None else None
+        intent = self.session.intent_of(text)
         if intent in ("sleep", "quit"):
             return self._sleep(intent)
         if intent == "wake":
             self.say("kiosk_awake")
             return
-        self._handle(heard)
+        self._handle(heard, item)
 
     def _sleep(self, intent: str) -> None:
         if not self.wake_words:
@@ -304,36 +274,34 @@ class Kiosk:
         log.info("asleep (%s)", intent)
         self.say("kiosk_goodbye" if intent == "quit" else "kiosk_asleep", wake=self.settings.wake_phrase)
 
-    def _handle(self, heard: Heard) -> Any:
-        session = self.session
-        before_history, before_cursor, before_recorded = session.history, session.history.cursor, session.recorded
+    def _handle(self, heard: Heard, item: Utterance) -> Reply:
+        before = self.session.progress()
         self.counters.commands += 1
-        reply = session.hear(heard)
-        if self._spoken:  # advice after repeated mishearing (typed lines are never misheard)
-            self.advisor.advise(reply, self._level)
-        self._count(before_history, before_cursor, before_recorded)
+        reply = self.turns.act(heard)
+        self.turns.advise(reply, item)
+        self._count(before)
         self._answer(reply)
         self._check_over()
         return reply
 
-    def _count(self, before_history: Any, before_cursor: int, before_recorded: bool) -> None:
-        session = self.session
-        if session.history is not before_history:
+    def _count(self, before: Progress) -> None:
+        after = self.session.progress()
+        if after.game != before.game:
             self.counters.games_started += 1
-            if before_cursor and not before_recorded:
+            if before.moves and not before.recorded:
                 self.counters.losses += 1
-                log.info("game left unfinished after %d moves: counted as lost", before_cursor)
-        elif session.recorded and not before_recorded:
+                log.info("game left unfinished after %d moves: counted as lost", before.moves)
+        elif after.recorded and not before.recorded:
             self.counters.wins += 1
-            log.info("game won in %d moves", session.history.cursor)
+            log.info("game won in %d moves", after.moves)
 
     def _check_over(self, announce: bool = True) -> None:
         """Start the new-game timer when the game is won or lost; stop it when it is not (undo)."""
         session = self.session
-        key = (session.history, session.history.cursor)
+        key = session.progress()
         if key != self._over_key:
             self._over_key = key
-            self._over = bool(session.finished) or session.engine.is_stuck(session.state)
+            self._over = session.is_over()
         if not self._over:
             self.over_since = None
         elif self.over_since is None:
@@ -355,10 +323,9 @@ class Kiosk:
 
     def _auto_new_game(self) -> None:
         session = self.session
-        before_history, before_cursor, before_recorded = session.history, session.history.cursor, session.recorded
-        session.offer = None
-        reply = session.handle("new game")
-        self._count(before_history, before_cursor, before_recorded)
+        before = session.progress()
+        reply = session.new_game()
+        self._count(before)
         self.counters.auto_new_games += 1
         self.over_since = None
         self.last_activity = self.clock.now()
@@ -481,9 +448,7 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
     except ValueError as error:
         config.problems.append(f"Bad game option ({error}); using the defaults.")
         session = Session(entry, {}, args.seed, persistence=Persistence(), resume=args.seed is None)
-    clock = Clock()
-    from voicegame.language.sentences import sentence
-
+    clock = SystemClock()
     notes = [problem if isinstance(problem, str) else sentence(problem) for problem in config.problems]
     speaker: Speaker
     recogniser: Recogniser

@@ -23,37 +23,21 @@ import numpy as np
 from voicegame.audio.earcons import EarconPlayer
 from voicegame.audio.errors import AudioError
 from voicegame.audio.grammar_spec import RecogniserGrammar
-from voicegame.audio.levels import speech_over_noise_db
 from voicegame.audio.mixdown import SessionRecording
-from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser, TextRecogniser
-from voicegame.audio.speakers import STEPS, Speaker
+from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser
+from voicegame.audio.speakers import Speaker
 from voicegame.audio.wavio import read_wav
-from voicegame.listen.mishearing import MishearingAdvisor
+from voicegame.play.session import Session
+from voicegame.play.turns import Recognised, TurnRunner, TurnTiming, Voice, pcm_of
+
+__all__ = ["LoopResult", "MicrophoneSource", "PcmSource", "PushToTalkSource", "Recognised", "Source", "TextSource",
+           "TurnTiming", "WavFileSource", "finish_stream", "listen_once", "run_voice_session"]
 
 log = logging.getLogger(__name__)
 
 SAMPLE_RATE = 16000
-AFTER_SPEECH = frozenset({"listening"})  # earcons that mean "your turn": played after the words
-
-LIMITS = {
-    "faster": "That is as fast as I can speak.",
-    "slower": "That is as slow as I can speak.",
-    "louder": "That is as loud as I can speak.",
-    "quieter": "That is as quiet as I can speak.",
-}
-
 
 # ---------------------------------------------------------------------------------- sources
-@dataclass(frozen=True)
-class Recognised:
-    """An utterance a source has already recognised (decoded while it was spoken): its audio, what
-    was heard, and the seconds from the end of the utterance to ``heard``."""
-
-    pcm: np.ndarray
-    heard: Heard
-    seconds: float
-
-
 class Source(Protocol):
     """Yields utterances: int16 16 kHz samples, a str for a typed command, or an utterance the source
     has already recognised (``Recognised``)."""
@@ -192,18 +176,6 @@ class PushToTalkSource:
 
 # ---------------------------------------------------------------------------------- results
 @dataclass
-class TurnTiming:
-    """Seconds from having the utterance's audio to each stage's end (one turn)."""
-
-    decode: float = 0.0
-    handle: float = 0.0  # parse, resolve, engine, narration (Session.hear/handle)
-    render_first: float = 0.0  # TTS render of the first sentence (0 when the speaker does not render)
-    first_sound: float = 0.0  # utterance audio in hand -> first earcon or sentence queued
-    words: int = 0  # words spoken in the answer
-    moves: int = 0
-
-
-@dataclass
 class LoopResult:
     replies: list[Any] = field(default_factory=list)
     heard: list[Heard] = field(default_factory=list)
@@ -214,148 +186,15 @@ class LoopResult:
 
 
 # ------------------------------------------------------------------------------------- loop
-class _Voice:
-    """Says replies: earcons, then sentences, then "listening"; mutes the source meanwhile."""
-
-    def __init__(self, session: Any, source: Any, speaker: Speaker, earcons: EarconPlayer,
-                 recording: SessionRecording | None, barge_in: bool, result: LoopResult) -> None:
-        self.session = session
-        self.source = source
-        self.speaker = speaker
-        self.earcons = earcons
-        self.recording = recording
-        self.barge_in = barge_in
-        self.result = result
-        self.settings_seen = len(getattr(session, "speech_settings", []))
-        self.told: set[str] = set()
-        self.renderer: Speaker | None = None
-        self.missing_told: tuple[str, ...] = ()  # the words the model lacks, as last told
-
-    def _render(self, text: str) -> tuple[np.ndarray, int] | None:
-        """The sentence's samples from the speaker, else from ``renderer`` (speech dispatcher and the
-        print speaker cannot render; ``--output`` still wants the words in the file)."""
-        for source in (self.speaker, self.renderer):
-            if source is None:
-                continue
-            try:
-                rendered = source.render(text)
-            except Exception:
-                rendered = None
-            if rendered is not None:
-                return rendered
-        return None
-
-    def say(self, text: str, timing: TurnTiming | None = None, t0: float = 0.0) -> None:
-        rendered = None
-        if self.recording is not None or timing is not None:
-            start = time.perf_counter()
-            rendered = self._render(text)
-            if timing is not None and timing.render_first == 0.0:
-                timing.render_first = time.perf_counter() - start
-        try:
-            self.speaker.say(text)
-        except Exception:  # a speaker must never end the game
-            print(text, flush=True)
-        if timing is not None and timing.first_sound == 0.0:
-            timing.first_sound = time.perf_counter() - t0
-        if timing is not None:
-            timing.words += len(text.split())
-        if self.recording is not None:
-            self.recording.add_speech(text, rendered)
-
-    def play(self, name: str, timing: TurnTiming | None = None, t0: float = 0.0) -> None:
-        if not self.earcons.enabled:
-            return
-        self.earcons.play(name)
-        if timing is not None and timing.first_sound == 0.0:
-            timing.first_sound = time.perf_counter() - t0
-        if self.recording is not None:
-            self.recording.add_earcon(name)
-
-    def tell(self, sentence: str | None) -> None:
-        """A failure, told once."""
-        if sentence and not any(t.startswith(sentence.rstrip(".")) for t in self.told):
-            self.told.add(sentence)
-            self.result.notes.append(sentence)
-            self.say(sentence)
-
-    def apply_settings(self) -> list[str]:
-        changes = list(getattr(self.session, "speech_settings", []))[self.settings_seen :]
-        self.settings_seen += len(changes)
-        extra = []
-        for change in changes:
-            if change in STEPS and not self.speaker.step(change):
-                extra.append(LIMITS[change])
-        return extra
-
-    def listening_while_speaking(self) -> bool:
-        """Barge-in: the source stays open while the game speaks (a headset, or a microphone whose
-        echo canceller works); otherwise it is muted."""
-        return self.barge_in and getattr(self.source, "open_while_speaking", True)
-
-    def answer(self, reply: Any, timing: TurnTiming | None = None, t0: float = 0.0) -> None:
-        open_mic = self.listening_while_speaking()
-        mute = getattr(self.source, "mute", None)
-        if mute is not None and not open_mic:
-            mute()
-        self.speaker.stop()  # a new answer cuts the old one
-        names = list(reply.earcons)
-        for name in (n for n in names if n not in AFTER_SPEECH):
-            self.play(name, timing, t0)
-        if getattr(self.speaker, "output", None) is not self.earcons.output:
-            self.earcons.wait(2.0)  # separate devices: do not talk over the earcon
-        sentences = list(reply.sentences) + self.apply_settings()
-        for sentence in sentences:
-            self.say(sentence, timing, t0)
-        for name in (n for n in names if n in AFTER_SPEECH):
-            self.play(name, timing, t0)
-        self.tell(self.earcons.note)
-        watch = getattr(self.source, "watch", None)
-        if open_mic and watch is not None:  # the player may cut the game short: stop as soon as they speak
-            output = self.earcons.output
-            if watch(lambda: self.speaker.busy() or output.busy()):
-                self.result.interruptions += 1
-        self.speaker.wait()
-        self.earcons.wait(5.0)
-        unmute = getattr(self.source, "unmute", None)
-        if unmute is not None and not open_mic:
-            unmute()
-
-
 AUTO = "auto"
 
 
-def _grammar_source(grammar: Any, session: Any) -> Callable[[Any], RecogniserGrammar] | None:
-    """``grammar="auto"``: the session's own ``recogniser_grammar()`` when it has one."""
+def _grammar_source(grammar: Callable[[Session], RecogniserGrammar] | str | None) -> Callable[[Session], RecogniserGrammar] | None:
+    """``grammar="auto"``: the session's own ``recogniser_grammar()``."""
     if grammar == AUTO:
-        method = getattr(session, "recogniser_grammar", None)
-        return (lambda s: s.recogniser_grammar()) if method is not None else None
+        return Session.recogniser_grammar
+    assert not isinstance(grammar, str), grammar
     return grammar
-
-
-def _set_grammar(recogniser: Recogniser, grammar: Callable[[Any], RecogniserGrammar] | None, session: Any,
-                 voice: _Voice, last: list[Any]) -> None:
-    """Give the recogniser this turn's grammar; skipped when it is the very same object as last time."""
-    if grammar is None:
-        return
-    try:
-        new = grammar(session)
-        if new is not last[0]:
-            recogniser.set_grammar(new)
-            last[0] = new
-            missing = tuple(getattr(recogniser, "missing", ()))
-            if missing and missing != voice.missing_told:
-                voice.missing_told = missing  # say it once per change, not every turn
-                voice.tell(f"The speech model does not know the words {', '.join(missing)}; "
-                           "commands with them work only when typed.")
-    except AudioError as e:
-        voice.tell(str(e))
-
-
-def _hear(session: Any, heard: Heard) -> Any:
-    if hasattr(session, "hear"):
-        return session.hear(heard)
-    return session.handle("" if heard.unknown else heard.text)
 
 
 TICK_AFTER = 3.0
@@ -365,7 +204,7 @@ TICK_EVERY = 3.0
 
 
 @contextmanager
-def _ticking(voice: "_Voice") -> Iterator[None]:
+def _ticking(voice: Voice) -> Iterator[None]:
     """Play ``working`` every ``TICK_EVERY`` seconds, after the first ``TICK_AFTER``, while the body runs."""
     done = threading.Event()
 
@@ -384,7 +223,7 @@ def _ticking(voice: "_Voice") -> Iterator[None]:
         thread.join()
 
 
-def run_voice_session(session: Any, source: Iterable[np.ndarray | str | Recognised], recogniser: Recogniser, speaker: Speaker,
+def run_voice_session(session: Session, source: Iterable[np.ndarray | str | Recognised], recogniser: Recogniser, speaker: Speaker,
                       earcons: EarconPlayer, recording: SessionRecording | None = None, *,
                       grammar: Callable[[Any], RecogniserGrammar] | str | None = AUTO,
                       fallback: Iterable[np.ndarray | str] | None = None, notes: Sequence[str] = (),
@@ -393,8 +232,7 @@ def run_voice_session(session: Any, source: Iterable[np.ndarray | str | Recognis
     """Play ``session`` by voice until "quit" or the end of ``source``; returns what happened.
 
     ``grammar(session) -> RecogniserGrammar`` is given to the recogniser before every utterance (the
-    vocabulary of the current position; "auto": ``session.recogniser_grammar()`` if the session has
-    it); with None the recogniser keeps the grammar it has. Typed lines bypass the recogniser.
+    vocabulary of the current position; "auto": ``session.recogniser_grammar()``); with None the recogniser keeps the grammar it has. Typed lines bypass the recogniser.
     ``fallback`` (typed lines) takes over when ``source`` fails (no microphone). ``notes`` (e.g. the
     speaker factory's "no audio output, printing" sentence) are said before the greeting.
     ``recording`` collects the command audio, earcons and speech for ``--output``; sentences are
@@ -404,20 +242,14 @@ def run_voice_session(session: Any, source: Iterable[np.ndarray | str | Recognis
     then listens during the answer, and speech stops it (``on_speech_start``).
     """
     result = LoopResult()
-    voice = _Voice(session, source, speaker, earcons, recording, barge_in, result)
-    voice.missing_told = ()
-    voice.renderer = renderer
-    typed = TextRecogniser()
+    voice = Voice(session, source, speaker, earcons, recording, barge_in, renderer)
+    turns = TurnRunner(session, recogniser, voice, _grammar_source(grammar), voice.tell)
     for note in notes:
         voice.tell(note)
     voice.answer(session.greeting())
-    narrator = getattr(session, "narrator", None)
-    advisor = MishearingAdvisor(narrator.say) if narrator is not None else None
     current = iter(source)
-    grammar = _grammar_source(grammar, session)
-    last_grammar: list[Any] = [None]
     while True:
-        _set_grammar(recogniser, grammar, session, voice, last_grammar)
+        turns.set_grammar()
         try:
             item = next(current)
         except StopIteration:
@@ -427,41 +259,33 @@ def run_voice_session(session: Any, source: Iterable[np.ndarray | str | Recognis
             if fallback is None:
                 break
             voice.source, current, fallback = fallback, iter(fallback), None
-            voice.tell("Type your commands instead, one a line.")
+            voice.tell(session.say("type_instead"))
             continue
         t0 = time.perf_counter()
         timing = TurnTiming() if timings else None
-        if isinstance(item, str):
-            heard = typed.recognise_text(item)
-        elif isinstance(item, Recognised):  # decoded while spoken: only its last step was left
-            heard = item.heard
+        if isinstance(item, Recognised):  # decoded while spoken: only its last step was left
             t0 -= item.seconds
-        else:
-            try:
-                heard = recogniser.recognise(item)
-            except AudioError as e:
-                voice.tell(str(e))
-                heard = Heard("", None, True)
+        heard = turns.recognise(item)
         t1 = time.perf_counter()
-        pcm = None if isinstance(item, str) else item.pcm if isinstance(item, Recognised) else item
+        pcm = pcm_of(item)
         if recording is not None and pcm is not None:
             recording.add_input(pcm, SAMPLE_RATE, heard.text)
         with _ticking(voice):
-            reply = _hear(session, heard)
+            reply = turns.act(heard)
         t2 = time.perf_counter()
-        if advisor is not None and pcm is not None:
-            advisor.advise(reply, speech_over_noise_db(pcm))
+        turns.advise(reply, item)
         if timing is not None:
             timing.decode, timing.handle = t1 - t0, t2 - t1
-            timing.moves = len(getattr(reply, "moves", []))
+            timing.moves = len(reply.moves)
         voice.answer(reply, timing, t0)
         result.heard.append(heard)
         result.replies.append(reply)
         if timing is not None:
             result.timings.append(timing)
-        if getattr(reply, "quit", False):
+        if reply.quit:
             result.quit = True
             break
+    result.notes, result.interruptions = voice.notes, voice.interruptions
     speaker.wait()
     earcons.wait(5.0)
     return result

@@ -96,7 +96,7 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
         model = args.model or (config["audio.model"] if config is not None else None) or None
         recogniser, recogniser_note = make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True)
     except AudioError as error:
-        recogniser, recogniser_note = TextRecogniser(), f"{str(error).rstrip('.')}; type your commands instead."
+        recogniser, recogniser_note = TextRecogniser(), session.say("no_recogniser_typing", problem=str(error).rstrip("."))
     notes.append(recogniser_note)
     barge_in = False
     if args.input:
@@ -113,7 +113,7 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
         push_to_talk = args.push_to_talk if args.push_to_talk is not None else (config["audio.push_to_talk"] if config is not None else False)
         if push_to_talk:
             source = PushToTalkSource(Microphone(endpointer=endpointer), stdin)
-            notes.append(session.narrator.say("push_to_talk"))
+            notes.append(session.say("push_to_talk"))
         else:
             mode = args.barge_in or (config["audio.barge_in"] if config is not None else "auto")
             microphone, barge_in, note = barge_in_microphone(mode, endpointer, speaker, output)
@@ -127,7 +127,7 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
         try:
             renderer = Pyttsx3Speaker(output=None)
         except AudioError as error:
-            notes.append(f"{str(error).rstrip('.')}; the recording will hold sound cues only.")
+            notes.append(session.say("no_renderer_cues_only", problem=str(error).rstrip(".")))
     run_voice_session(session, source, recogniser, speaker, earcons, recording, fallback=fallback,
                       notes=notes, barge_in=barge_in, renderer=renderer)
     if recording is not None:

@@ -23,14 +23,12 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import Any, Iterable, Protocol
 
 from voicegame.storage import savefile as store
-from voicegame.engine import Engine, Reason
+from voicegame.engine import Engine, History, Reason
+from voicegame.engine.game import GameDef
 from voicegame.storage.stats import GameStats, StatsBook, stats_key
-
-if TYPE_CHECKING:
-    from voicegame.play.session import Session
 
 KEEP = 10
 """Unfinished games kept per game besides the one in ``saves/<game>.json`` (the oldest beyond go)."""
@@ -39,12 +37,36 @@ FAILED = "failed"
 SAVED_AGAIN = "saved again"
 
 
+class Playing(Protocol):
+    """What autosave needs of a game being played (``voicegame.play.session.Session`` is one):
+    which game, how it was dealt, its moves, and its playing time, which autosave adds to."""
+
+    seconds: float  # seconds played so far: autosave adds the time since it last looked
+
+    @property
+    def game(self) -> GameDef: ...
+    @property
+    def options(self) -> dict[str, Any]: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def engine(self) -> Engine: ...
+    @property
+    def history(self) -> History: ...
+    @property
+    def started(self) -> str: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def game_id(self) -> str: ...
+
+
 @dataclass
 class Offer:
     """A saved game the player may resume."""
 
     saved: store.SavedGame
-    when: str  # "from today", "from yesterday", "from 3 days ago"
+    days: int | None  # how many days ago it was started (0: today; None: the save does not say)
 
 
 @dataclass(frozen=True)
@@ -60,18 +82,14 @@ class _Slot:
 _EMPTY = _Slot(None, 0, False, 0)
 
 
-def age_phrase(started: str, now: datetime | None = None) -> str:
+def age_days(started: str, now: datetime | None = None) -> int | None:
+    """Days from ``started`` (an ISO time) to ``now`` by the calendar (0: today); None when unreadable."""
     try:
         then = datetime.fromisoformat(started)
     except ValueError:
-        return ""
+        return None
     now = now or datetime.now(timezone.utc)
-    days = (now.date() - then.astimezone(timezone.utc).date()).days
-    if days <= 0:
-        return "from today"
-    if days == 1:
-        return "from yesterday"
-    return f"from {days} days ago"
+    return max(0, (now.date() - then.astimezone(timezone.utc).date()).days)
 
 
 class Persistence:
@@ -95,7 +113,7 @@ class Persistence:
         return self.kept_dir / f"{game}-{seed}-{game_id}.json"
 
     # ----- saving -------------------------------------------------------------------
-    def snapshot(self, session: "Session") -> store.SavedGame:
+    def snapshot(self, session: Playing) -> store.SavedGame:
         """The session's game as a save."""
         return store.SavedGame(
             session.game.key,
@@ -109,7 +127,7 @@ class Persistence:
             session.game_id,
         )
 
-    def autosave(self, session: "Session") -> str | None:
+    def autosave(self, session: Playing) -> str | None:
         """Write the session's game (and any game held in memory); called after every turn that
         changed the game, and after every turn while saving fails. Returns ``FAILED`` when saving
         has just started failing, ``SAVED_AGAIN`` when it has just worked again, else None."""
@@ -134,7 +152,7 @@ class Persistence:
         """Games left while saving failed are waiting in memory to be written."""
         return bool(self._held)
 
-    def leave(self, session: "Session", count_loss: bool, keep: bool = True) -> None:
+    def leave(self, session: Playing, count_loss: bool, keep: bool = True) -> None:
         """The session leaves its game for another. Unfinished, it counts as lost (once: see
         ``StatsBook.record``); while saving fails, it is held in memory until it can be written."""
         if count_loss and not session.finished:
@@ -205,7 +223,7 @@ class Persistence:
         except OSError:
             return []
 
-    def elapsed(self, session: "Session") -> float:
+    def elapsed(self, session: Playing) -> float:
         now = time.monotonic()
         started = self._clock.setdefault(id(session), now)
         session.seconds += now - started
@@ -267,12 +285,12 @@ class Persistence:
         games = self.unfinished(game)
         if not games:
             return None, problem
-        return Offer(games[0], age_phrase(games[0].started)), problem
+        return Offer(games[0], age_days(games[0].started)), problem
 
     # ----- statistics --------------------------------------------------------------------
-    def record(self, session: "Session", won: bool) -> GameStats:
+    def record(self, session: Playing, won: bool) -> GameStats:
         key = stats_key(session.game.key, session.options)
         return self.stats.record(key, won, session.history.cursor, self.elapsed(session), session.game_id)
 
-    def stats_for(self, session: "Session") -> GameStats:
+    def stats_for(self, session: Playing) -> GameStats:
         return self.stats.get(stats_key(session.game.key, session.options))

@@ -1,0 +1,175 @@
+"""What each intent does: the table :data:`INTENTS`, intent name -> handler.
+
+Every intent of grammars/en/commands.toml has an entry (tests/test_session.py checks the two agree).
+A handler gets the session, the reply to fill, the command and what was open when the turn began
+(:class:`~voicegame.play.dialogue.Opened`). The handlers that leave the game for another are in
+:mod:`voicegame.play.lifecycle`, those that only read the board out or change how the game talks in
+:mod:`voicegame.play.reading`; those that play are here.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from voicegame.engine import Move, MoveKind
+from voicegame.language.command import Command
+from voicegame.language.narrate import join
+from voicegame.play import lifecycle, reading
+from voicegame.play.core import SessionCore
+from voicegame.play.dialogue import Opened
+from voicegame.play.reply import Reply
+from voicegame.solver.hints import ranked_moves
+
+
+Handler = Callable[[SessionCore, Reply, Command, Opened], None]
+
+
+# ----- answers ----------------------------------------------------------------------------------
+def do_answer(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """"yes", "the second", "hearts": the answer to the question open, or "yes" to the hint."""
+    question = opened.question
+    if command.intent == "yes" and question is None and opened.hinted is not None:
+        return s.play(reply, opened.hinted)
+    if question is None:
+        if command.intent == "answer" and command.source is not None:
+            return s.resolve_and_play(reply, s.resolver.resolve_move(s.state, command.source, None))
+        return reply.refuse(s.say("nothing_to_answer"))
+    s.resolve_and_play(reply, s.resolver.narrow(s.state, question, command), question)
+
+
+def do_cancel(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """"no", "cancel": whatever was open is closed already."""
+    reply.sentences.append(s.say("cancelled"))
+
+
+def do_not_here(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """"sleep" and "wake" are the kiosk's: a session alone does not understand them."""
+    reply.refuse(s.say("not_understood"), "unknown")
+
+
+# ----- moves ------------------------------------------------------------------------------------
+def do_move(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    s.resolve_and_play(reply, s.resolver.resolve_move(s.state, command.source, command.target))
+
+
+def do_pair(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    s.resolve_and_play(reply, s.resolver.resolve_pair(s.state, command.source, command.target))
+
+
+def do_draw(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    s.play(reply, Move(MoveKind.DEAL))
+
+
+def do_undo(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    if not s.history.can_undo():
+        return reply.refuse(s.say("nothing_to_undo"))
+    move = s.played.undo()
+    reply.sentences.append(s.say("undone", move=s.narrator.move_phrase(s.state, move)))
+    reply.earcons.append("undo")
+
+
+def do_redo(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    if not s.history.can_redo():
+        return reply.refuse(s.say("nothing_to_redo"))
+    before = s.state
+    move = s.played.redo()
+    reply.moves.append(move)
+    reply.sentences.append(s.say("redone", move=s.narrator.move_phrase(before, move)))
+    reply.earcons.append("move")
+
+
+def do_auto(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    if s.auto_up(reply) == 0:
+        reply.sentences.append(s.say("auto_none"))
+
+
+def do_auto_on(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    s.auto_play = True
+    reply.sentences.append(s.say("auto_on"))
+    s.auto_up(reply)
+
+
+def do_auto_off(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    s.auto_play = False
+    reply.sentences.append(s.say("auto_off"))
+
+
+def do_discard_all(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """Discard every card the discard pile takes, one move each (so undo takes back one)."""
+    played = 0
+    while not s.finished and (move := s.played.discard_move()) is not None:
+        s.play(reply, move)
+        played += 1
+    if not played:
+        reply.refuse(s.say("discard_none"))
+
+
+# ----- advice -----------------------------------------------------------------------------------
+def do_hint(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    ideas = s.hinting.ideas()
+    if not ideas:
+        reply.sentences.append(s.say("hint_none"))
+        return
+    if s.hinting.going_round():
+        reply.sentences.append(s.say("hint_going_round"))
+        return
+    move = s.hinting.next_idea(ideas)
+    phrase = s.narrator.move_phrase_among(s.state, move, s.engine.legal_moves(s.state))
+    reply.sentences.append(s.say("hint" if s.dialogue.told_yes_plays_hint else "hint_first", move=phrase))
+    s.dialogue.told_yes_plays_hint = True
+    s.dialogue.hinted = move
+
+
+def do_moves(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    moves = s.narrator.distinct_moves(s.state, ranked_moves(s.engine, s.state))
+    if not moves:
+        reply.sentences.append(s.say("hint_none"))
+        return
+    phrases = s.narrator.move_phrases(s.state, moves[:6])
+    if len(moves) > 6:
+        reply.sentences.append(s.say("moves_list_more", moves=", ".join(phrases), count=len(moves) - 6))
+    else:
+        reply.sentences.append(s.say("moves_list", moves=join(phrases, "or")))
+
+
+def do_winnable(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """"Is this game still winnable?": the thoughtful solver (which sees every card) answers
+    when it finds a win or proves there is none within a few seconds."""
+    if s.engine.is_won(s.state):
+        reply.sentences.append(s.say("winnable_won"))
+        return
+    key, seconds, follows = s.hinting.winnable(s.winnable_seconds, s.winnable_nodes)
+    if key == "winnable_unknown":
+        reply.sentences.append(s.say("winnable_unknown_no_limit") if seconds is None
+                               else s.say("winnable_unknown_seconds", seconds=f"{seconds:g}"))
+    else:
+        reply.sentences.append(s.say(key))
+    if follows:
+        reply.sentences.append(s.say("winnable_follow"))  # hints follow that line here
+
+
+INTENTS: dict[str, Handler] = {
+    # playing
+    "move": do_move, "pair": do_pair, "draw": do_draw, "undo": do_undo, "redo": do_redo,
+    "auto": do_auto, "auto_on": do_auto_on, "auto_off": do_auto_off, "discard_all": do_discard_all,
+    # answers to what is open
+    "yes": do_answer, "answer": do_answer, "choose": do_answer, "no": do_cancel, "cancel": do_cancel,
+    # advice
+    "hint": do_hint, "moves": do_moves, "winnable": do_winnable,
+    "what_can_i_say": reading.do_what_can_i_say, "all_commands": reading.do_all_commands, "help": reading.do_help,
+    # reading the board
+    "read_board": reading.do_read_board, "more": reading.do_more, "read": reading.do_read,
+    "read_group": reading.do_read_group, "read_cells": reading.do_read_cells,
+    "read_foundations": reading.do_read_foundations, "read_free": reading.do_read_free, "where": reading.do_where,
+    "count": reading.do_count, "score": reading.do_score, "repeat": reading.do_repeat,
+    "statistics": reading.do_statistics,
+    # how the game talks
+    "brief": reading.do_brief, "verbose": reading.do_verbose, "faster": reading.do_speech_setting,
+    "slower": reading.do_speech_setting, "louder": reading.do_speech_setting, "quieter": reading.do_speech_setting,
+    # other games
+    "new_game": lifecycle.do_new_game, "restart": lifecycle.do_restart, "switch_game": lifecycle.do_switch_game,
+    "previous_game": lifecycle.do_previous_game, "quit": lifecycle.do_quit,
+    # the kiosk's own
+    "sleep": do_not_here, "wake": do_not_here,
+}
+"""Intent name -> what it does."""

@@ -1,0 +1,166 @@
+"""Intents that leave the game for another: new game, restart, play another game, previous game, quit;
+and the offer to resume a saved game.
+
+Each ``do_*`` function is an entry of the intents table (:mod:`voicegame.play.intents`); the rest are
+the steps they share with the session's greeting.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from voicegame.games import GameEntry, find_game
+from voicegame.language.command import Command
+from voicegame.language.sentences import sentence
+from voicegame.play.core import SessionCore
+from voicegame.play.dialogue import UNCLEAR_ANSWERS, Opened
+from voicegame.play.reply import Reply
+from voicegame.storage.autosave import SAVED_AGAIN, Offer
+from voicegame.storage.savefile import SavedGame
+from voicegame.storage.stats import stats_key
+
+
+
+# ----- saved games ------------------------------------------------------------------------------
+def take_up(s: SessionCore, saved: SavedGame) -> None:
+    """Play ``saved`` from where it was left (its redo tail included)."""
+    s.start_game(find_game(saved.game), saved.options, saved.seed, game_id=saved.id)
+    s.played.take_up(saved)
+
+
+def kept_sentence(s: SessionCore, game: str, seed: int) -> str:
+    return s.say("game_kept", title=find_game(game).title, seed=seed)
+
+
+def leaving_kept(s: SessionCore) -> str | None:
+    """Before leaving this game for a new deal: the sentence saying it is kept, if it is worth
+    going back to (under way; with saves)."""
+    if s.persistence is None or not s.in_progress():
+        return None
+    return kept_sentence(s, s.game.key, s.seed)
+
+
+def offer_saved_game(s: SessionCore) -> str | None:
+    """Open the offer of this game's newest unfinished save, if any; returns a problem sentence
+    (a damaged save, put aside) or None."""
+    assert s.persistence is not None
+    offer, problem = s.persistence.offer(s.game.key)
+    s.dialogue.open_offer(offer)
+    return None if problem is None else sentence(problem)
+
+
+def resume_question(s: SessionCore, key: str) -> str:
+    """"Resume your Klondike game from today?": message ``key`` ("resume_offer", "resume_again")
+    for the open offer's age."""
+    offer = s.dialogue.offer
+    assert offer is not None
+    days = offer.days
+    age = "undated" if days is None else "today" if days <= 0 else "yesterday" if days == 1 else "days_ago"
+    return s.say(f"{key}_{age}", title=s.entry.title, days=days)
+
+
+def unclear_answer(s: SessionCore, reply: Reply) -> None:
+    """Anything but "yes" or "new game" said to "Resume your game?": ask again; the second time,
+    resume (the saved game is what the player came back for; "new game" still gives a new deal)."""
+    dialogue = s.dialogue
+    assert dialogue.offer is not None
+    dialogue.unclear_answers += 1
+    if dialogue.unclear_answers < UNCLEAR_ANSWERS:
+        reply.ask(resume_question(s, "resume_again"))
+        return
+    take_up(s, dialogue.take_offer().saved)
+    reply.sentences.append(s.say("resumed_unasked", moves=s.moves_made()))
+    reply.earcons.append("deal")
+
+
+def answer_offer(s: SessionCore, reply: Reply, offer: Offer, resume: bool) -> None:
+    """"yes" (``resume``) or "new game" said to "Resume your game?"."""
+    saved = offer.saved
+    if not resume:
+        if s.persistence is not None:
+            s.persistence.stats.record(stats_key(saved.game, saved.options), False, saved.cursor, saved.seconds, saved.id)
+        reply.sentences.append(s.say("new_game", title=s.game.title, seed=s.seed))
+        reply.sentences.append(kept_sentence(s, saved.game, saved.seed))
+        reply.earcons.append("deal")
+        return
+    take_up(s, saved)
+    reply.sentences.append(s.say("resumed", moves=s.moves_made()))
+    reply.earcons.append("deal")
+
+
+# ----- intents ----------------------------------------------------------------------------------
+def do_new_game(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    s.confirm_first(reply, partial(new_game_now, s), s.say("confirm_new_game"))
+
+
+def new_game_now(s: SessionCore, reply: Reply, entry: GameEntry | None = None) -> None:
+    """The next deal of this game, or of ``entry`` (with its default options; its saved game,
+    if unfinished, is offered). An unfinished game left is kept, and the reply says so."""
+    kept = leaving_kept(s)
+    switching = entry is not None and entry.key != s.entry.key
+    options = s.options if entry is None else {}
+    entry = entry or s.entry
+    s.start_game(entry, options, entry.next_seed(s.seed))
+    reply.sentences.append(s.say("new_game", title=s.game.title, seed=s.seed))
+    reply.earcons.append("deal")
+    if kept:
+        reply.sentences.append(kept)
+    if switching and s.persistence is not None:
+        offer_saved_game(s)
+        if s.dialogue.offer is not None:
+            reply.ask(resume_question(s, "resume_offer"))
+
+
+def do_previous_game(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """Go back to the unfinished game played before this one (of any game); said again turn after
+    turn, to the one before that, and so round every unfinished game saved."""
+    others = [] if s.persistence is None else [g for g in s.persistence.unfinished() if g.id != s.game_id]
+    if not others:
+        return reply.refuse(s.say("previous_none"))
+    previous_chain = s.dialogue.previous_chain
+    chain = previous_chain or [s.game_id]
+    fresh = [g for g in others if g.id not in chain]
+    if not fresh:  # been round them all: back to where this began, and round again
+        fresh = [g for g in others if g.id == chain[0]] or others
+        chain = [s.game_id]
+    target = fresh[0]
+    kept = None if previous_chain else leaving_kept(s)
+    take_up(s, target)
+    s.dialogue.previous_chain = [*chain, target.id]
+    reply.sentences.append(s.say("previous_back", title=s.entry.title, seed=s.seed, moves=s.moves_made()))
+    reply.earcons.append("deal")
+    if kept:
+        reply.sentences.append(kept)
+
+
+def do_restart(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    s.confirm_first(reply, partial(restart_now, s), s.say("confirm_restart"))
+
+
+def restart_now(s: SessionCore, reply: Reply) -> None:
+    s.start_game(s.entry, s.options, s.seed, game_id=s.game_id)
+    reply.sentences.append(s.say("restarted"))
+    reply.earcons.append("deal")
+
+
+def do_switch_game(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    entry = find_game(command.game or s.entry.key)
+    s.confirm_first(reply, partial(new_game_now, s, entry=entry), s.say("confirm_switch", title=entry.title))
+
+
+def do_quit(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    persistence = s.persistence
+    unsaved = s.history.cursor and not s.finished or persistence is not None and persistence.holding
+    if persistence is not None and persistence.failing and unsaved:
+        if persistence.autosave(s) == SAVED_AGAIN:
+            reply.sentences.append(s.say("save_back"))
+        else:  # still cannot save: quitting would lose the game, so ask
+            s.dialogue.wait_for_yes(partial(quit_now, s))
+            reply.ask(s.say("confirm_quit_unsaved"))
+            return
+    quit_now(s, reply)
+
+
+def quit_now(s: SessionCore, reply: Reply) -> None:
+    reply.sentences.append(s.say("goodbye"))
+    reply.quit = True

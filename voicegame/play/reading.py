@@ -1,0 +1,159 @@
+"""Intents that read the board out, answer questions about the game, or change how it talks.
+
+Nothing here changes the game. Each ``do_*`` function is an entry of the intents table
+(:mod:`voicegame.play.intents`).
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import MoveKind, PileKind
+from voicegame.language.command import CardRef, Command, GroupRef, PileRef
+from voicegame.language.narrate import Narrator, join
+from voicegame.listen.grammar import intent_phrase
+from voicegame.play.core import SessionCore
+from voicegame.play.dialogue import Opened
+from voicegame.play.reply import Reply
+from voicegame.solver.hints import ranked_moves
+from voicegame.storage.stats import GameStats
+
+
+
+# ----- the board --------------------------------------------------------------------------------
+def do_read_board(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """The board in brief; "more" then reads it group by group."""
+    reply.sentences.extend(s.narrator.board_summary(s.state))
+    s.dialogue.more_pages = s.narrator.board_pages(s.state)
+    if not s.dialogue.told_more:
+        reply.sentences.append(s.say("board_more"))
+        s.dialogue.told_more = True
+
+
+def do_more(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """The next page of the board reading."""
+    pages, s.dialogue.more_pages = s.dialogue.more_pages, []
+    if not pages:
+        reply.sentences.append(s.say("nothing_more"))
+        return
+    reply.sentences.extend(pages[0])
+    s.dialogue.more_pages = pages[1:]
+    if not s.dialogue.more_pages:
+        reply.sentences.append(s.say("board_end"))
+
+
+def do_read(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    if isinstance(command.source, PileRef):
+        index = s.engine.layout.index[command.source.pile_id]
+        reply.sentences.append(s.narrator.read_pile(s.state, index))
+
+
+def do_read_group(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    if isinstance(command.source, GroupRef):
+        name = s.game.group_names[command.source.group][0]
+        reply.sentences.append(s.narrator.read_group(s.state, command.source.group, name))
+
+
+def do_read_cells(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    has = bool(s.game.indices(PileKind.CELL))
+    reply.sentences.append(s.narrator.read_cells(s.state) if has else s.say("no_cells"))
+
+
+def do_read_foundations(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    has = bool(s.game.indices(PileKind.FOUNDATION))
+    reply.sentences.append(s.narrator.read_foundations(s.state) if has else s.say("no_foundations"))
+
+
+def do_read_free(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """The cards that can be played now: a pyramid's free cards, else the summary's list."""
+    free = s.narrator.free_cards(s.state)
+    if free is not None:
+        reply.sentences.append(s.say("board_free", cards=join([c.spoken for c in free], "and")))
+    else:
+        reply.sentences.extend(s.narrator.playable_summary(s.state, s.narrator.SUMMARY_WORDS))
+
+
+def do_where(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    assert isinstance(command.source, CardRef)  # every "where" template names a {card}
+    reply.sentences.extend(s.narrator.where(s.state, command.source))
+
+
+def do_count(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    reply.sentences.append(s.narrator.count(s.state))
+
+
+def do_score(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    reply.sentences.append(s.narrator.score(s.state))
+
+
+def do_repeat(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    reply.sentences.extend(s.dialogue.last_sentences or [s.say("nothing_to_repeat")])
+
+
+def do_statistics(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    if s.persistence is None:
+        reply.sentences.append(s.say("no_statistics"))
+        return
+    reply.sentences.append(describe_stats(s.narrator, s.game.title, s.persistence.stats_for(s)))
+
+
+def describe_stats(narrator: Narrator, title: str, stats: GameStats) -> str:
+    """One spoken summary of a game's statistics."""
+    if not stats.played:
+        return narrator.say("stats_none", title=title)
+    text = narrator.say("stats_played", title=title, played=stats.played, won=stats.won, rate=round(100 * stats.win_rate),
+                        streak=stats.current_streak, best=stats.best_streak)
+    if stats.fewest_moves is not None and stats.fastest_seconds is not None:
+        minutes, seconds = divmod(int(stats.fastest_seconds), 60)
+        text += " " + narrator.say("stats_best", moves=stats.fewest_moves, minutes=minutes, seconds=seconds)
+    return text
+
+
+# ----- what to say ------------------------------------------------------------------------------
+def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    reply.sentences.append(s.say(s.game.help_key) if s.game.help_key else s.narrator.all_commands())
+
+
+def do_all_commands(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    reply.sentences.append(s.narrator.all_commands())
+
+
+def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """What makes sense now, briefly: the answers to an open question, or a few real moves."""
+    dialogue = s.dialogue
+    if dialogue.question is not None:
+        options = [label for label, _ in dialogue.question.options]
+        reply.sentences.append(s.say("say_answers", options=join(options + [intent_phrase(s.parser, "cancel")])))
+        return
+    if dialogue.offer is not None:
+        reply.sentences.append(s.say("say_resume"))
+        return
+    if dialogue.pending is not None:
+        reply.sentences.append(s.say("say_answers", options=join([intent_phrase(s.parser, "yes"), intent_phrase(s.parser, "no")])))
+        return
+    moves = [m for m in ranked_moves(s.engine, s.state) if m.kind is MoveKind.MOVE][:2]
+    parts = s.narrator.move_phrases(s.state, moves)
+    if dialogue.hinted is not None:
+        parts.insert(0, s.say("yes_for_hint").lower())
+    if s.played.can_draw():
+        parts.append(intent_phrase(s.parser, "draw"))
+    if s.history.can_undo():
+        parts.append(intent_phrase(s.parser, "undo"))
+    if not parts:
+        return do_all_commands(s, reply, command, opened)
+    reply.sentences.append(s.say("say_now", options=join(parts)))
+
+
+# ----- how the game talks -----------------------------------------------------------------------
+def do_brief(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    s.verbose = s.narrator.verbose = False
+    reply.sentences.append(s.say("speech_setting", setting="brief"))
+
+
+def do_verbose(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    s.verbose = s.narrator.verbose = True
+    reply.sentences.append(s.say("speech_setting", setting="verbose"))
+
+
+def do_speech_setting(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """"faster", "louder"...: remembered for the speaker to apply; text mode only acknowledges."""
+    s.speech_settings.append(command.intent)
+    reply.sentences.append(s.say("speech_setting", setting=command.intent))
