@@ -96,7 +96,7 @@ def test_the_scan_finds_keys_of_every_layer():
     """The scan itself works: it sees engine reasons, resolver reasons, narration and the session."""
     found = keys_in_code()
     for key in ("needs_rank", "not_alone", "not_a_choice", "which_target", "moved_up", "face_down",
-                "phrase_up", "cancelled", "save_back", "winnable_unknown"):
+                "phrase_up", "cancelled", "save_back", "winnable_unknown_seconds", "moves_made"):
         assert key in found, key
     assert "rule_draw" not in found and "solved" not in found
 

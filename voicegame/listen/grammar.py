@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.listen.command_grammar import (ARTICLE, LEGAL_WEIGHT, build_grammar, grammar_for, intent_phrase,
                                               noun_key, vosk_phrases)
 from voicegame.listen.jsgf_builder import (ARTICLE_RULES, ARTICLE_SLOTS, LIKELY_OPTIONS, TOP, LegalNouns, build_jsgf,
@@ -25,6 +26,7 @@ from voicegame.listen.sayable import (ANY_CARD_INTENTS, COMPOUND_SLOTS, highest_
                                       visible_cards)
 
 __all__ = [
+    "RecogniserGrammar",
     "ANSWER_INTENTS", "ANY_CARD_INTENTS", "ARTICLE", "ARTICLE_RULES", "ARTICLE_SLOTS", "COMPOUND_SLOTS",
     "GARBAGE_MIN_PHONES", "GARBAGE_SHAPE", "GARBAGE_WORDS", "LEGAL_WEIGHT", "LIKELY_LEAVES_OUT", "LIKELY_OPTIONS",
     "LISTEN_FIRST", "LISTEN_LEGAL_WEIGHT", "READING_INTENTS", "TOP", "LegalNouns", "build_grammar", "build_jsgf",

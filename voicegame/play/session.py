@@ -20,8 +20,7 @@ from voicegame.games import GameEntry, find_game
 from voicegame.language.command import Command
 from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
-from voicegame.audio.grammar_spec import RecogniserGrammar
-from voicegame.listen.grammar import intent_phrase, listening_grammar
+from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
 from voicegame.listen.match import SECOND_ONLY, Heard, Understanding, understand
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore
