@@ -73,18 +73,6 @@ def play_actions(session, actions, check=None) -> None:
             check(engine, session.state)
 
 
-def assert_undo_redo_round_trip(session) -> None:
-    """Undo by voice all the way back: exactly the seed's deal; redo by voice: exactly the same game."""
-    played = list(session.history.states)
-    assert len(played) > 1, "nothing was played"
-    while session.history.can_undo():
-        session.handle("undo")
-    assert session.state == session.engine.deal(session.seed)
-    while session.history.can_redo():
-        session.handle("redo")
-    assert session.history.states == played
-
-
 def play_script(game: str, script: str, *args: str, then: str = "") -> list[str]:
     """Pipe ``tests/data/<script>`` (then the line ``then``) into ``voicegame play <game> <args> --text
     --no-save`` and return what the game said, one sentence a line; fails on a non-zero exit."""
