@@ -57,8 +57,11 @@ def assert_full_deck(engine: Engine, state: State, decks: int = 1) -> None:
 def play_actions(session, actions, check=None) -> None:
     """Drive a session's history with (action, choice) pairs: "move" plays legal move
     number ``choice`` (modulo how many there are), "undo"/"redo" step when they can.
-    ``check(engine, state)`` runs after every action."""
+    ``check(engine, state)`` runs on the starting position and after every action (so that even no
+    actions at all check something)."""
     engine = session.engine
+    if check is not None:
+        check(engine, session.state)
     for action, choice in actions:
         if action == "undo" and session.history.can_undo():
             session.history.undo()
