@@ -174,6 +174,7 @@ def test_undo_by_voice_to_the_deal_and_redo_back(key, options):
         assert reply.moves == [session.history.moves[i - 1]], label(key, options, seed)
     assert not session.history.can_redo()
     assert session.history.states == played
+    assert session.handle("redo").sentences  # "nothing to redo", said
 
 
 # ----- saves ---------------------------------------------------------------------------------------
