@@ -248,7 +248,8 @@ def test_every_intent_is_said_and_answered(key, options, monkeypatch):
                     reply = session.handle(phrase)
                 except Exception as error:
                     raise AssertionError(f"{label(key, options, seed)}: {intent} phrase {phrase!r} raised {error!r}") from error
-                assert reply.sentences or reply.quit, f"{label(key, options, seed)}: no answer to {phrase!r}"
+                answered = reply.sentences and all(sentence.strip() for sentence in reply.sentences)
+                assert answered or reply.quit, f"{label(key, options, seed)}: no answer to {phrase!r}: {reply.sentences}"
                 if session.game.key != key:  # "play spider": back to this game, at the same deal
                     session = new_session(key, options, seed)
     never = [intent for intent, _ in language.intents if not understood[intent] and intent not in unsayable]
