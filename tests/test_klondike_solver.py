@@ -128,16 +128,14 @@ def test_a_win_that_needs_a_card_played_back():
 # ----- agreement with the generic search ---------------------------------------------------------------
 @pytest.mark.parametrize("seed, draw", [(2, 3), (3, 3), (4, 3), (5, 1), (8, 1), (9, 3)])
 def test_agrees_with_the_generic_search(seed, draw):
+    """Within these position budgets both searches decide each of these deals (one proved dead, five
+    won), and decide the same."""
     engine = klondike_engine(draw=draw)
     deal = engine.deal(seed)
     generic = thoughtful(engine, deal, seconds=None, nodes=15_000, hooks=GENERIC)
     quick = solve_fast(engine, deal)
-    if generic.solved:
-        assert quick.solved
-    if quick.outcome is Outcome.UNWINNABLE:
-        assert not generic.solved
-    if generic.outcome is Outcome.UNWINNABLE:
-        assert quick.outcome is Outcome.UNWINNABLE
+    assert generic.outcome is not Outcome.UNSOLVED, (seed, draw)
+    assert quick.outcome is generic.outcome, (seed, draw, quick.outcome, generic.outcome)
 
 
 def test_budgets_are_respected():

