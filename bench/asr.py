@@ -33,6 +33,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the spoken-command corpus (tests/samples.py)
 sys.path.insert(0, str(ROOT / "tests" / "audio"))
 
 from speech_fixtures import speech_pcm  # noqa: E402

@@ -20,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the spoken-command corpus (tests/samples.py)
 sys.path.insert(0, str(ROOT / "tests" / "audio"))
 sys.path.insert(0, str(ROOT / "bench"))
 
