@@ -14,15 +14,18 @@ SEEDS = {"klondike": 5, "spider": 7, "freecell": 1}
 @pytest.mark.parametrize("key", [g.key for g in GAMES])
 def test_following_hints_never_comes_back_to_an_earlier_position(key: str) -> None:
     session = Session(key, seed=SEEDS.get(key, 3), options={"suits": 1} if key == "spider" else None)
+    followed = 0
     for _ in range(15):
         hint = session.handle("hint")
         if session.hinted is None:  # no hint (stuck), or the hints went round in circles
             break
+        followed += 1
         been = {s.piles for s in session.history.states[: session.history.cursor + 1]}
         legal = session.engine.legal_moves(session.state)
         every_move_returns = all(session.engine.apply(session.state, m)[0].piles in been for m in legal)
         assert session.handle("yes").moves, hint.sentences
         assert every_move_returns or session.state.piles not in been, hint.sentences
+    assert followed >= 3, f"only {followed} hints were given from the deal on"
 
 
 def test_a_hint_never_suggests_undoing_the_move_just_made(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,23 +20,19 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterable
 
-from voicegame.engine.cards import Card
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.audio.recognisers import Heard
 from voicegame.language.narrate import Narrator
 from voicegame.language.command import Command
 from voicegame.listen.pronouncing import cmu_dictionary
 from voicegame.language.parse import Parser
+from voicegame.language.phrasing import Phrasing
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
-from voicegame.language.templates import Alt, Node, Opt, RuleRef, Seq, Slot, TemplateError, Word, expand
+from voicegame.language.templates import Node, TemplateError, Word, expand
 
 GAP = 0.5
 """Cost of a word heard but not in the phrase, or in the phrase but not heard."""
 CHEAP_GAP = {"of": 0.2}
-MOVE_INTENTS: dict[str, PileKind | None] = {"move": None, "move_up": PileKind.FOUNDATION, "play": None,
-                                            "discard": PileKind.DISCARD, "answer": None}
-"""Intents whose command is a move, and the kind of pile their target must be (None: any)."""
-MOVE_SLOTS = frozenset({"place", "target", "card", "pile", "foundation"})
 SECOND_ONLY = "second decode only"
 """``Understanding.doubt`` when only the second decode heard a command: the session asks about it
 when it would change the game and otherwise ignores it. Measured 2026-11-23 (bench/heard.py):
@@ -197,62 +193,22 @@ class MoveMatcher:
         self.thresholds = thresholds or Thresholds()
         self.normalise = Normaliser(parser)
         cmu_dictionary()  # load once now (0.4 s), not on the first word heard
-        language = parser.language
-        self.templates = [
-            (intent, kind, t)
-            for intent, kind in MOVE_INTENTS.items()
-            if intent in dict(language.intents)
-            for t in language.templates(intent)
-            if _slots(t, language.rules) <= MOVE_SLOTS and (intent != "answer" or isinstance(t, Slot))
-        ]  # answers other than a bare card or pile ("on pile two") would say too little
+        self.phrasing = Phrasing(engine, parser.language)  # every way the command templates say a move
+        self._rules = {name: (Word(self.normalise.rule_token[name]) if name in self.normalise.rule_token else body)
+                       for name, body in parser.language.rules.items()}  # each synonym rule said one way
         self._cache: tuple[State, list[tuple[Move, tuple[str, ...], str]]] | None = None
 
-    # ----- phrases of one move ----------------------------------------------------------
-    def _card_names(self, card: Card) -> list[str]:
-        return [card.spoken, card.rank.spoken]
-
-    def _pile_names(self, index: int) -> list[str]:
-        return [" ".join(name) for name, pile_id in self.parser.pile_names.items() if pile_id == self.engine.specs[index].id]
-
-    def _kind_words(self, kind: PileKind) -> list[str]:
-        words = self.parser.language.kinds.get(kind.value)
-        return [words[0]] if words else []
-
+    # ----- phrases of one move (language/phrasing.py says them; this normalises them) -------------
     def move_phrases(self, state: State, move: Move, natural: bool) -> list[str]:
         """Every way (normalised, verbs dropped) to say ``move`` with the language's templates.
         ``natural``: the move is what naming its source pile alone would mean."""
-        if move.kind is MoveKind.DEAL:
-            return ["draw"]
-        if move.kind is not MoveKind.MOVE:
-            return []  # pairs are understood by the parser ("remove nine and four")
-        dst = self.engine.specs[move.dst]
-        slots = self.move_slots(state, move, natural)
-        out: set[str] = set()
-        for intent, kind, template in self.templates:
-            if kind is not None and dst.kind is not kind:
-                continue
-            for phrase in self._expand(template, slots):
-                out.add(" ".join(self.normalise(phrase.split())))
+        out = {" ".join(self.normalise(p.split())) for p in self.phrasing.sayings(state, move, natural, self._rules)}
         out.discard("")
         return sorted(out)
 
     def move_slots(self, state: State, move: Move, natural: bool) -> dict[str, list[str]]:
         """The slot values that name ``move``: its card, source pile (when ``natural``), target."""
-        specs = self.engine.specs
-        card = state.piles[move.src].cards[-move.count]
-        dst, dst_pile = specs[move.dst], state.piles[move.dst]
-        cards = self._card_names(card)
-        src_names = self._pile_names(move.src) if natural else []
-        targets = self._pile_names(move.dst) + self._kind_words(dst.kind)
-        if dst_pile.top_face_up:
-            targets += self._card_names(dst_pile.cards[-1])
-        return {
-            "card": cards,
-            "pile": src_names,
-            "place": cards + src_names,
-            "target": targets,
-            "foundation": self._kind_words(dst.kind),
-        }
+        return self.phrasing.move_words(state, move, natural)
 
     def naturals(self, state: State) -> list[tuple[Move, bool]]:
         """The legal moves, each with whether naming its source pile alone means it."""
@@ -272,12 +228,6 @@ class MoveMatcher:
                 slots = self.move_slots(state, move, natural)
                 out.append((slots["place"], slots["target"], self.engine.specs[move.dst].kind is PileKind.FOUNDATION))
         return out
-
-    def _expand(self, node: Node, slots: dict[str, list[str]]) -> list[str]:
-        """``expand`` with every synonym rule said one way (its normalised token)."""
-        rules = {name: (Word(self.normalise.rule_token[name]) if name in self.normalise.rule_token else body)
-                 for name, body in self.parser.language.rules.items()}
-        return expand(node, rules, slots, limit=20_000)
 
     def candidates(self, state: State) -> list[tuple[Move, tuple[str, ...], str]]:
         """(move, normalised phrase tokens, phrase) for every legal move; cached for the last state."""
@@ -312,20 +262,6 @@ class MoveMatcher:
             return MatchResult("play", (ranked[0][1],), (best,), ranked[0][2])
         close = [(c, m, p) for c, m, p in ranked if c - best < t.margin][: t.max_options]
         return MatchResult("ask", tuple(m for _, m, _ in close), tuple(c for c, _, _ in close), close[0][2])
-
-
-def _slots(node: Node, rules: dict[str, Node], seen: frozenset[str] = frozenset()) -> set[str]:
-    if isinstance(node, Slot):
-        return {node.name}
-    if isinstance(node, Seq):
-        return set().union(*(_slots(i, rules, seen) for i in node.items)) if node.items else set()
-    if isinstance(node, Alt):
-        return set().union(*(_slots(o, rules, seen) for o in node.options))
-    if isinstance(node, Opt):
-        return _slots(node.item, rules, seen)
-    if isinstance(node, RuleRef) and node.name not in seen and node.name in rules:
-        return _slots(rules[node.name], rules, seen | {node.name})
-    return set()
 
 
 # ----------------------------------------------------------------------------- understanding

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard, Recogniser, TextRecogniser
+from voicegame.engine import Reason
 from voicegame.games import seed_number
 from voicegame.language.sentences import sentence
 from voicegame.play.kiosk_input import Clock, MicrophoneListener, SystemClock, TextListener
@@ -433,8 +434,7 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
     try:
         entry = find_game(args.game or config["game.default"])
     except UnknownGame:
-        problem = f"Unknown game {args.game or config['game.default']!r}; playing klondike."
-        config.problems.append(problem)
+        config.problems.append(Reason("kiosk_unknown_game", {"game": args.game or config["game.default"]}))
         entry = find_game("klondike")
     if args.seed is not None and entry.seed_problem(args.seed):
         print(f"voicegame kiosk: {entry.seed_problem(args.seed)}", file=sys.stderr)
@@ -446,10 +446,10 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
         session = Session(entry, options, args.seed, verbose=config["speech.verbosity"] == "verbose",
                           persistence=Persistence(), resume=args.seed is None)
     except ValueError as error:
-        config.problems.append(f"Bad game option ({error}); using the defaults.")
+        config.problems.append(Reason("kiosk_bad_option", {"error": error}))
         session = Session(entry, {}, args.seed, persistence=Persistence(), resume=args.seed is None)
     clock = SystemClock()
-    notes = [problem if isinstance(problem, str) else sentence(problem) for problem in config.problems]
+    notes = [sentence(problem) for problem in config.problems]
     speaker: Speaker
     recogniser: Recogniser
     if args.text:
