@@ -72,6 +72,20 @@ def test_every_kind_of_change_is_confirmed_when_doubtful():
     assert session.history.cursor == 0
 
 
+def test_a_game_switch_heard_is_always_confirmed_even_when_sure():
+    session = _session()
+    reply = session.hear(Heard("play spider", 1.0))
+    assert reply.sentences == ["Play Spider?"] and session.game.key == "klondike"
+    session.hear(Heard("no", 1.0))
+    assert session.game.key == "klondike"
+    session.hear(Heard("play spider", 1.0))
+    session.hear(Heard("yes", 1.0))
+    assert session.game.key == "spider"
+    typed = _session()
+    typed.handle("play spider")  # typed: no question (nothing was misheard)
+    assert typed.game.key == "spider"
+
+
 def test_a_close_alternative_that_means_something_else_is_a_doubt():
     session = _session()
     reply = session.hear(Heard("draw", 0.1, False, "", ("help",)))

@@ -12,6 +12,7 @@ asked about first), answers what is open, or goes to its handler in the table
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any, Callable
 
@@ -37,6 +38,10 @@ MAX_COMMAND_CHARS = 200
 CHANGES_GAME = frozenset({"draw", "undo", "redo", "auto", "auto_on", "discard_all", "new_game", "restart",
                           "switch_game", "quit"})
 """Intents (besides moves) that change the game: heard with doubt, they are confirmed first."""
+HEARD_ALWAYS_CONFIRMED = frozenset({"switch_game"})
+"""Intents confirmed whenever they are heard, however sure the decode: switching games throws the deal
+away and costs the player one "yes". At a deal's start nothing else asks, and bench/heard.py's held-out
+half had "table" decoded, surely, as "play golf" (the one wrong action left on clean speech)."""
 
 
 class Session(SessionCore):
@@ -122,6 +127,9 @@ class Session(SessionCore):
             understood = Understanding("rejected")
         self.by_ear = True
         try:
+            if understood.command is not None and understood.command.intent in HEARD_ALWAYS_CONFIRMED \
+                    and understood.how == "parsed" and not understood.doubt:
+                understood = replace(understood, doubt="always confirmed when heard")
             if understood.doubt:
                 confirmation = self._confirmation(understood)
                 if confirmation is not None:
