@@ -1,191 +1,46 @@
-"""The registry: every playable game, its aliases and its options, in one explicit list."""
+"""The registry: every playable game in one explicit list. Each game is one module of this package
+(a declaration on the engine, ending with its :class:`~voicegame.games.entry.GameEntry`); adding a game
+is adding its module here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 import argparse
-import secrets
 from typing import Callable
 
-from voicegame.engine import GameDef
-from voicegame.games.canfield import canfield
-from voicegame.games.freecell import freecell
-from voicegame.games.gaps import gaps
-from voicegame.games.golf import golf
-from voicegame.games.hopscotch import hopscotch
-from voicegame.games.klondike import klondike
-from voicegame.games.royal_parade import royal_parade
-from voicegame.games.scorpion import scorpion
-from voicegame.games.spider import spider
-from voicegame.games.triple_peaks import triple_peaks
-from voicegame.games.treize import treize
-from voicegame.games.monte_carlo import monte_carlo
-
-
-MAX_SEED = 2**63 - 1
-"""The highest deal number: deals are seeded with an unsigned 64-bit number, and 2**63 - 1 keeps every
-deal number a positive 64-bit integer wherever a save or trace is read."""
-
-
-@dataclass(frozen=True)
-class Option:
-    """A game option as the command line and the voice menu see it."""
-
-    name: str
-    kind: type
-    default: object
-    choices: tuple[object, ...] | None = None
-    help: str = ""
-    allow_none: bool = False
-    low: int | None = None  # the smallest value allowed (numbers without ``choices``)
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    key: str
-    title: str
-    aliases: tuple[str, ...]
-    factory: Callable[..., GameDef]
-    options: tuple[Option, ...] = ()
-    summary: str = ""
-    family: str = ""  # AisleRiot's family and sub-family, as in docs/games.md
-    seeds: tuple[int, int] = (0, MAX_SEED)  # the deal numbers there are, lowest and highest
-    seed_note: str = ""  # what a deal number is, when it is not just a number ("a Microsoft FreeCell deal number")
-
-    def make(self, **options: object) -> GameDef:
-        chosen = {o.name: options.get(o.name, o.default) for o in self.options}
-        return self.factory(**chosen)
-
-    def seed_problem(self, seed: int) -> str | None:
-        """None if ``seed`` is one of this game's deal numbers, else one sentence saying which are."""
-        low, high = self.seeds
-        if low <= seed <= high:
-            return None
-        note = f" ({self.seed_note})" if self.seed_note else ""
-        return f"--seed must be a whole number from {low} to {high}{note}; you gave {seed}."
-
-    def random_seed(self) -> int:
-        """A deal chosen at random (below 2**31, so that it is short to say)."""
-        low, high = self.seeds
-        return low + secrets.randbelow(min(high - low + 1, 2**31))
-
-    def next_seed(self, seed: int) -> int:
-        """The deal after ``seed`` ("new game"); after the highest, the lowest (never a number that is
-        not a deal)."""
-        low, high = self.seeds
-        return seed + 1 if low <= seed < high else low
-
-
-GAMES: tuple[GameEntry, ...] = (
-    GameEntry(
-        key="klondike",
-        family="Klondike-like: Klondike proper",
-        title="Klondike",
-        aliases=("solitaire", "patience", "xa11ytaire"),
-        factory=klondike,
-        options=(
-            Option("draw", int, 3, (1, 3), "cards turned from the stock each time"),
-            Option("passes", int, None, None, "passes through the stock", allow_none=True, low=1),
-        ),
-        summary="Build four suits up from ace to king; seven piles build down in alternating colours.",
-    ),
-    GameEntry(
-        key="royal_parade",
-        family="Builders: positional foundations",
-        title="Royal Parade",
-        aliases=("royal parade", "parade", "royal"),
-        factory=royal_parade,
-        summary="Two decks in four rows of eight; rows one to three build 2-5-8-J, 3-6-9-Q and 4-7-10-K in suit.",
-    ),
-    GameEntry(
-        key="freecell",
-        family="FreeCell-like: free cells",
-        title="FreeCell",
-        aliases=("free cell",),
-        factory=freecell,
-        summary="Every card face up on eight columns, four free cells; the seed is the Microsoft deal number.",
-        seeds=(1, 1_000_000),
-        seed_note="a Microsoft FreeCell deal number",
-    ),
-    GameEntry(
-        key="golf",
-        family="Pairing and removal: build on the waste",
-        title="Golf",
-        aliases=(),
-        factory=golf,
-        summary="Play the top cards of seven columns onto the waste, one rank up or down; the stock turns one card.",
-    ),
-    GameEntry(
-        key="spider",
-        family="Spider-like: Spider proper",
-        title="Spider",
-        aliases=("spider solitaire",),
-        factory=spider,
-        options=(Option("suits", int, 4, (1, 2, 4), "suits in the 104 cards: 1, 2 or 4"),),
-        summary="Two decks on ten columns; build down in any suit, move one-suit runs, complete king-to-ace runs.",
-    ),
-    GameEntry(
-        key="treize",
-        family="Pairing and removal: pyramid sum pairs",
-        title="Treize",
-        aliases=("thirteen pyramid",),
-        factory=treize,
-        summary="A pyramid of 28 cards; remove free pairs that add up to thirteen, kings alone; the waste is open at both ends.",
-    ),
-    GameEntry(
-        key="monte_carlo",
-        family="Pairing and removal: grid adjacency and compaction",
-        title="Monte Carlo",
-        aliases=("monte carlo", "weddings"),
-        factory=monte_carlo,
-        summary="A five by five grid; remove touching pairs of the same rank, then deal to close the gaps and refill.",
-    ),
-    GameEntry(
-        key="scorpion",
-        family="Spider-like: unsorted group moves",
-        title="Scorpion",
-        aliases=(),
-        factory=scorpion,
-        summary="Seven columns; build down in suit, move any face-up card with everything on it; four suits king to ace wins.",
-    ),
-    GameEntry(
-        key="canfield",
-        family="Klondike-like: reserve-fed (Canfield type)",
-        title="Canfield",
-        aliases=("demon",),
-        factory=canfield,
-        summary="Foundations start at the first card's rank and turn the corner; a reserve fills gaps; draw three, unlimited redeals.",
-    ),
-    GameEntry(
-        key="triple_peaks",
-        family="Pairing and removal: build on the waste",
-        title="Triple Peaks",
-        aliases=("tri peaks", "peaks"),
-        factory=triple_peaks,
-        options=(Option("scoring", str, "standard", ("standard", "multiplier"), "multiplier: run points double with each card, bonuses 25, free stock turns"),),
-        summary="Three overlapping peaks; play uncovered cards onto the waste one rank up or down, ace next to king; runs score.",
-    ),
-    GameEntry(
-        key="hopscotch",
-        family="Builders: arithmetic foundations",
-        title="Hopscotch",
-        aliases=("calculation",),
-        factory=hopscotch,
-        summary="Four foundations count up by ones, twos, threes and fours, any suit; each turned card goes home or onto one of four reserves.",
-    ),
+from voicegame.games import (
+    klondike,
+    royal_parade,
+    freecell,
+    golf,
+    spider,
+    treize,
+    monte_carlo,
+    scorpion,
+    canfield,
+    triple_peaks,
+    hopscotch,
+    gaps,
 )
+from voicegame.games.entry import MAX_SEED, GameEntry, Option, allowed, given
 
-GAMES = GAMES + (
-    GameEntry(
-        key="gaps",
-        family="Builders: positional arrangement",
-        title="Gaps",
-        aliases=("montana", "gaps solitaire"),
-        factory=gaps,
-        options=(Option("redeal_gaps", str, "after_runs", ("after_runs", "random"), "random: a redeal scatters the four gaps instead of one after each fixed run"),),
-        summary="Four rows of thirteen, aces out; fill each gap with the card after its left neighbour, twos in column one; two redeals.",
-    ),
-)
+__all__ = ["GAMES", "MAX_SEED", "GameEntry", "Option", "UnknownGame", "add_option_arguments", "allowed", "find_game",
+           "given", "seed_number"]
+
+GAMES: tuple[GameEntry, ...] = tuple(module.ENTRY for module in (
+    klondike,
+    royal_parade,
+    freecell,
+    golf,
+    spider,
+    treize,
+    monte_carlo,
+    scorpion,
+    canfield,
+    triple_peaks,
+    hopscotch,
+    gaps,
+))
+"""Every game, in the order the games list says them."""
 
 
 class UnknownGame(LookupError):
@@ -229,26 +84,6 @@ def add_option_arguments(parser: "argparse.ArgumentParser") -> None:
             parser.add_argument(f"--{option.name.replace('_', '-')}", dest=option.name, type=_parser_for(option),
                                 metavar=metavar,
                                 help=f"{', '.join(titles)}: {option.help} (default {option.default if option.default is not None else 'unlimited'})")
-
-
-def _or(values: list[str]) -> str:
-    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
-
-
-def allowed(option: Option) -> str:
-    """What ``option`` takes, in words: "1 or 3", "a whole number from 1 up, or unlimited"."""
-    if option.choices is not None:
-        words = _or([str(c) for c in option.choices])
-    elif option.kind is int:
-        words = "a whole number" + (f" from {option.low} up" if option.low is not None else "")
-    else:
-        words = "a word"
-    return words + (", or unlimited" if option.allow_none else "")
-
-
-def given(text: str) -> str:
-    """A value the player gave, as it should be read back: bare when it is a plain word or number."""
-    return text if text and text.isprintable() and " " not in text and len(text) <= 40 else repr(text[:40])
 
 
 def _parser_for(option: Option) -> Callable[[str], object]:

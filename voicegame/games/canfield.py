@@ -44,6 +44,7 @@ from voicegame.engine import (
 from voicegame.engine.cards import Rank
 from voicegame.games.parts import STOCK, WASTE, tableau_pile
 from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -102,3 +103,13 @@ def canfield() -> GameDef:
         safe_to_foundation=base_card_safe,
         help_key="help_canfield",
     )
+
+
+ENTRY = GameEntry(
+    key="canfield",
+    family="Klondike-like: reserve-fed (Canfield type)",
+    title="Canfield",
+    aliases=("demon",),
+    factory=canfield,
+    summary="Foundations start at the first card's rank and turn the corner; a reserve fills gaps; draw three, unlimited redeals.",
+)

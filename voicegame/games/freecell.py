@@ -38,6 +38,7 @@ from voicegame.engine import (
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
 from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry
 
 MICROSOFT_ORDER = [Card(rank, suit) for rank in Rank for suit in Suit]
 """AC AD AH AS 2C ... KS: the unshuffled deck of Microsoft's deals."""
@@ -87,3 +88,15 @@ def freecell() -> GameDef:
         safe_to_foundation=opposite_colours_ready,
         help_key="help_freecell",
     )
+
+
+ENTRY = GameEntry(
+    key="freecell",
+    family="FreeCell-like: free cells",
+    title="FreeCell",
+    aliases=("free cell",),
+    factory=freecell,
+    summary="Every card face up on eight columns, four free cells; the seed is the Microsoft deal number.",
+    seeds=(1, 1_000_000),
+    seed_note="a Microsoft FreeCell deal number",
+)

@@ -36,6 +36,7 @@ from voicegame.engine.cards import Card, Rank, shuffled
 from voicegame.engine import Accepts, DealSpec, Empty, Event, GameDef, Layout, Pile, PileKind, PileSpec, Reason, Redealt, State, Takes
 from voicegame.games.parts import spot_id as cell_id, spot_place
 from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry, Option
 
 ROWS = range(1, 5)
 COLUMNS = range(1, 14)
@@ -193,3 +194,14 @@ def gaps(redeal_gaps: str = "after_runs") -> GameDef:
         group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
         after_deal=take_out_aces,
     )
+
+
+ENTRY = GameEntry(
+    key="gaps",
+    family="Builders: positional arrangement",
+    title="Gaps",
+    aliases=("montana", "gaps solitaire"),
+    factory=gaps,
+    options=(Option("redeal_gaps", str, "after_runs", ("after_runs", "random"), "random: a redeal scatters the four gaps instead of one after each fixed run"),),
+    summary="Four rows of thirteen, aces out; fill each gap with the card after its left neighbour, twos in column one; two redeals.",
+)

@@ -36,6 +36,7 @@ from voicegame.engine import (
 )
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry
 
 ONE_UP_OR_DOWN = Sequence(Direction.EITHER, SuitRule.ANY, closed=frozenset({int(Rank.KING)}))
 COLUMNS = range(1, 8)
@@ -81,3 +82,13 @@ def golf() -> GameDef:
         won_key="won_cleared",
         help_key="help_golf",
     )
+
+
+ENTRY = GameEntry(
+    key="golf",
+    family="Pairing and removal: build on the waste",
+    title="Golf",
+    aliases=(),
+    factory=golf,
+    summary="Play the top cards of seven columns onto the waste, one rank up or down; the stock turns one card.",
+)

@@ -46,6 +46,7 @@ from voicegame.engine import (
 )
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry
 
 SLOTS = range(1, 5)
 BASES = tuple(Card(Rank(n), Suit.CLUBS) for n in SLOTS)
@@ -108,3 +109,13 @@ def hopscotch() -> GameDef:
         max_score=48,
         help_key="help_hopscotch",
     )
+
+
+ENTRY = GameEntry(
+    key="hopscotch",
+    family="Builders: arithmetic foundations",
+    title="Hopscotch",
+    aliases=("calculation",),
+    factory=hopscotch,
+    summary="Four foundations count up by ones, twos, threes and fours, any suit; each turned card goes home or onto one of four reserves.",
+)

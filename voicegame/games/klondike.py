@@ -19,6 +19,7 @@ from voicegame.engine import Accepts, DealSpec, DrawToWaste, Empty, GameDef, Pil
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry, Option
 
 
 def tableau(n: int) -> PileSpec:
@@ -45,3 +46,17 @@ def klondike(draw: int = 3, passes: int | None = None) -> GameDef:
         help_key="help_klondike",
         options={"draw": draw, "passes": passes},
     )
+
+
+ENTRY = GameEntry(
+    key="klondike",
+    family="Klondike-like: Klondike proper",
+    title="Klondike",
+    aliases=("solitaire", "patience", "xa11ytaire"),
+    factory=klondike,
+    options=(
+        Option("draw", int, 3, (1, 3), "cards turned from the stock each time"),
+        Option("passes", int, None, None, "passes through the stock", allow_none=True, low=1),
+    ),
+    summary="Build four suits up from ace to king; seven piles build down in alternating colours.",
+)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from voicegame.engine import CompactAndRefill, DealSpec, GameDef, Layout, PairRule, PileKind, PileSpec, Place, Reason, State
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names, spot_place
 from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry
 
 SIZE = range(1, 6)
 
@@ -67,3 +68,13 @@ def monte_carlo() -> GameDef:
         group_names={f"row{r}": (f"row {number_word(r)}",) for r in SIZE},
         pairs=PAIRS,
     )
+
+
+ENTRY = GameEntry(
+    key="monte_carlo",
+    family="Pairing and removal: grid adjacency and compaction",
+    title="Monte Carlo",
+    aliases=("monte carlo", "weddings"),
+    factory=monte_carlo,
+    summary="A five by five grid; remove touching pairs of the same rank, then deal to close the gaps and refill.",
+)

@@ -38,6 +38,7 @@ from voicegame.engine import (
 )
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry
 
 ROW_BASES = {1: Rank.TWO, 2: Rank.THREE, 3: Rank.FOUR}
 BUILD = Sequence(Direction.UP, SuitRule.SAME, step=3)
@@ -114,3 +115,13 @@ def royal_parade() -> GameDef:
         help_key="help_royal_parade",
         group_names={f"row{r}": (f"row {number_word(r)}",) for r in (1, 2, 3, 4)},
     )
+
+
+ENTRY = GameEntry(
+    key="royal_parade",
+    family="Builders: positional foundations",
+    title="Royal Parade",
+    aliases=("royal parade", "parade", "royal"),
+    factory=royal_parade,
+    summary="Two decks in four rows of eight; rows one to three build 2-5-8-J, 3-6-9-Q and 4-7-10-K in suit.",
+)

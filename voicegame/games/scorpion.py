@@ -39,6 +39,7 @@ from voicegame.engine import (
     Takes,
 )
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, tableau_pile
+from voicegame.games.entry import GameEntry
 
 COLUMNS = range(1, 8)
 FACE_DOWN_AT_DEAL = 12
@@ -87,3 +88,13 @@ def scorpion() -> GameDef:
         won_key="won_suits",
         help_key="help_scorpion",
     )
+
+
+ENTRY = GameEntry(
+    key="scorpion",
+    family="Spider-like: unsorted group moves",
+    title="Scorpion",
+    aliases=(),
+    factory=scorpion,
+    summary="Seven columns; build down in suit, move any face-up card with everything on it; four suits king to ace wins.",
+)

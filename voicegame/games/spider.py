@@ -40,6 +40,7 @@ from voicegame.engine import (
 )
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry, Option
 
 DOWN_ANY_SUIT = Sequence(Direction.DOWN, SuitRule.ANY)
 DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME)
@@ -104,3 +105,14 @@ def spider(suits: int = 4) -> GameDef:
         help_key="help_spider",
         options={"suits": suits},
     )
+
+
+ENTRY = GameEntry(
+    key="spider",
+    family="Spider-like: Spider proper",
+    title="Spider",
+    aliases=("spider solitaire",),
+    factory=spider,
+    options=(Option("suits", int, 4, (1, 2, 4), "suits in the 104 cards: 1, 2 or 4"),),
+    summary="Two decks on ten columns; build down in any suit, move one-suit runs, complete king-to-ace runs.",
+)

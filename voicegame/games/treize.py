@@ -25,6 +25,7 @@ from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind,
 from voicegame.engine.cards import Rank
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry
 
 ROWS = range(1, 8)
 
@@ -59,3 +60,13 @@ def treize() -> GameDef:
         group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
         pairs=PAIRS,
     )
+
+
+ENTRY = GameEntry(
+    key="treize",
+    family="Pairing and removal: pyramid sum pairs",
+    title="Treize",
+    aliases=("thirteen pyramid",),
+    factory=treize,
+    summary="A pyramid of 28 cards; remove free pairs that add up to thirteen, kings alone; the waste is open at both ends.",
+)

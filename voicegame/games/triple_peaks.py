@@ -48,6 +48,7 @@ from voicegame.engine import (
 )
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry, Option
 
 ONE_UP_OR_DOWN = Sequence(Direction.EITHER, SuitRule.ANY, wrap=True)
 ROW_SIZES = {1: 3, 2: 6, 3: 9, 4: 10}
@@ -144,3 +145,14 @@ def triple_peaks(scoring: str = "standard") -> GameDef:
         options={"scoring": scoring},
         group_names={f"row{r}": (f"row {number_word(r)}",) for r in (1, 2, 3, 4)},
     )
+
+
+ENTRY = GameEntry(
+    key="triple_peaks",
+    family="Pairing and removal: build on the waste",
+    title="Triple Peaks",
+    aliases=("tri peaks", "peaks"),
+    factory=triple_peaks,
+    options=(Option("scoring", str, "standard", ("standard", "multiplier"), "multiplier: run points double with each card, bonuses 25, free stock turns"),),
+    summary="Three overlapping peaks; play uncovered cards onto the waste one rank up or down, ace next to king; runs score.",
+)
