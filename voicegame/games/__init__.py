@@ -20,6 +20,11 @@ from voicegame.games.spider import spider
 from voicegame.games.triple_peaks import triple_peaks
 from voicegame.games.treize import treize
 from voicegame.games.monte_carlo import monte_carlo
+from voicegame.games.gold_mine import gold_mine
+from voicegame.games.saratoga import saratoga
+from voicegame.games.thumb_and_pouch import thumb_and_pouch
+from voicegame.games.westhaven import westhaven
+from voicegame.games.whitehead import whitehead
 
 
 MAX_SEED = 2**63 - 1
@@ -184,6 +189,50 @@ GAMES = GAMES + (
         factory=gaps,
         options=(Option("redeal_gaps", str, "after_runs", ("after_runs", "random"), "random: a redeal scatters the four gaps instead of one after each fixed run"),),
         summary="Four rows of thirteen, aces out; fill each gap with the card after its left neighbour, twos in column one; two redeals.",
+    ),
+)
+
+# ----- kfam1: the Klondike family, Klondike proper (issue 21) -----
+GAMES = GAMES + (
+    GameEntry(
+        key="gold_mine",
+        family="Klondike-like: Klondike proper",
+        title="Gold Mine",
+        aliases=("goldmine",),
+        factory=gold_mine,
+        summary="Seven empty piles build down in alternating colours, any card on a gap; the stock turns three, once.",
+    ),
+    GameEntry(
+        key="westhaven",
+        family="Klondike-like: Klondike proper",
+        title="Westhaven",
+        aliases=("west haven",),
+        factory=westhaven,
+        summary="Ten piles of three build down in alternating colours; move the top card or the whole face-up part; one pass.",
+    ),
+    GameEntry(
+        key="whitehead",
+        family="Klondike-like: Klondike proper",
+        title="Whitehead",
+        aliases=("white head",),
+        factory=whitehead,
+        summary="Klondike face up: build down by colour, move runs in one suit, any card on a gap; one pass.",
+    ),
+    GameEntry(
+        key="thumb_and_pouch",
+        family="Klondike-like: Klondike proper",
+        title="Thumb and Pouch",
+        aliases=("thumb and pouch", "thumb"),
+        factory=thumb_and_pouch,
+        summary="Klondike building down in any suit but the card's own, any run on a gap; draw one, three passes.",
+    ),
+    GameEntry(
+        key="saratoga",
+        family="Klondike-like: Klondike proper",
+        title="Saratoga",
+        aliases=(),
+        factory=saratoga,
+        summary="Klondike with every card dealt face up; draw one, three passes.",
     ),
 )
 
