@@ -26,6 +26,12 @@ SCRIPTS = {
     "spider": ("spider_suits2_seed1_win.txt", {"suits": 2}, 1),
     "treize": ("treize_seed2_win.txt", {}, 2),
     "triple_peaks": ("triple_peaks_seed2_win.txt", {}, 2),
+    # kfam1
+    "gold_mine": ("gold_mine_seed18_win.txt", {}, 18),
+    "saratoga": ("saratoga_seed2_win.txt", {}, 2),
+    "thumb_and_pouch": ("thumb_and_pouch_seed1_win.txt", {}, 1),
+    "westhaven": ("westhaven_seed1_win.txt", {}, 1),
+    "whitehead": ("whitehead_seed24_win.txt", {}, 24),
 }
 KEYS = [g.key for g in GAMES]
 
@@ -246,7 +252,8 @@ def natural_answers(session: Session, ask, index: int) -> list[str]:
         answers.append("the last one")
     tokens = [set(l.split()) for l in labels]
     unique = [w for w in label.split() if all(w not in t for j, t in enumerate(tokens) if j != index)]
-    answers += [w for w in unique if w not in ("of", "on", "to", "the", "and", "remove", "onto")]
+    # A pile noun alone ("pile" of "pile four" against "six of hearts") names no pile: test_parser keeps it junk.
+    answers += [w for w in unique if w not in ("of", "on", "to", "the", "and", "remove", "onto", "pile", "column")]
     if session.parser.parse(label) is not None and session.parser.parse(label).intent == "answer":
         answers.append(label)
     return answers

@@ -13,7 +13,9 @@
   hook makes seeds quick to settle either way).
 - spider_suits1_seed1_win.txt, spider_suits2_seed1_win.txt: the thoughtful solver's winning lines
   for Spider seed 1 with one and with two suits (with the Spider hooks of voicegame.solver.hooks).
-- scorpion_seed16_win.txt, canfield_seed8_win.txt, triple_peaks_seed2_win.txt: the thoughtful
+- scorpion_seed16_win.txt, canfield_seed8_win.txt, triple_peaks_seed2_win.txt, saratoga_seed2_win.txt,
+  thumb_and_pouch_seed1_win.txt, westhaven_seed1_win.txt, whitehead_seed24_win.txt,
+  gold_mine_seed18_win.txt: the thoughtful
   solver's winning lines (loops cut out), checked through a session.
 Each line is a spoken command; moves are named by card, or by pile where two equal cards
 could be meant.
@@ -146,6 +148,27 @@ def triple_peaks() -> None:
 def spider() -> None:
     solved("spider", 1, "spider_suits1_seed1_win.txt", "Spider, one suit (--suits 1)", suits=1)
     solved("spider", 1, "spider_suits2_seed1_win.txt", "Spider, two suits (--suits 2)", suits=2)
+
+
+# ----- kfam1: the Klondike family, Klondike proper (issue 21) -----
+def gold_mine() -> None:
+    solved("gold_mine", 18, "gold_mine_seed18_win.txt", "Gold Mine")
+
+
+def saratoga() -> None:
+    solved("saratoga", 2, "saratoga_seed2_win.txt", "Saratoga")
+
+
+def thumb_and_pouch() -> None:
+    solved("thumb_and_pouch", 1, "thumb_and_pouch_seed1_win.txt", "Thumb and Pouch")
+
+
+def westhaven() -> None:
+    solved("westhaven", 1, "westhaven_seed1_win.txt", "Westhaven")
+
+
+def whitehead() -> None:
+    solved("whitehead", 24, "whitehead_seed24_win.txt", "Whitehead")
 
 
 if __name__ == "__main__":

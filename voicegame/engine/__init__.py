@@ -18,6 +18,7 @@ Everything a game module needs is importable from here: ``from voicegame.engine 
 from voicegame.engine.engine import Engine, IllegalMove
 from voicegame.engine.game import DealSpec, GameDef, free_space_run_limit
 from voicegame.engine.history import History
+from voicegame.engine.lifts import top_or_all_face_up
 from voicegame.engine.moves import (
     Compacted, DealtRow, Drew, Event, LiftedOff, Move, MoveKind, Moved, Paired, Redealt, Restacked, TurnedOver, Won,
 )
@@ -40,4 +41,6 @@ __all__ = [
     "StockRule", "DrawToWaste", "DealOnePerPile", "CompactAndRefill", "GatherAndRedeal", "EachStock",
     # games and the engine
     "DealSpec", "GameDef", "free_space_run_limit", "Engine", "IllegalMove",
+    # kfam1's vocabulary
+    "top_or_all_face_up",
 ]

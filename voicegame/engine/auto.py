@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from voicegame.engine.cards import Rank
+from dataclasses import dataclass
+
+from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.engine.engine import Engine
 from voicegame.engine.game import GameDef
 from voicegame.engine.moves import Move, MoveKind
 from voicegame.engine.piles import PileKind
+from voicegame.engine.sequence import SuitRule
 from voicegame.engine.state import State
 
 
@@ -37,3 +40,33 @@ def safe_foundation_move(engine: Engine, state: State) -> Move | None:
             if rule(engine.game, state, move.src):
                 return move
     return None
+
+
+# ----- kfam1: auto-play's safety rule for any build colour rule (issue 21) -----
+@dataclass(frozen=True)
+class SeatsFilled:
+    """Auto-play's safety rule for a table that builds down by ``suit`` (one suit per foundation):
+    an ace or two is always safe; any other card once every foundation of a suit whose card one
+    rank lower could lie on it holds that rank. ``SeatsFilled(SuitRule.ALTERNATE)`` is
+    :func:`opposite_colours_ready`; Whitehead builds by ``SAME_COLOUR``, Thumb and Pouch by
+    ``DIFFERENT`` suit."""
+
+    suit: SuitRule
+
+    def seated_by(self, card: Card) -> tuple[Suit, ...]:
+        """The suits whose card one rank lower may lie on ``card``, other than its own (whose card
+        one rank lower is already home when ``card`` may go up)."""
+        rule = self.suit
+        return tuple(s for s in Suit if s is not card.suit and (
+            rule is SuitRule.ANY or rule is SuitRule.DIFFERENT
+            or (rule is SuitRule.ALTERNATE and s.colour is not card.colour)
+            or (rule is SuitRule.SAME_COLOUR and s.colour is card.colour)))
+
+    def __call__(self, game: GameDef, state: State, src: int) -> bool:
+        card = state.piles[src].top
+        if card is None:
+            return False
+        if card.rank <= Rank.TWO:
+            return True
+        heights = {suit: len(state.piles[i].cards) for i in game.indices(PileKind.FOUNDATION) if (suit := game.piles[i].suit) is not None}
+        return all(heights.get(s, 0) >= card.rank - 1 for s in self.seated_by(card))

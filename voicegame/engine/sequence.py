@@ -28,6 +28,7 @@ class SuitRule(Enum):
     SAME = "same suit"
     ALTERNATE = "alternate colours"
     DIFFERENT = "different suit"
+    SAME_COLOUR = "same colour"  # Whitehead, Agnes: red on red, black on black
 
 
 class Direction(Enum):
@@ -84,6 +85,8 @@ class Sequence:
             return under.suit is over.suit
         if rule is SuitRule.ANY:
             return True
+        if rule is SuitRule.SAME_COLOUR:
+            return under.colour is over.colour
         return under.suit is not over.suit
 
     def follows(self, under: Card, over: Card) -> bool:

@@ -20,6 +20,11 @@ from voicegame.games import (
     triple_peaks,
     hopscotch,
     gaps,
+    gold_mine,
+    westhaven,
+    whitehead,
+    thumb_and_pouch,
+    saratoga,
 )
 from voicegame.games.entry import MAX_SEED, GameEntry, Option, allowed, given
 
@@ -39,6 +44,11 @@ GAMES: tuple[GameEntry, ...] = tuple(module.ENTRY for module in (
     triple_peaks,
     hopscotch,
     gaps,
+    gold_mine,
+    westhaven,
+    whitehead,
+    thumb_and_pouch,
+    saratoga,
 ))
 """Every game, in the order the games list says them."""
 

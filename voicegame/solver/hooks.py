@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from voicegame.engine.cards import Card, Rank
-from voicegame.engine import Engine, Move, MoveKind, Pile, PileKind, State
+from voicegame.engine.cards import Card, Rank, Suit
+from voicegame.engine import Direction, Engine, Move, MoveKind, Pile, PileKind, State
+from voicegame.engine.auto import SeatsFilled
 from voicegame.solver import freecell as own_freecell
 from voicegame.solver import freecell_solver
 from voicegame.solver import klondike as fast_klondike
@@ -320,8 +321,56 @@ def golf_priority(positions: Positions, state: State, action: Action) -> float:
 GOLF = SolverHooks(priority=golf_priority, key=golf_key)
 
 
+# ----- kfam1: Klondike's relatives (issue 21) ------------------------------------------------------
+def seats_forced(positions: Positions, state: State) -> Move | None:
+    """Klondike's forced rule for any game of one-suit foundations whose table builds down by one
+    rank under a suit rule (read from the first tableau pile): a tableau card that may go up and
+    that no card could ever need on the table. Aces and twos always; a card of rank r when every
+    foundation of a suit whose r-1 card could lie on it holds r-1 and, when foundation cards may
+    come back down, every suit whose r-2 card could lie on one of those r-1 cards holds r-2
+    (as :func:`klondike_forced` argues for alternating colours). None for other games."""
+    engine = positions.engine
+    tableau = engine.game.indices(PileKind.TABLEAU)
+    accepts = engine.specs[tableau[0]].accepts if tableau else None
+    build = accepts.build if accepts is not None else None
+    if build is None or build.direction is not Direction.DOWN or build.step != 1 or build.wrap:
+        return None
+    seats = SeatsFilled(build.suit)
+    heights: dict[Suit | None, int] = {engine.specs[i].suit: len(state.piles[i].cards) for i in positions.foundations}
+    if None in heights or len(heights) != 4:
+        return None
+    playback = any(engine.specs[i].takes is not None for i in positions.foundations)
+    for i in tableau:
+        pile = state.piles[i]
+        if not pile.cards or not pile.top_face_up:
+            continue
+        card = pile.cards[-1]
+        if heights[card.suit] != card.rank - 1:
+            continue
+        if card.rank > Rank.TWO:
+            lower = [Card(Rank(card.rank - 1), s) for s in seats.seated_by(card)]
+            if any(heights[c.suit] < c.rank for c in lower):
+                continue
+            if playback and any(heights[s] < card.rank - 2 for c in lower for s in seats.seated_by(c)):
+                continue
+        for f in positions.foundations:
+            if engine.specs[f].suit is card.suit:
+                return Move(MoveKind.MOVE, i, f, 1)
+    return None
+
+
+KLONDIKE_LIKE = SolverHooks(forced=seats_forced, priority=klondike_priority, prune=klondike_prune)
+"""Klondike's search hooks without its own solver, for games of Klondike's shape with other build
+rules (Gold Mine, Whitehead, Thumb and Pouch, Westhaven)."""
+
+
 HOOKS: dict[str, SolverHooks] = {
     "klondike": KLONDIKE,
+    "saratoga": KLONDIKE,  # Klondike's rules with every card face up: Klondike's own solver
+    "gold_mine": KLONDIKE_LIKE,
+    "whitehead": KLONDIKE_LIKE,
+    "thumb_and_pouch": KLONDIKE_LIKE,
+    "westhaven": KLONDIKE_LIKE,
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,
     "golf": GOLF,

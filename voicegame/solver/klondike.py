@@ -68,7 +68,7 @@ from voicegame.engine import Engine, IllegalMove, Move, MoveKind, PileKind, Stat
 from voicegame.engine.stock import DrawToWaste
 from voicegame.solver.core import Budget, Outcome, Solution
 from voicegame.solver.klondike_model import (
-    LOOSE, SOUND, STRICT, SUIT, SUITS, TABLE, TO_FOUNDATION, WASTE, WON, Action, Moves, Position, Talon,
+    LOOSE, PARENTS, SOUND, STRICT, SUIT, SUITS, TABLE, TO_FOUNDATION, WASTE, WON, Action, Moves, Position, Talon,
     action_cost, card_code, clear_memos, key_of, moves_left, play, with_forced,
 )
 
@@ -240,6 +240,8 @@ class Bridge:
         self.stock, self.waste = engine.layout.stock, engine.layout.waste
         self.tableau = engine.game.indices(PileKind.TABLEAU)
         self.foundation = [next(i for i in engine.game.indices(PileKind.FOUNDATION) if engine.specs[i].suit is s) for s in SUITS]
+        self.face_up_deal = engine.game.key in FACE_UP_DEALS
+        self.hidden_up = False  # set by position(): face-up cards were modelled as face down
 
     def position(self, state: State) -> Position | None:
         """The compact position, or None for one this solver does not model (not 52 distinct cards,
@@ -258,7 +260,16 @@ class Bridge:
             pile = piles[t]
             codes = bytes(card_code(c) for c in pile.cards)
             seen.update(codes)
-            cols.append(bytes((64 + min(pile.down, len(codes)),)) + codes)
+            down = min(pile.down, len(codes))
+            run = 1 if len(codes) > down else 0
+            while run < len(codes) - down and codes[-run - 1] in PARENTS[codes[-run]]:
+                run += 1
+            # Face-up cards under a break in the top run (Saratoga deals every card face up) can
+            # only be uncovered, never moved with the run: the model holds them as face down.
+            if len(codes) - run > down and self.face_up_deal:
+                self.hidden_up = True
+                down = len(codes) - run
+            cols.append(bytes((64 + down,)) + codes)
         talon = bytes(card_code(c) for c in (*piles[self.waste].cards, *reversed(piles[self.stock].cards)))
         seen.update(talon)
         total = sum(len(p.cards) for p in piles)
@@ -296,11 +307,18 @@ class Bridge:
         return self.engine.is_won(state)
 
 
+KLONDIKE_RULES = ("klondike", "saratoga")
+"""Games with Klondike's piles and rules, whatever their deal (Saratoga deals every card face up)."""
+FACE_UP_DEALS = ("saratoga",)
+"""Of those, the games whose columns start face up out of sequence: the model holds the cards under a
+break in a column's top run as face down (they can only be uncovered), which searches far better."""
+
+
 def supported(engine: Engine) -> bool:
     """One-deck Klondike with a draw-to-waste stock and no game hooks that this model leaves out."""
     game = engine.game
     rule = game.stock_rule
-    return (game.key == "klondike" and isinstance(rule, DrawToWaste) and rule.waste_limit is None
+    return (game.key in KLONDIKE_RULES and isinstance(rule, DrawToWaste) and rule.waste_limit is None
             and (rule.redeals is None or rule.redeals < 200) and game.decks == 1
             and game.settle is None and game.lift_off is None and game.max_run is None)
 
@@ -392,6 +410,8 @@ def solve(engine: Engine, state: State, budget: Budget, pruned_share: float = 0.
         outcome, line = portfolio(start, moves, limited, budget, pruned_share)
     finally:
         clear_memos()
+    if outcome is Outcome.UNWINNABLE and bridge.hidden_up:
+        return None  # the model moved fewer cards than the rules allow: no proof (the generic search answers)
     result = bridge.moves(line, start) if outcome is Outcome.SOLVED else ()
     if outcome is Outcome.SOLVED and not bridge.replays(state, result):
         return None  # a bug here must not hand out an illegal line: let the generic search answer

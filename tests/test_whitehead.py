@@ -1,0 +1,62 @@
+"""Whitehead: every rule of the manual, legal and illegal side, and a scripted win through the CLI."""
+
+import pytest
+
+from helpers import assert_full_deck, cards, play_script, position, why_not as why
+from voicegame.engine import Engine, Move
+from voicegame.games import find_game
+
+DRAW = Move.deal()
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine(find_game("whitehead").make())
+
+
+def test_one_to_seven_cards_all_face_up(engine):
+    state = engine.deal(4)
+    piles = [state.piles[engine.layout.index[f"pile{n}"]] for n in range(1, 8)]
+    assert [len(p.cards) for p in piles] == [1, 2, 3, 4, 5, 6, 7] and all(p.down == 0 for p in piles)
+    assert_full_deck(engine, state)
+
+
+def test_piles_build_down_by_colour(engine):
+    state = position(engine, waste="6H", pile1="7D", pile2="7C", pile3="8H")
+    assert why(engine, state, "waste", "pile1") is None
+    assert why(engine, state, "waste", "pile2") == "needs_same_colour"
+    assert why(engine, state, "waste", "pile3") == "needs_rank"
+
+
+def test_only_runs_in_one_suit_move_together(engine):
+    state = position(engine, pile1="9H 8H 7H", pile2="9D 8H 7D", pile3="TD", pile4="TH")
+    assert why(engine, state, "pile1", "pile3", 3) is None
+    assert why(engine, state, "pile2", "pile4", 3) == "not_one_suit"
+    assert why(engine, state, "pile2", "pile1", 1) == "needs_rank"
+
+
+def test_an_empty_pile_takes_any_card_or_one_suit_run(engine):
+    state = position(engine, waste="5D", pile1="9S 8S 7S", pile2="KS")
+    assert why(engine, state, "waste", "pile3") is None
+    assert why(engine, state, "pile1", "pile3", 3) is None
+
+
+def test_foundations_build_up_in_suit_and_play_back(engine):
+    state = position(engine, clubs="AC", pile1="2C", pile2="2S")
+    assert why(engine, state, "pile1", "clubs") is None
+    assert why(engine, state, "pile2", "clubs") == "wrong_suit"
+    assert why(engine, position(engine, hearts="AH 2H 3H", pile1="4D"), "hearts", "pile1") is None
+
+
+def test_draw_one_and_one_pass(engine):
+    state = position(engine, stock="2D 3D", pile1="KS")
+    after = engine.apply(state, DRAW)[0]
+    assert after.piles[engine.layout.waste].cards == cards("3D")
+    after = engine.apply(after, DRAW)[0]
+    assert engine.why_not(after, DRAW).key == "no_redeals_left"
+
+
+def test_scripted_win_through_the_cli():
+    lines = play_script("whitehead", "whitehead_seed24_win.txt", "--seed", "24", then="score")
+    assert lines[-2] == "You won! Every card is home." and lines[-1] == "Score 52 of 52."
+    assert not any(line.startswith(("Sorry", "Which", "Where", "Did")) for line in lines)
