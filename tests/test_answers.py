@@ -26,6 +26,7 @@ SCRIPTS = {
     "spider": ("spider_suits2_seed1_win.txt", {"suits": 2}, 1),
     "treize": ("treize_seed2_win.txt", {}, 2),
     "triple_peaks": ("triple_peaks_seed2_win.txt", {}, 2),
+    "yukon": ("yukon_seed2_win.txt", {}, 2),
 }
 KEYS = [g.key for g in GAMES]
 

@@ -20,6 +20,7 @@ from voicegame.games.spider import spider
 from voicegame.games.triple_peaks import triple_peaks
 from voicegame.games.treize import treize
 from voicegame.games.monte_carlo import monte_carlo
+from voicegame.games.yukon import yukon
 
 
 MAX_SEED = 2**63 - 1
@@ -184,6 +185,18 @@ GAMES = GAMES + (
         factory=gaps,
         options=(Option("redeal_gaps", str, "after_runs", ("after_runs", "random"), "random: a redeal scatters the four gaps instead of one after each fixed run"),),
         summary="Four rows of thirteen, aces out; fill each gap with the card after its left neighbour, twos in column one; two redeals.",
+    ),
+)
+
+# ----- kfam2 (issue 21): the Klondike family ----------------------------------------------------------
+GAMES = GAMES + (
+    GameEntry(
+        key="yukon",
+        family="Klondike-like: Yukon type (no stock)",
+        title="Yukon",
+        aliases=(),
+        factory=yukon,
+        summary="Seven piles, no stock; build down in alternating colours and move any face-up card with everything on it.",
     ),
 )
 
