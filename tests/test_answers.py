@@ -27,6 +27,7 @@ SCRIPTS = {
     "treize": ("treize_seed2_win.txt", {}, 2),
     "triple_peaks": ("triple_peaks_seed2_win.txt", {}, 2),
     "yukon": ("yukon_seed2_win.txt", {}, 2),
+    "odessa": ("odessa_seed13_win.txt", {}, 13),
 }
 KEYS = [g.key for g in GAMES]
 

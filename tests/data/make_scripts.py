@@ -13,7 +13,8 @@
   hook makes seeds quick to settle either way).
 - spider_suits1_seed1_win.txt, spider_suits2_seed1_win.txt: the thoughtful solver's winning lines
   for Spider seed 1 with one and with two suits (with the Spider hooks of voicegame.solver.hooks).
-- scorpion_seed16_win.txt, canfield_seed8_win.txt, triple_peaks_seed2_win.txt, yukon_seed2_win.txt: the thoughtful
+- scorpion_seed16_win.txt, canfield_seed8_win.txt, triple_peaks_seed2_win.txt, yukon_seed2_win.txt,
+  odessa_seed13_win.txt: the thoughtful
   solver's winning lines (loops cut out), checked through a session.
 Each line is a spoken command; moves are named by card, or by pile where two equal cards
 could be meant.
@@ -151,6 +152,10 @@ def spider() -> None:
 # ----- kfam2 (issue 21): the Klondike family ----------------------------------------------------------
 def yukon() -> None:
     solved("yukon", 2, "yukon_seed2_win.txt", "Yukon")
+
+
+def odessa() -> None:
+    solved("odessa", 13, "odessa_seed13_win.txt", "Odessa")
 
 
 if __name__ == "__main__":

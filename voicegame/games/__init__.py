@@ -21,6 +21,7 @@ from voicegame.games.triple_peaks import triple_peaks
 from voicegame.games.treize import treize
 from voicegame.games.monte_carlo import monte_carlo
 from voicegame.games.yukon import yukon
+from voicegame.games.odessa import odessa
 
 
 MAX_SEED = 2**63 - 1
@@ -197,6 +198,14 @@ GAMES = GAMES + (
         aliases=(),
         factory=yukon,
         summary="Seven piles, no stock; build down in alternating colours and move any face-up card with everything on it.",
+    ),
+    GameEntry(
+        key="odessa",
+        family="Klondike-like: Yukon type (no stock)",
+        title="Odessa",
+        aliases=(),
+        factory=odessa,
+        summary="Yukon's group moves on seven piles dealt three down and up to five up; build down in suit; runs score.",
     ),
 )
 
