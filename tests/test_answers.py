@@ -28,6 +28,7 @@ SCRIPTS = {
     "triple_peaks": ("triple_peaks_seed2_win.txt", {}, 2),
     "yukon": ("yukon_seed2_win.txt", {}, 2),
     "odessa": ("odessa_seed13_win.txt", {}, 13),
+    "forty_thieves": ("forty_thieves_seed27_win.txt", {}, 27),
 }
 KEYS = [g.key for g in GAMES]
 

@@ -22,6 +22,7 @@ from voicegame.games.treize import treize
 from voicegame.games.monte_carlo import monte_carlo
 from voicegame.games.yukon import yukon
 from voicegame.games.odessa import odessa
+from voicegame.games.forty_thieves import forty_thieves
 
 
 MAX_SEED = 2**63 - 1
@@ -206,6 +207,14 @@ GAMES = GAMES + (
         aliases=(),
         factory=odessa,
         summary="Yukon's group moves on seven piles dealt three down and up to five up; build down in suit; runs score.",
+    ),
+    GameEntry(
+        key="forty_thieves",
+        family="Klondike-like: Forty Thieves type (single-card moves)",
+        title="Forty Thieves",
+        aliases=("forty thieves", "thieves"),
+        factory=forty_thieves,
+        summary="Two decks, ten piles of four face up; build down in suit one card at a time; the stock turns once.",
     ),
 )
 

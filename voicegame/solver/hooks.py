@@ -331,3 +331,65 @@ HOOKS: dict[str, SolverHooks] = {
 
 def hooks_for(engine: Engine) -> SolverHooks:
     return HOOKS.get(engine.game.key, GENERIC)
+
+
+# ----- kfam2 (issue 21): games that build down in suit, one card at a time -----------------------------
+def safe_home_forced(positions: Positions, state: State) -> Move | None:
+    """A card the game's own safety rule (``GameDef.safe_to_foundation``) sends up. Sound for games
+    whose foundations never give cards back and whose rule says no card could ever need the card
+    as a seat (:func:`voicegame.engine.auto.same_suit_ready`); taking the waste's top card is
+    sound when the waste is never turned over again (no redeal)."""
+    engine = positions.engine
+    rule = engine.game.safe_to_foundation
+    if rule is None:
+        return None
+    foundations = positions.foundations
+    for src in (*engine.game.indices(PileKind.TABLEAU), *engine.game.indices(PileKind.WASTE)):
+        pile = state.piles[src]
+        if not pile.cards or not pile.top_face_up or not rule(engine.game, state, src):
+            continue
+        for f in foundations:
+            move = Move(MoveKind.MOVE, src, f, 1)
+            if engine.why_not(state, move) is None:
+                return move
+    return None
+
+
+def in_suit_prune(positions: Positions, state: State, action: Action) -> bool:
+    """Skip (first pass only: unsound) table moves that break a run going down in suit, and moves of a
+    whole pile to an empty pile."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE or len(action) != 1:
+        return False
+    engine = positions.engine
+    if engine.specs[move.src].kind is not PileKind.TABLEAU or engine.specs[move.dst].kind is not PileKind.TABLEAU:
+        return False
+    pile = state.piles[move.src]
+    if move.count == len(pile.cards):
+        return not state.piles[move.dst].cards
+    return _in_suit(pile.cards[-move.count - 1], pile.cards[-move.count])
+
+
+def in_suit_priority(positions: Positions, state: State, action: Action) -> float:
+    """Home first; then table moves that empty a pile, the waste onto a card, other moves onto a
+    card; then the stock; moves into an empty pile last (empty piles are what these games live on)."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE:
+        return 6.0
+    engine = positions.engine
+    src_kind, dst_kind = engine.specs[move.src].kind, engine.specs[move.dst].kind
+    draws = (len(action) - 1) * 0.01
+    if dst_kind is PileKind.FOUNDATION:
+        return 0.0 + draws
+    if src_kind is PileKind.FOUNDATION:
+        return 9.0
+    before = state.piles[move.dst] if len(action) == 1 else None
+    if before is not None and not before.cards:
+        return 8.0 + draws
+    if src_kind is PileKind.TABLEAU and len(action) == 1:
+        return 1.0 if move.count == len(state.piles[move.src].cards) else 4.0
+    return 2.0 + draws
+
+
+IN_SUIT = SolverHooks(forced=safe_home_forced, priority=in_suit_priority, prune=in_suit_prune)
+HOOKS["forty_thieves"] = IN_SUIT
