@@ -29,6 +29,7 @@ SCRIPTS = {
     "yukon": ("yukon_seed2_win.txt", {}, 2),
     "odessa": ("odessa_seed13_win.txt", {}, 13),
     "forty_thieves": ("forty_thieves_seed27_win.txt", {}, 27),
+    "backbone": ("backbone_seed1_win.txt", {}, 1),
 }
 KEYS = [g.key for g in GAMES]
 

@@ -23,6 +23,7 @@ from voicegame.games.monte_carlo import monte_carlo
 from voicegame.games.yukon import yukon
 from voicegame.games.odessa import odessa
 from voicegame.games.forty_thieves import forty_thieves
+from voicegame.games.backbone import backbone
 
 
 MAX_SEED = 2**63 - 1
@@ -215,6 +216,14 @@ GAMES = GAMES + (
         aliases=("forty thieves", "thieves"),
         factory=forty_thieves,
         summary="Two decks, ten piles of four face up; build down in suit one card at a time; the stock turns once.",
+    ),
+    GameEntry(
+        key="backbone",
+        family="Klondike-like: Forty Thieves type (single-card moves)",
+        title="Backbone",
+        aliases=(),
+        factory=backbone,
+        summary="Two decks; a reserve of two stacks under one backbone card; eight piles build down in suit; one redeal.",
     ),
 )
 

@@ -24,21 +24,12 @@ Decisions where AisleRiot's manual is silent or unclear:
 
 from __future__ import annotations
 
-from voicegame.engine.cards import Rank
-from voicegame.engine import Accepts, DealSpec, DrawToWaste, Empty, GameDef, PileKind, PileSpec, State, Takes, free_space_run_limit
+from voicegame.engine import Accepts, DealSpec, DrawToWaste, GameDef, PileKind, PileSpec, State, Takes, free_space_run_limit
 from voicegame.engine.auto import same_suit_ready
 from voicegame.engine.game import foundation_cards
-from voicegame.engine.words import number_word
-from voicegame.games.parts import DOWN_IN_SUIT, SAME_SUIT_UP, STOCK, WASTE, tableau_pile
+from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, numbered_foundation, tableau_pile
 
 PILES_AT = range(1, 11)
-
-
-def foundation(n: int) -> PileSpec:
-    """Foundation ``n``: any suit's ace, then up in that suit, one card at a time."""
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), single=True), number=n, group="foundations")
 
 
 def pile(n: int) -> PileSpec:
@@ -57,7 +48,7 @@ def forty_thieves() -> GameDef:
     return GameDef(
         key="forty_thieves",
         title="Forty Thieves",
-        piles=(STOCK, WASTE, *(foundation(n) for n in range(1, 9)), *(pile(n) for n in PILES_AT)),
+        piles=(STOCK, WASTE, *(numbered_foundation(n) for n in range(1, 9)), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}", up=4) for n in PILES_AT),
         decks=2,
         stock_rule=DrawToWaste(draw=1, redeals=0),

@@ -19,6 +19,7 @@ in one registry keyed by game key. Every hook is optional:
 from __future__ import annotations
 
 from dataclasses import dataclass
+import time
 from typing import Callable
 
 from voicegame.engine.cards import Card, Rank
@@ -26,7 +27,7 @@ from voicegame.engine import Engine, Move, MoveKind, Pile, PileKind, State
 from voicegame.solver import freecell as own_freecell
 from voicegame.solver import freecell_solver
 from voicegame.solver import klondike as fast_klondike
-from voicegame.solver.core import Action, Budget, PositionKey, Positions, Solution
+from voicegame.solver.core import Action, Budget, Outcome, PositionKey, Positions, Solution
 
 Forced = Callable[[Positions, State], "Move | None"]
 Priority = Callable[[Positions, State, Action], float]
@@ -338,13 +339,13 @@ def safe_home_forced(positions: Positions, state: State) -> Move | None:
     """A card the game's own safety rule (``GameDef.safe_to_foundation``) sends up. Sound for games
     whose foundations never give cards back and whose rule says no card could ever need the card
     as a seat (:func:`voicegame.engine.auto.same_suit_ready`); taking the waste's top card is
-    sound when the waste is never turned over again (no redeal)."""
+    sound when the stock turns one card at a time (the order of the other cards stays as it was)."""
     engine = positions.engine
     rule = engine.game.safe_to_foundation
     if rule is None:
         return None
     foundations = positions.foundations
-    for src in (*engine.game.indices(PileKind.TABLEAU), *engine.game.indices(PileKind.WASTE)):
+    for src in (*engine.game.indices(PileKind.TABLEAU), *engine.game.indices(PileKind.RESERVE), *engine.game.indices(PileKind.WASTE)):
         pile = state.piles[src]
         if not pile.cards or not pile.top_face_up or not rule(engine.game, state, src):
             continue
@@ -391,5 +392,48 @@ def in_suit_priority(positions: Positions, state: State, action: Action) -> floa
     return 2.0 + draws
 
 
-IN_SUIT = SolverHooks(forced=safe_home_forced, priority=in_suit_priority, prune=in_suit_prune)
+def greedy_rank(engine: Engine, state: State, move: Move) -> int:
+    """Safe cards home, then other cards home, then the waste or reserve, whole piles moved, the
+    stock, and other table moves last."""
+    if move.kind is not MoveKind.MOVE:
+        return 5
+    src, dst = engine.specs[move.src], engine.specs[move.dst]
+    if dst.kind is PileKind.FOUNDATION:
+        rule = engine.game.safe_to_foundation
+        return 0 if rule is not None and rule(engine.game, state, move.src) else 2
+    if src.kind in (PileKind.WASTE, PileKind.RESERVE):
+        return 3
+    if move.count == len(state.piles[move.src].cards):
+        return 4
+    return 6
+
+
+def greedy_line(engine: Engine, state: State, budget: Budget) -> Solution | None:
+    """Play the best move by :func:`greedy_rank` every turn (the order "hint" uses), never back to a
+    position already seen; the line if it wins, else None (the search then runs). Cheap, and in
+    games with long stocks and few real choices (Backbone) it wins deals the depth-first search
+    loses itself in."""
+    began = time.perf_counter()
+    seen, line = {state}, []
+    while not engine.is_won(state):
+        ranked = sorted(((greedy_rank(engine, state, m), k, m) for k, m in enumerate(engine.legal_moves(state))
+                         if engine.is_productive(state, m)), key=lambda t: (t[0], t[1]))
+        step = None
+        for _, _, move in ranked:
+            if not budget.spend():
+                return None
+            after = engine.apply(state, move)[0]
+            if after not in seen:
+                step = (move, after)
+                break
+        if step is None:
+            return None
+        line.append(step[0])
+        state = step[1]
+        seen.add(state)
+    return Solution(Outcome.SOLVED, tuple(line), budget.used, time.perf_counter() - began)
+
+
+IN_SUIT = SolverHooks(forced=safe_home_forced, priority=in_suit_priority, prune=in_suit_prune, solve=greedy_line)
 HOOKS["forty_thieves"] = IN_SUIT
+HOOKS["backbone"] = IN_SUIT
