@@ -30,6 +30,7 @@ SCRIPTS = {
     "odessa": ("odessa_seed13_win.txt", {}, 13),
     "forty_thieves": ("forty_thieves_seed27_win.txt", {}, 27),
     "backbone": ("backbone_seed1_win.txt", {}, 1),
+    "eagle_wing": ("eagle_wing_seed5_win.txt", {}, 5),
 }
 KEYS = [g.key for g in GAMES]
 

@@ -88,3 +88,24 @@ def test_greedy_line_returns_a_won_line_or_nothing():
     found = greedy_line(engine, at(engine, other="AH", more="2H"), Budget(5.0))
     assert found is not None and found.solved and len(found.moves) == 2
     assert greedy_line(engine, at(engine, other="2H", more="3S"), Budget(5.0)) is None  # no ace: nothing wins
+
+
+def test_max_cards_caps_a_pile():
+    capped = PileSpec("capped", PileKind.TABLEAU, ("the capped pile",), accepts=Accepts(build=DOWN_IN_SUIT, max_cards=2), takes=TOP_CARD)
+    engine = toy(capped, OTHER)
+    assert why(engine, at(engine, capped="9S", other="8S"), "other", "capped") is None
+    assert why(engine, at(engine, capped="9S 8S", other="7S"), "other", "capped") == "pile_full"
+    assert capped.accepts is not None and capped.accepts.describe()[-1].key == "rule_max_cards"
+
+
+def test_refill_reveal_last_keeps_the_source_face_down_until_one_card_is_left():
+    from voicegame.engine import Refill
+
+    layout = toy(RESERVE, PileSpec("slot", PileKind.TABLEAU, ("the slot",), group="slots")).layout
+    state = State((Pile(cards("2C 5H 9D"), 3), Pile()))
+    after = Refill(group="slots", source="reserve", reveal_last=True).apply(layout, state, [])
+    assert after.piles[1].cards == cards("9D") and after.piles[0].down == 2  # two left: both still face down
+    again = Refill(group="slots", source="reserve", reveal_last=True).apply(layout, State((after.piles[0], Pile())), [])
+    assert again.piles[0].cards == cards("2C") and again.piles[0].down == 0  # the last one turned up
+    plain = Refill(group="slots", source="reserve").apply(layout, state, [])
+    assert plain.piles[0].down == 1  # without it, the next card turns up at once

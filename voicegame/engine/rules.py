@@ -155,6 +155,7 @@ class Accepts:
     ``phase``: the pile takes cards only in this :class:`Phase` of the game.
     ``empty_from``: an empty pile takes cards only from piles of these kinds (None: from any
     pile the other rules allow); Backbone's gaps are never filled from the reserve.
+    ``max_cards``: the pile never holds more than this many cards (Eagle Wing's three).
     """
 
     build: Sequence | None
@@ -169,6 +170,7 @@ class Accepts:
     locks_direction: bool = False
     phase: Phase | None = None
     empty_from: frozenset[PileKind] | None = None
+    max_cards: int | None = None
 
     def first_ranks(self, target: Pile) -> frozenset[int] | None:
         """The ranks a moved run's first card could have to go on ``target`` (None: any rank).
@@ -221,6 +223,8 @@ class Accepts:
             return False
         if self.sources is not None and src.kind not in self.sources:
             return False
+        if self.max_cards is not None and len(target.cards) + len(cards) > self.max_cards:
+            return False
         if target.cards:
             if self.build is None or target.down == len(target.cards) or not self.build.follows(target.cards[-1], first):
                 return False
@@ -248,6 +252,8 @@ class Accepts:
             return Reason("wrong_suit", {"pile": dst.name, "suit": self.suit, "card": first})
         if self.rank is not None and first.rank != self.rank:
             return Reason("wrong_rank", {"pile": dst.name, "rank": self.rank, "card": first})
+        if self.max_cards is not None and len(target.cards) + len(cards) > self.max_cards:
+            return Reason("pile_full", {"pile": dst.name, "count": self.max_cards})
         top = target.top
         if top is None:
             reason = self.empty.why_not(dst.name, first)
@@ -292,6 +298,8 @@ class Accepts:
             parts += self.phase.describe()
         if self.empty_from is not None:
             parts.append(Reason("rule_empty_from", {"kinds": sorted(kind.value for kind in self.empty_from)}))
+        if self.max_cards is not None:
+            parts.append(Reason("rule_max_cards", {"count": self.max_cards}))
         if self.extra is not None:
             parts.append(Reason("rule_game_hook"))
         return tuple(parts)

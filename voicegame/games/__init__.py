@@ -24,6 +24,7 @@ from voicegame.games.yukon import yukon
 from voicegame.games.odessa import odessa
 from voicegame.games.forty_thieves import forty_thieves
 from voicegame.games.backbone import backbone
+from voicegame.games.eagle_wing import eagle_wing
 
 
 MAX_SEED = 2**63 - 1
@@ -224,6 +225,14 @@ GAMES = GAMES + (
         aliases=(),
         factory=backbone,
         summary="Two decks; a reserve of two stacks under one backbone card; eight piles build down in suit; one redeal.",
+    ),
+    GameEntry(
+        key="eagle_wing",
+        family="Klondike-like: reserve-fed (Canfield type)",
+        title="Eagle Wing",
+        aliases=("eagle wing", "eagle"),
+        factory=eagle_wing,
+        summary="A base card, a face-down trunk that fills gaps, eight piles of at most three cards built down in suit; two redeals.",
     ),
 )
 
