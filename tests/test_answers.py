@@ -31,6 +31,7 @@ SCRIPTS = {
     "forty_thieves": ("forty_thieves_seed27_win.txt", {}, 27),
     "backbone": ("backbone_seed1_win.txt", {}, 1),
     "eagle_wing": ("eagle_wing_seed5_win.txt", {}, 5),
+    "straight_up": ("straight_up_seed9_win.txt", {}, 9),
 }
 KEYS = [g.key for g in GAMES]
 

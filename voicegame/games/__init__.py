@@ -25,6 +25,7 @@ from voicegame.games.odessa import odessa
 from voicegame.games.forty_thieves import forty_thieves
 from voicegame.games.backbone import backbone
 from voicegame.games.eagle_wing import eagle_wing
+from voicegame.games.straight_up import straight_up
 
 
 MAX_SEED = 2**63 - 1
@@ -233,6 +234,14 @@ GAMES = GAMES + (
         aliases=("eagle wing", "eagle"),
         factory=eagle_wing,
         summary="A base card, a face-down trunk that fills gaps, eight piles of at most three cards built down in suit; two redeals.",
+    ),
+    GameEntry(
+        key="straight_up",
+        family="Klondike-like: reserve-fed (Canfield type)",
+        title="Straight Up",
+        aliases=("straight up",),
+        factory=straight_up,
+        summary="The twos start the foundations, built up in suit to the king and then the ace; a reserve fills gaps; two redeals.",
     ),
 )
 
