@@ -32,6 +32,7 @@ SCRIPTS = {
     "backbone": ("backbone_seed1_win.txt", {}, 1),
     "eagle_wing": ("eagle_wing_seed5_win.txt", {}, 5),
     "straight_up": ("straight_up_seed9_win.txt", {}, 9),
+    "lady_jane": ("lady_jane_seed2_win.txt", {}, 2),
 }
 KEYS = [g.key for g in GAMES]
 

@@ -109,3 +109,13 @@ def test_refill_reveal_last_keeps_the_source_face_down_until_one_card_is_left():
     assert again.piles[0].cards == cards("2C") and again.piles[0].down == 0  # the last one turned up
     plain = Refill(group="slots", source="reserve").apply(layout, state, [])
     assert plain.piles[0].down == 1  # without it, the next card turns up at once
+
+
+def test_base_step_moves_the_rank_an_empty_pile_takes():
+    base = PileSpec("base", PileKind.FOUNDATION, ("the base",))
+    gap = PileSpec("gap", PileKind.TABLEAU, ("the gap",), accepts=Accepts(build=DOWN_IN_SUIT, base_from="base", base_step=-1), takes=TOP_CARD)
+    engine = toy(base, gap, RESERVE)
+    assert why(engine, at(engine, base="5D", reserve="4C"), "reserve", "gap") is None
+    assert why(engine, at(engine, base="5D", reserve="5C"), "reserve", "gap") == "empty_needs_rank"
+    assert why(engine, at(engine, base="AD", reserve="KC"), "reserve", "gap") is None  # round the corner
+    assert gap.accepts is not None and any(r.key == "rule_base_step" for r in gap.accepts.describe())

@@ -81,7 +81,7 @@ def test_an_unknown_default_game_falls_back_to_klondike_and_says_so(private_data
     assert out[:2] == ["Klondike, draw three. Say help at any time.",
                        'Setting game.default is "poker", which is not a game here; playing Klondike. The games are: '
                        "klondike, royal_parade, freecell, golf, spider, treize, monte_carlo, scorpion, canfield, "
-                       "triple_peaks, hopscotch, gaps, yukon, odessa, forty_thieves, backbone, eagle_wing, straight_up."]
+                       "triple_peaks, hopscotch, gaps, yukon, odessa, forty_thieves, backbone, eagle_wing, straight_up, lady_jane."]
 
 
 def test_a_default_game_by_title_or_alias_is_fine(tmp_path):

@@ -15,7 +15,8 @@
   for Spider seed 1 with one and with two suits (with the Spider hooks of voicegame.solver.hooks).
 - scorpion_seed16_win.txt, canfield_seed8_win.txt, triple_peaks_seed2_win.txt, yukon_seed2_win.txt,
   odessa_seed13_win.txt, forty_thieves_seed27_win.txt, backbone_seed1_win.txt,
-  eagle_wing_seed5_win.txt, straight_up_seed9_win.txt: the thoughtful
+  eagle_wing_seed5_win.txt, straight_up_seed9_win.txt,
+  lady_jane_seed2_win.txt: the thoughtful
   solver's winning lines (loops cut out), checked through a session.
 Each line is a spoken command; moves are named by card, or by pile where two equal cards
 could be meant.
@@ -169,6 +170,10 @@ def eagle_wing() -> None:
 
 def straight_up() -> None:
     solved("straight_up", 9, "straight_up_seed9_win.txt", "Straight Up")
+
+
+def lady_jane() -> None:
+    solved("lady_jane", 2, "lady_jane_seed2_win.txt", "Lady Jane")
 
 
 def backbone() -> None:

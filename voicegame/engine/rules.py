@@ -156,6 +156,8 @@ class Accepts:
     ``empty_from``: an empty pile takes cards only from piles of these kinds (None: from any
     pile the other rules allow); Backbone's gaps are never filled from the reserve.
     ``max_cards``: the pile never holds more than this many cards (Eagle Wing's three).
+    ``base_step``: with ``base_from``, the empty pile takes the base rank moved by this many ranks,
+    round the corner (-1: one rank below the base, Lady Jane's empty piles).
     """
 
     build: Sequence | None
@@ -171,6 +173,7 @@ class Accepts:
     phase: Phase | None = None
     empty_from: frozenset[PileKind] | None = None
     max_cards: int | None = None
+    base_step: int = 0
 
     def first_ranks(self, target: Pile) -> frozenset[int] | None:
         """The ranks a moved run's first card could have to go on ``target`` (None: any rank).
@@ -196,7 +199,9 @@ class Accepts:
         if self.base_from is None:
             return None
         base = layout.pile(state, self.base_from)
-        return base.cards[0].rank if base.cards else None
+        if not base.cards:
+            return None
+        return base.cards[0].rank if not self.base_step else Rank((base.cards[0].rank - 1 + self.base_step) % 13 + 1)
 
     def _is_founded(self, target: Pile) -> bool:
         return target.cards[0].rank == self.empty.rank
@@ -281,7 +286,8 @@ class Accepts:
         parts = list(self.build.describe()) if self.build is not None else [Reason("rule_no_build")]
         parts += self.empty.describe()
         if self.base_from is not None:
-            parts.append(Reason("rule_base_from", {"pile": self.base_from}))
+            parts.append(Reason("rule_base_from", {"pile": self.base_from}) if not self.base_step
+                         else Reason("rule_base_step", {"pile": self.base_from, "step": self.base_step}))
         if self.suit is not None:
             parts.append(Reason("rule_only_suit", {"suit": self.suit}))
         if self.rank is not None:

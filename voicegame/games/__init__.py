@@ -26,6 +26,7 @@ from voicegame.games.forty_thieves import forty_thieves
 from voicegame.games.backbone import backbone
 from voicegame.games.eagle_wing import eagle_wing
 from voicegame.games.straight_up import straight_up
+from voicegame.games.lady_jane import lady_jane
 
 
 MAX_SEED = 2**63 - 1
@@ -242,6 +243,14 @@ GAMES = GAMES + (
         aliases=("straight up",),
         factory=straight_up,
         summary="The twos start the foundations, built up in suit to the king and then the ace; a reserve fills gaps; two redeals.",
+    ),
+    GameEntry(
+        key="lady_jane",
+        family="Klondike-like: reserve-fed (Canfield type)",
+        title="Lady Jane",
+        aliases=("lady jane",),
+        factory=lady_jane,
+        summary="A Klondike triangle, a base card and seven reserve piles the stock deals onto; empty piles take the rank below the base.",
     ),
 )
 
