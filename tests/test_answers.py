@@ -32,6 +32,13 @@ SCRIPTS = {
     "thumb_and_pouch": ("thumb_and_pouch_seed1_win.txt", {}, 1),
     "westhaven": ("westhaven_seed1_win.txt", {}, 1),
     "whitehead": ("whitehead_seed24_win.txt", {}, 24),
+    "yukon": ("yukon_seed2_win.txt", {}, 2),
+    "odessa": ("odessa_seed13_win.txt", {}, 13),
+    "forty_thieves": ("forty_thieves_seed27_win.txt", {}, 27),
+    "backbone": ("backbone_seed1_win.txt", {}, 1),
+    "eagle_wing": ("eagle_wing_seed5_win.txt", {}, 5),
+    "straight_up": ("straight_up_seed9_win.txt", {}, 9),
+    "lady_jane": ("lady_jane_seed2_win.txt", {}, 2),
 }
 KEYS = [g.key for g in GAMES]
 

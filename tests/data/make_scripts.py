@@ -15,7 +15,9 @@
   for Spider seed 1 with one and with two suits (with the Spider hooks of voicegame.solver.hooks).
 - scorpion_seed16_win.txt, canfield_seed8_win.txt, triple_peaks_seed2_win.txt, saratoga_seed2_win.txt,
   thumb_and_pouch_seed1_win.txt, westhaven_seed1_win.txt, whitehead_seed24_win.txt,
-  gold_mine_seed18_win.txt: the thoughtful
+  gold_mine_seed18_win.txt, yukon_seed2_win.txt, odessa_seed13_win.txt, forty_thieves_seed27_win.txt,
+  backbone_seed1_win.txt, eagle_wing_seed5_win.txt, straight_up_seed9_win.txt,
+  lady_jane_seed2_win.txt: the thoughtful
   solver's winning lines (loops cut out), checked through a session.
 Each line is a spoken command; moves are named by card, or by pile where two equal cards
 could be meant.
@@ -169,6 +171,34 @@ def westhaven() -> None:
 
 def whitehead() -> None:
     solved("whitehead", 24, "whitehead_seed24_win.txt", "Whitehead")
+
+# ----- kfam2 (issue 21): the Klondike family ----------------------------------------------------------
+def yukon() -> None:
+    solved("yukon", 2, "yukon_seed2_win.txt", "Yukon")
+
+
+def odessa() -> None:
+    solved("odessa", 13, "odessa_seed13_win.txt", "Odessa")
+
+
+def forty_thieves() -> None:
+    solved("forty_thieves", 27, "forty_thieves_seed27_win.txt", "Forty Thieves")
+
+
+def eagle_wing() -> None:
+    solved("eagle_wing", 5, "eagle_wing_seed5_win.txt", "Eagle Wing")
+
+
+def straight_up() -> None:
+    solved("straight_up", 9, "straight_up_seed9_win.txt", "Straight Up")
+
+
+def lady_jane() -> None:
+    solved("lady_jane", 2, "lady_jane_seed2_win.txt", "Lady Jane")
+
+
+def backbone() -> None:
+    solved("backbone", 1, "backbone_seed1_win.txt", "Backbone")
 
 
 if __name__ == "__main__":

@@ -70,3 +70,17 @@ class SeatsFilled:
             return True
         heights = {suit: len(state.piles[i].cards) for i in game.indices(PileKind.FOUNDATION) if (suit := game.piles[i].suit) is not None}
         return all(heights.get(s, 0) >= card.rank - 1 for s in self.seated_by(card))
+
+# ----- kfam2 (issue 21) ---------------------------------------------------------------------------------
+def same_suit_ready(game: GameDef, state: State, src: int) -> bool:
+    """The safety rule of games that build down in suit, with any number of decks: a card is safe on
+    the foundations once every card of its suit one rank lower is there (nothing else could ever go
+    on it); an ace always is."""
+    card = state.piles[src].top
+    if card is None:
+        return False
+    if card.rank == Rank.ACE:
+        return True
+    home = sum(1 for i in game.indices(PileKind.FOUNDATION) for c in state.piles[i].cards
+               if c.suit is card.suit and c.rank == card.rank - 1)
+    return home == game.decks

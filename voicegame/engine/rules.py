@@ -153,6 +153,11 @@ class Accepts:
     ``locks_direction``: with a build in either direction, the pile's top two cards fix the
     direction from then on (Union Square).
     ``phase``: the pile takes cards only in this :class:`Phase` of the game.
+    ``empty_from``: an empty pile takes cards only from piles of these kinds (None: from any
+    pile the other rules allow); Backbone's gaps are never filled from the reserve.
+    ``max_cards``: the pile never holds more than this many cards (Eagle Wing's three).
+    ``base_step``: with ``base_from``, the empty pile takes the base rank moved by this many ranks,
+    round the corner (-1: one rank below the base, Lady Jane's empty piles).
     """
 
     build: Sequence | None
@@ -166,6 +171,9 @@ class Accepts:
     founded: bool = False
     locks_direction: bool = False
     phase: Phase | None = None
+    empty_from: frozenset[PileKind] | None = None
+    max_cards: int | None = None
+    base_step: int = 0
 
     def first_ranks(self, target: Pile) -> frozenset[int] | None:
         """The ranks a moved run's first card could have to go on ``target`` (None: any rank).
@@ -191,7 +199,9 @@ class Accepts:
         if self.base_from is None:
             return None
         base = layout.pile(state, self.base_from)
-        return base.cards[0].rank if base.cards else None
+        if not base.cards:
+            return None
+        return base.cards[0].rank if not self.base_step else Rank((base.cards[0].rank - 1 + self.base_step) % 13 + 1)
 
     def _is_founded(self, target: Pile) -> bool:
         return target.cards[0].rank == self.empty.rank
@@ -218,6 +228,8 @@ class Accepts:
             return False
         if self.sources is not None and src.kind not in self.sources:
             return False
+        if self.max_cards is not None and len(target.cards) + len(cards) > self.max_cards:
+            return False
         if target.cards:
             if self.build is None or target.down == len(target.cards) or not self.build.follows(target.cards[-1], first):
                 return False
@@ -226,6 +238,8 @@ class Accepts:
             if self.locks_direction and self._turns_back(target, first):
                 return False
         elif not self.empty.allows(first):
+            return False
+        elif self.empty_from is not None and src.kind not in self.empty_from:
             return False
         elif self.base_from is not None and first.rank != (self.base_rank(layout, state) or first.rank):
             return False
@@ -243,12 +257,16 @@ class Accepts:
             return Reason("wrong_suit", {"pile": dst.name, "suit": self.suit, "card": first})
         if self.rank is not None and first.rank != self.rank:
             return Reason("wrong_rank", {"pile": dst.name, "rank": self.rank, "card": first})
+        if self.max_cards is not None and len(target.cards) + len(cards) > self.max_cards:
+            return Reason("pile_full", {"pile": dst.name, "count": self.max_cards})
         top = target.top
         if top is None:
             reason = self.empty.why_not(dst.name, first)
             base = self.base_rank(layout, state)
             if reason is None and base is not None and first.rank != base:
                 reason = Reason("empty_needs_rank", {"pile": dst.name, "rank": base, "card": first})
+            if reason is None and self.empty_from is not None and src.kind not in self.empty_from:
+                reason = Reason("empty_not_from", {"pile": dst.name, "source": src.name})
         elif not target.top_face_up:
             reason = Reason("target_face_down", {"pile": dst.name})
         elif self.build is None:
@@ -268,7 +286,8 @@ class Accepts:
         parts = list(self.build.describe()) if self.build is not None else [Reason("rule_no_build")]
         parts += self.empty.describe()
         if self.base_from is not None:
-            parts.append(Reason("rule_base_from", {"pile": self.base_from}))
+            parts.append(Reason("rule_base_from", {"pile": self.base_from}) if not self.base_step
+                         else Reason("rule_base_step", {"pile": self.base_from, "step": self.base_step}))
         if self.suit is not None:
             parts.append(Reason("rule_only_suit", {"suit": self.suit}))
         if self.rank is not None:
@@ -283,6 +302,10 @@ class Accepts:
             parts.append(Reason("rule_locks_direction"))
         if self.phase is not None:
             parts += self.phase.describe()
+        if self.empty_from is not None:
+            parts.append(Reason("rule_empty_from", {"kinds": sorted(kind.value for kind in self.empty_from)}))
+        if self.max_cards is not None:
+            parts.append(Reason("rule_max_cards", {"count": self.max_cards}))
         if self.extra is not None:
             parts.append(Reason("rule_game_hook"))
         return tuple(parts)
@@ -301,6 +324,8 @@ class Takes:
     ``keep``: the bottom ``keep`` cards never leave (Canfield's foundation bases).
     ``fixed_on``: once the pile's bottom card is this rank it is founded, and nothing leaves
     it (Royal Parade's rows).
+    ``blocked_by``: nothing leaves the pile while any of these piles (ids) holds a card: a card
+    lying across it (Backbone's stacks under the backbone card).
     """
 
     runs: bool = False
@@ -308,6 +333,7 @@ class Takes:
     extra: TakesHook | None = None
     keep: int = 0
     fixed_on: Rank | None = None
+    blocked_by: tuple[str, ...] = ()
 
     def counts(self, pile: Pile) -> range:
         """How many cards may be lifted from the top: 1..n (empty range if none)."""
@@ -331,6 +357,9 @@ class Takes:
             return Reason("base_card_stays", {"card": pile.cards[0], "pile": spec.name})
         if self.fixed_on is not None and pile.cards and pile.cards[0].rank == self.fixed_on:
             return Reason("pile_locked", {"pile": spec.name, "card": pile.cards[-1]})
+        for other in self.blocked_by:
+            if layout.pile(state, other).cards:
+                return Reason("pile_blocked", {"pile": spec.name, "by": layout.specs[layout.index[other]].name})
         if self.extra is not None:
             return self.extra(layout, state, spec, pile, count)
         return None
@@ -354,7 +383,7 @@ class Takes:
     @property
     def restricted(self) -> bool:
         """True when :meth:`forbids` can refuse (a hook or optional vocabulary is set)."""
-        return self.extra is not None or self.keep > 0 or self.fixed_on is not None
+        return self.extra is not None or self.keep > 0 or self.fixed_on is not None or bool(self.blocked_by)
 
     def describe(self) -> tuple[Reason, ...]:
         """What may be taken, as short sentences: message keys and values (for generated help)."""
@@ -368,6 +397,8 @@ class Takes:
             parts.append(Reason("rule_keep", {"count": self.keep}))
         if self.fixed_on is not None:
             parts.append(Reason("rule_fixed_on", {"rank": self.fixed_on}))
+        if self.blocked_by:
+            parts.append(Reason("rule_blocked_by", {"piles": " and ".join(self.blocked_by)}))
         if self.extra is not None:
             parts.append(Reason("rule_game_hook"))
         return tuple(parts)

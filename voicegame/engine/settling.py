@@ -29,10 +29,14 @@ from voicegame.engine.state import State
 @dataclass(frozen=True)
 class Refill:
     """Each empty pile of ``group`` takes the top card of pile ``source`` at once, in the group's
-    order, while ``source`` has cards; the card under it turns face up (Canfield's reserve)."""
+    order, while ``source`` has cards; the card under it turns face up (Canfield's reserve).
+
+    ``reveal_last`` (off by default): the cards left in ``source`` stay face down until only one is
+    left, which then turns up (Eagle Wing's trunk)."""
 
     group: str
     source: str
+    reveal_last: bool = False
 
     def apply(self, layout: Layout, state: State, events: list[Event]) -> State:
         source = layout.index[self.source]
@@ -43,14 +47,15 @@ class Refill:
             card = reserve.cards[-1]
             remaining = reserve.without_top(1)
             events.append(Moved((card,), source, i))
-            if remaining.cards and not remaining.top_face_up:
+            if remaining.cards and not remaining.top_face_up and (not self.reveal_last or len(remaining.cards) == 1):
                 remaining = remaining.turned_up()
                 events.append(TurnedOver(source, remaining.cards[-1]))
             state = state.with_piles({source: remaining, i: Pile((card,))})
         return state
 
     def describe(self) -> tuple[Reason, ...]:
-        return (Reason("rule_refill", {"group": self.group, "pile": self.source}),)
+        parts = (Reason("rule_refill", {"group": self.group, "pile": self.source}),)
+        return parts + ((Reason("rule_reveal_last", {"pile": self.source}),) if self.reveal_last else ())
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,13 @@ from voicegame.games import (
     whitehead,
     thumb_and_pouch,
     saratoga,
+    yukon,
+    odessa,
+    forty_thieves,
+    backbone,
+    eagle_wing,
+    straight_up,
+    lady_jane,
 )
 from voicegame.games.entry import MAX_SEED, GameEntry, Option, allowed, given
 
@@ -49,6 +56,13 @@ GAMES: tuple[GameEntry, ...] = tuple(module.ENTRY for module in (
     whitehead,
     thumb_and_pouch,
     saratoga,
+    yukon,
+    odessa,
+    forty_thieves,
+    backbone,
+    eagle_wing,
+    straight_up,
+    lady_jane,
 ))
 """Every game, in the order the games list says them."""
 

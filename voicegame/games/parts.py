@@ -75,3 +75,12 @@ def spot_names(row: int, column: int, word: str = "column") -> tuple[str, ...]:
     """How a grid spot is said: "row two column five" and the short "row two five"."""
     r, c = number_word(row), number_word(column)
     return (f"row {r} {word} {c}", f"row {r} {c}") if word == "column" else (f"row {r} {word} {c}", f"row {r} column {c}")
+
+
+# ----- kfam2 (issue 21) ---------------------------------------------------------------------------------
+def numbered_foundation(n: int) -> PileSpec:
+    """Foundation ``n`` of a game with two decks: any suit's ace, then up in that suit, one card at a
+    time; said "foundation three" or "home three"; cards on it stay there."""
+    word = number_word(n)
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
+                    accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), single=True), number=n, group="foundations")

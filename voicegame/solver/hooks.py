@@ -19,6 +19,7 @@ in one registry keyed by game key. Every hook is optional:
 from __future__ import annotations
 
 from dataclasses import dataclass
+import time
 from typing import Callable
 
 from voicegame.engine.cards import Card, Rank, Suit
@@ -27,7 +28,7 @@ from voicegame.engine.auto import SeatsFilled
 from voicegame.solver import freecell as own_freecell
 from voicegame.solver import freecell_solver
 from voicegame.solver import klondike as fast_klondike
-from voicegame.solver.core import Action, Budget, PositionKey, Positions, Solution
+from voicegame.solver.core import Action, Budget, Outcome, PositionKey, Positions, Solution
 
 Forced = Callable[[Positions, State], "Move | None"]
 Priority = Callable[[Positions, State, Action], float]
@@ -380,3 +381,108 @@ HOOKS: dict[str, SolverHooks] = {
 
 def hooks_for(engine: Engine) -> SolverHooks:
     return HOOKS.get(engine.game.key, GENERIC)
+
+
+# ----- kfam2 (issue 21): games that build down in suit, one card at a time -----------------------------
+def safe_home_forced(positions: Positions, state: State) -> Move | None:
+    """A card the game's own safety rule (``GameDef.safe_to_foundation``) sends up. Sound for games
+    whose foundations never give cards back and whose rule says no card could ever need the card
+    as a seat (:func:`voicegame.engine.auto.same_suit_ready`); taking the waste's top card is
+    sound when the stock turns one card at a time (the order of the other cards stays as it was)."""
+    engine = positions.engine
+    rule = engine.game.safe_to_foundation
+    if rule is None:
+        return None
+    foundations = positions.foundations
+    for src in (*engine.game.indices(PileKind.TABLEAU), *engine.game.indices(PileKind.RESERVE), *engine.game.indices(PileKind.WASTE)):
+        pile = state.piles[src]
+        if not pile.cards or not pile.top_face_up or not rule(engine.game, state, src):
+            continue
+        for f in foundations:
+            move = Move(MoveKind.MOVE, src, f, 1)
+            if engine.why_not(state, move) is None:
+                return move
+    return None
+
+
+def in_suit_prune(positions: Positions, state: State, action: Action) -> bool:
+    """Skip (first pass only: unsound) table moves that break a run going down in suit, and moves of a
+    whole pile to an empty pile."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE or len(action) != 1:
+        return False
+    engine = positions.engine
+    if engine.specs[move.src].kind is not PileKind.TABLEAU or engine.specs[move.dst].kind is not PileKind.TABLEAU:
+        return False
+    pile = state.piles[move.src]
+    if move.count == len(pile.cards):
+        return not state.piles[move.dst].cards
+    return _in_suit(pile.cards[-move.count - 1], pile.cards[-move.count])
+
+
+def in_suit_priority(positions: Positions, state: State, action: Action) -> float:
+    """Home first; then table moves that empty a pile, the waste onto a card, other moves onto a
+    card; then the stock; moves into an empty pile last (empty piles are what these games live on)."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE:
+        return 6.0
+    engine = positions.engine
+    src_kind, dst_kind = engine.specs[move.src].kind, engine.specs[move.dst].kind
+    draws = (len(action) - 1) * 0.01
+    if dst_kind is PileKind.FOUNDATION:
+        return 0.0 + draws
+    if src_kind is PileKind.FOUNDATION:
+        return 9.0
+    before = state.piles[move.dst] if len(action) == 1 else None
+    if before is not None and not before.cards:
+        return 8.0 + draws
+    if src_kind is PileKind.TABLEAU and len(action) == 1:
+        return 1.0 if move.count == len(state.piles[move.src].cards) else 4.0
+    return 2.0 + draws
+
+
+def greedy_rank(engine: Engine, state: State, move: Move) -> int:
+    """Safe cards home, then other cards home, then the waste or reserve, whole piles moved, the
+    stock, and other table moves last."""
+    if move.kind is not MoveKind.MOVE:
+        return 5
+    src, dst = engine.specs[move.src], engine.specs[move.dst]
+    if dst.kind is PileKind.FOUNDATION:
+        rule = engine.game.safe_to_foundation
+        return 0 if rule is not None and rule(engine.game, state, move.src) else 2
+    if src.kind in (PileKind.WASTE, PileKind.RESERVE):
+        return 3
+    if move.count == len(state.piles[move.src].cards):
+        return 4
+    return 6
+
+
+def greedy_line(engine: Engine, state: State, budget: Budget) -> Solution | None:
+    """Play the best move by :func:`greedy_rank` every turn (the order "hint" uses), never back to a
+    position already seen; the line if it wins, else None (the search then runs). Cheap, and in
+    games with long stocks and few real choices (Backbone) it wins deals the depth-first search
+    loses itself in."""
+    began = time.perf_counter()
+    seen, line = {state}, []
+    while not engine.is_won(state):
+        ranked = sorted(((greedy_rank(engine, state, m), k, m) for k, m in enumerate(engine.legal_moves(state))
+                         if engine.is_productive(state, m)), key=lambda t: (t[0], t[1]))
+        step = None
+        for _, _, move in ranked:
+            if not budget.spend():
+                return None
+            after = engine.apply(state, move)[0]
+            if after not in seen:
+                step = (move, after)
+                break
+        if step is None:
+            return None
+        line.append(step[0])
+        state = step[1]
+        seen.add(state)
+    return Solution(Outcome.SOLVED, tuple(line), budget.used, time.perf_counter() - began)
+
+
+IN_SUIT = SolverHooks(forced=safe_home_forced, priority=in_suit_priority, prune=in_suit_prune, solve=greedy_line)
+HOOKS["forty_thieves"] = IN_SUIT
+HOOKS["backbone"] = IN_SUIT

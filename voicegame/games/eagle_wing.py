@@ -1,0 +1,73 @@
+"""Eagle Wing, as AisleRiot plays it.
+
+The first card dealt goes to foundation one and sets the base rank for every
+foundation; thirteen cards go face down to the reserve (the trunk); eight piles,
+four on each side of it, get one card each; the other thirty are the stock, turned
+one at a time onto the waste, with two redeals (three passes). Foundations build
+up in suit from the base rank, turning the corner from king to ace; cards there are
+out of play. The piles build down in suit, one card at a time, and a pile never
+holds more than three cards. A gap is filled at once from the reserve; the
+reserve's cards stay face down until only one is left, which turns up and may be
+played onto a foundation or a pile. Once the reserve is empty, a gap takes a card
+from the waste or from another pile.
+
+Decisions where AisleRiot's manual is silent or unclear:
+
+- "Groups of cards can be moved to Foundation": a run going down in suit has its
+  lowest card on top, so its cards go up one at a time, each by its own command.
+- The piles turn the corner as the foundations do (an ace may go on a two, a king
+  on an ace), as in Canfield.
+- The waste is turned back over into the stock in order when the stock is empty.
+- Score: one point per foundation card (the original help), out of 52.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, SuitRule, Takes
+from voicegame.engine.words import number_word
+from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.entry import GameEntry
+
+DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME, wrap=True)
+SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
+SLOTS = range(1, 9)
+BASE = "foundation1"  # its first card, dealt, sets every foundation's base rank
+MOST_CARDS = 3
+
+
+def foundation(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
+                    accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), number=n, group="foundations")
+
+
+def pile(n: int) -> PileSpec:
+    """Builds down in suit, one card at a time, three cards at most."""
+    return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, max_cards=MOST_CARDS), Takes(), id_prefix="pile", words=("pile", "column"))
+
+
+TRUNK = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "trunk", "the trunk"), takes=TOP_CARD)
+
+
+def eagle_wing() -> GameDef:
+    """Eagle Wing (no options): draw one, two redeals."""
+    return GameDef(
+        key="eagle_wing",
+        title="Eagle Wing",
+        piles=(STOCK, WASTE, TRUNK, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in SLOTS)),
+        layout_deal=(DealSpec(BASE), DealSpec("reserve", down=13, up=0), *(DealSpec(f"pile{n}") for n in SLOTS)),
+        deal_by_rows=False,
+        stock_rule=DrawToWaste(draw=1, redeals=2),
+        refill=Refill(group="tableau", source="reserve", reveal_last=True),
+        help_key="help_eagle_wing",
+    )
+
+
+ENTRY = GameEntry(
+    key="eagle_wing",
+    family="Klondike-like: reserve-fed (Canfield type)",
+    title="Eagle Wing",
+    aliases=("eagle wing", "eagle"),
+    factory=eagle_wing,
+    summary="A base card, a face-down trunk that fills gaps, eight piles of at most three cards built down in suit; two redeals.",
+)

@@ -1,0 +1,71 @@
+"""Forty Thieves, as AisleRiot plays it.
+
+Two decks. Ten piles of four cards, all face up; the other 64 cards are the stock,
+turned one at a time onto the waste, with no redeal. Eight foundations build up in
+suit from the ace. The piles build down in suit; cards move one at a time, and an
+empty pile takes any card. As a short cut a run going down in suit moves at once
+when there are enough empty piles to move it card by card: 2 to the power of the
+empty piles (not counting the one it goes to).
+
+Scoring (the manual's): five points per card on the foundations and sixty more for
+every foundation finished ace to king; 1000 at most.
+
+Decisions where AisleRiot's manual is silent or unclear:
+
+- "Cards can also be moved in groups to the Foundation piles": a run going down in
+  suit has its lowest card on top, so its cards go up one at a time, each by its own
+  command; the same positions are reached.
+- The eight foundations are "foundation one" to "foundation eight", each taking any
+  suit's ace and then that suit; cards on them stay there (the manual never moves
+  them back).
+- Two decks: the manual does not say, but its eight foundations and 40 dealt cards need them.
+- The waste's top card plays onto the piles or the foundations; nothing goes on the waste.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import Accepts, DealSpec, DrawToWaste, GameDef, PileKind, PileSpec, State, Takes, free_space_run_limit
+from voicegame.engine.auto import same_suit_ready
+from voicegame.engine.game import foundation_cards
+from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, numbered_foundation, tableau_pile
+from voicegame.games.entry import GameEntry
+
+PILES_AT = range(1, 11)
+
+
+def pile(n: int) -> PileSpec:
+    """Builds down in suit; an empty pile takes any card; runs in suit move as the free space allows."""
+    return tableau_pile(n, Accepts(build=DOWN_IN_SUIT), Takes(runs=True, sequence=DOWN_IN_SUIT),
+                        id_prefix="pile", words=("pile", "column"))
+
+
+def score(game: GameDef, state: State) -> int:
+    finished = sum(1 for i in game.indices(PileKind.FOUNDATION) if len(state.piles[i].cards) == 13)
+    return 5 * foundation_cards(game, state) + 60 * finished
+
+
+def forty_thieves() -> GameDef:
+    """Forty Thieves (no options)."""
+    return GameDef(
+        key="forty_thieves",
+        title="Forty Thieves",
+        piles=(STOCK, WASTE, *(numbered_foundation(n) for n in range(1, 9)), *(pile(n) for n in PILES_AT)),
+        layout_deal=tuple(DealSpec(f"pile{n}", up=4) for n in PILES_AT),
+        decks=2,
+        stock_rule=DrawToWaste(draw=1, redeals=0),
+        score=score,
+        max_score=1000,
+        max_run=free_space_run_limit,
+        safe_to_foundation=same_suit_ready,
+        help_key="help_forty_thieves",
+    )
+
+
+ENTRY = GameEntry(
+    key="forty_thieves",
+    family="Klondike-like: Forty Thieves type (single-card moves)",
+    title="Forty Thieves",
+    aliases=("forty thieves", "thieves"),
+    factory=forty_thieves,
+    summary="Two decks, ten piles of four face up; build down in suit one card at a time; the stock turns once.",
+)

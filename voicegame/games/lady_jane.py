@@ -1,0 +1,74 @@
+"""Lady Jane, as AisleRiot plays it.
+
+Seven piles dealt as in Klondike (pile n: n-1 face down under one face up); then
+one card on each of seven reserve piles; then one card on foundation one, which
+sets the base rank for every foundation. The other sixteen cards are the stock:
+each deal puts one card on each reserve pile (the last deal puts its two cards on
+reserve piles one and two). Foundations build up in suit from the base rank,
+turning the corner from king to ace; cards there stay in play. The piles build
+down in alternating colours and runs move together; an empty pile takes only a
+card one rank below the base rank (or a run starting with one). The top card of
+each reserve pile plays onto the piles or the foundations; nothing is built on the
+reserve, and its gaps are filled only by the next deal.
+
+Decisions where AisleRiot's manual is silent or unclear:
+
+- The piles turn the corner as the foundations do (a king may go on an ace), so an
+  empty pile's rank, one below the base, heads the longest possible run.
+- Foundation cards may be played back onto the piles ("still in play"), except the
+  bottom card of each foundation, which founds it and stays (as in Canfield).
+- A deal may be made at any time, also onto empty reserve piles.
+- Score: one point per foundation card, out of 52.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealOnePerPile, DealSpec, Direction, GameDef, PileKind, PileSpec, Sequence, SuitRule, Takes
+from voicegame.engine.words import number_word
+from voicegame.games.parts import STOCK, tableau_pile
+from voicegame.games.entry import GameEntry
+
+ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
+SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
+PILES_AT = range(1, 8)
+BASE = "foundation1"
+
+
+def foundation(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
+                    accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), takes=Takes(keep=1),
+                    number=n, group="foundations")
+
+
+def pile(n: int) -> PileSpec:
+    """Builds down in alternating colours round the corner; an empty pile takes the rank below the base."""
+    return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, base_from=BASE, base_step=-1), Takes(runs=True, sequence=ALTERNATE_DOWN),
+                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+
+
+def reserve(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"reserve pile {word}"), takes=TOP_CARD, number=n, group="reserve")
+
+
+def lady_jane() -> GameDef:
+    """Lady Jane (no options)."""
+    return GameDef(
+        key="lady_jane",
+        title="Lady Jane",
+        piles=(STOCK, *(foundation(n) for n in range(1, 5)), *(reserve(n) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
+        layout_deal=(*(DealSpec(f"pile{n}", down=n - 1, up=1) for n in PILES_AT), *(DealSpec(f"reserve{n}") for n in PILES_AT), DealSpec(BASE)),
+        stock_rule=DealOnePerPile(group="reserve"),
+        help_key="help_lady_jane",
+    )
+
+
+ENTRY = GameEntry(
+    key="lady_jane",
+    family="Klondike-like: reserve-fed (Canfield type)",
+    title="Lady Jane",
+    aliases=("lady jane",),
+    factory=lady_jane,
+    summary="A Klondike triangle, a base card and seven reserve piles the stock deals onto; empty piles take the rank below the base.",
+)
