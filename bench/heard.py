@@ -269,6 +269,19 @@ def _snapshot(session: Session) -> tuple:
     return (session.history, session.history.cursor, len(session.history.states), session.seed, session.entry.key)
 
 
+def _same(got: tuple, reference: tuple | None) -> bool:
+    """The same change and the same answer. Heard moves are said back in full first ("Six of diamonds
+    onto seven of spades.", so that a mishearing is noticed: issue 18), which typed moves are not: one
+    extra sentence before the typed answer is the same answer when the same moves were played."""
+    if reference is None:
+        return False
+    if got == reference:
+        return True
+    sentences, moves, *rest = got
+    ref_sentences, ref_moves, *ref_rest = reference
+    return bool(moves) and moves == ref_moves and rest == ref_rest and sentences[1:] == ref_sentences
+
+
 def judge(session: Session, state: State, text: str | None, heard: Heard, system: str) -> str:
     """One outcome: right, right-confirmed, wrong action, misheard, rejected, rejected-confirmed
     (a question about the wrong thing, answered no); for text None (not a command): accepted,
@@ -296,13 +309,13 @@ def judge(session: Session, state: State, text: str | None, heard: Heard, system
         snapshot_pending = session.pending
         yes = session.hear(Heard("yes", 1.0))
         got = (yes.sentences, list(yes.moves), yes.quit, session.history.cursor, session.seed)
-        if got == reference:
+        if _same(got, reference):
             return "right-confirmed"
         _reset(session, state)
         session.pending, session.pending_no = snapshot_pending, "cancelled"
         return "rejected-confirmed"
     got = (reply.sentences, list(reply.moves), reply.quit, session.history.cursor, session.seed)
-    if got == reference:
+    if _same(got, reference):
         return "right"
     if _changed(session, before, reply):
         return "wrong action"
