@@ -20,6 +20,7 @@ from voicegame.games.spider import spider
 from voicegame.games.triple_peaks import triple_peaks
 from voicegame.games.treize import treize
 from voicegame.games.monte_carlo import monte_carlo
+from voicegame.games.thirteen import thirteen
 
 
 MAX_SEED = 2**63 - 1
@@ -184,6 +185,18 @@ GAMES = GAMES + (
         factory=gaps,
         options=(Option("redeal_gaps", str, "after_runs", ("after_runs", "random"), "random: a redeal scatters the four gaps instead of one after each fixed run"),),
         summary="Four rows of thirteen, aces out; fill each gap with the card after its left neighbour, twos in column one; two redeals.",
+    ),
+)
+
+# ----- pairfam (issue 23): pairing, building and the rest of AisleRiot ---------------------------
+GAMES = GAMES + (
+    GameEntry(
+        key="thirteen",
+        family="Pairing and removal: pyramid sum pairs",
+        title="Thirteen",
+        aliases=(),
+        factory=thirteen,
+        summary="A face-down pyramid of 28 cards, bottom row up; remove free pairs that add up to thirteen, kings alone; the stock turns once.",
     ),
 )
 

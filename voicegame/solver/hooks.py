@@ -320,7 +320,26 @@ def golf_priority(positions: Positions, state: State, action: Action) -> float:
 GOLF = SolverHooks(priority=golf_priority, key=golf_key)
 
 
+# ----- pair removal (pairfam, issue 23) ----------------------------------------------------------
+def single_forced(positions: Positions, state: State) -> Move | None:
+    """A free card that goes alone (Thirteen's kings), removed at once. Safe: such a card never
+    pairs with another, and removing it only frees what lay under it (the games using this
+    hook put nothing back on their piles, so a gone card can never be needed)."""
+    game = positions.engine.game
+    rule = game.pairs
+    if rule is None or not rule.singles:
+        return None
+    for place in rule.free_places(game, state):
+        if state.piles[place[0]].cards[place[1]].rank in rule.singles and rule.why_not(game, state, place, None) is None:
+            return Move.pair(place, None)
+    return None
+
+
+PAIR_SINGLES = SolverHooks(forced=single_forced, priority=generic_priority)
+
+
 HOOKS: dict[str, SolverHooks] = {
+    "thirteen": PAIR_SINGLES,
     "klondike": KLONDIKE,
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,
