@@ -148,9 +148,17 @@ def spider() -> None:
     solved("spider", 1, "spider_suits2_seed1_win.txt", "Spider, two suits (--suits 2)", suits=2)
 
 
+# ----- pairfam (issue 23) ------------------------------------------------------------------------
+def yield_() -> None:
+    solved("yield", 2, "yield_seed2_win.txt", "Yield")
+
+
+PAIRFAM = ["yield_"]
+
+
 if __name__ == "__main__":
     import sys
 
-    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider"]
+    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider", *PAIRFAM]
     for name in wanted:
         globals()[name]()

@@ -101,7 +101,8 @@ class PairRule:
             i = layout.index[pile_id]
             n = len(state.piles[i].cards)
             under = (i, n - 2)
-            if n >= 3 and under in (first, second) and {first, second} != {under, (i, n - 1)}:
+            # with two cards the one under the top is also the bottom: free alone only when both ends are
+            if (n >= 3 or (n == 2 and pile_id not in self.both_ends)) and under in (first, second) and {first, second} != {under, (i, n - 1)}:
                 return Reason("waste_second_with_top")
         return None
 

@@ -21,6 +21,7 @@ from voicegame.games.triple_peaks import triple_peaks
 from voicegame.games.treize import treize
 from voicegame.games.monte_carlo import monte_carlo
 from voicegame.games.thirteen import thirteen
+from voicegame.games.yield_ import yield_
 
 
 MAX_SEED = 2**63 - 1
@@ -197,6 +198,14 @@ GAMES = GAMES + (
         aliases=(),
         factory=thirteen,
         summary="A face-down pyramid of 28 cards, bottom row up; remove free pairs that add up to thirteen, kings alone; the stock turns once.",
+    ),
+    GameEntry(
+        key="yield",
+        family="Pairing and removal: pyramid sum pairs",
+        title="Yield",
+        aliases=(),
+        factory=yield_,
+        summary="Treize on an upside-down pyramid: rows of seven down to one; free pairs add up to thirteen, kings alone.",
     ),
 )
 

@@ -335,11 +335,22 @@ def single_forced(positions: Positions, state: State) -> Move | None:
     return None
 
 
-PAIR_SINGLES = SolverHooks(forced=single_forced, priority=generic_priority)
+def without_discards_key(positions: Positions, state: State) -> PositionKey:
+    """The position without its discard piles: nothing leaves them and every card is somewhere,
+    so what they hold follows from the rest; only the order cards were removed in differs, and
+    that can never matter again (so two orders of the same removals are searched once)."""
+    engine = positions.engine
+    discards = set(engine.game.indices(PileKind.DISCARD))
+    piles = state.piles
+    return (*((piles[i].down, *map(id, piles[i].cards)) for i in range(len(piles)) if i not in discards), state.redeals)
+
+
+PAIR_SINGLES = SolverHooks(forced=single_forced, priority=generic_priority, key=without_discards_key)
 
 
 HOOKS: dict[str, SolverHooks] = {
     "thirteen": PAIR_SINGLES,
+    "yield": PAIR_SINGLES,
     "klondike": KLONDIKE,
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,

@@ -1,0 +1,37 @@
+"""Engine vocabulary added on the pairfam branch (issue 23), each piece on a toy game."""
+
+from __future__ import annotations
+
+from voicegame.engine import Engine, GameDef, Move, PairRule, Pile, PileKind, PileSpec, State
+from voicegame.engine.cards import Card, Rank
+
+WASTE = PileSpec("waste", PileKind.WASTE, ("the waste",))
+DISCARD = PileSpec("discard", PileKind.DISCARD, ("the discard pile",))
+
+
+def cards(codes: str) -> tuple[Card, ...]:
+    return tuple(Card.from_code(c) for c in codes.split())
+
+
+def toy(*piles: PileSpec, **declaration: object) -> Engine:
+    """A game of just these piles (nothing dealt: tests build their positions)."""
+    return Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(), **declaration))  # type: ignore[arg-type]
+
+
+def at(engine: Engine, **piles: str) -> State:
+    found = [Pile() for _ in engine.specs]
+    for pile_id, value in piles.items():
+        found[engine.layout.index[pile_id]] = Pile(cards(value))
+    return State(tuple(found))
+
+
+# ----- the card under the top of a two-card pile, without both ends free (Thirteen's waste) ------
+def test_the_card_under_the_top_goes_only_with_the_top_even_when_it_is_the_bottom():
+    kings = frozenset({Rank.KING})
+    engine = toy(WASTE, DISCARD, pairs=PairRule(discard="discard", sums_to=13, singles=kings, under_top=frozenset({"waste"})))
+    two = at(engine, waste="6H 7S")
+    assert engine.why_not(two, Move.pair((0, 1), (0, 0))) is None  # top with the card under it
+    assert engine.why_not(at(engine, waste="KH 2S"), Move.pair((0, 0), None)).key == "waste_second_with_top"
+    both = toy(WASTE, DISCARD, pairs=PairRule(discard="discard", sums_to=13, singles=kings, under_top=frozenset({"waste"}),
+                                            both_ends=frozenset({"waste"})))
+    assert both.why_not(at(both, waste="KH 2S"), Move.pair((0, 0), None)) is None  # the bottom is free by itself
