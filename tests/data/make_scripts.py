@@ -153,7 +153,11 @@ def yield_() -> None:
     solved("yield", 2, "yield_seed2_win.txt", "Yield")
 
 
-PAIRFAM = ["yield_"]
+def fourteen() -> None:
+    solved("fourteen", 1, "fourteen_seed1_win.txt", "Fourteen")
+
+
+PAIRFAM = ["yield_", "fourteen"]
 
 
 if __name__ == "__main__":

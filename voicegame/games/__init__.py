@@ -22,6 +22,7 @@ from voicegame.games.treize import treize
 from voicegame.games.monte_carlo import monte_carlo
 from voicegame.games.thirteen import thirteen
 from voicegame.games.yield_ import yield_
+from voicegame.games.fourteen import fourteen
 
 
 MAX_SEED = 2**63 - 1
@@ -206,6 +207,14 @@ GAMES = GAMES + (
         aliases=(),
         factory=yield_,
         summary="Treize on an upside-down pyramid: rows of seven down to one; free pairs add up to thirteen, kings alone.",
+    ),
+    GameEntry(
+        key="fourteen",
+        family="Pairing and removal: sum pairs",
+        title="Fourteen",
+        aliases=("fourteen out",),
+        factory=fourteen,
+        summary="Every card face up on twelve piles; remove two top cards that add up to fourteen; empty piles stay empty.",
     ),
 )
 

@@ -345,12 +345,13 @@ def without_discards_key(positions: Positions, state: State) -> PositionKey:
     return (*((piles[i].down, *map(id, piles[i].cards)) for i in range(len(piles)) if i not in discards), state.redeals)
 
 
-PAIR_SINGLES = SolverHooks(forced=single_forced, priority=generic_priority, key=without_discards_key)
+PAIR_REMOVAL = SolverHooks(forced=single_forced, priority=generic_priority, key=without_discards_key)
 
 
 HOOKS: dict[str, SolverHooks] = {
-    "thirteen": PAIR_SINGLES,
-    "yield": PAIR_SINGLES,
+    "thirteen": PAIR_REMOVAL,
+    "yield": PAIR_REMOVAL,
+    "fourteen": PAIR_REMOVAL,
     "klondike": KLONDIKE,
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,
