@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from voicegame.engine import Engine, GameDef, Move, PairRule, Pile, PileKind, PileSpec, State
+from voicegame.engine import Engine, GameDef, Move, PairRule, Pile, PileKind, PileSpec, Refill, State
 from voicegame.engine.cards import Card, Rank
 
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste",))
@@ -35,3 +35,26 @@ def test_the_card_under_the_top_goes_only_with_the_top_even_when_it_is_the_botto
     both = toy(WASTE, DISCARD, pairs=PairRule(discard="discard", sums_to=13, singles=kings, under_top=frozenset({"waste"}),
                                             both_ends=frozenset({"waste"})))
     assert both.why_not(at(both, waste="KH 2S"), Move.pair((0, 0), None)) is None  # the bottom is free by itself
+
+
+# ----- ranks paired with their own rank besides a sum (Block Ten's courts) ------------------------
+def test_rank_pairs_go_with_their_own_rank_besides_the_sum():
+    a, b = PileSpec("a", PileKind.TABLEAU, ("a",)), PileSpec("b", PileKind.TABLEAU, ("b",))
+    plain = toy(a, b, DISCARD, pairs=PairRule(discard="discard", sums_to=10))
+    courts = toy(a, b, DISCARD, pairs=PairRule(discard="discard", sums_to=10, rank_pairs=frozenset({Rank.JACK, Rank.QUEEN})))
+    assert plain.why_not(at(plain, a="JH", b="JC"), Move.pair((0, 0), (1, 0))).key == "not_a_sum"
+    assert courts.why_not(at(courts, a="JH", b="JC"), Move.pair((0, 0), (1, 0))) is None
+    assert courts.why_not(at(courts, a="JH", b="QC"), Move.pair((0, 0), (1, 0))).key == "not_a_sum"
+    assert courts.why_not(at(courts, a="KH", b="KC"), Move.pair((0, 0), (1, 0))).key == "not_a_sum"  # kings not named
+    assert courts.why_not(at(courts, a="3H", b="7C"), Move.pair((0, 0), (1, 0))) is None  # the sum still goes
+
+
+# ----- a refill that keeps its source face down (Block Ten's stock) -------------------------------
+def test_refill_keeps_the_source_face_down_when_asked():
+    stock = PileSpec("stock", PileKind.STOCK, ("stock",))
+    cell = PileSpec("cell1", PileKind.TABLEAU, ("cell one",), group="block")
+    for keep_down, down_after in ((False, 0), (True, 1)):
+        engine = toy(stock, cell, refill=Refill(group="block", source="stock", keep_down=keep_down))
+        state = State((Pile(cards("2C 5H"), down=2), Pile()))
+        after = Refill(group="block", source="stock", keep_down=keep_down).apply(engine.layout, state, [])
+        assert after.piles[1].cards == cards("5H") and after.piles[0].down == down_after

@@ -157,7 +157,11 @@ def fourteen() -> None:
     solved("fourteen", 1, "fourteen_seed1_win.txt", "Fourteen")
 
 
-PAIRFAM = ["yield_", "fourteen"]
+def block_ten() -> None:
+    solved("block_ten", 6, "block_ten_seed6_win.txt", "Block Ten")
+
+
+PAIRFAM = ["yield_", "fourteen", "block_ten"]
 
 
 if __name__ == "__main__":

@@ -54,6 +54,9 @@ class PairRule:
     phase: Phase | None = None
     free: Callable[[Layout, State], list[Place]] | None = None
     together: Callable[[Layout, State, Place, Place | None], Reason | None] | None = None
+    rank_pairs: frozenset[Rank] = frozenset()
+    """Ranks that go with a card of their own rank, besides any sum (Block Ten: jack with jack,
+    queen with queen, king with king)."""
 
     def free_places(self, game: HasLayout, state: State) -> list[Place]:
         """Every free place, pile by pile in the game's order (a pile's top, then the card under it, then its bottom)."""
@@ -86,7 +89,7 @@ class PairRule:
             if self.sums_to is not None:
                 if a.rank in self.singles or b.rank in self.singles:
                     return Reason("goes_alone", {"card": a if a.rank in self.singles else b})
-                if card_value(a) + card_value(b) != self.sums_to:
+                if card_value(a) + card_value(b) != self.sums_to and not (a.rank == b.rank and a.rank in self.rank_pairs):
                     return Reason("not_a_sum", {"first": a, "second": b, "total": self.sums_to})
             if self.same_rank and a.rank != b.rank:
                 return Reason("not_same_rank", {"first": a, "second": b})
@@ -121,6 +124,8 @@ class PairRule:
             parts.append(Reason("rule_both_ends", {"piles": sorted(self.both_ends)}))
         if self.under_top:
             parts.append(Reason("rule_under_top", {"piles": sorted(self.under_top)}))
+        if self.rank_pairs:
+            parts.append(Reason("rule_rank_pairs", {"ranks": sorted(self.rank_pairs)}))
         if self.phase is not None:
             parts += self.phase.describe()
         if self.free is not None or self.together is not None:

@@ -33,6 +33,8 @@ class Refill:
 
     group: str
     source: str
+    keep_down: bool = False
+    """True: the source's next card stays face down (a stock refilling the gaps: Block Ten)."""
 
     def apply(self, layout: Layout, state: State, events: list[Event]) -> State:
         source = layout.index[self.source]
@@ -43,7 +45,7 @@ class Refill:
             card = reserve.cards[-1]
             remaining = reserve.without_top(1)
             events.append(Moved((card,), source, i))
-            if remaining.cards and not remaining.top_face_up:
+            if remaining.cards and not remaining.top_face_up and not self.keep_down:
                 remaining = remaining.turned_up()
                 events.append(TurnedOver(source, remaining.cards[-1]))
             state = state.with_piles({source: remaining, i: Pile((card,))})

@@ -23,6 +23,7 @@ from voicegame.games.monte_carlo import monte_carlo
 from voicegame.games.thirteen import thirteen
 from voicegame.games.yield_ import yield_
 from voicegame.games.fourteen import fourteen
+from voicegame.games.block_ten import block_ten
 
 
 MAX_SEED = 2**63 - 1
@@ -215,6 +216,14 @@ GAMES = GAMES + (
         aliases=("fourteen out",),
         factory=fourteen,
         summary="Every card face up on twelve piles; remove two top cards that add up to fourteen; empty piles stay empty.",
+    ),
+    GameEntry(
+        key="block_ten",
+        family="Pairing and removal: sum pairs",
+        title="Block Ten",
+        aliases=("block ten", "block"),
+        factory=block_ten,
+        summary="A block of nine cards; remove pairs adding up to ten and pairs of jacks, queens or kings; tens stay; gaps refill from the stock.",
     ),
 )
 

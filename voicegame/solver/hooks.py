@@ -352,6 +352,7 @@ HOOKS: dict[str, SolverHooks] = {
     "thirteen": PAIR_REMOVAL,
     "yield": PAIR_REMOVAL,
     "fourteen": PAIR_REMOVAL,
+    "block_ten": PAIR_REMOVAL,
     "klondike": KLONDIKE,
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,
