@@ -37,15 +37,18 @@ def test_the_card_under_the_top_goes_only_with_the_top_even_when_it_is_the_botto
     assert both.why_not(at(both, waste="KH 2S"), Move.pair((0, 0), None)) is None  # the bottom is free by itself
 
 
-# ----- ranks paired with their own rank besides a sum (Block Ten's courts) ------------------------
-def test_rank_pairs_go_with_their_own_rank_besides_the_sum():
+# ----- ranks that go together besides a sum (Block Ten's courts, Gay Gordons' king and queen) ------------------------
+def test_rank_mates_go_together_besides_the_sum():
     a, b = PileSpec("a", PileKind.TABLEAU, ("a",)), PileSpec("b", PileKind.TABLEAU, ("b",))
     plain = toy(a, b, DISCARD, pairs=PairRule(discard="discard", sums_to=10))
-    courts = toy(a, b, DISCARD, pairs=PairRule(discard="discard", sums_to=10, rank_pairs=frozenset({Rank.JACK, Rank.QUEEN})))
+    courts = toy(a, b, DISCARD, pairs=PairRule(discard="discard", sums_to=10, rank_mates=frozenset({(Rank.JACK, Rank.JACK), (Rank.KING, Rank.QUEEN)})))
     assert plain.why_not(at(plain, a="JH", b="JC"), Move.pair((0, 0), (1, 0))).key == "not_a_sum"
     assert courts.why_not(at(courts, a="JH", b="JC"), Move.pair((0, 0), (1, 0))) is None
     assert courts.why_not(at(courts, a="JH", b="QC"), Move.pair((0, 0), (1, 0))).key == "not_a_sum"
-    assert courts.why_not(at(courts, a="KH", b="KC"), Move.pair((0, 0), (1, 0))).key == "not_a_sum"  # kings not named
+    assert courts.why_not(at(courts, a="KH", b="KC"), Move.pair((0, 0), (1, 0))).key == "not_a_sum"  # not two kings
+    assert courts.why_not(at(courts, a="QH", b="KC"), Move.pair((0, 0), (1, 0))) is None  # either order
+    assert courts.why_not(at(courts, a="KH", b="QC"), Move.pair((0, 0), (1, 0))) is None
+    assert courts.why_not(at(courts, a="QH", b="QC"), Move.pair((0, 0), (1, 0))).key == "not_a_sum"
     assert courts.why_not(at(courts, a="3H", b="7C"), Move.pair((0, 0), (1, 0))) is None  # the sum still goes
 
 

@@ -161,7 +161,11 @@ def block_ten() -> None:
     solved("block_ten", 6, "block_ten_seed6_win.txt", "Block Ten")
 
 
-PAIRFAM = ["yield_", "fourteen", "block_ten"]
+def gay_gordons() -> None:
+    solved("gay_gordons", 1, "gay_gordons_seed1_win.txt", "Gay Gordons")
+
+
+PAIRFAM = ["yield_", "fourteen", "block_ten", "gay_gordons"]
 
 
 if __name__ == "__main__":

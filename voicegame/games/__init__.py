@@ -24,6 +24,7 @@ from voicegame.games.thirteen import thirteen
 from voicegame.games.yield_ import yield_
 from voicegame.games.fourteen import fourteen
 from voicegame.games.block_ten import block_ten
+from voicegame.games.gay_gordons import gay_gordons
 
 
 MAX_SEED = 2**63 - 1
@@ -224,6 +225,14 @@ GAMES = GAMES + (
         aliases=("block ten", "block"),
         factory=block_ten,
         summary="A block of nine cards; remove pairs adding up to ten and pairs of jacks, queens or kings; tens stay; gaps refill from the stock.",
+    ),
+    GameEntry(
+        key="gay_gordons",
+        family="Pairing and removal: sum pairs",
+        title="Gay Gordons",
+        aliases=("gay gordons", "gordons"),
+        factory=gay_gordons,
+        summary="Ten open piles of five and a reserve of two; remove pairs adding up to eleven, a king with a queen, or two jacks.",
     ),
 )
 

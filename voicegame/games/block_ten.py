@@ -28,7 +28,7 @@ from voicegame.games.parts import DISCARD, STOCK, discarded, spot_id, spot_names
 
 SIZE = range(1, 4)
 CELLS = tuple(spot_id(r, c) for r in SIZE for c in SIZE)
-COURTS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
+COURTS = frozenset((rank, rank) for rank in (Rank.JACK, Rank.QUEEN, Rank.KING))
 MAX_SCORE = 48
 
 
@@ -37,7 +37,7 @@ def _cell(row: int, column: int) -> PileSpec:
 
 
 PILES = (STOCK, DISCARD, *(_cell(r, c) for r in SIZE for c in SIZE))
-PAIRS = PairRule(discard="discard", sums_to=10, rank_pairs=COURTS)
+PAIRS = PairRule(discard="discard", sums_to=10, rank_mates=COURTS)
 
 
 def all_but_tens(game: GameDef, state: State) -> bool:

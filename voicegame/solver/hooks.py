@@ -353,6 +353,7 @@ HOOKS: dict[str, SolverHooks] = {
     "yield": PAIR_REMOVAL,
     "fourteen": PAIR_REMOVAL,
     "block_ten": PAIR_REMOVAL,
+    "gay_gordons": PAIR_REMOVAL,
     "klondike": KLONDIKE,
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,
