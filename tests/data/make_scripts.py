@@ -165,7 +165,15 @@ def gay_gordons() -> None:
     solved("gay_gordons", 1, "gay_gordons_seed1_win.txt", "Gay Gordons")
 
 
-PAIRFAM = ["yield_", "fourteen", "block_ten", "gay_gordons"]
+def helsinki() -> None:
+    solved("helsinki", 1, "helsinki_seed1_win.txt", "Helsinki")
+
+
+def jamestown() -> None:
+    solved("jamestown", 4, "jamestown_seed4_win.txt", "Jamestown")
+
+
+PAIRFAM = ["yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown"]
 
 
 if __name__ == "__main__":

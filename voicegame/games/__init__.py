@@ -25,6 +25,8 @@ from voicegame.games.yield_ import yield_
 from voicegame.games.fourteen import fourteen
 from voicegame.games.block_ten import block_ten
 from voicegame.games.gay_gordons import gay_gordons
+from voicegame.games.helsinki import helsinki
+from voicegame.games.jamestown import jamestown
 
 
 MAX_SEED = 2**63 - 1
@@ -233,6 +235,22 @@ GAMES = GAMES + (
         aliases=("gay gordons", "gordons"),
         factory=gay_gordons,
         summary="Ten open piles of five and a reserve of two; remove pairs adding up to eleven, a king with a queen, or two jacks.",
+    ),
+    GameEntry(
+        key="helsinki",
+        family="Pairing and removal: sum pairs",
+        title="Helsinki",
+        aliases=(),
+        factory=helsinki,
+        summary="Ten cards refilled from the stock; remove pairs adding up to thirteen, kings alone.",
+    ),
+    GameEntry(
+        key="jamestown",
+        family="Pairing and removal: rank pairs",
+        title="Jamestown",
+        aliases=(),
+        factory=jamestown,
+        summary="A block of nine cards refilled from the stock; remove two cards of the same rank.",
     ),
 )
 

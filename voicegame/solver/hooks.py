@@ -354,6 +354,8 @@ HOOKS: dict[str, SolverHooks] = {
     "fourteen": PAIR_REMOVAL,
     "block_ten": PAIR_REMOVAL,
     "gay_gordons": PAIR_REMOVAL,
+    "helsinki": PAIR_REMOVAL,
+    "jamestown": PAIR_REMOVAL,
     "klondike": KLONDIKE,
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,
