@@ -173,7 +173,11 @@ def jamestown() -> None:
     solved("jamestown", 4, "jamestown_seed4_win.txt", "Jamestown")
 
 
-PAIRFAM = ["yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown"]
+def isabel() -> None:
+    solved("isabel", 1, "isabel_seed1_win.txt", "Isabel")
+
+
+PAIRFAM = ["yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel"]
 
 
 if __name__ == "__main__":

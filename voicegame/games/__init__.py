@@ -27,6 +27,7 @@ from voicegame.games.block_ten import block_ten
 from voicegame.games.gay_gordons import gay_gordons
 from voicegame.games.helsinki import helsinki
 from voicegame.games.jamestown import jamestown
+from voicegame.games.isabel import isabel
 
 
 MAX_SEED = 2**63 - 1
@@ -251,6 +252,14 @@ GAMES = GAMES + (
         aliases=(),
         factory=jamestown,
         summary="A block of nine cards refilled from the stock; remove two cards of the same rank.",
+    ),
+    GameEntry(
+        key="isabel",
+        family="Pairing and removal: rank pairs",
+        title="Isabel",
+        aliases=(),
+        factory=isabel,
+        summary="Thirteen piles of four, one card up; remove two top cards of the same rank, and the cards under them turn up.",
     ),
 )
 

@@ -356,6 +356,7 @@ HOOKS: dict[str, SolverHooks] = {
     "gay_gordons": PAIR_REMOVAL,
     "helsinki": PAIR_REMOVAL,
     "jamestown": PAIR_REMOVAL,
+    "isabel": PAIR_REMOVAL,
     "klondike": KLONDIKE,
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,
