@@ -61,3 +61,22 @@ def test_refill_keeps_the_source_face_down_when_asked():
         state = State((Pile(cards("2C 5H"), down=2), Pile()))
         after = Refill(group="block", source="stock", keep_down=keep_down).apply(engine.layout, state, [])
         assert after.piles[1].cards == cards("5H") and after.piles[0].down == down_after
+
+
+# ----- gaps that close by themselves after every move (Neighbor, Quatorze) ------------------------
+def test_compact_closes_the_gaps_after_every_move_or_first_refills_them_in_place():
+    from voicegame.engine import Compact, DealSpec
+
+    stock = PileSpec("stock", PileKind.STOCK, ("stock",))
+    cells = tuple(PileSpec(f"c{n}", PileKind.TABLEAU, (f"cell {n}",)) for n in (1, 2, 3))
+    for in_place, expected in ((False, ["5C", "9S", None]), (True, ["9S", "5C", None])):
+        engine = Engine(GameDef(key="toy", title="Toy", piles=(stock, DISCARD, *cells), layout_deal=(DealSpec("c1"),),
+                                pairs=PairRule(discard="discard", sums_to=13), settle=Compact(("c1", "c2", "c3"), in_place=in_place)))
+        state = at(engine, c1="4H", c2="5C", c3="9D")
+        state = state.with_piles({0: Pile(cards("9S"), down=1)})
+        after = engine.apply(state, Move.pair((2, 0), (4, 0)))[0]  # 4 + 9 from cells one and three
+        assert [p.cards[0].code if p.cards else None for p in after.piles[2:]] == expected
+    still = Compact(("c1", "c2", "c3"), in_place=True)
+    layout = Engine(GameDef(key="toy", title="Toy", piles=(stock, DISCARD, *cells), layout_deal=())).layout
+    full = State((Pile(), Pile(), Pile(cards("4H")), Pile(cards("5C")), Pile(cards("9D"))))
+    assert still.apply(layout, full, []) == full  # no gap: nothing happens

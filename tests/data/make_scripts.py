@@ -177,7 +177,15 @@ def isabel() -> None:
     solved("isabel", 1, "isabel_seed1_win.txt", "Isabel")
 
 
-PAIRFAM = ["yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel"]
+def neighbor() -> None:
+    solved("neighbor", 1, "neighbor_seed1_win.txt", "Neighbor")
+
+
+def quatorze() -> None:
+    solved("quatorze", 1, "quatorze_seed1_win.txt", "Quatorze")
+
+
+PAIRFAM = ["yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze"]
 
 
 if __name__ == "__main__":

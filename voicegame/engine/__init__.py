@@ -41,3 +41,8 @@ __all__ = [
     # games and the engine
     "DealSpec", "GameDef", "free_space_run_limit", "Engine", "IllegalMove",
 ]
+
+# pairfam (issue 23)
+from voicegame.engine.compacting import Compact  # noqa: E402
+
+__all__ += ["Compact"]

@@ -28,6 +28,8 @@ from voicegame.games.gay_gordons import gay_gordons
 from voicegame.games.helsinki import helsinki
 from voicegame.games.jamestown import jamestown
 from voicegame.games.isabel import isabel
+from voicegame.games.neighbor import neighbor
+from voicegame.games.quatorze import quatorze
 
 
 MAX_SEED = 2**63 - 1
@@ -260,6 +262,22 @@ GAMES = GAMES + (
         aliases=(),
         factory=isabel,
         summary="Thirteen piles of four, one card up; remove two top cards of the same rank, and the cards under them turn up.",
+    ),
+    GameEntry(
+        key="neighbor",
+        family="Pairing and removal: grid adjacency and compaction",
+        title="Neighbor",
+        aliases=("neighbour",),
+        factory=neighbor,
+        summary="A five by five grid; remove touching pairs adding up to thirteen, kings alone; the gaps close and refill by themselves.",
+    ),
+    GameEntry(
+        key="quatorze",
+        family="Pairing and removal: grid adjacency and compaction",
+        title="Quatorze",
+        aliases=("fourteen grid",),
+        factory=quatorze,
+        summary="A five by five grid; remove pairs adding up to fourteen from one row or column; gaps refill from the stock, then close.",
     ),
 )
 

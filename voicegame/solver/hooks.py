@@ -357,6 +357,8 @@ HOOKS: dict[str, SolverHooks] = {
     "helsinki": PAIR_REMOVAL,
     "jamestown": PAIR_REMOVAL,
     "isabel": PAIR_REMOVAL,
+    "neighbor": PAIR_REMOVAL,
+    "quatorze": PAIR_REMOVAL,
     "klondike": KLONDIKE,
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,
