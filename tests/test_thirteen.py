@@ -3,7 +3,7 @@ only the waste's top (and the card under it, with the top), the stock used once,
 
 from collections import Counter
 
-from helpers import position
+from helpers import play_script, position
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Paired, TurnedOver, Won
 from voicegame.games import find_game
@@ -106,3 +106,9 @@ def test_voice_commands_and_help():
 def test_the_name_is_understood():
     s = Session("klondike", seed=1)
     assert s.handle("play thirteen").sentences == ["New game. Thirteen, deal 2."] and s.engine.game.key == "thirteen"
+
+
+def test_scripted_seed_to_a_win_through_the_cli():
+    lines = play_script("thirteen", "thirteen_seed45_win.txt", "--seed", "45", then="score")
+    assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 52 of 52."
+    assert not any(l.startswith(("Sorry", "Which", "Did")) or "not" in l for l in lines)

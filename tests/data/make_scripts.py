@@ -149,6 +149,10 @@ def spider() -> None:
 
 
 # ----- pairfam (issue 23) ------------------------------------------------------------------------
+def thirteen() -> None:
+    solved("thirteen", 45, "thirteen_seed45_win.txt", "Thirteen")
+
+
 def yield_() -> None:
     solved("yield", 2, "yield_seed2_win.txt", "Yield")
 
@@ -185,7 +189,7 @@ def quatorze() -> None:
     solved("quatorze", 1, "quatorze_seed1_win.txt", "Quatorze")
 
 
-PAIRFAM = ["yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze"]
+PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze"]
 
 
 if __name__ == "__main__":
