@@ -80,3 +80,17 @@ def test_compact_closes_the_gaps_after_every_move_or_first_refills_them_in_place
     layout = Engine(GameDef(key="toy", title="Toy", piles=(stock, DISCARD, *cells), layout_deal=())).layout
     full = State((Pile(), Pile(), Pile(cards("4H")), Pile(cards("5C")), Pile(cards("9D"))))
     assert still.apply(layout, full, []) == full  # no gap: nothing happens
+
+
+# ----- a face-up card held while a pile lies on it (Escalator's pyramid) --------------------------
+def test_takes_under_holds_a_card_while_a_pile_on_it_has_cards():
+    from voicegame.engine import Accepts, Direction, Sequence, SuitRule, Takes
+
+    onto = PileSpec("waste", PileKind.WASTE, ("the waste",), accepts=Accepts(build=Sequence(Direction.EITHER, SuitRule.ANY)))
+    low = PileSpec("low", PileKind.TABLEAU, ("low",), takes=Takes(under=("high",)))
+    high = PileSpec("high", PileKind.TABLEAU, ("high",), takes=Takes())
+    engine = toy(onto, low, high)
+    covered = at(engine, waste="6H", low="5D", high="TS")
+    assert engine.why_not(covered, Move.cards(1, 0)).key == "card_not_free"
+    assert engine.why_not(at(engine, waste="6H", low="5D"), Move.cards(1, 0)) is None
+    assert Takes(under=("high",)).restricted() and not Takes().restricted()

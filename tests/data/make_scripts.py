@@ -189,7 +189,12 @@ def quatorze() -> None:
     solved("quatorze", 1, "quatorze_seed1_win.txt", "Quatorze")
 
 
-PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze"]
+def elevator() -> None:
+    solved("elevator", 13, "elevator_seed13_win.txt", "Elevator")
+    solved("escalator", 13, "escalator_seed13_win.txt", "Escalator")
+
+
+PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator"]
 
 
 if __name__ == "__main__":

@@ -308,6 +308,9 @@ class Takes:
     extra: TakesHook | None = None
     keep: int = 0
     fixed_on: Rank | None = None
+    under: tuple[str, ...] = ()
+    """Ids of piles lying on this one: nothing leaves it while any of them holds a card (a face-up
+    pyramid card covered by the row below: Escalator)."""
 
     def counts(self, pile: Pile) -> range:
         """How many cards may be lifted from the top: 1..n (empty range if none)."""
@@ -331,6 +334,8 @@ class Takes:
             return Reason("base_card_stays", {"card": pile.cards[0], "pile": spec.name})
         if self.fixed_on is not None and pile.cards and pile.cards[0].rank == self.fixed_on:
             return Reason("pile_locked", {"pile": spec.name, "card": pile.cards[-1]})
+        if self.under and pile.cards and any(layout.pile(state, p).cards for p in self.under):
+            return Reason("card_not_free", {"card": pile.cards[-1], "pile": spec.name})
         if self.extra is not None:
             return self.extra(layout, state, spec, pile, count)
         return None
@@ -354,7 +359,7 @@ class Takes:
     @property
     def restricted(self) -> bool:
         """True when :meth:`forbids` can refuse (a hook or optional vocabulary is set)."""
-        return self.extra is not None or self.keep > 0 or self.fixed_on is not None
+        return self.extra is not None or self.keep > 0 or self.fixed_on is not None or bool(self.under)
 
     def describe(self) -> tuple[Reason, ...]:
         """What may be taken, as short sentences: message keys and values (for generated help)."""
@@ -368,6 +373,8 @@ class Takes:
             parts.append(Reason("rule_keep", {"count": self.keep}))
         if self.fixed_on is not None:
             parts.append(Reason("rule_fixed_on", {"rank": self.fixed_on}))
+        if self.under:
+            parts.append(Reason("rule_covered"))
         if self.extra is not None:
             parts.append(Reason("rule_game_hook"))
         return tuple(parts)

@@ -30,6 +30,8 @@ from voicegame.games.jamestown import jamestown
 from voicegame.games.isabel import isabel
 from voicegame.games.neighbor import neighbor
 from voicegame.games.quatorze import quatorze
+from voicegame.games.elevator import elevator
+from voicegame.games.escalator import escalator
 
 
 MAX_SEED = 2**63 - 1
@@ -278,6 +280,22 @@ GAMES = GAMES + (
         aliases=("fourteen grid",),
         factory=quatorze,
         summary="A five by five grid; remove pairs adding up to fourteen from one row or column; gaps refill from the stock, then close.",
+    ),
+    GameEntry(
+        key="elevator",
+        family="Pairing and removal: build on the waste",
+        title="Elevator",
+        aliases=(),
+        factory=elevator,
+        summary="A face-down pyramid, bottom row up; play exposed cards onto the waste one rank up or down, ace next to king; the stock turns once.",
+    ),
+    GameEntry(
+        key="escalator",
+        family="Pairing and removal: build on the waste",
+        title="Escalator",
+        aliases=(),
+        factory=escalator,
+        summary="Elevator with the pyramid face up: play exposed cards onto the waste one rank up or down, ace next to king.",
     ),
 )
 

@@ -359,6 +359,8 @@ HOOKS: dict[str, SolverHooks] = {
     "isabel": PAIR_REMOVAL,
     "neighbor": PAIR_REMOVAL,
     "quatorze": PAIR_REMOVAL,
+    "elevator": SolverHooks(priority=generic_priority, key=golf_key),  # only the waste top matters, as in Golf
+    "escalator": SolverHooks(priority=generic_priority, key=golf_key),
     "klondike": KLONDIKE,
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,
