@@ -93,4 +93,4 @@ def test_takes_under_holds_a_card_while_a_pile_on_it_has_cards():
     covered = at(engine, waste="6H", low="5D", high="TS")
     assert engine.why_not(covered, Move.cards(1, 0)).key == "card_not_free"
     assert engine.why_not(at(engine, waste="6H", low="5D"), Move.cards(1, 0)) is None
-    assert Takes(under=("high",)).restricted() and not Takes().restricted()
+    assert Takes(under=("high",)).restricted and not Takes().restricted
