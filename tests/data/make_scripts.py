@@ -194,7 +194,19 @@ def elevator() -> None:
     solved("escalator", 13, "escalator_seed13_win.txt", "Escalator")
 
 
-PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator"]
+def sir_tommy() -> None:
+    """No seed of 1-20 solved in 2 s each: seed 1 played greedily (the hint's first choice) to its end."""
+    engine = Engine(find_game("sir_tommy").make())
+    state, moves = engine.deal(1), []
+    while ranked := ranked_moves(engine, state):
+        moves.append(ranked[0])
+        state = engine.apply(state, ranked[0])[0]
+    assert engine.is_stuck(state)
+    lines = checked_commands("sir_tommy", 1, engine, engine.deal(1), moves)
+    write("sir_tommy_seed1_stuck.txt", "# Sir Tommy, --seed 1, played greedily (the hint's first choice) until no move is left.\n# Regenerate with tests/data/make_scripts.py.\n", lines)
+
+
+PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy"]
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from voicegame.games.neighbor import neighbor
 from voicegame.games.quatorze import quatorze
 from voicegame.games.elevator import elevator
 from voicegame.games.escalator import escalator
+from voicegame.games.sir_tommy import sir_tommy
 
 
 MAX_SEED = 2**63 - 1
@@ -296,6 +297,14 @@ GAMES = GAMES + (
         aliases=(),
         factory=escalator,
         summary="Elevator with the pyramid face up: play exposed cards onto the waste one rank up or down, ace next to king.",
+    ),
+    GameEntry(
+        key="sir_tommy",
+        family="Builders: stock feeds reserves, foundation-only play",
+        title="Sir Tommy",
+        aliases=("sir tommy", "old patience"),
+        factory=sir_tommy,
+        summary="Turn the stock one card at a time onto four foundations, ace to king in any suit, or onto four reserves that only play home.",
     ),
 )
 

@@ -348,7 +348,39 @@ def without_discards_key(positions: Positions, state: State) -> PositionKey:
 PAIR_REMOVAL = SolverHooks(forced=single_forced, priority=generic_priority, key=without_discards_key)
 
 
+# ----- Sir Tommy (pairfam, issue 23) -----------------------------------------------------------------
+def home_forced(positions: Positions, state: State) -> Move | None:
+    """Any card that can go home, at once. Safe where the foundations build up in any suit by one
+    and never give back (Sir Tommy): every foundation showing a rank is as good as any other, a
+    card home only lets the next rank follow, and in a reserve it only covers the cards below."""
+    engine = positions.engine
+    for move in engine.legal_moves(state):
+        if move.kind is MoveKind.MOVE and engine.specs[move.dst].kind is PileKind.FOUNDATION:
+            return move
+    return None
+
+
+def sir_tommy_priority(positions: Positions, state: State, action: Action) -> float:
+    """The waste card onto the reserve whose top is lowest above it (it will leave first), an empty
+    reserve next, a reserve with a lower top last (the card would bury it)."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE:
+        return 50.0
+    pile = state.piles[move.dst] if len(action) == 1 else None
+    if pile is None or not state.piles[move.src].cards:
+        return 10.0
+    card = state.piles[move.src].cards[-1]
+    if not pile.cards:
+        return 20.0
+    gap = int(pile.cards[-1].rank) - int(card.rank)
+    return gap if gap >= 0 else 30.0 - gap
+
+
+SIR_TOMMY = SolverHooks(forced=home_forced, priority=sir_tommy_priority)
+
+
 HOOKS: dict[str, SolverHooks] = {
+    "sir_tommy": SIR_TOMMY,
     "thirteen": PAIR_REMOVAL,
     "yield": PAIR_REMOVAL,
     "fourteen": PAIR_REMOVAL,
