@@ -194,19 +194,29 @@ def elevator() -> None:
     solved("escalator", 13, "escalator_seed13_win.txt", "Escalator")
 
 
-def sir_tommy() -> None:
-    """No seed of 1-20 solved in 2 s each: seed 1 played greedily (the hint's first choice) to its end."""
-    engine = Engine(find_game("sir_tommy").make())
-    state, moves = engine.deal(1), []
+def greedy(key: str, seed: int, name: str, title: str) -> None:
+    """One deal played greedily (the hint's first choice every turn) to "No moves left"."""
+    engine = Engine(find_game(key).make())
+    state, moves = engine.deal(seed), []
     while ranked := ranked_moves(engine, state):
         moves.append(ranked[0])
         state = engine.apply(state, ranked[0])[0]
     assert engine.is_stuck(state)
-    lines = checked_commands("sir_tommy", 1, engine, engine.deal(1), moves)
-    write("sir_tommy_seed1_stuck.txt", "# Sir Tommy, --seed 1, played greedily (the hint's first choice) until no move is left.\n# Regenerate with tests/data/make_scripts.py.\n", lines)
+    lines = checked_commands(key, seed, engine, engine.deal(seed), moves)
+    write(name, f"# {title}, --seed {seed}, played greedily (the hint's first choice) until no move is left.\n# Regenerate with tests/data/make_scripts.py.\n", lines)
 
 
-PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy"]
+def sir_tommy() -> None:
+    """No seed of 1-20 solved in 2 s each: seed 1 played greedily to its end."""
+    greedy("sir_tommy", 1, "sir_tommy_seed1_stuck.txt", "Sir Tommy")
+
+
+def auld_lang_syne() -> None:
+    """Every seed of 1-200 is proved lost: seed 1 played greedily to its end."""
+    greedy("auld_lang_syne", 1, "auld_lang_syne_seed1_stuck.txt", "Auld Lang Syne")
+
+
+PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy", "auld_lang_syne"]
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from voicegame.games.quatorze import quatorze
 from voicegame.games.elevator import elevator
 from voicegame.games.escalator import escalator
 from voicegame.games.sir_tommy import sir_tommy
+from voicegame.games.auld_lang_syne import auld_lang_syne
 
 
 MAX_SEED = 2**63 - 1
@@ -305,6 +306,14 @@ GAMES = GAMES + (
         aliases=("sir tommy", "old patience"),
         factory=sir_tommy,
         summary="Turn the stock one card at a time onto four foundations, ace to king in any suit, or onto four reserves that only play home.",
+    ),
+    GameEntry(
+        key="auld_lang_syne",
+        family="Builders: stock feeds reserves, foundation-only play",
+        title="Auld Lang Syne",
+        aliases=("auld lang syne", "old lang syne"),
+        factory=auld_lang_syne,
+        summary="The aces start four foundations built up in any suit; each deal puts a card on four reserves, whose tops only go home.",
     ),
 )
 

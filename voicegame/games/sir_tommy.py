@@ -30,6 +30,7 @@ from voicegame.engine import (
     DrawToWaste,
     Empty,
     GameDef,
+    State,
     PileKind,
     PileSpec,
     Sequence,
@@ -42,6 +43,12 @@ from voicegame.games.parts import STOCK
 SLOTS = range(1, 5)
 UP_ANY_SUIT = Sequence(Direction.UP, SuitRule.ANY)
 ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
+
+
+def always_safe(game: GameDef, state: State, pile: int) -> bool:
+    """Every card that can go home is safe to send ("auto"): the foundations build up by one in any
+    suit and never give back, so a card home only lets the next rank follow."""
+    return True
 
 
 def foundation(n: int) -> PileSpec:
@@ -83,4 +90,5 @@ def sir_tommy() -> GameDef:
         stock_rule=DrawToWaste(draw=1, redeals=0, waste_limit=1),
         max_score=52,
         help_key="help_sir_tommy",
+        safe_to_foundation=always_safe,
     )
