@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from voicegame.engine import Engine, GameDef, Move, PairRule, Pile, PileKind, PileSpec, Refill, State
+from voicegame.engine import Engine, GameDef, Move, MoveKind, PairRule, Pile, PileKind, PileSpec, Refill, State
 from voicegame.engine.cards import Card, Rank
 
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste",))
@@ -94,3 +94,21 @@ def test_takes_under_holds_a_card_while_a_pile_on_it_has_cards():
     assert engine.why_not(covered, Move.cards(1, 0)).key == "card_not_free"
     assert engine.why_not(at(engine, waste="6H", low="5D"), Move.cards(1, 0)) is None
     assert Takes(under=("high",)).restricted and not Takes().restricted
+
+
+# ----- a redeal that gathers piles back into the stock, shuffled (Scuffle) -------------------------
+def test_gather_to_stock_only_once_the_stock_is_empty_and_at_most_its_redeals():
+    from voicegame.engine import DealOnePerPile, EachStock, GatherToStock
+
+    stock = PileSpec("stock", PileKind.STOCK, ("stock",))
+    r1 = PileSpec("r1", PileKind.RESERVE, ("reserve one",), group="reserves")
+    r2 = PileSpec("r2", PileKind.RESERVE, ("reserve two",), group="reserves")
+    engine = toy(stock, r1, r2, stock_rule=EachStock((DealOnePerPile("reserves"), GatherToStock("reserves", redeals=1))))
+    deal = Move(MoveKind.DEAL)
+    state = State((Pile(cards("4D"), down=1), Pile(cards("2C")), Pile(cards("9S"))))
+    dealt = engine.apply(state, deal)[0]
+    assert dealt.piles[1].cards == cards("2C 4D") and dealt.redeals == 0  # a stock with cards deals
+    gathered = engine.apply(dealt, deal)[0]
+    assert sorted(c.code for c in gathered.piles[0].cards) == ["2C", "4D", "9S"] and gathered.redeals == 1
+    emptied = engine.apply(engine.apply(gathered, deal)[0], deal)[0]
+    assert engine.why_not(emptied, deal) is not None  # one redeal only

@@ -216,7 +216,11 @@ def auld_lang_syne() -> None:
     greedy("auld_lang_syne", 1, "auld_lang_syne_seed1_stuck.txt", "Auld Lang Syne")
 
 
-PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy", "auld_lang_syne"]
+def scuffle() -> None:
+    solved("scuffle", 4, "scuffle_seed4_win.txt", "Scuffle")
+
+
+PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy", "auld_lang_syne", "scuffle"]
 
 
 if __name__ == "__main__":

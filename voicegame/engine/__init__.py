@@ -46,3 +46,6 @@ __all__ = [
 from voicegame.engine.compacting import Compact  # noqa: E402
 
 __all__ += ["Compact"]
+from voicegame.engine.gathering import GatherToStock  # noqa: E402
+
+__all__ += ["GatherToStock"]

@@ -34,6 +34,7 @@ from voicegame.games.elevator import elevator
 from voicegame.games.escalator import escalator
 from voicegame.games.sir_tommy import sir_tommy
 from voicegame.games.auld_lang_syne import auld_lang_syne
+from voicegame.games.scuffle import scuffle
 
 
 MAX_SEED = 2**63 - 1
@@ -314,6 +315,14 @@ GAMES = GAMES + (
         aliases=("auld lang syne", "old lang syne"),
         factory=auld_lang_syne,
         summary="The aces start four foundations built up in any suit; each deal puts a card on four reserves, whose tops only go home.",
+    ),
+    GameEntry(
+        key="scuffle",
+        family="Builders: stock feeds reserves, foundation-only play",
+        title="Scuffle",
+        aliases=(),
+        factory=scuffle,
+        summary="Auld Lang Syne with two redeals: the reserves' leftover cards are shuffled back into the stock.",
     ),
 )
 
