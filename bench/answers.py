@@ -65,6 +65,7 @@ SCRIPTS = {
     "sir_tommy": ("sir_tommy_seed1_stuck.txt", {}, 1),
     "auld_lang_syne": ("auld_lang_syne_seed1_stuck.txt", {}, 1),
     "scuffle": ("scuffle_seed4_win.txt", {}, 4),
+    "carpet": ("carpet_seed1_win.txt", {}, 1),
 }
 READINGS = ["read the board", "more", "what can i do", "hint", "score"]
 

@@ -112,3 +112,18 @@ def test_gather_to_stock_only_once_the_stock_is_empty_and_at_most_its_redeals():
     assert sorted(c.code for c in gathered.piles[0].cards) == ["2C", "4D", "9S"] and gathered.redeals == 1
     emptied = engine.apply(engine.apply(gathered, deal)[0], deal)[0]
     assert engine.why_not(emptied, deal) is not None  # one redeal only
+
+
+# ----- a refill with a second source (Carpet: the waste, then the stock) ---------------------------
+def test_refill_falls_back_to_a_second_source_once_the_first_is_empty():
+    stock = PileSpec("stock", PileKind.STOCK, ("stock",))
+    cell1 = PileSpec("cell1", PileKind.TABLEAU, ("cell one",), group="carpet")
+    cell2 = PileSpec("cell2", PileKind.TABLEAU, ("cell two",), group="carpet")
+    engine = toy(stock, WASTE, cell1, cell2)
+    rule = Refill(group="carpet", source="waste", keep_down=True, fallback="stock")
+    state = State((Pile(cards("9S 8S"), down=2), Pile(cards("5H")), Pile(), Pile()))
+    after = rule.apply(engine.layout, state, [])
+    assert after.piles[2].cards == cards("5H") and after.piles[3].cards == cards("8S")  # the waste first, then the stock
+    assert after.piles[0].cards == cards("9S") and after.piles[0].down == 1
+    without = Refill(group="carpet", source="waste").apply(engine.layout, state, [])
+    assert not without.piles[3].cards  # no fallback: the second gap waits

@@ -220,7 +220,11 @@ def scuffle() -> None:
     solved("scuffle", 4, "scuffle_seed4_win.txt", "Scuffle")
 
 
-PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy", "auld_lang_syne", "scuffle"]
+def carpet() -> None:
+    solved("carpet", 1, "carpet_seed1_win.txt", "Carpet")
+
+
+PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy", "auld_lang_syne", "scuffle", "carpet"]
 
 
 if __name__ == "__main__":

@@ -35,10 +35,14 @@ class Refill:
     source: str
     keep_down: bool = False
     """True: the source's next card stays face down (a stock refilling the gaps: Block Ten)."""
+    fallback: str | None = None
+    """A second source, used once ``source`` is empty (Carpet: the waste, then the stock)."""
 
     def apply(self, layout: Layout, state: State, events: list[Event]) -> State:
-        source = layout.index[self.source]
         for i in layout.groups[self.group]:
+            source = layout.index[self.source]
+            if not state.piles[source].cards and self.fallback is not None:
+                source = layout.index[self.fallback]
             reserve = state.piles[source]
             if state.piles[i].cards or not reserve.cards:
                 continue

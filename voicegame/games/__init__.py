@@ -35,6 +35,7 @@ from voicegame.games.escalator import escalator
 from voicegame.games.sir_tommy import sir_tommy
 from voicegame.games.auld_lang_syne import auld_lang_syne
 from voicegame.games.scuffle import scuffle
+from voicegame.games.carpet import carpet
 
 
 MAX_SEED = 2**63 - 1
@@ -323,6 +324,14 @@ GAMES = GAMES + (
         aliases=(),
         factory=scuffle,
         summary="Auld Lang Syne with two redeals: the reserves' leftover cards are shuffled back into the stock.",
+    ),
+    GameEntry(
+        key="carpet",
+        family="Builders: foundation-only, tableau as open reserve",
+        title="Carpet",
+        aliases=(),
+        factory=carpet,
+        summary="A carpet of twenty open cards and the waste feed four suit foundations from the aces; gaps refill from the waste or stock.",
     ),
 )
 

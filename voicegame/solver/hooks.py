@@ -383,6 +383,7 @@ HOOKS: dict[str, SolverHooks] = {
     "sir_tommy": SIR_TOMMY,
     "auld_lang_syne": SolverHooks(forced=home_forced, priority=generic_priority),
     "scuffle": SolverHooks(forced=home_forced, priority=generic_priority),
+    "carpet": SolverHooks(forced=home_forced, priority=generic_priority),
     "thirteen": PAIR_REMOVAL,
     "yield": PAIR_REMOVAL,
     "fourteen": PAIR_REMOVAL,
