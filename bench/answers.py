@@ -66,6 +66,7 @@ SCRIPTS = {
     "auld_lang_syne": ("auld_lang_syne_seed1_stuck.txt", {}, 1),
     "scuffle": ("scuffle_seed4_win.txt", {}, 4),
     "carpet": ("carpet_seed1_win.txt", {}, 1),
+    "clock": ("clock_seed5_win.txt", {}, 5),
 }
 READINGS = ["read the board", "more", "what can i do", "hint", "score"]
 

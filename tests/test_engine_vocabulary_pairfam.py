@@ -127,3 +127,22 @@ def test_refill_falls_back_to_a_second_source_once_the_first_is_empty():
     assert after.piles[0].cards == cards("9S") and after.piles[0].down == 1
     without = Refill(group="carpet", source="waste").apply(engine.layout, state, [])
     assert not without.piles[3].cards  # no fallback: the second gap waits
+
+
+# ----- a pile fed from the bottom of the pile a card went to (Clock) -------------------------------
+def test_feed_back_brings_the_bottom_face_down_card_up_onto_the_target():
+    from voicegame.engine import FeedBack
+
+    centre = PileSpec("centre", PileKind.RESERVE, ("centre",))
+    home = PileSpec("home", PileKind.FOUNDATION, ("home",))
+    under = PileSpec("under", PileKind.RESERVE, ("under",))
+    other = PileSpec("other", PileKind.FOUNDATION, ("other",))
+    engine = toy(centre, home, under, other)
+    feed = FeedBack("centre", {"home": "under", "other": "centre"})
+    after = State((Pile(cards("2C"), down=1), Pile(cards("7H")), Pile(cards("9S 3D"), down=2), Pile()))
+    fed = feed(engine.game, after, Move.cards(0, 1), after, [])
+    assert fed.piles[0].cards == cards("2C 9S") and fed.piles[0].down == 1 and fed.piles[2].cards == cards("3D")
+    own = feed(engine.game, after, Move.cards(0, 3), after, [])
+    assert own.piles[0].cards == cards("2C") and own.piles[0].down == 0  # the centre's own bottom card came up
+    up = State((Pile(), Pile(cards("7H")), Pile(cards("9S"), down=0), Pile()))
+    assert feed(engine.game, up, Move.cards(0, 1), up, []) == up  # a face-up bottom card stays

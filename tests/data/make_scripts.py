@@ -224,7 +224,11 @@ def carpet() -> None:
     solved("carpet", 1, "carpet_seed1_win.txt", "Carpet")
 
 
-PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy", "auld_lang_syne", "scuffle", "carpet"]
+def clock() -> None:
+    solved("clock", 5, "clock_seed5_win.txt", "Clock")
+
+
+PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy", "auld_lang_syne", "scuffle", "carpet", "clock"]
 
 
 if __name__ == "__main__":

@@ -49,3 +49,6 @@ __all__ += ["Compact"]
 from voicegame.engine.gathering import GatherToStock  # noqa: E402
 
 __all__ += ["GatherToStock"]
+from voicegame.engine.feeding import FeedBack  # noqa: E402
+
+__all__ += ["FeedBack"]

@@ -36,6 +36,7 @@ from voicegame.games.sir_tommy import sir_tommy
 from voicegame.games.auld_lang_syne import auld_lang_syne
 from voicegame.games.scuffle import scuffle
 from voicegame.games.carpet import carpet
+from voicegame.games.clock import clock
 
 
 MAX_SEED = 2**63 - 1
@@ -332,6 +333,14 @@ GAMES = GAMES + (
         aliases=(),
         factory=carpet,
         summary="A carpet of twenty open cards and the waste feed four suit foundations from the aces; gaps refill from the waste or stock.",
+    ),
+    GameEntry(
+        key="clock",
+        family="Builders: forced placement",
+        title="Clock",
+        aliases=("clock patience", "travellers"),
+        factory=clock,
+        summary="Twelve hours of four face-down cards; each card turned up goes to its hour and brings up the next; no decisions, say auto to go faster.",
     ),
 )
 

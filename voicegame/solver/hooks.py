@@ -384,6 +384,7 @@ HOOKS: dict[str, SolverHooks] = {
     "auld_lang_syne": SolverHooks(forced=home_forced, priority=generic_priority),
     "scuffle": SolverHooks(forced=home_forced, priority=generic_priority),
     "carpet": SolverHooks(forced=home_forced, priority=generic_priority),
+    "clock": SolverHooks(forced=home_forced, priority=generic_priority),  # one move at a time: nothing to choose
     "thirteen": PAIR_REMOVAL,
     "yield": PAIR_REMOVAL,
     "fourteen": PAIR_REMOVAL,
