@@ -49,6 +49,24 @@ SCRIPTS = {
     "spider": ("spider_suits2_seed1_win.txt", {"suits": 2}, 1),
     "treize": ("treize_seed2_win.txt", {}, 2),
     "triple_peaks": ("triple_peaks_seed2_win.txt", {}, 2),
+    # pairfam (issue 23)
+    "thirteen": ("thirteen_seed45_win.txt", {}, 45),
+    "yield": ("yield_seed2_win.txt", {}, 2),
+    "fourteen": ("fourteen_seed1_win.txt", {}, 1),
+    "block_ten": ("block_ten_seed6_win.txt", {}, 6),
+    "gay_gordons": ("gay_gordons_seed1_win.txt", {}, 1),
+    "helsinki": ("helsinki_seed1_win.txt", {}, 1),
+    "jamestown": ("jamestown_seed4_win.txt", {}, 4),
+    "isabel": ("isabel_seed1_win.txt", {}, 1),
+    "neighbor": ("neighbor_seed1_win.txt", {}, 1),
+    "quatorze": ("quatorze_seed1_win.txt", {}, 1),
+    "elevator": ("elevator_seed13_win.txt", {}, 13),
+    "escalator": ("escalator_seed13_win.txt", {}, 13),
+    "sir_tommy": ("sir_tommy_seed1_stuck.txt", {}, 1),
+    "auld_lang_syne": ("auld_lang_syne_seed1_stuck.txt", {}, 1),
+    "scuffle": ("scuffle_seed4_win.txt", {}, 4),
+    "carpet": ("carpet_seed1_win.txt", {}, 1),
+    "clock": ("clock_seed5_win.txt", {}, 5),
 }
 READINGS = ["read the board", "more", "what can i do", "hint", "score"]
 

@@ -262,7 +262,7 @@ def test_every_move_said_by_phrasing_is_understood_as_that_move(key):
             assert resolution == Play(move), (key, phrase, resolution)
             checked += 1
         state = engine.apply(state, rng.choice(moves))[0]
-    assert checked > 0
+    assert checked > 0 or paired > 0  # a game of pairs alone (Fourteen) has no card move to phrase
 
 
 @pytest.mark.parametrize("key", [g.key for g in GAMES])
@@ -282,13 +282,14 @@ def test_how_a_move_is_said_is_one_of_the_ways_the_templates_say_it(key):
     skip = phrasing.language.skip
     rng = random.Random(key)
     state = engine.deal(4)
-    checked = 0
+    checked = paired = 0
     for _ in range(6):
         moves = engine.legal_moves(state)
         if not moves:
             break
         for move in moves:
             if move.kind is MoveKind.PAIR:
+                paired += 1
                 continue
             sayings = phrasing.sayings(state, move)
             said = " ".join(w for w in parser.words(phrasing.move_phrase(state, move)) if w not in skip)
@@ -297,4 +298,4 @@ def test_how_a_move_is_said_is_one_of_the_ways_the_templates_say_it(key):
                 assert parser.parse(saying) is not None, (key, saying)
             checked += 1
         state = engine.apply(state, rng.choice(moves))[0]
-    assert checked > 0
+    assert checked > 0 or paired > 0  # a game of pairs alone (Fourteen) has no card move to phrase

@@ -200,10 +200,92 @@ def lady_jane() -> None:
 def backbone() -> None:
     solved("backbone", 1, "backbone_seed1_win.txt", "Backbone")
 
+# ----- pairfam (issue 23) ------------------------------------------------------------------------
+def thirteen() -> None:
+    solved("thirteen", 45, "thirteen_seed45_win.txt", "Thirteen")
+
+
+def yield_() -> None:
+    solved("yield", 2, "yield_seed2_win.txt", "Yield")
+
+
+def fourteen() -> None:
+    solved("fourteen", 1, "fourteen_seed1_win.txt", "Fourteen")
+
+
+def block_ten() -> None:
+    solved("block_ten", 6, "block_ten_seed6_win.txt", "Block Ten")
+
+
+def gay_gordons() -> None:
+    solved("gay_gordons", 1, "gay_gordons_seed1_win.txt", "Gay Gordons")
+
+
+def helsinki() -> None:
+    solved("helsinki", 1, "helsinki_seed1_win.txt", "Helsinki")
+
+
+def jamestown() -> None:
+    solved("jamestown", 4, "jamestown_seed4_win.txt", "Jamestown")
+
+
+def isabel() -> None:
+    solved("isabel", 1, "isabel_seed1_win.txt", "Isabel")
+
+
+def neighbor() -> None:
+    solved("neighbor", 1, "neighbor_seed1_win.txt", "Neighbor")
+
+
+def quatorze() -> None:
+    solved("quatorze", 1, "quatorze_seed1_win.txt", "Quatorze")
+
+
+def elevator() -> None:
+    solved("elevator", 13, "elevator_seed13_win.txt", "Elevator")
+    solved("escalator", 13, "escalator_seed13_win.txt", "Escalator")
+
+
+def greedy(key: str, seed: int, name: str, title: str) -> None:
+    """One deal played greedily (the hint's first choice every turn) to "No moves left"."""
+    engine = Engine(find_game(key).make())
+    state, moves = engine.deal(seed), []
+    while ranked := ranked_moves(engine, state):
+        moves.append(ranked[0])
+        state = engine.apply(state, ranked[0])[0]
+    assert engine.is_stuck(state)
+    lines = checked_commands(key, seed, engine, engine.deal(seed), moves)
+    write(name, f"# {title}, --seed {seed}, played greedily (the hint's first choice) until no move is left.\n# Regenerate with tests/data/make_scripts.py.\n", lines)
+
+
+def sir_tommy() -> None:
+    """No seed of 1-20 solved in 2 s each: seed 1 played greedily to its end."""
+    greedy("sir_tommy", 1, "sir_tommy_seed1_stuck.txt", "Sir Tommy")
+
+
+def auld_lang_syne() -> None:
+    """Every seed of 1-200 is proved lost: seed 1 played greedily to its end."""
+    greedy("auld_lang_syne", 1, "auld_lang_syne_seed1_stuck.txt", "Auld Lang Syne")
+
+
+def scuffle() -> None:
+    solved("scuffle", 4, "scuffle_seed4_win.txt", "Scuffle")
+
+
+def carpet() -> None:
+    solved("carpet", 1, "carpet_seed1_win.txt", "Carpet")
+
+
+def clock() -> None:
+    solved("clock", 5, "clock_seed5_win.txt", "Clock")
+
+
+PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy", "auld_lang_syne", "scuffle", "carpet", "clock"]
+
 
 if __name__ == "__main__":
     import sys
 
-    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider"]
+    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider", *PAIRFAM]
     for name in wanted:
         globals()[name]()

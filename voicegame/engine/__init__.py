@@ -44,3 +44,14 @@ __all__ = [
     # kfam1's vocabulary
     "top_or_all_face_up",
 ]
+
+# pairfam (issue 23)
+from voicegame.engine.compacting import Compact  # noqa: E402
+
+__all__ += ["Compact"]
+from voicegame.engine.gathering import GatherToStock  # noqa: E402
+
+__all__ += ["GatherToStock"]
+from voicegame.engine.feeding import FeedBack  # noqa: E402
+
+__all__ += ["FeedBack"]

@@ -39,7 +39,7 @@ class PairRule:
     ``phase``: pairs are removed only in this :class:`~voicegame.engine.rules.Phase` (Camelot:
     once the stock is empty); no card is free before.
     ``free``: the game's own list of free places (replaces the default: the top card of
-    every uncovered tableau pile and of the waste, with the ends above).
+    every uncovered tableau pile, of every reserve and of the waste, with the ends above).
     ``together``: a further check on the chosen places (Monte Carlo: the two cells touch);
     None for a single card. Both hooks get the game's layout.
     """
@@ -54,6 +54,13 @@ class PairRule:
     phase: Phase | None = None
     free: Callable[[Layout, State], list[Place]] | None = None
     together: Callable[[Layout, State, Place, Place | None], Reason | None] | None = None
+    rank_mates: frozenset[tuple[Rank, Rank]] = frozenset()
+    """Pairs of ranks that go together besides the sum, in either order (Block Ten: jack with
+    jack, queen with queen, king with king; Gay Gordons: jack with jack, queen with king)."""
+
+    def mates(self, first: Rank, second: Rank) -> bool:
+        """True when ``rank_mates`` lets these two ranks go together."""
+        return (first, second) in self.rank_mates or (second, first) in self.rank_mates
 
     def free_places(self, game: HasLayout, state: State) -> list[Place]:
         """Every free place, pile by pile in the game's order (a pile's top, then the card under it, then its bottom)."""
@@ -64,7 +71,7 @@ class PairRule:
             return self.free(layout, state)
         index = layout.index
         out: list[Place] = []
-        for i in layout.indices(PileKind.TABLEAU) + layout.indices(PileKind.WASTE):
+        for i in layout.indices(PileKind.TABLEAU) + layout.indices(PileKind.RESERVE) + layout.indices(PileKind.WASTE):
             pile = state.piles[i]
             if not pile.top_face_up:
                 continue
@@ -86,7 +93,7 @@ class PairRule:
             if self.sums_to is not None:
                 if a.rank in self.singles or b.rank in self.singles:
                     return Reason("goes_alone", {"card": a if a.rank in self.singles else b})
-                if card_value(a) + card_value(b) != self.sums_to:
+                if card_value(a) + card_value(b) != self.sums_to and not self.mates(a.rank, b.rank):
                     return Reason("not_a_sum", {"first": a, "second": b, "total": self.sums_to})
             if self.same_rank and a.rank != b.rank:
                 return Reason("not_same_rank", {"first": a, "second": b})
@@ -101,7 +108,8 @@ class PairRule:
             i = layout.index[pile_id]
             n = len(state.piles[i].cards)
             under = (i, n - 2)
-            if n >= 3 and under in (first, second) and {first, second} != {under, (i, n - 1)}:
+            # with two cards the one under the top is also the bottom: free alone only when both ends are
+            if (n >= 3 or (n == 2 and pile_id not in self.both_ends)) and under in (first, second) and {first, second} != {under, (i, n - 1)}:
                 return Reason("waste_second_with_top")
         return None
 
@@ -120,6 +128,8 @@ class PairRule:
             parts.append(Reason("rule_both_ends", {"piles": sorted(self.both_ends)}))
         if self.under_top:
             parts.append(Reason("rule_under_top", {"piles": sorted(self.under_top)}))
+        for first, second in sorted(self.rank_mates):
+            parts.append(Reason("rule_rank_mate", {"first": first, "second": second}))
         if self.phase is not None:
             parts += self.phase.describe()
         if self.free is not None or self.together is not None:

@@ -334,6 +334,9 @@ class Takes:
     keep: int = 0
     fixed_on: Rank | None = None
     blocked_by: tuple[str, ...] = ()
+    under: tuple[str, ...] = ()
+    """Ids of piles lying on this one: nothing leaves it while any of them holds a card (a face-up
+    pyramid card covered by the row below: Escalator)."""
 
     def counts(self, pile: Pile) -> range:
         """How many cards may be lifted from the top: 1..n (empty range if none)."""
@@ -360,6 +363,8 @@ class Takes:
         for other in self.blocked_by:
             if layout.pile(state, other).cards:
                 return Reason("pile_blocked", {"pile": spec.name, "by": layout.specs[layout.index[other]].name})
+        if self.under and pile.cards and any(layout.pile(state, p).cards for p in self.under):
+            return Reason("card_not_free", {"card": pile.cards[-1], "pile": spec.name})
         if self.extra is not None:
             return self.extra(layout, state, spec, pile, count)
         return None
@@ -383,7 +388,7 @@ class Takes:
     @property
     def restricted(self) -> bool:
         """True when :meth:`forbids` can refuse (a hook or optional vocabulary is set)."""
-        return self.extra is not None or self.keep > 0 or self.fixed_on is not None or bool(self.blocked_by)
+        return self.extra is not None or self.keep > 0 or self.fixed_on is not None or bool(self.blocked_by) or bool(self.under)
 
     def describe(self) -> tuple[Reason, ...]:
         """What may be taken, as short sentences: message keys and values (for generated help)."""
@@ -399,6 +404,8 @@ class Takes:
             parts.append(Reason("rule_fixed_on", {"rank": self.fixed_on}))
         if self.blocked_by:
             parts.append(Reason("rule_blocked_by", {"piles": " and ".join(self.blocked_by)}))
+        if self.under:
+            parts.append(Reason("rule_covered"))
         if self.extra is not None:
             parts.append(Reason("rule_game_hook"))
         return tuple(parts)

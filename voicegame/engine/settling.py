@@ -37,17 +37,24 @@ class Refill:
     group: str
     source: str
     reveal_last: bool = False
+    keep_down: bool = False
+    """True: the source's next card stays face down (a stock refilling the gaps: Block Ten)."""
+    fallback: str | None = None
+    """A second source, used once ``source`` is empty (Carpet: the waste, then the stock)."""
 
     def apply(self, layout: Layout, state: State, events: list[Event]) -> State:
-        source = layout.index[self.source]
         for i in layout.groups[self.group]:
+            source = layout.index[self.source]
+            if not state.piles[source].cards and self.fallback is not None:
+                source = layout.index[self.fallback]
             reserve = state.piles[source]
             if state.piles[i].cards or not reserve.cards:
                 continue
             card = reserve.cards[-1]
             remaining = reserve.without_top(1)
             events.append(Moved((card,), source, i))
-            if remaining.cards and not remaining.top_face_up and (not self.reveal_last or len(remaining.cards) == 1):
+            if remaining.cards and not remaining.top_face_up and not self.keep_down \
+                    and (not self.reveal_last or len(remaining.cards) == 1):
                 remaining = remaining.turned_up()
                 events.append(TurnedOver(source, remaining.cards[-1]))
             state = state.with_piles({source: remaining, i: Pile((card,))})

@@ -15,7 +15,8 @@ from voicegame.engine.state import State
 
 
 class StockRule(Protocol):
-    cycles: bool  # True: the stock comes round again (the waste is turned back over)
+    @property
+    def cycles(self) -> bool: ...  # True: the stock comes round again (the waste is turned back over)
 
     def why_not(self, layout: Layout, state: State) -> Reason | None: ...
 

@@ -16,6 +16,7 @@ from voicegame.engine import (
     LiftedOff,
     Moved,
     Paired,
+    Pile,
     PileKind,
     Redealt,
     Restacked,
@@ -71,6 +72,9 @@ class EventNarration(Readings):
                 if not self._pair_was_said(event, said):
                     out.append(self.say("paired", cards=join([c.spoken for c in event.cards], "and")))
                 left.extend(event.srcs)
+                for card, src in zip(event.cards, event.srcs):  # keep ``before`` current: a refill may land there
+                    pile = before.piles[src]
+                    before = before.with_piles({src: Pile(tuple(c for c in pile.cards if c != card), min(pile.down, len(pile.cards) - 1))})
             elif isinstance(event, Compacted):
                 out.append(self.say("compacted"))
             elif isinstance(event, Redealt):

@@ -364,8 +364,83 @@ KLONDIKE_LIKE = SolverHooks(forced=seats_forced, priority=klondike_priority, pru
 """Klondike's search hooks without its own solver, for games of Klondike's shape with other build
 rules (Gold Mine, Whitehead, Thumb and Pouch, Westhaven)."""
 
+# ----- pair removal (pairfam, issue 23) ----------------------------------------------------------
+def single_forced(positions: Positions, state: State) -> Move | None:
+    """A free card that goes alone (Thirteen's kings), removed at once. Safe: such a card never
+    pairs with another, and removing it only frees what lay under it (the games using this
+    hook put nothing back on their piles, so a gone card can never be needed)."""
+    game = positions.engine.game
+    rule = game.pairs
+    if rule is None or not rule.singles:
+        return None
+    for place in rule.free_places(game, state):
+        if state.piles[place[0]].cards[place[1]].rank in rule.singles and rule.why_not(game, state, place, None) is None:
+            return Move.pair(place, None)
+    return None
+
+
+def without_discards_key(positions: Positions, state: State) -> PositionKey:
+    """The position without its discard piles: nothing leaves them and every card is somewhere,
+    so what they hold follows from the rest; only the order cards were removed in differs, and
+    that can never matter again (so two orders of the same removals are searched once)."""
+    engine = positions.engine
+    discards = set(engine.game.indices(PileKind.DISCARD))
+    piles = state.piles
+    return (*((piles[i].down, *map(id, piles[i].cards)) for i in range(len(piles)) if i not in discards), state.redeals)
+
+
+PAIR_REMOVAL = SolverHooks(forced=single_forced, priority=generic_priority, key=without_discards_key)
+
+
+# ----- Sir Tommy (pairfam, issue 23) -----------------------------------------------------------------
+def home_forced(positions: Positions, state: State) -> Move | None:
+    """Any card that can go home, at once. Safe where the foundations build up in any suit by one
+    and never give back (Sir Tommy): every foundation showing a rank is as good as any other, a
+    card home only lets the next rank follow, and in a reserve it only covers the cards below."""
+    engine = positions.engine
+    for move in engine.legal_moves(state):
+        if move.kind is MoveKind.MOVE and engine.specs[move.dst].kind is PileKind.FOUNDATION:
+            return move
+    return None
+
+
+def sir_tommy_priority(positions: Positions, state: State, action: Action) -> float:
+    """The waste card onto the reserve whose top is lowest above it (it will leave first), an empty
+    reserve next, a reserve with a lower top last (the card would bury it)."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE:
+        return 50.0
+    pile = state.piles[move.dst] if len(action) == 1 else None
+    if pile is None or not state.piles[move.src].cards:
+        return 10.0
+    card = state.piles[move.src].cards[-1]
+    if not pile.cards:
+        return 20.0
+    gap = int(pile.cards[-1].rank) - int(card.rank)
+    return gap if gap >= 0 else 30.0 - gap
+
+
+SIR_TOMMY = SolverHooks(forced=home_forced, priority=sir_tommy_priority)
+
 
 HOOKS: dict[str, SolverHooks] = {
+    "sir_tommy": SIR_TOMMY,
+    "auld_lang_syne": SolverHooks(forced=home_forced, priority=generic_priority),
+    "scuffle": SolverHooks(forced=home_forced, priority=generic_priority),
+    "carpet": SolverHooks(forced=home_forced, priority=generic_priority),
+    "clock": SolverHooks(forced=home_forced, priority=generic_priority),  # one move at a time: nothing to choose
+    "thirteen": PAIR_REMOVAL,
+    "yield": PAIR_REMOVAL,
+    "fourteen": PAIR_REMOVAL,
+    "block_ten": PAIR_REMOVAL,
+    "gay_gordons": PAIR_REMOVAL,
+    "helsinki": PAIR_REMOVAL,
+    "jamestown": PAIR_REMOVAL,
+    "isabel": PAIR_REMOVAL,
+    "neighbor": PAIR_REMOVAL,
+    "quatorze": PAIR_REMOVAL,
+    "elevator": SolverHooks(priority=generic_priority, key=golf_key),  # only the waste top matters, as in Golf
+    "escalator": SolverHooks(priority=generic_priority, key=golf_key),
     "klondike": KLONDIKE,
     "saratoga": KLONDIKE,  # Klondike's rules with every card face up: Klondike's own solver
     "gold_mine": KLONDIKE_LIKE,

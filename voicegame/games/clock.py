@@ -1,0 +1,110 @@
+"""Clock, as AisleRiot plays it.
+
+Forty-eight cards face down in twelve piles of four around a clock face, the last four in
+the centre with the top one turned up. The centre's face-up card goes to its hour: ace at
+one o'clock, two to ten at their hours, jack at eleven, queen at twelve; kings stay in the
+centre. Each time a card is played, the bottom card of the pile it went to (for a king,
+of the centre itself) comes face up onto the centre, to be played next. The game is over
+when the fourth king comes up; it is won when every hour holds its four cards. There are
+no decisions: say the card ("seven of spades up") for each card, or "auto" to have the
+game played out at once, or "auto on" to have every card played as it turns up.
+
+Decisions where AisleRiot's manual is unclear (see GAMES.md, "Clock"):
+
+- By voice the clock is two piles an hour: the hour's face-up cards ("hour seven", "seven
+  pile"; a foundation taking only its rank) and the face-down cards still under it ("under
+  hour seven"), so nothing face down is ever read out. Kings go to a pile of their own in
+  the centre ("the kings").
+- Score: one point per card, kings not counted, of the right rank at its hour, face up or
+  still face down under it ("it is okay even if faced down"), out of 48.
+- Won as soon as all 48 are at their hours (the kings still to come change nothing); lost
+  when the fourth king comes up first ("No moves left").
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import (
+    TOP_CARD,
+    Accepts,
+    DealSpec,
+    Direction,
+    Empty,
+    FeedBack,
+    GameDef,
+    PileKind,
+    PileSpec,
+    Sequence,
+    State,
+    SuitRule,
+)
+from voicegame.engine.cards import Rank
+from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry
+
+HOURS = range(1, 13)
+SAME_RANK = Sequence(Direction.UP, SuitRule.ANY, step=0)
+FROM_CENTRE = frozenset({PileKind.RESERVE})
+
+
+def hour(n: int) -> PileSpec:
+    word, rank = number_word(n), Rank(n).spoken
+    return PileSpec(f"hour{n}", PileKind.FOUNDATION, (f"hour {word}", f"{rank} pile"),
+                    accepts=Accepts(build=SAME_RANK, empty=Empty(rank=Rank(n)), single=True, sources=FROM_CENTRE),
+                    number=n, group="hours")
+
+
+def under(n: int) -> PileSpec:
+    return PileSpec(f"under{n}", PileKind.RESERVE, (f"under hour {number_word(n)}",), number=n, group="under")
+
+
+CENTRE = PileSpec("centre", PileKind.RESERVE, ("the centre", "the middle", "centre pile"), takes=TOP_CARD)
+KINGS = PileSpec("kings", PileKind.FOUNDATION, ("the kings", "kings pile"),
+                 accepts=Accepts(build=SAME_RANK, empty=Empty(rank=Rank.KING), single=True, sources=FROM_CENTRE))
+PILES = (CENTRE, KINGS, *(hour(n) for n in HOURS), *(under(n) for n in HOURS))
+FEED = FeedBack("centre", {**{f"hour{n}": f"under{n}" for n in HOURS}, "kings": "centre"})
+
+
+def in_place(game: GameDef, state: State) -> int:
+    """Cards of the right rank at their hour, face up on it or still face down under it."""
+    index = game.layout.index
+    return sum(len(state.piles[index[f"hour{n}"]].cards) + sum(1 for c in state.piles[index[f"under{n}"]].cards if c.rank == n)
+               for n in HOURS)
+
+
+def all_in_place(game: GameDef, state: State) -> bool:
+    return in_place(game, state) == 48
+
+
+def always_safe(game: GameDef, state: State, pile: int) -> bool:
+    """The only move there is, so "auto" may play it: Clock has no decisions."""
+    return True
+
+
+def clock() -> GameDef:
+    """Clock (no options)."""
+    return GameDef(
+        key="clock",
+        title="Clock",
+        piles=PILES,
+        layout_deal=(*(DealSpec(f"under{n}", down=4, up=0) for n in HOURS), DealSpec("centre", down=3, up=1)),
+        deal_by_rows=False,
+        rest_to="centre",
+        score=in_place,
+        max_score=48,
+        is_won=all_in_place,
+        won_key="won_clock",
+        help_key="help_clock",
+        group_names={"under": ("under the hours", "face-down cards")},
+        settle=FEED,
+        safe_to_foundation=always_safe,
+    )
+
+
+ENTRY = GameEntry(
+    key="clock",
+    family="Builders: forced placement",
+    title="Clock",
+    aliases=("clock patience", "travellers"),
+    factory=clock,
+    summary="Twelve hours of four face-down cards; each card turned up goes to its hour and brings up the next; no decisions, say auto to go faster.",
+)

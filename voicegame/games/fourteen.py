@@ -1,0 +1,63 @@
+"""Fourteen, as AisleRiot plays it.
+
+All 52 cards are dealt face up onto twelve piles: five cards on each of the first four,
+four on each of the others. The top card of each pile is in play. Two of them whose values
+add up to fourteen (ace 1, jack 11, queen 12, king 13) are removed together. Empty piles
+are never filled; there is no stock.
+
+Decisions where AisleRiot's manual is unclear (see GAMES.md, "Fourteen"):
+
+- Two sevens make fourteen and are removed together like any other pair.
+- No card goes alone (the manual names no single cards).
+- Won when all 52 cards are removed (the original help's goal).
+- Score: one point per card removed, out of 52 (the original help).
+- No moves left: no two top cards add up to fourteen.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec
+from voicegame.engine.words import number_word
+from voicegame.games.parts import DISCARD, all_discarded, discarded
+from voicegame.games.entry import GameEntry
+
+PILE_COUNT = 12
+
+
+def pile_id(n: int) -> str:
+    return f"pile{n}"
+
+
+def _pile(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(pile_id(n), PileKind.TABLEAU, (f"pile {word}", f"column {word}"), number=n, group="tableau")
+
+
+PILES = (DISCARD, *(_pile(n) for n in range(1, PILE_COUNT + 1)))
+PAIRS = PairRule(discard="discard", sums_to=14)
+
+
+def fourteen() -> GameDef:
+    """Fourteen (no options)."""
+    return GameDef(
+        key="fourteen",
+        title="Fourteen",
+        piles=PILES,
+        layout_deal=tuple(DealSpec(pile_id(n), up=5 if n <= 4 else 4) for n in range(1, PILE_COUNT + 1)),
+        score=discarded,
+        max_score=52,
+        is_won=all_discarded,
+        won_key="won_cleared",
+        help_key="help_fourteen",
+        pairs=PAIRS,
+    )
+
+
+ENTRY = GameEntry(
+    key="fourteen",
+    family="Pairing and removal: sum pairs",
+    title="Fourteen",
+    aliases=("fourteen out",),
+    factory=fourteen,
+    summary="Every card face up on twelve piles; remove two top cards that add up to fourteen; empty piles stay empty.",
+)

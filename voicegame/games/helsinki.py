@@ -1,0 +1,67 @@
+"""Helsinki, as AisleRiot plays it.
+
+Ten cards face up, one on each of ten piles; the other 42 are the stock. Two cards whose
+values add up to thirteen (ace 1, jack 11, queen 12) are removed together; a king is
+removed by itself. Every empty pile is filled from the stock at once.
+
+Decisions where AisleRiot's manual is unclear (see GAMES.md, "Helsinki"):
+
+- Any two of the ten cards may pair, wherever they lie.
+- "Go as fast as you can": there is no clock; by voice the game waits for the player.
+- The stock is dealt only into gaps, never turned by the player; it stays face down.
+- Won when all 52 cards are removed; score one point per card removed, out of 52 (the
+  original help).
+- No moves left: no king and no two cards adding up to thirteen among the ten, even while
+  the stock holds cards.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, Refill
+from voicegame.engine.cards import Rank
+from voicegame.engine.words import number_word
+from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded
+from voicegame.games.entry import GameEntry
+
+PILE_COUNT = 10
+
+
+def pile_id(n: int) -> str:
+    return f"pile{n}"
+
+
+def _pile(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(pile_id(n), PileKind.TABLEAU, (f"pile {word}", f"spot {word}"), group="tableau")
+
+
+PILES = (STOCK, DISCARD, *(_pile(n) for n in range(1, PILE_COUNT + 1)))
+PAIRS = PairRule(discard="discard", sums_to=13, singles=frozenset({Rank.KING}))
+
+
+def helsinki() -> GameDef:
+    """Helsinki (no options)."""
+    return GameDef(
+        key="helsinki",
+        title="Helsinki",
+        piles=PILES,
+        layout_deal=tuple(DealSpec(pile_id(n)) for n in range(1, PILE_COUNT + 1)),
+        score=discarded,
+        max_score=52,
+        is_won=all_discarded,
+        won_key="won_cleared",
+        help_key="help_helsinki",
+        group_names={"tableau": ("the piles", "the table")},
+        pairs=PAIRS,
+        refill=Refill(group="tableau", source="stock", keep_down=True),
+    )
+
+
+ENTRY = GameEntry(
+    key="helsinki",
+    family="Pairing and removal: sum pairs",
+    title="Helsinki",
+    aliases=(),
+    factory=helsinki,
+    summary="Ten cards refilled from the stock; remove pairs adding up to thirteen, kings alone.",
+)

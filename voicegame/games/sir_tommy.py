@@ -1,0 +1,105 @@
+"""Sir Tommy, as AisleRiot plays it.
+
+All 52 cards start in the stock. It turns one card at a time onto the waste, and that card
+must be played before the next: onto a foundation or onto any of four reserves. The four
+foundations build up from ace to king whatever the suits; a reserve's top card may go
+only to a foundation. All 52 cards on the foundations wins.
+
+Decisions where AisleRiot's manual is unclear (see GAMES.md, "Sir Tommy"; it is Hopscotch
+with a step of one on every foundation):
+
+- One pass through the stock, no redeal (the manual states none).
+- "Placed at once" means the stock will not turn while a card is on the waste; meanwhile
+  reserve cards may still go to the foundations, and the waste card can always go to a
+  reserve.
+- An empty foundation takes only an ace; a reserve takes any card, from the waste only,
+  however many it holds; reserves are never built onto each other.
+- Foundation cards are out of play.
+- Score: one point per card on the foundations, out of 52 (the original help).
+- No moves left: the stock and waste are empty and no reserve's top card fits a
+  foundation.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import (
+    EMPTY_ANY,
+    TOP_CARD,
+    Accepts,
+    Direction,
+    DrawToWaste,
+    Empty,
+    GameDef,
+    State,
+    PileKind,
+    PileSpec,
+    Sequence,
+    SuitRule,
+)
+from voicegame.engine.cards import Rank
+from voicegame.engine.words import number_word
+from voicegame.games.parts import STOCK
+from voicegame.games.entry import GameEntry
+
+SLOTS = range(1, 5)
+UP_ANY_SUIT = Sequence(Direction.UP, SuitRule.ANY)
+ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
+
+
+def always_safe(game: GameDef, state: State, pile: int) -> bool:
+    """Every card that can go home is safe to send ("auto"): the foundations build up by one in any
+    suit and never give back, so a card home only lets the next rank follow."""
+    return True
+
+
+def foundation(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(
+        id=f"foundation{n}",
+        kind=PileKind.FOUNDATION,
+        names=(f"foundation {word}", f"home {word}"),
+        accepts=Accepts(build=UP_ANY_SUIT, empty=Empty(rank=Rank.ACE), single=True, sources=frozenset({PileKind.WASTE, PileKind.RESERVE})),
+        number=n,
+        group="foundations",
+    )
+
+
+def reserve(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(
+        id=f"reserve{n}",
+        kind=PileKind.RESERVE,
+        names=(f"reserve {word}", f"pile {word}"),
+        accepts=Accepts(build=ANY_CARD, empty=EMPTY_ANY, single=True, sources=frozenset({PileKind.WASTE})),
+        takes=TOP_CARD,
+        group="reserves",
+    )
+
+
+WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste card", "turned card"), takes=TOP_CARD)
+PILES = (STOCK, WASTE, *(foundation(n) for n in SLOTS), *(reserve(n) for n in SLOTS))
+
+
+def sir_tommy() -> GameDef:
+    """Sir Tommy (no options): one pass, one card at a time."""
+    return GameDef(
+        key="sir_tommy",
+        title="Sir Tommy",
+        piles=PILES,
+        layout_deal=(),
+        deal_by_rows=False,
+        stock_rule=DrawToWaste(draw=1, redeals=0, waste_limit=1),
+        max_score=52,
+        help_key="help_sir_tommy",
+        safe_to_foundation=always_safe,
+    )
+
+
+ENTRY = GameEntry(
+    key="sir_tommy",
+    family="Builders: stock feeds reserves, foundation-only play",
+    title="Sir Tommy",
+    aliases=("sir tommy", "old patience"),
+    factory=sir_tommy,
+    summary="Turn the stock one card at a time onto four foundations, ace to king in any suit, or onto four reserves that only play home.",
+)
