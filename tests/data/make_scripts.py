@@ -148,9 +148,24 @@ def spider() -> None:
     solved("spider", 1, "spider_suits2_seed1_win.txt", "Spider, two suits (--suits 2)", suits=2)
 
 
+def fcfam() -> None:
+    """The FreeCell family of issue 22 (Freecell Solver's lines, through solve_thoughtful)."""
+    for key, seed, title in FCFAM:
+        solved(key, seed, f"{key}_seed{seed}_win.txt", title)
+
+
+FCFAM = [
+    ("bakers_game", BAKERS_SEED := 5, "Bakers Game"),
+    ("eight_off", 1, "Eight Off"),
+    ("seahaven", 1, "Seahaven"),
+    ("beleaguered_castle", 1, "Beleaguered Castle"),
+    ("streets_and_alleys", 1, "Streets and Alleys"),
+]
+
+
 if __name__ == "__main__":
     import sys
 
-    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider"]
+    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider", "fcfam"]
     for name in wanted:
         globals()[name]()

@@ -16,7 +16,7 @@ Everything a game module needs is importable from here: ``from voicegame.engine 
 """
 
 from voicegame.engine.engine import Engine, IllegalMove
-from voicegame.engine.game import DealSpec, GameDef, free_space_run_limit
+from voicegame.engine.game import DealSpec, GameDef, free_cells_run_limit, free_space_run_limit
 from voicegame.engine.history import History
 from voicegame.engine.moves import (
     Compacted, DealtRow, Drew, Event, LiftedOff, Move, MoveKind, Moved, Paired, Redealt, Restacked, TurnedOver, Won,
@@ -39,5 +39,5 @@ __all__ = [
     "PileSpec", "Layout", "PairRule", "Place", "card_value", "Refill", "Uncover",
     "StockRule", "DrawToWaste", "DealOnePerPile", "CompactAndRefill", "GatherAndRedeal", "EachStock",
     # games and the engine
-    "DealSpec", "GameDef", "free_space_run_limit", "Engine", "IllegalMove",
+    "DealSpec", "GameDef", "free_space_run_limit", "free_cells_run_limit", "Engine", "IllegalMove",
 ]

@@ -20,6 +20,11 @@ from voicegame.games.spider import spider
 from voicegame.games.triple_peaks import triple_peaks
 from voicegame.games.treize import treize
 from voicegame.games.monte_carlo import monte_carlo
+from voicegame.games.bakers_game import bakers_game
+from voicegame.games.beleaguered_castle import beleaguered_castle
+from voicegame.games.eight_off import eight_off
+from voicegame.games.seahaven import seahaven
+from voicegame.games.streets_and_alleys import streets_and_alleys
 
 
 MAX_SEED = 2**63 - 1
@@ -184,6 +189,51 @@ GAMES = GAMES + (
         factory=gaps,
         options=(Option("redeal_gaps", str, "after_runs", ("after_runs", "random"), "random: a redeal scatters the four gaps instead of one after each fixed run"),),
         summary="Four rows of thirteen, aces out; fill each gap with the card after its left neighbour, twos in column one; two redeals.",
+    ),
+)
+
+
+# ----- fcfam (issue 22): the FreeCell family ------------------------------------------------------
+GAMES = GAMES + (
+    GameEntry(
+        key="bakers_game",
+        family="FreeCell-like: free cells",
+        title="Bakers Game",
+        aliases=("bakers", "baker's game"),
+        factory=bakers_game,
+        summary="FreeCell built down in suit: eight columns, four cells; only a king goes on an empty column.",
+    ),
+    GameEntry(
+        key="eight_off",
+        family="FreeCell-like: free cells",
+        title="Eight Off",
+        aliases=("eight off", "8 off"),
+        factory=eight_off,
+        summary="Eight columns of six built down in suit, eight cells with four cards dealt; only a king goes on an empty column.",
+    ),
+    GameEntry(
+        key="seahaven",
+        family="FreeCell-like: free cells",
+        title="Seahaven",
+        aliases=("seahaven towers", "sea haven"),
+        factory=seahaven,
+        summary="Ten columns of five built down in suit, four cells with two cards dealt; only a king goes on an empty column.",
+    ),
+    GameEntry(
+        key="beleaguered_castle",
+        family="FreeCell-like: open packer / fan",
+        title="Beleaguered Castle",
+        aliases=("castle", "laying siege"),
+        factory=beleaguered_castle,
+        summary="The aces start home; eight columns of six build down in any suit, one card at a time; any card fills a gap.",
+    ),
+    GameEntry(
+        key="streets_and_alleys",
+        family="FreeCell-like: open packer / fan",
+        title="Streets and Alleys",
+        aliases=("streets", "streets and alleys"),
+        factory=streets_and_alleys,
+        summary="All 52 cards on eight columns that build down in any suit, one card at a time; any card fills a gap.",
     ),
 )
 

@@ -196,6 +196,31 @@ FREECELL = SolverHooks(forced=freecell_forced, priority=generic_priority,
 (complete, so it can prove a deal lost) when neither answers."""
 
 
+# ----- fcfam (issue 22): the rest of the FreeCell family ------------------------------------------
+def home_forced(positions: Positions, state: State) -> Move | None:
+    """Any card that may go up, in games built down in suit whose foundations never give a card
+    back (Bakers Game, Eight Off, Seahaven): the only card that could ever sit on it, one rank lower
+    in its suit, is home already, so playing it up loses no winning line."""
+    engine = positions.engine
+    for src in (*engine.game.indices(PileKind.CELL), *engine.game.indices(PileKind.TABLEAU)):
+        card = state.piles[src].top
+        if card is None:
+            continue
+        for f in positions.foundations:
+            if engine.specs[f].suit is card.suit and len(state.piles[f].cards) == card.rank - 1:
+                return Move(MoveKind.MOVE, src, f, 1)
+    return None
+
+
+SUIT_CELLS = SolverHooks(forced=home_forced, priority=generic_priority, solve=freecell_solver.solve)
+"""Freecell Solver answers when it is installed (its presets ko_bakers_game, eight_off, seahaven);
+else the generic search, with the sound forced rule above."""
+OPEN_PACKER = SolverHooks(priority=generic_priority, solve=freecell_solver.solve)
+"""Beleaguered Castle, Streets and Alleys: Freecell Solver finds wins (its run moves unpacked into
+single cards); its "no solution" proves nothing where foundations give cards back, so then the
+generic search (which plays them back) decides."""
+
+
 # ----- Spider ------------------------------------------------------------------------------------
 def _in_suit(under: Card, over: Card) -> bool:
     return under.suit is over.suit and under.rank == over.rank + 1
@@ -326,6 +351,11 @@ HOOKS: dict[str, SolverHooks] = {
     "freecell": FREECELL,
     "golf": GOLF,
     "spider": SPIDER,
+    "bakers_game": SUIT_CELLS,
+    "eight_off": SUIT_CELLS,
+    "seahaven": SUIT_CELLS,
+    "beleaguered_castle": OPEN_PACKER,
+    "streets_and_alleys": OPEN_PACKER,
 }
 
 

@@ -1,0 +1,55 @@
+"""Vocabulary added for the FreeCell family (issue 22), on toy games: the cells-only run limit, and
+Freecell Solver's run moves unpacked into single-card moves."""
+
+from __future__ import annotations
+
+from voicegame.engine import (
+    TOP_CARD, Accepts, Direction, Engine, GameDef, Move, MoveKind, Pile, PileKind, PileSpec, Sequence, State, SuitRule,
+    Takes, free_cells_run_limit,
+)
+from voicegame.engine.cards import Card
+from voicegame.solver.freecell_solver import Layout, unpacked
+
+DOWN = Sequence(Direction.DOWN, SuitRule.ANY)
+
+
+def cards(codes: str) -> tuple[Card, ...]:
+    return tuple(Card.from_code(c) for c in codes.split())
+
+
+def toy(takes_runs: bool, cells: int = 2, columns: int = 4) -> Engine:
+    piles = (*(PileSpec(f"cell{n}", PileKind.CELL, (f"cell {n}",), accepts=Accepts(build=None, single=True), takes=TOP_CARD) for n in range(cells)),
+             *(PileSpec(f"c{n}", PileKind.TABLEAU, (f"column {n}",), accepts=Accepts(build=DOWN, single=not takes_runs),
+                        takes=Takes(runs=True, sequence=DOWN) if takes_runs else TOP_CARD) for n in range(columns)))
+    return Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(), max_run=free_cells_run_limit))
+
+
+def at(engine: Engine, **piles: str) -> State:
+    return State(tuple(Pile(cards(piles[s.id])) if s.id in piles else Pile() for s in engine.specs))
+
+
+def test_free_cells_run_limit_counts_the_empty_cells_only():
+    engine = toy(True)
+    index = engine.layout.index
+    state = at(engine, c0="9S 8H 7C", c1="TD")  # two empty cells, two empty columns
+    assert free_cells_run_limit(engine.game, state, index["c1"]) == 3
+    assert engine.why_not(state, Move.cards(index["c0"], index["c1"], 3)) is None
+    one_cell = at(engine, c0="9S 8H 7C", c1="TD", cell0="2C")
+    assert free_cells_run_limit(engine.game, one_cell, index["c1"]) == 2  # empty columns add nothing
+    assert engine.why_not(one_cell, Move.cards(index["c0"], index["c1"], 3)).key == "run_too_long"
+    assert engine.why_not(one_cell, Move.cards(index["c0"], index["c1"], 2)).key == "needs_rank"  # limit passed, rank checked
+
+
+def test_a_run_move_unpacks_into_single_cards_through_cells_and_empty_columns():
+    engine = toy(False, cells=1, columns=4)
+    index = engine.layout.index
+    state = at(engine, c0="5S 9S 8H 7C 6D", c1="TD")  # one cell and two empty columns: up to 2 * 4 cards
+    move = Move.cards(index["c0"], index["c1"], 4)
+    assert engine.why_not(state, move) is not None  # one card at a time
+    steps = unpacked(state, move, Layout.of(engine))
+    assert steps and all(step.count == 1 for step in steps)
+    for step in steps:
+        state = engine.apply(state, step)[0]
+    assert state.piles[index["c1"]].cards == cards("TD 9S 8H 7C 6D") and state.piles[index["c0"]].cards == cards("5S")
+    too_long = at(engine, c0="KS QS JS TS 9S 8H 7C 6D 5S", c1="", c2="AH", c3="AD")
+    assert unpacked(too_long, Move(MoveKind.MOVE, index["c0"], index["c1"], 3), Layout.of(engine)) == []  # one cell, no spare column
