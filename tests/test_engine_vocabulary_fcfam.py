@@ -53,3 +53,19 @@ def test_a_run_move_unpacks_into_single_cards_through_cells_and_empty_columns():
     assert state.piles[index["c1"]].cards == cards("TD 9S 8H 7C 6D") and state.piles[index["c0"]].cards == cards("5S")
     too_long = at(engine, c0="KS QS JS TS 9S 8H 7C 6D 5S", c1="", c2="AH", c3="AD")
     assert unpacked(too_long, Move(MoveKind.MOVE, index["c0"], index["c1"], 3), Layout.of(engine)) == []  # one cell, no spare column
+
+
+def test_rank_to_bottom_sinks_one_rank_in_its_group_only():
+    from voicegame.engine import DealSpec, RankToBottom
+    from voicegame.engine.cards import Rank
+
+    piles = (PileSpec("p1", PileKind.TABLEAU, ("pile one",), group="tableau"),
+             PileSpec("p2", PileKind.TABLEAU, ("pile two",), group="tableau"),
+             PileSpec("r1", PileKind.RESERVE, ("reserve",), group="reserve"))
+    game = GameDef(key="toy", title="Toy", piles=piles, deal_by_rows=False,
+                   layout_deal=(DealSpec("p1", down=1, up=3), DealSpec("p2", up=2), DealSpec("r1", up=2)))
+    dealt = Engine(game).deal_cards(list(cards("5H KS 2C KD 7S 3D 8C KH")))
+    sunk = RankToBottom(Rank.KING, "tableau")(game, dealt, 0)
+    assert sunk.piles[0] == Pile(cards("KS KD 5H 2C"), 1)  # kings first, in dealt order; one still face down
+    assert sunk.piles[1] == dealt.piles[1] == Pile(cards("7S 3D"))  # no king: unchanged
+    assert sunk.piles[2] == Pile(cards("8C KH"))  # not in the group: its king stays on top

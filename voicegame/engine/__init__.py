@@ -41,3 +41,7 @@ __all__ = [
     # games and the engine
     "DealSpec", "GameDef", "free_space_run_limit", "free_cells_run_limit", "Engine", "IllegalMove",
 ]
+
+from voicegame.engine.deals import RankToBottom  # noqa: E402  (fcfam, issue 22)
+
+__all__ += ["RankToBottom"]

@@ -20,6 +20,7 @@ from voicegame.games.spider import spider
 from voicegame.games.triple_peaks import triple_peaks
 from voicegame.games.treize import treize
 from voicegame.games.monte_carlo import monte_carlo
+from voicegame.games.bakers_dozen import bakers_dozen
 from voicegame.games.bakers_game import bakers_game
 from voicegame.games.beleaguered_castle import beleaguered_castle
 from voicegame.games.eight_off import eight_off
@@ -234,6 +235,14 @@ GAMES = GAMES + (
         aliases=("streets", "streets and alleys"),
         factory=streets_and_alleys,
         summary="All 52 cards on eight columns that build down in any suit, one card at a time; any card fills a gap.",
+    ),
+    GameEntry(
+        key="bakers_dozen",
+        family="FreeCell-like: open packer / fan",
+        title="Bakers Dozen",
+        aliases=("baker's dozen",),
+        factory=bakers_dozen,
+        summary="Thirteen piles of four, kings at the bottom; build down in any suit, one card at a time; empty piles stay empty.",
     ),
 )
 

@@ -37,6 +37,8 @@ GAMES = {
     "beleaguered_castle": ("--game", "beleaguered_castle"),
     "streets_and_alleys": ("--game", "streets_and_alleys"),
 }
+# Bakers Dozen has a preset too, but its thirteen stacks exceed the ten that Debian's build allows
+# ("exceeds the maximal number of stacks"): the generic search plays it.
 """Game key -> fc-solve's preset for it (its ``--game`` names, ``fc-solve --help-configs``)."""
 NO_PROOF = frozenset({"beleaguered_castle", "streets_and_alleys"})
 """Games whose foundations give cards back: fc-solve never plays a card back down, so its

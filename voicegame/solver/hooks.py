@@ -215,7 +215,55 @@ def home_forced(positions: Positions, state: State) -> Move | None:
 SUIT_CELLS = SolverHooks(forced=home_forced, priority=generic_priority, solve=freecell_solver.solve)
 """Freecell Solver answers when it is installed (its presets ko_bakers_game, eight_off, seahaven);
 else the generic search, with the sound forced rule above."""
-OPEN_PACKER = SolverHooks(priority=generic_priority, solve=freecell_solver.solve)
+def low_cards_forced(positions: Positions, state: State) -> Move | None:
+    """A card that may go up once every card one rank lower is home (aces and twos always), in games
+    whose piles build down regardless of suit: only those cards could ever sit on it, and the only
+    cards that could sit on one of them played back are lower still and home too; so playing it up
+    loses no winning line."""
+    engine = positions.engine
+    heights = {engine.specs[f].suit: (f, len(state.piles[f].cards)) for f in positions.foundations}
+    lowest = min(h for _, h in heights.values())
+    for src in engine.game.indices(PileKind.TABLEAU):
+        card = state.piles[src].top
+        if card is None:
+            continue
+        f, height = heights[card.suit]
+        if height == card.rank - 1 and (card.rank <= Rank.TWO or lowest >= card.rank - 1):
+            return Move(MoveKind.MOVE, src, f, 1)
+    return None
+
+
+def digging_priority(positions: Positions, state: State, action: Action) -> float:
+    """Foundation moves first; then table moves that lift a card off the pile whose lowest card
+    is lowest (digging towards the cards the foundations need next); cards played back last."""
+    move = action[-1]
+    engine = positions.engine
+    if move.kind is not MoveKind.MOVE:
+        return 50.0
+    if engine.specs[move.src].kind is PileKind.FOUNDATION:
+        return 40.0
+    if engine.specs[move.dst].kind is PileKind.FOUNDATION:
+        return 0.0
+    below = state.piles[move.src].cards[:-move.count]
+    return 1.0 + (min(c.rank for c in below) if below else 14)
+
+
+def seated_prune(positions: Positions, state: State, action: Action) -> bool:
+    """Skip (first pass only; unsound) a card moved off a card one rank higher onto another (it was
+    seated already), and cards played back from the foundations."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE:
+        return False
+    engine = positions.engine
+    if engine.specs[move.src].kind is PileKind.FOUNDATION:
+        return True
+    if engine.specs[move.dst].kind is PileKind.FOUNDATION:
+        return False
+    cards = state.piles[move.src].cards
+    return len(cards) > move.count and cards[-move.count - 1].rank == cards[-move.count].rank + 1
+
+
+OPEN_PACKER = SolverHooks(forced=low_cards_forced, priority=generic_priority, solve=freecell_solver.solve)
 """Beleaguered Castle, Streets and Alleys: Freecell Solver finds wins (its run moves unpacked into
 single cards); its "no solution" proves nothing where foundations give cards back, so then the
 generic search (which plays them back) decides."""
@@ -356,6 +404,7 @@ HOOKS: dict[str, SolverHooks] = {
     "seahaven": SUIT_CELLS,
     "beleaguered_castle": OPEN_PACKER,
     "streets_and_alleys": OPEN_PACKER,
+    "bakers_dozen": SolverHooks(forced=low_cards_forced, priority=digging_priority, prune=seated_prune),
 }
 
 
