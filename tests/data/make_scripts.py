@@ -183,6 +183,7 @@ FCFAM = [
     ("beleaguered_castle", 1, "Beleaguered Castle"),
     ("streets_and_alleys", 1, "Streets and Alleys"),
     ("bakers_dozen", 5, "Bakers Dozen"),
+    ("spiderette", 2, "Spiderette"),
 ]
 
 

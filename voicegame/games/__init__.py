@@ -26,6 +26,9 @@ from voicegame.games.beleaguered_castle import beleaguered_castle
 from voicegame.games.eight_off import eight_off
 from voicegame.games.seahaven import seahaven
 from voicegame.games.streets_and_alleys import streets_and_alleys
+from voicegame.games.spiderette import spiderette
+from voicegame.games.spider_three_decks import spider_three_decks
+from voicegame.games.will_o_the_wisp import will_o_the_wisp
 
 
 MAX_SEED = 2**63 - 1
@@ -243,6 +246,30 @@ GAMES = GAMES + (
         aliases=("baker's dozen",),
         factory=bakers_dozen,
         summary="Thirteen piles of four, kings at the bottom; build down in any suit, one card at a time; empty piles stay empty.",
+    ),
+    GameEntry(
+        key="spiderette",
+        family="Spider-like: Spider proper",
+        title="Spiderette",
+        aliases=("one deck spider",),
+        factory=spiderette,
+        summary="Spider with one deck on seven columns dealt as in Klondike; the last deal covers three columns.",
+    ),
+    GameEntry(
+        key="will_o_the_wisp",
+        family="Spider-like: Spider proper",
+        title="Will o' the Wisp",
+        aliases=("will o the wisp", "will of the wisp", "wisp"),
+        factory=will_o_the_wisp,
+        summary="Spiderette dealt two down and one up on each of seven columns; the last deal covers three columns.",
+    ),
+    GameEntry(
+        key="spider_three_decks",
+        family="Spider-like: Spider proper",
+        title="Spider Three Decks",
+        aliases=("three deck spider", "spider three"),
+        factory=spider_three_decks,
+        summary="Spider with three decks on twelve columns; deal any time, empty columns or not; twelve runs to finish.",
     ),
 )
 

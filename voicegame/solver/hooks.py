@@ -404,6 +404,9 @@ HOOKS: dict[str, SolverHooks] = {
     "seahaven": SUIT_CELLS,
     "beleaguered_castle": OPEN_PACKER,
     "streets_and_alleys": OPEN_PACKER,
+    "spiderette": SPIDER,
+    "will_o_the_wisp": SPIDER,
+    "spider_three_decks": SPIDER,
     "bakers_dozen": SolverHooks(forced=low_cards_forced, priority=digging_priority, prune=seated_prune),
 }
 
