@@ -69,3 +69,21 @@ def test_rank_to_bottom_sinks_one_rank_in_its_group_only():
     assert sunk.piles[0] == Pile(cards("KS KD 5H 2C"), 1)  # kings first, in dealt order; one still face down
     assert sunk.piles[1] == dealt.piles[1] == Pile(cards("7S 3D"))  # no king: unchanged
     assert sunk.piles[2] == Pile(cards("8C KH"))  # not in the group: its king stays on top
+
+
+def test_same_base_lets_the_first_card_choose_the_rank_of_every_empty_pile_of_its_group():
+    from voicegame.engine import SameBase
+
+    up = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
+    homes = tuple(PileSpec(f"f{n}", PileKind.FOUNDATION, (f"foundation {n}",), group="foundations",
+                           accepts=Accepts(build=up, single=True, extra=SameBase("foundations"))) for n in (1, 2))
+    engine = Engine(GameDef(key="toy", title="Toy", piles=(*homes, PileSpec("c1", PileKind.TABLEAU, ("column",), takes=TOP_CARD)),
+                            layout_deal=()))
+    index = engine.layout.index
+    empty = at(engine, c1="QH 9C")
+    assert engine.why_not(empty, Move.cards(index["c1"], index["f2"], 1)) is None  # nothing set: any rank
+    based = at(engine, f1="9D", c1="QH 9C")
+    assert engine.why_not(based, Move.cards(index["c1"], index["f2"], 1)) is None  # the base rank
+    other = at(engine, f1="9D", c1="9C QH")
+    assert engine.why_not(other, Move.cards(index["c1"], index["f2"], 1)).key == "empty_needs_rank"
+    assert engine.why_not(at(engine, f1="KH", c1="AH"), Move.cards(index["c1"], index["f1"], 1)) is None  # a built pile: its own rule

@@ -143,3 +143,10 @@ def test_scripted_win_of_spiderette_through_the_cli():
     assert any("won" in l.lower() for l in lines)
     assert lines[-1] == "Score 48 of 48."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)
+
+
+def test_scripted_win_of_will_o_the_wisp_through_the_cli():
+    lines = play_script("will_o_the_wisp", "will_o_the_wisp_seed16_win.txt", "--seed", "16", then="score")
+    assert any("won" in l.lower() for l in lines)
+    assert lines[-1] == "Score 48 of 48."
+    assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)

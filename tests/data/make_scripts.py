@@ -184,6 +184,10 @@ FCFAM = [
     ("streets_and_alleys", 1, "Streets and Alleys"),
     ("bakers_dozen", 5, "Bakers Dozen"),
     ("spiderette", 2, "Spiderette"),
+    ("will_o_the_wisp", 16, "Will o' the Wisp"),
+    ("bristol", 4, "Bristol"),
+    ("chessboard", 5, "Chessboard"),
+    ("fortress", 24, "Fortress"),
 ]
 
 

@@ -45,3 +45,7 @@ __all__ = [
 from voicegame.engine.deals import RankToBottom  # noqa: E402  (fcfam, issue 22)
 
 __all__ += ["RankToBottom"]
+
+from voicegame.engine.bases import SameBase  # noqa: E402  (fcfam, issue 22)
+
+__all__ += ["SameBase"]

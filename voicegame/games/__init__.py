@@ -27,6 +27,9 @@ from voicegame.games.eight_off import eight_off
 from voicegame.games.seahaven import seahaven
 from voicegame.games.streets_and_alleys import streets_and_alleys
 from voicegame.games.spiderette import spiderette
+from voicegame.games.bristol import bristol
+from voicegame.games.chessboard import chessboard
+from voicegame.games.fortress import fortress
 from voicegame.games.spider_three_decks import spider_three_decks
 from voicegame.games.will_o_the_wisp import will_o_the_wisp
 
@@ -270,6 +273,30 @@ GAMES = GAMES + (
         aliases=("three deck spider", "spider three"),
         factory=spider_three_decks,
         summary="Spider with three decks on twelve columns; deal any time, empty columns or not; twelve runs to finish.",
+    ),
+    GameEntry(
+        key="bristol",
+        family="FreeCell-like: open packer / fan",
+        title="Bristol",
+        aliases=(),
+        factory=bristol,
+        summary="Eight fans of three build down in any suit; the stock deals onto three reserves; foundations ace to king in any suit.",
+    ),
+    GameEntry(
+        key="fortress",
+        family="FreeCell-like: open packer / fan",
+        title="Fortress",
+        aliases=(),
+        factory=fortress,
+        summary="Ten open piles build up or down in suit, one card at a time; any card fills a gap; foundations ace to king.",
+    ),
+    GameEntry(
+        key="chessboard",
+        family="FreeCell-like: open packer / fan",
+        title="Chessboard",
+        aliases=("chess board",),
+        factory=chessboard,
+        summary="Fortress whose foundations start at the rank of the first card you put up, king wrapping to ace.",
     ),
 )
 
