@@ -87,3 +87,15 @@ def test_same_base_lets_the_first_card_choose_the_rank_of_every_empty_pile_of_it
     other = at(engine, f1="9D", c1="9C QH")
     assert engine.why_not(other, Move.cards(index["c1"], index["f2"], 1)).key == "empty_needs_rank"
     assert engine.why_not(at(engine, f1="KH", c1="AH"), Move.cards(index["c1"], index["f1"], 1)) is None  # a built pile: its own rule
+
+
+def test_at_most_caps_a_pile_and_leaves_its_other_rules():
+    from voicegame.engine import AtMost
+
+    capped = PileSpec("c0", PileKind.TABLEAU, ("column",), takes=TOP_CARD, accepts=Accepts(build=DOWN, extra=AtMost(2)))
+    free = PileSpec("c1", PileKind.TABLEAU, ("other",), takes=TOP_CARD, accepts=Accepts(build=DOWN))
+    engine = Engine(GameDef(key="toy", title="Toy", piles=(capped, free), layout_deal=()))
+    assert engine.why_not(at(engine, c0="9S", c1="8H"), Move.cards(1, 0, 1)) is None  # two cards: allowed
+    assert engine.why_not(at(engine, c0="TD 9S", c1="8H"), Move.cards(1, 0, 1)).key == "pile_full"
+    assert engine.why_not(at(engine, c0="9S", c1="7H"), Move.cards(1, 0, 1)).key == "needs_rank"
+    assert engine.why_not(at(engine, c0="8H", c1="TD 9S"), Move.cards(0, 1, 1)) is None  # uncapped pile

@@ -188,6 +188,7 @@ FCFAM = [
     ("bristol", 4, "Bristol"),
     ("chessboard", 5, "Chessboard"),
     ("fortress", 24, "Fortress"),
+    ("bear_river", 1, "Bear River"),
 ]
 
 

@@ -49,3 +49,7 @@ __all__ += ["RankToBottom"]
 from voicegame.engine.bases import SameBase  # noqa: E402  (fcfam, issue 22)
 
 __all__ += ["SameBase"]
+
+from voicegame.engine.limits import AtMost  # noqa: E402  (fcfam, issue 22)
+
+__all__ += ["AtMost"]

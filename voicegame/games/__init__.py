@@ -28,6 +28,7 @@ from voicegame.games.seahaven import seahaven
 from voicegame.games.streets_and_alleys import streets_and_alleys
 from voicegame.games.spiderette import spiderette
 from voicegame.games.bristol import bristol
+from voicegame.games.bear_river import bear_river
 from voicegame.games.chessboard import chessboard
 from voicegame.games.fortress import fortress
 from voicegame.games.spider_three_decks import spider_three_decks
@@ -297,6 +298,14 @@ GAMES = GAMES + (
         aliases=("chess board",),
         factory=chessboard,
         summary="Fortress whose foundations start at the rank of the first card you put up, king wrapping to ace.",
+    ),
+    GameEntry(
+        key="bear_river",
+        family="FreeCell-like: open packer / fan",
+        title="Bear River",
+        aliases=(),
+        factory=bear_river,
+        summary="Eighteen piles of at most three build up or down in suit; the dealt base card sets the foundations' rank.",
     ),
 )
 

@@ -263,6 +263,17 @@ def seated_prune(positions: Positions, state: State, action: Action) -> bool:
     return len(cards) > move.count and cards[-move.count - 1].rank == cards[-move.count].rank + 1
 
 
+def any_home_forced(positions: Positions, state: State) -> Move | None:
+    """Any card that may go home, in games whose foundations build in suit, never give a card back,
+    and whose piles build in suit (Bear River): the only card that could still want to sit on it,
+    the next one up in its suit, can then go home itself."""
+    engine = positions.engine
+    for move in engine.legal_moves(state):
+        if move.kind is MoveKind.MOVE and engine.specs[move.dst].kind is PileKind.FOUNDATION:
+            return move
+    return None
+
+
 OPEN_PACKER = SolverHooks(forced=low_cards_forced, priority=generic_priority, solve=freecell_solver.solve)
 """Beleaguered Castle, Streets and Alleys: Freecell Solver finds wins (its run moves unpacked into
 single cards); its "no solution" proves nothing where foundations give cards back, so then the
@@ -407,6 +418,7 @@ HOOKS: dict[str, SolverHooks] = {
     "spiderette": SPIDER,
     "will_o_the_wisp": SPIDER,
     "spider_three_decks": SPIDER,
+    "bear_river": SolverHooks(forced=any_home_forced, priority=generic_priority),
     "bakers_dozen": SolverHooks(forced=low_cards_forced, priority=digging_priority, prune=seated_prune),
 }
 
