@@ -40,7 +40,7 @@ def foundation(n: int) -> PileSpec:
 def pile(n: int) -> PileSpec:
     row, place = (n - 1) // 6 + 1, (n - 1) % 6 + 1
     hole = n in HOLES
-    names = (f"pile {number_word(n)}", f"row {number_word(row)} pile {number_word(place)}")
+    names: tuple[str, ...] = (f"pile {number_word(n)}", f"row {number_word(row)} pile {number_word(place)}")
     if hole:
         names += (f"hole {number_word(row)}",)
     return PileSpec(f"pile{n}", PileKind.TABLEAU, names, number=n, group="tableau", takes=TOP_CARD,
