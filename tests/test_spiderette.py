@@ -150,3 +150,13 @@ def test_scripted_win_of_will_o_the_wisp_through_the_cli():
     assert any("won" in l.lower() for l in lines)
     assert lines[-1] == "Score 48 of 48."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)
+
+
+def test_spider_three_decks_played_to_no_moves_left_through_the_cli():
+    """The solver found no win for Spider Three Decks in seeds 1 to 50 (8 seconds each), so a deal is
+    played greedily to its end instead."""
+    lines = play_script("spider_three_decks", "spider_three_decks_seed20_stuck.txt", "--seed", "20", then="score")
+    assert lines.count("No moves left. Say undo, restart or new game.") == 1
+    assert not any("won" in l.lower() for l in lines)
+    assert lines[-1].startswith("Score ") and lines[-1].endswith(" of 144.")
+    assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)

@@ -171,9 +171,24 @@ def spider() -> None:
 
 
 def fcfam() -> None:
-    """The FreeCell family of issue 22 (Freecell Solver's lines, through solve_thoughtful)."""
+    """The FreeCell and Spider families of issue 22 (Freecell Solver's lines where it plays the game,
+    through solve_thoughtful); Spider Three Decks, which the solver never won (see its test), played
+    greedily to "No moves left"."""
     for key, seed, title in FCFAM:
         solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=True)
+    engine = Engine(find_game("spider_three_decks").make())
+    state, seen, moves = engine.deal(20), set(), []
+    while True:  # the hint's first choice that reaches a new position
+        seen.add(state)
+        step = next(((m, after) for m in ranked_moves(engine, state) if (after := engine.apply(state, m)[0]) not in seen), None)
+        if step is None:
+            break
+        moves.append(step[0])
+        state = step[1]
+    assert engine.is_stuck(state)
+    lines = checked_commands("spider_three_decks", 20, engine, engine.deal(20), moves)
+    write("spider_three_decks_seed20_stuck.txt", "# Spider Three Decks, --seed 20, played greedily (the hint's first choice that reaches a new\n"
+          "# position) until no move is left. Regenerate with tests/data/make_scripts.py.\n", lines)
 
 
 FCFAM = [
