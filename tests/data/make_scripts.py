@@ -204,6 +204,7 @@ FCFAM = [
     ("chessboard", 5, "Chessboard"),
     ("fortress", 24, "Fortress"),
     ("bear_river", 1, "Bear River"),
+    ("cruel", 2, "Cruel"),
 ]
 
 

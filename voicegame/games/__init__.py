@@ -29,6 +29,7 @@ from voicegame.games.streets_and_alleys import streets_and_alleys
 from voicegame.games.spiderette import spiderette
 from voicegame.games.bristol import bristol
 from voicegame.games.bear_river import bear_river
+from voicegame.games.cruel import cruel
 from voicegame.games.chessboard import chessboard
 from voicegame.games.fortress import fortress
 from voicegame.games.spider_three_decks import spider_three_decks
@@ -306,6 +307,14 @@ GAMES = GAMES + (
         aliases=(),
         factory=bear_river,
         summary="Eighteen piles of at most three build up or down in suit; the dealt base card sets the foundations' rank.",
+    ),
+    GameEntry(
+        key="cruel",
+        family="FreeCell-like: open packer / fan",
+        title="Cruel",
+        aliases=(),
+        factory=cruel,
+        summary="The aces start home; twelve piles of four build down in suit; gather and redeal in fours as often as you like.",
     ),
 )
 

@@ -418,6 +418,7 @@ HOOKS: dict[str, SolverHooks] = {
     "spiderette": SPIDER,
     "will_o_the_wisp": SPIDER,
     "spider_three_decks": SPIDER,
+    "cruel": SolverHooks(forced=home_forced, priority=generic_priority),
     "bear_river": SolverHooks(forced=any_home_forced, priority=generic_priority),
     "bakers_dozen": SolverHooks(forced=low_cards_forced, priority=digging_priority, prune=seated_prune),
 }
