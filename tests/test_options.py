@@ -5,7 +5,7 @@ import pytest
 
 from voicegame.cli import main as cli
 from voicegame.storage.config import Config
-from voicegame.games import MAX_SEED, find_game
+from voicegame.games import GAMES, MAX_SEED, find_game
 from voicegame.play.session import Session
 
 
@@ -80,8 +80,10 @@ def test_an_unknown_default_game_falls_back_to_klondike_and_says_so(private_data
     out = capsys.readouterr().out.splitlines()
     assert out[:2] == ["Klondike, draw three. Say help at any time.",
                        'Setting game.default is "poker", which is not a game here; playing Klondike. The games are: '
-                       "klondike, royal_parade, freecell, golf, spider, treize, monte_carlo, scorpion, canfield, "
-                       "triple_peaks, hopscotch, gaps."]
+                       + ", ".join(g.key for g in GAMES) + "."]
+    assert out[1].startswith('Setting game.default is "poker", which is not a game here; playing Klondike. The games are: '
+                             "klondike, royal_parade, freecell, golf, spider, treize, monte_carlo, scorpion, canfield, "
+                             "triple_peaks, hopscotch, gaps")  # the registry's order
 
 
 def test_a_default_game_by_title_or_alias_is_fine(tmp_path):
