@@ -124,13 +124,35 @@ def golf() -> None:
     solved("golf", 13, "golf_seed13_win.txt", "Golf")
 
 
-def solved(key: str, seed: int, name: str, title: str, **options) -> None:
-    """The thoughtful solver's winning line for one deal, loops cut out, checked through a session."""
+def shortcut(engine: Engine, state, moves) -> list:
+    """``moves`` with every stretch cut that one legal move could skip (from each position on the
+    line, the move that reaches the latest later position)."""
+    states = [state]
+    for move in moves:
+        states.append(engine.apply(states[-1], move)[0])
+    where = {s: i for i, s in enumerate(states)}  # the last time each position is reached
+    kept, i = [], 0
+    while i < len(moves):
+        best, step = i + 1, moves[i]
+        for move in engine.legal_moves(states[i]):
+            j = where.get(engine.apply(states[i], move)[0], -1)
+            if j > best:
+                best, step = j, move
+        kept.append(step)
+        i = best
+    return kept
+
+
+def solved(key: str, seed: int, name: str, title: str, short: bool = False, **options) -> None:
+    """The thoughtful solver's winning line for one deal, loops cut out, checked through a session;
+    ``short``: stretches one move could skip cut out too."""
     engine = Engine(find_game(key).make(**options))
     start = engine.deal(seed)
     result = solve_thoughtful(engine, start, seconds=60)
     assert result.solved
     moves = without_loops(engine, start, result.moves)
+    if short:
+        moves = shortcut(engine, start, moves)
     lines = checked_commands(key, seed, engine, start, moves, **options)
     write(name, f"# {title}, --seed {seed}: a winning line found by voicegame.solver.solve_thoughtful\n# (loops cut out), as spoken commands. Regenerate with tests/data/make_scripts.py.\n", lines)
 
@@ -282,10 +304,48 @@ def clock() -> None:
 
 PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy", "auld_lang_syne", "scuffle", "carpet", "clock"]
 
+def fcfam() -> None:
+    """The FreeCell and Spider families of issue 22 (Freecell Solver's lines where it plays the game,
+    through solve_thoughtful); Spider Three Decks, which the solver never won (see its test), played
+    greedily to "No moves left"."""
+    for key, seed, title in FCFAM:
+        solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=True)
+    engine = Engine(find_game("spider_three_decks").make())
+    state, seen, moves = engine.deal(20), set(), []
+    while True:  # the hint's first choice that reaches a new position
+        seen.add(state)
+        step = next(((m, after) for m in ranked_moves(engine, state) if (after := engine.apply(state, m)[0]) not in seen), None)
+        if step is None:
+            break
+        moves.append(step[0])
+        state = step[1]
+    assert engine.is_stuck(state)
+    lines = checked_commands("spider_three_decks", 20, engine, engine.deal(20), moves)
+    write("spider_three_decks_seed20_stuck.txt", "# Spider Three Decks, --seed 20, played greedily (the hint's first choice that reaches a new\n"
+          "# position) until no move is left. Regenerate with tests/data/make_scripts.py.\n", lines)
+
+
+FCFAM = [
+    ("bakers_game", BAKERS_SEED := 5, "Bakers Game"),
+    ("eight_off", 1, "Eight Off"),
+    ("seahaven", 1, "Seahaven"),
+    ("beleaguered_castle", 1, "Beleaguered Castle"),
+    ("streets_and_alleys", 1, "Streets and Alleys"),
+    ("bakers_dozen", 5, "Bakers Dozen"),
+    ("spiderette", 2, "Spiderette"),
+    ("will_o_the_wisp", 16, "Will o' the Wisp"),
+    ("bristol", 4, "Bristol"),
+    ("chessboard", 5, "Chessboard"),
+    ("fortress", 24, "Fortress"),
+    ("bear_river", 1, "Bear River"),
+    ("cruel", 2, "Cruel"),
+]
+
 
 if __name__ == "__main__":
     import sys
 
     wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider", *PAIRFAM]
+    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider", "fcfam"]
     for name in wanted:
         globals()[name]()

@@ -16,7 +16,7 @@ Everything a game module needs is importable from here: ``from voicegame.engine 
 """
 
 from voicegame.engine.engine import Engine, IllegalMove
-from voicegame.engine.game import DealSpec, GameDef, free_space_run_limit
+from voicegame.engine.game import DealSpec, GameDef, free_cells_run_limit, free_space_run_limit
 from voicegame.engine.history import History
 from voicegame.engine.lifts import top_or_all_face_up
 from voicegame.engine.moves import (
@@ -40,18 +40,18 @@ __all__ = [
     "PileSpec", "Layout", "PairRule", "Place", "card_value", "Refill", "Uncover",
     "StockRule", "DrawToWaste", "DealOnePerPile", "CompactAndRefill", "GatherAndRedeal", "EachStock",
     # games and the engine
-    "DealSpec", "GameDef", "free_space_run_limit", "Engine", "IllegalMove",
+    "DealSpec", "GameDef", "free_space_run_limit", "free_cells_run_limit", "Engine", "IllegalMove",
     # kfam1's vocabulary
     "top_or_all_face_up",
 ]
 
 # pairfam (issue 23)
 from voicegame.engine.compacting import Compact  # noqa: E402
-
-__all__ += ["Compact"]
 from voicegame.engine.gathering import GatherToStock  # noqa: E402
-
-__all__ += ["GatherToStock"]
 from voicegame.engine.feeding import FeedBack  # noqa: E402
+# fcfam (issue 22)
+from voicegame.engine.deals import RankToBottom  # noqa: E402
+from voicegame.engine.bases import SameBase  # noqa: E402
+from voicegame.engine.limits import AtMost  # noqa: E402
 
-__all__ += ["FeedBack"]
+__all__ += ["Compact", "GatherToStock", "FeedBack", "RankToBottom", "SameBase", "AtMost"]

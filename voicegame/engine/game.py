@@ -115,3 +115,10 @@ class GameDef:
 
     def indices(self, kind: PileKind) -> tuple[int, ...]:
         return self.layout.indices(kind)
+
+
+def free_cells_run_limit(game: "GameDef", state: State, dst: int) -> int:
+    """How many cards may move as one run when only the free cells count: (empty cells + 1).
+    Games whose empty piles take only kings (Bakers Game, Eight Off, Seahaven) cannot pass cards
+    through an empty pile, so their manuals count the cells alone; off unless a game names it."""
+    return 1 + sum(1 for i in game.layout.kinds.get(PileKind.CELL, ()) if not state.piles[i].cards)

@@ -49,6 +49,20 @@ from voicegame.games import (
     scuffle,
     carpet,
     clock,
+    bakers_game,
+    eight_off,
+    seahaven,
+    beleaguered_castle,
+    streets_and_alleys,
+    bakers_dozen,
+    spiderette,
+    will_o_the_wisp,
+    spider_three_decks,
+    bristol,
+    fortress,
+    chessboard,
+    bear_river,
+    cruel,
 )
 from voicegame.games.entry import MAX_SEED, GameEntry, Option, allowed, given
 
@@ -97,6 +111,20 @@ GAMES: tuple[GameEntry, ...] = tuple(module.ENTRY for module in (
     scuffle,
     carpet,
     clock,
+    bakers_game,
+    eight_off,
+    seahaven,
+    beleaguered_castle,
+    streets_and_alleys,
+    bakers_dozen,
+    spiderette,
+    will_o_the_wisp,
+    spider_three_decks,
+    bristol,
+    fortress,
+    chessboard,
+    bear_river,
+    cruel,
 ))
 """Every game, in the order the games list says them."""
 

@@ -51,7 +51,7 @@ class Parser:
     def __init__(self, game: GameDef, game_names: dict[str, str] | None = None, language: Language | None = None) -> None:
         self.game = game
         self.language = language or load_language()
-        self.game_names = {tuple(tokenize(name)): key for name, key in (game_names or {}).items()}
+        self.game_names = {self.words(name): key for name, key in (game_names or {}).items()}  # skip words dropped, as from what is heard
         self.pile_names: dict[tuple[str, ...], str] = {}
         for spec in game.piles:
             for name in spec.names:

@@ -291,6 +291,9 @@ class Resolver:
         kept = [(label, m) for label, m in options if self._label_fits(label, command)]
         if not kept:
             kept = [(label, m) for label, m in options if self._label_fits(label, command, loose=True)]
+        if len(kept) > 1 and command.suit is not None:  # "diamonds" to "diamonds, or three of diamonds?": the pile
+            named = [(label, m) for label, m in kept if label.lower() == command.suit.value]
+            kept = named if len(named) == 1 else kept
         if len(kept) != 1:  # the words of the choices said nothing, or not enough: what the moves do
             kept = [(label, m) for label, m in (kept or options) if self._answer_fits(state, m, command)] or kept
         if not kept and command.number is not None and 1 <= command.number <= len(options):

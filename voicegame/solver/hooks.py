@@ -198,6 +198,90 @@ FREECELL = SolverHooks(forced=freecell_forced, priority=generic_priority,
 (complete, so it can prove a deal lost) when neither answers."""
 
 
+# ----- fcfam (issue 22): the rest of the FreeCell family ------------------------------------------
+def home_forced(positions: Positions, state: State) -> Move | None:
+    """Any card that may go up, in games built down in suit whose foundations never give a card
+    back (Bakers Game, Eight Off, Seahaven): the only card that could ever sit on it, one rank lower
+    in its suit, is home already, so playing it up loses no winning line."""
+    engine = positions.engine
+    for src in (*engine.game.indices(PileKind.CELL), *engine.game.indices(PileKind.TABLEAU)):
+        card = state.piles[src].top
+        if card is None:
+            continue
+        for f in positions.foundations:
+            if engine.specs[f].suit is card.suit and len(state.piles[f].cards) == card.rank - 1:
+                return Move(MoveKind.MOVE, src, f, 1)
+    return None
+
+
+SUIT_CELLS = SolverHooks(forced=home_forced, priority=generic_priority, solve=freecell_solver.solve)
+"""Freecell Solver answers when it is installed (its presets ko_bakers_game, eight_off, seahaven);
+else the generic search, with the sound forced rule above."""
+def low_cards_forced(positions: Positions, state: State) -> Move | None:
+    """A card that may go up once every card one rank lower is home (aces and twos always), in games
+    whose piles build down regardless of suit: only those cards could ever sit on it, and the only
+    cards that could sit on one of them played back are lower still and home too; so playing it up
+    loses no winning line."""
+    engine = positions.engine
+    heights = {engine.specs[f].suit: (f, len(state.piles[f].cards)) for f in positions.foundations}
+    lowest = min(h for _, h in heights.values())
+    for src in engine.game.indices(PileKind.TABLEAU):
+        card = state.piles[src].top
+        if card is None:
+            continue
+        f, height = heights[card.suit]
+        if height == card.rank - 1 and (card.rank <= Rank.TWO or lowest >= card.rank - 1):
+            return Move(MoveKind.MOVE, src, f, 1)
+    return None
+
+
+def digging_priority(positions: Positions, state: State, action: Action) -> float:
+    """Foundation moves first; then table moves that lift a card off the pile whose lowest card
+    is lowest (digging towards the cards the foundations need next); cards played back last."""
+    move = action[-1]
+    engine = positions.engine
+    if move.kind is not MoveKind.MOVE:
+        return 50.0
+    if engine.specs[move.src].kind is PileKind.FOUNDATION:
+        return 40.0
+    if engine.specs[move.dst].kind is PileKind.FOUNDATION:
+        return 0.0
+    below = state.piles[move.src].cards[:-move.count]
+    return 1.0 + (min(c.rank for c in below) if below else 14)
+
+
+def seated_prune(positions: Positions, state: State, action: Action) -> bool:
+    """Skip (first pass only; unsound) a card moved off a card one rank higher onto another (it was
+    seated already), and cards played back from the foundations."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE:
+        return False
+    engine = positions.engine
+    if engine.specs[move.src].kind is PileKind.FOUNDATION:
+        return True
+    if engine.specs[move.dst].kind is PileKind.FOUNDATION:
+        return False
+    cards = state.piles[move.src].cards
+    return len(cards) > move.count and cards[-move.count - 1].rank == cards[-move.count].rank + 1
+
+
+def any_home_forced(positions: Positions, state: State) -> Move | None:
+    """Any card that may go home, in games whose foundations build in suit, never give a card back,
+    and whose piles build in suit (Bear River): the only card that could still want to sit on it,
+    the next one up in its suit, can then go home itself."""
+    engine = positions.engine
+    for move in engine.legal_moves(state):
+        if move.kind is MoveKind.MOVE and engine.specs[move.dst].kind is PileKind.FOUNDATION:
+            return move
+    return None
+
+
+OPEN_PACKER = SolverHooks(forced=low_cards_forced, priority=generic_priority, solve=freecell_solver.solve)
+"""Beleaguered Castle, Streets and Alleys: Freecell Solver finds wins (its run moves unpacked into
+single cards); its "no solution" proves nothing where foundations give cards back, so then the
+generic search (which plays them back) decides."""
+
+
 # ----- Spider ------------------------------------------------------------------------------------
 def _in_suit(under: Card, over: Card) -> bool:
     return under.suit is over.suit and under.rank == over.rank + 1
@@ -393,7 +477,7 @@ PAIR_REMOVAL = SolverHooks(forced=single_forced, priority=generic_priority, key=
 
 
 # ----- Sir Tommy (pairfam, issue 23) -----------------------------------------------------------------
-def home_forced(positions: Positions, state: State) -> Move | None:
+def first_home_forced(positions: Positions, state: State) -> Move | None:
     """Any card that can go home, at once. Safe where the foundations build up in any suit by one
     and never give back (Sir Tommy): every foundation showing a rank is as good as any other, a
     card home only lets the next rank follow, and in a reserve it only covers the cards below."""
@@ -420,15 +504,15 @@ def sir_tommy_priority(positions: Positions, state: State, action: Action) -> fl
     return gap if gap >= 0 else 30.0 - gap
 
 
-SIR_TOMMY = SolverHooks(forced=home_forced, priority=sir_tommy_priority)
+SIR_TOMMY = SolverHooks(forced=first_home_forced, priority=sir_tommy_priority)
 
 
 HOOKS: dict[str, SolverHooks] = {
     "sir_tommy": SIR_TOMMY,
-    "auld_lang_syne": SolverHooks(forced=home_forced, priority=generic_priority),
-    "scuffle": SolverHooks(forced=home_forced, priority=generic_priority),
-    "carpet": SolverHooks(forced=home_forced, priority=generic_priority),
-    "clock": SolverHooks(forced=home_forced, priority=generic_priority),  # one move at a time: nothing to choose
+    "auld_lang_syne": SolverHooks(forced=first_home_forced, priority=generic_priority),
+    "scuffle": SolverHooks(forced=first_home_forced, priority=generic_priority),
+    "carpet": SolverHooks(forced=first_home_forced, priority=generic_priority),
+    "clock": SolverHooks(forced=first_home_forced, priority=generic_priority),  # one move at a time: nothing to choose
     "thirteen": PAIR_REMOVAL,
     "yield": PAIR_REMOVAL,
     "fourteen": PAIR_REMOVAL,
@@ -451,6 +535,17 @@ HOOKS: dict[str, SolverHooks] = {
     "freecell": FREECELL,
     "golf": GOLF,
     "spider": SPIDER,
+    "bakers_game": SUIT_CELLS,
+    "eight_off": SUIT_CELLS,
+    "seahaven": SUIT_CELLS,
+    "beleaguered_castle": OPEN_PACKER,
+    "streets_and_alleys": OPEN_PACKER,
+    "spiderette": SPIDER,
+    "will_o_the_wisp": SPIDER,
+    "spider_three_decks": SPIDER,
+    "cruel": SolverHooks(forced=home_forced, priority=generic_priority),
+    "bear_river": SolverHooks(forced=any_home_forced, priority=generic_priority),
+    "bakers_dozen": SolverHooks(forced=low_cards_forced, priority=digging_priority, prune=seated_prune),
 }
 
 

@@ -1,0 +1,76 @@
+"""Bakers Game, as AisleRiot plays it: FreeCell built down in suit, kings alone in empty columns.
+
+All 52 cards face up on eight columns (7, 7, 7, 7, 6, 6, 6, 6), four reserves (free cells)
+that hold one card each, four foundations built up by suit from the ace. Columns build
+down in suit; an empty column takes only a king or a run starting with a king. A run may
+move as one command when it has at most one card more than there are free reserves.
+
+Eight Off and Seahaven are this game with other cells and columns; they share
+:func:`suit_cells_game`.
+
+Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
+
+- Run moves count free cells only, as the manual says: (free cells + 1) cards. Empty
+  columns do not add to it: they take only kings, so no card could rest there on the way.
+- Cards on the foundations stay there: the manual says playing them back is never useful,
+  and Freecell Solver's answers assume it.
+- Deals are voicegame's seeded shuffle (not Microsoft's FreeCell numbers), dealt in rows
+  left to right.
+- Score: one point per card on the foundations, out of 52. Won when all 52 are home.
+- No moves left: no card can move (the engine's ``is_stuck``).
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import Accepts, DealSpec, Empty, GameDef, PileSpec, Takes, free_cells_run_limit
+from voicegame.engine.cards import Rank, Suit
+from voicegame.games.freecell import cell
+from voicegame.games.parts import DOWN_IN_SUIT, suit_foundation, tableau_pile
+from voicegame.games.entry import GameEntry
+
+KINGS_ONLY = Empty(rank=Rank.KING)
+
+
+def suit_column(n: int) -> PileSpec:
+    """Column ``n``: builds down in suit, a king (or a king's run) on an empty column."""
+    return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty=KINGS_ONLY), Takes(runs=True, sequence=DOWN_IN_SUIT), group="columns")
+
+
+def never_needed(game: GameDef, state: object, src: int) -> bool:
+    """Auto-play's rule for games built down in suit whose foundations never give a card back:
+    every card that may go up is safe (the only card that could sit on it, one rank lower in its
+    suit, is home already)."""
+    return True
+
+
+def suit_cells_game(key: str, title: str, cells: int, heights: tuple[int, ...], in_cells: tuple[int, ...],
+                    help_key: str) -> GameDef:
+    """A free-cell game built down in suit with kings-only empty columns: ``cells`` reserves,
+    columns of ``heights`` cards, and one card dealt to each reserve in ``in_cells`` (numbers from 1)."""
+    piles = (*(cell(n) for n in range(1, cells + 1)), *(suit_foundation(s, playback=False) for s in Suit),
+             *(suit_column(n) for n in range(1, len(heights) + 1)))
+    deal = (*(DealSpec(f"column{n}", up=h) for n, h in enumerate(heights, start=1)), *(DealSpec(f"cell{n}") for n in in_cells))
+    return GameDef(
+        key=key,
+        title=title,
+        piles=piles,
+        layout_deal=deal,
+        max_run=free_cells_run_limit,
+        safe_to_foundation=never_needed,
+        help_key=help_key,
+    )
+
+
+def bakers_game() -> GameDef:
+    """Bakers Game (no options)."""
+    return suit_cells_game("bakers_game", "Bakers Game", 4, (7, 7, 7, 7, 6, 6, 6, 6), (), "help_bakers_game")
+
+
+ENTRY = GameEntry(
+    key="bakers_game",
+    family="FreeCell-like: free cells",
+    title="Bakers Game",
+    aliases=("bakers", "baker's game"),
+    factory=bakers_game,
+    summary="FreeCell built down in suit: eight columns, four cells; only a king goes on an empty column.",
+)

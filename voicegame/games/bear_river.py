@@ -1,0 +1,70 @@
+"""Bear River, as AisleRiot plays it: eighteen small piles, a dealt base rank, no pile above three.
+
+One card is dealt face up on foundation one: its rank is the base, and the other three cards of
+that rank start the other foundations. Foundations build up in suit from the base, queen to king
+to ace to two, and their cards stay there. The other 51 cards are dealt face up on eighteen piles
+in three rows of six: the first five of a row get three cards, the sixth (a hole) two. The top
+card of a pile may go onto another pile's top card of its suit one rank higher or lower (king and
+ace next to each other); no pile may hold more than three cards (AtMost). An empty standard pile
+is never filled; an empty hole takes any card.
+
+Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
+
+- Piles are numbered one to eighteen in rows ("pile seven" is row two's first), also said by row
+  ("row two pile one"); the holes are piles six, twelve and eighteen.
+- The cards are dealt pile by pile, after the base card.
+- Score: one point per card on the foundations (the base card counts), out of 52. Won when all
+  52 are home.
+- No moves left: no card can move (the engine's ``is_stuck``).
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import (
+    EMPTY_ANY, EMPTY_NONE, TOP_CARD, Accepts, AtMost, DealSpec, Direction, GameDef, PileKind, PileSpec, Sequence, SuitRule,
+)
+from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry
+
+UP_IN_SUIT_WRAPPING = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
+EITHER_IN_SUIT_WRAPPING = Sequence(Direction.EITHER, SuitRule.SAME, wrap=True)
+BASE = "foundation1"
+HOLES = (6, 12, 18)
+
+
+def foundation(n: int) -> PileSpec:
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {number_word(n)}",),
+                    accepts=Accepts(build=UP_IN_SUIT_WRAPPING, empty=EMPTY_ANY, single=True, base_from=BASE),
+                    number=n, group="foundations")
+
+
+def pile(n: int) -> PileSpec:
+    row, place = (n - 1) // 6 + 1, (n - 1) % 6 + 1
+    hole = n in HOLES
+    names: tuple[str, ...] = (f"pile {number_word(n)}", f"row {number_word(row)} pile {number_word(place)}")
+    if hole:
+        names += (f"hole {number_word(row)}",)
+    return PileSpec(f"pile{n}", PileKind.TABLEAU, names, number=n, group="tableau", takes=TOP_CARD,
+                    accepts=Accepts(build=EITHER_IN_SUIT_WRAPPING, empty=EMPTY_ANY if hole else EMPTY_NONE, single=True, extra=AtMost(3)))
+
+
+def bear_river() -> GameDef:
+    """Bear River (no options)."""
+    return GameDef(
+        key="bear_river",
+        title="Bear River",
+        piles=(*(foundation(n) for n in range(1, 5)), *(pile(n) for n in range(1, 19))),
+        layout_deal=(DealSpec(BASE), *(DealSpec(f"pile{n}", up=2 if n in HOLES else 3) for n in range(1, 19))),
+        deal_by_rows=False,
+        help_key="help_bear_river",
+    )
+
+
+ENTRY = GameEntry(
+    key="bear_river",
+    family="FreeCell-like: open packer / fan",
+    title="Bear River",
+    aliases=(),
+    factory=bear_river,
+    summary="Eighteen piles of at most three build up or down in suit; the dealt base card sets the foundations' rank.",
+)

@@ -1,0 +1,65 @@
+"""Bristol, as AisleRiot plays it: eight fans of three, a stock dealt onto three reserves.
+
+Eight piles of three cards face up; the other 28 are the stock. Each deal puts one card on
+each of the three reserves (the last deal, one card, on reserve one); there is no redeal. The top card of a
+pile or a reserve moves, one at a time; it goes onto a pile's top card one rank higher, suit
+not counting. An empty pile is never filled, and an empty reserve only by the next deal. Four
+foundations build up from the ace to the king regardless of suit, and their cards stay there.
+
+Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
+
+- The foundations are numbered, foundation one to four ("foundation one"), since any suit may
+  build on any of them; an ace goes on any empty one.
+- The stock may be dealt at any time until it is empty.
+- Score: one point per card on the foundations, out of 52. Won when all 52 are home.
+- No moves left: the stock is empty and no card can move (the engine's ``is_stuck``).
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import (
+    EMPTY_NONE, TOP_CARD, Accepts, DealOnePerPile, DealSpec, Direction, Empty, GameDef, PileKind, PileSpec, Sequence,
+    SuitRule,
+)
+from voicegame.engine.cards import Rank
+from voicegame.engine.words import number_word
+from voicegame.games.parts import DOWN_ANY_SUIT, STOCK, tableau_pile
+from voicegame.games.entry import GameEntry
+
+UP_ANY_SUIT = Sequence(Direction.UP, SuitRule.ANY)
+
+
+def foundation(n: int) -> PileSpec:
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {number_word(n)}",),
+                    accepts=Accepts(build=UP_ANY_SUIT, empty=Empty(rank=Rank.ACE), single=True), number=n, group="foundations")
+
+
+def reserve(n: int) -> PileSpec:
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {number_word(n)}",), takes=TOP_CARD, number=n, group="reserves")
+
+
+PILES = (STOCK, *(reserve(n) for n in range(1, 4)), *(foundation(n) for n in range(1, 5)),
+         *(tableau_pile(n, Accepts(build=DOWN_ANY_SUIT, empty=EMPTY_NONE, single=True), TOP_CARD, id_prefix="pile",
+                        words=("pile", "column")) for n in range(1, 9)))
+
+
+def bristol() -> GameDef:
+    """Bristol (no options)."""
+    return GameDef(
+        key="bristol",
+        title="Bristol",
+        piles=PILES,
+        layout_deal=tuple(DealSpec(f"pile{n}", up=3) for n in range(1, 9)),
+        stock_rule=DealOnePerPile(group="reserves"),
+        help_key="help_bristol",
+    )
+
+
+ENTRY = GameEntry(
+    key="bristol",
+    family="FreeCell-like: open packer / fan",
+    title="Bristol",
+    aliases=(),
+    factory=bristol,
+    summary="Eight fans of three build down in any suit; the stock deals onto three reserves; foundations ace to king in any suit.",
+)

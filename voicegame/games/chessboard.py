@@ -1,0 +1,58 @@
+"""Chessboard, as AisleRiot plays it: Fortress with foundations from a base rank of your choice.
+
+All 52 cards face up on ten columns, five on each side of the foundations: five cards each,
+and one more on the top pile of each side. Only the top card of a column moves; it goes onto a
+card one rank higher or lower in its own suit (king and ace next to each other), or to an empty
+column (any card). Foundations build up in suit from the base rank, wrapping from king to ace,
+and their cards stay there.
+
+Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
+
+- The base is chosen by play: the first card put on a foundation sets the rank every other
+  foundation must start with (the engine's SameBase). Any card may be the first.
+- "Up or down in suit" on the columns wraps too (a king on an ace, an ace on a king), as the
+  foundations do; the manual says the wrap for the foundations and nothing against it here.
+- The layout and its numbering are Fortress's (:mod:`voicegame.games.fortress`).
+- Score: one point per card on the foundations, out of 52. Won when all 52 are home.
+- No moves left: no card can move (the engine's ``is_stuck``).
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import TOP_CARD, Accepts, Direction, GameDef, PileKind, PileSpec, SameBase, Sequence, SuitRule
+from voicegame.engine.words import number_word
+from voicegame.games.fortress import COLUMNS, chessboard_layout
+from voicegame.games.parts import tableau_pile
+from voicegame.games.entry import GameEntry
+
+UP_IN_SUIT_WRAPPING = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
+EITHER_IN_SUIT_WRAPPING = Sequence(Direction.EITHER, SuitRule.SAME, wrap=True)
+
+
+def foundation(n: int) -> PileSpec:
+    """Foundation ``n``: any suit may start it, at the chosen base rank; then up in that suit."""
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {number_word(n)}",),
+                    accepts=Accepts(build=UP_IN_SUIT_WRAPPING, single=True, extra=SameBase("foundations")),
+                    number=n, group="foundations")
+
+
+def chessboard() -> GameDef:
+    """Chessboard (no options)."""
+    return GameDef(
+        key="chessboard",
+        title="Chessboard",
+        piles=(*(foundation(n) for n in range(1, 5)),
+               *(tableau_pile(n, Accepts(build=EITHER_IN_SUIT_WRAPPING, single=True), TOP_CARD) for n in COLUMNS)),
+        layout_deal=chessboard_layout(),
+        help_key="help_chessboard",
+    )
+
+
+ENTRY = GameEntry(
+    key="chessboard",
+    family="FreeCell-like: open packer / fan",
+    title="Chessboard",
+    aliases=("chess board",),
+    factory=chessboard,
+    summary="Fortress whose foundations start at the rank of the first card you put up, king wrapping to ace.",
+)

@@ -1,0 +1,38 @@
+"""Seahaven, as AisleRiot plays it: Bakers Game on ten columns of five, two reserves dealt a card.
+
+Ten columns of five cards face up (50), the other two cards on two of the four reserves
+(free cells, one card each); four foundations built up by suit from the ace. Columns build
+down in suit; an empty column takes only a king or a run starting with a king; a run may
+move as one command when it has at most one card more than there are free reserves.
+
+Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"): its Seahaven
+page gives only the layout; the rules are Bakers Game's (the original help), and so are the
+decisions written in :mod:`voicegame.games.bakers_game`.
+
+- The two dealt reserves are the middle ones, cells two and three, and take the last two
+  cards dealt.
+- The manual's convenience of moving a run in one suit onto its foundation in one go is
+  not a single command: each card goes up by itself ("five of hearts up"); with "auto on"
+  every card that can go up goes home after each move, so a run in suit goes up in one turn.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import GameDef
+from voicegame.games.bakers_game import suit_cells_game
+from voicegame.games.entry import GameEntry
+
+
+def seahaven() -> GameDef:
+    """Seahaven (no options)."""
+    return suit_cells_game("seahaven", "Seahaven", 4, (5,) * 10, (2, 3), "help_seahaven")
+
+
+ENTRY = GameEntry(
+    key="seahaven",
+    family="FreeCell-like: free cells",
+    title="Seahaven",
+    aliases=("seahaven towers", "sea haven"),
+    factory=seahaven,
+    summary="Ten columns of five built down in suit, four cells with two cards dealt; only a king goes on an empty column.",
+)
