@@ -60,6 +60,7 @@ from speech_fixtures import cache_dir, speech_pcm  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
 from voicegame.engine import History, MoveKind, PileKind, State  # noqa: E402
 from voicegame.solver.hints import ranked_moves  # noqa: E402
+from voicegame.play.dialogue import Dialogue
 from voicegame.play.session import Session  # noqa: E402
 from voicegame.listen.grammar import build_grammar, visible_cards  # noqa: E402
 from samples import NOT_COMMANDS, NOT_COMMANDS_MORE  # noqa: E402
@@ -246,7 +247,10 @@ def voice_pcm(text: str, voice: tuple[str, int]) -> np.ndarray:
 
 # ------------------------------------------------------------------------------- judging
 def _reset(session: Session, state: State) -> None:
+    """The same position and a fresh dialogue (nothing offered, asked or told yet: a reading heard
+    after its typed reference must not lose "Say more for details." to the reference's turn)."""
     session.history = History.start(state)
+    session.dialogue = Dialogue()
     session.question = None
     session.pending = None
     session.pending_no = "kept_game"
