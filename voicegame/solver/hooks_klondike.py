@@ -1,0 +1,226 @@
+"""Search hooks of the Klondike family: Klondike (its own fast solver), its relatives of other
+build rules (Gold Mine, Whitehead, Thumb and Pouch, Westhaven) and the games that build down in suit
+one card at a time (Forty Thieves, Backbone). See :mod:`voicegame.solver.hooks` for what a hook is."""
+
+from __future__ import annotations
+
+import time
+
+from voicegame.engine.cards import Card, Rank, Suit
+from voicegame.engine import Direction, Engine, Move, MoveKind, PileKind, State
+from voicegame.engine.auto import SeatsFilled
+from voicegame.solver import klondike as fast_klondike
+from voicegame.solver.core import Action, Budget, Outcome, Positions, Solution
+from voicegame.solver.hook_base import SolverHooks, generic_priority
+from voicegame.solver.hooks_spider import in_suit
+
+
+# ----- Klondike ----------------------------------------------------------------------------------
+def klondike_forced(positions: Positions, state: State) -> Move | None:
+    """A tableau card that may go up and that no card could ever need on the table.
+
+    Aces and twos always (nothing but an ace goes on a two, and aces go up anyway).
+    A card of rank r when both foundations of the other colour hold r-1 (no card left
+    needs it as a seat) and the other foundation of its own colour holds r-2 (so the
+    r-1 cards of the other colour, which could come back down from their foundations,
+    have nothing left to seat either). Waste cards are not forced: taking one out
+    of the waste changes which cards later passes of a draw-three stock turn up.
+    """
+    engine = positions.engine
+    heights = {engine.specs[i].suit: len(state.piles[i].cards) for i in positions.foundations}
+    for i in engine.game.indices(PileKind.TABLEAU):
+        pile = state.piles[i]
+        if not pile.cards or not pile.top_face_up:
+            continue
+        card = pile.cards[-1]
+        if heights[card.suit] != card.rank - 1:
+            continue
+        if card.rank > Rank.TWO:
+            if any(h < card.rank - 1 for s, h in heights.items() if s is not None and s.colour is not card.colour):
+                continue
+            if any(h < card.rank - 2 for s, h in heights.items() if s is not None and s.colour is card.colour and s is not card.suit):
+                continue
+        for f in positions.foundations:
+            if engine.specs[f].suit is card.suit:
+                return Move(MoveKind.MOVE, i, f, 1)
+    return None
+
+
+def klondike_priority(positions: Positions, state: State, action: Action) -> float:
+    """As the generic order, but a king goes to an empty pile only if that turns a card over or
+    frees the waste, and runs split in the middle come last."""
+    move = action[-1]
+    base = generic_priority(positions, state, action)
+    if move.kind is MoveKind.MOVE and len(action) == 1 and base == 7.0:
+        return 7.5  # part of a run onto another pile: rarely useful, kept for completeness
+    return base
+
+
+def klondike_prune(positions: Positions, state: State, action: Action) -> bool:
+    """Skip moving cards between table piles unless it turns a card over, empties a pile,
+    or uncovers a card that can go up at once (after the K+ solver's pruning; unsound)."""
+    if len(action) != 1:
+        return False
+    move = action[0]
+    if move.kind is not MoveKind.MOVE:
+        return False
+    engine = positions.engine
+    if engine.specs[move.src].kind is not PileKind.TABLEAU or engine.specs[move.dst].kind is not PileKind.TABLEAU:
+        return False
+    pile = state.piles[move.src]
+    if move.count == pile.up_count:
+        return False  # turns a card over, or empties the pile
+    exposed = pile.cards[-move.count - 1]
+    for f in positions.foundations:
+        if engine.specs[f].suit is exposed.suit:
+            return len(state.piles[f].cards) != exposed.rank - 1
+    return True
+
+
+KLONDIKE = SolverHooks(forced=klondike_forced, priority=klondike_priority, prune=klondike_prune, solve=fast_klondike.solve)
+
+
+# ----- kfam1: Klondike's relatives (issue 21) ------------------------------------------------------
+def seats_forced(positions: Positions, state: State) -> Move | None:
+    """Klondike's forced rule for any game of one-suit foundations whose table builds down by one
+    rank under a suit rule (read from the first tableau pile): a tableau card that may go up and
+    that no card could ever need on the table. Aces and twos always; a card of rank r when every
+    foundation of a suit whose r-1 card could lie on it holds r-1 and, when foundation cards may
+    come back down, every suit whose r-2 card could lie on one of those r-1 cards holds r-2
+    (as :func:`klondike_forced` argues for alternating colours). None for other games."""
+    engine = positions.engine
+    tableau = engine.game.indices(PileKind.TABLEAU)
+    accepts = engine.specs[tableau[0]].accepts if tableau else None
+    build = accepts.build if accepts is not None else None
+    if build is None or build.direction is not Direction.DOWN or build.step != 1 or build.wrap:
+        return None
+    seats = SeatsFilled(build.suit)
+    heights: dict[Suit | None, int] = {engine.specs[i].suit: len(state.piles[i].cards) for i in positions.foundations}
+    if None in heights or len(heights) != 4:
+        return None
+    playback = any(engine.specs[i].takes is not None for i in positions.foundations)
+    for i in tableau:
+        pile = state.piles[i]
+        if not pile.cards or not pile.top_face_up:
+            continue
+        card = pile.cards[-1]
+        if heights[card.suit] != card.rank - 1:
+            continue
+        if card.rank > Rank.TWO:
+            lower = [Card(Rank(card.rank - 1), s) for s in seats.seated_by(card)]
+            if any(heights[c.suit] < c.rank for c in lower):
+                continue
+            if playback and any(heights[s] < card.rank - 2 for c in lower for s in seats.seated_by(c)):
+                continue
+        for f in positions.foundations:
+            if engine.specs[f].suit is card.suit:
+                return Move(MoveKind.MOVE, i, f, 1)
+    return None
+
+
+KLONDIKE_LIKE = SolverHooks(forced=seats_forced, priority=klondike_priority, prune=klondike_prune)
+"""Klondike's search hooks without its own solver, for games of Klondike's shape with other build
+rules (Gold Mine, Whitehead, Thumb and Pouch, Westhaven)."""
+
+
+# ----- kfam2 (issue 21): games that build down in suit, one card at a time -----------------------------
+def safe_home_forced(positions: Positions, state: State) -> Move | None:
+    """A card the game's own safety rule (``GameDef.safe_to_foundation``) sends up. Sound for games
+    whose foundations never give cards back and whose rule says no card could ever need the card
+    as a seat (:func:`voicegame.engine.auto.same_suit_ready`); taking the waste's top card is
+    sound when the stock turns one card at a time (the order of the other cards stays as it was)."""
+    engine = positions.engine
+    rule = engine.game.safe_to_foundation
+    if rule is None:
+        return None
+    foundations = positions.foundations
+    for src in (*engine.game.indices(PileKind.TABLEAU), *engine.game.indices(PileKind.RESERVE), *engine.game.indices(PileKind.WASTE)):
+        pile = state.piles[src]
+        if not pile.cards or not pile.top_face_up or not rule(engine.game, state, src):
+            continue
+        for f in foundations:
+            move = Move(MoveKind.MOVE, src, f, 1)
+            if engine.why_not(state, move) is None:
+                return move
+    return None
+
+
+def in_suit_prune(positions: Positions, state: State, action: Action) -> bool:
+    """Skip (first pass only: unsound) table moves that break a run going down in suit, and moves of a
+    whole pile to an empty pile."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE or len(action) != 1:
+        return False
+    engine = positions.engine
+    if engine.specs[move.src].kind is not PileKind.TABLEAU or engine.specs[move.dst].kind is not PileKind.TABLEAU:
+        return False
+    pile = state.piles[move.src]
+    if move.count == len(pile.cards):
+        return not state.piles[move.dst].cards
+    return in_suit(pile.cards[-move.count - 1], pile.cards[-move.count])
+
+
+def in_suit_priority(positions: Positions, state: State, action: Action) -> float:
+    """Home first; then table moves that empty a pile, the waste onto a card, other moves onto a
+    card; then the stock; moves into an empty pile last (empty piles are what these games live on)."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE:
+        return 6.0
+    engine = positions.engine
+    src_kind, dst_kind = engine.specs[move.src].kind, engine.specs[move.dst].kind
+    draws = (len(action) - 1) * 0.01
+    if dst_kind is PileKind.FOUNDATION:
+        return 0.0 + draws
+    if src_kind is PileKind.FOUNDATION:
+        return 9.0
+    before = state.piles[move.dst] if len(action) == 1 else None
+    if before is not None and not before.cards:
+        return 8.0 + draws
+    if src_kind is PileKind.TABLEAU and len(action) == 1:
+        return 1.0 if move.count == len(state.piles[move.src].cards) else 4.0
+    return 2.0 + draws
+
+
+def greedy_rank(engine: Engine, state: State, move: Move) -> int:
+    """Safe cards home, then other cards home, then the waste or reserve, whole piles moved, the
+    stock, and other table moves last."""
+    if move.kind is not MoveKind.MOVE:
+        return 5
+    src, dst = engine.specs[move.src], engine.specs[move.dst]
+    if dst.kind is PileKind.FOUNDATION:
+        rule = engine.game.safe_to_foundation
+        return 0 if rule is not None and rule(engine.game, state, move.src) else 2
+    if src.kind in (PileKind.WASTE, PileKind.RESERVE):
+        return 3
+    if move.count == len(state.piles[move.src].cards):
+        return 4
+    return 6
+
+
+def greedy_line(engine: Engine, state: State, budget: Budget) -> Solution | None:
+    """Play the best move by :func:`greedy_rank` every turn (the order "hint" uses), never back to a
+    position already seen; the line if it wins, else None (the search then runs). Cheap, and in
+    games with long stocks and few real choices (Backbone) it wins deals the depth-first search
+    loses itself in."""
+    began = time.perf_counter()
+    seen, line = {state}, []
+    while not engine.is_won(state):
+        ranked = sorted(((greedy_rank(engine, state, m), k, m) for k, m in enumerate(engine.legal_moves(state))
+                         if engine.is_productive(state, m)), key=lambda t: (t[0], t[1]))
+        step = None
+        for _, _, move in ranked:
+            if not budget.spend():
+                return None
+            after = engine.apply(state, move)[0]
+            if after not in seen:
+                step = (move, after)
+                break
+        if step is None:
+            return None
+        line.append(step[0])
+        state = step[1]
+        seen.add(state)
+    return Solution(Outcome.SOLVED, tuple(line), budget.used, time.perf_counter() - began)
+
+
+IN_SUIT = SolverHooks(forced=safe_home_forced, priority=in_suit_priority, prune=in_suit_prune, solve=greedy_line)
