@@ -86,6 +86,19 @@ def test_a_game_switch_heard_is_always_confirmed_even_when_sure():
     assert typed.game.key == "spider"
 
 
+def test_a_game_switch_only_the_second_decode_heard_is_asked_about():
+    """Game names are left to the whole-language decode: a switch it alone heard is asked about,
+    at a deal's start ("Play Spider?") and in a game under way ("This game is not finished...")."""
+    fresh = _session()
+    assert fresh.hear(Heard("", None, True, second="play spider")).sentences == ["Play Spider?"]
+    under_way = _session()
+    under_way.handle(LEGAL)
+    reply = under_way.hear(Heard("", None, True, second="play spider"))
+    assert reply.sentences[0].startswith("This game is not finished.") and under_way.game.key == "klondike"
+    under_way.hear(Heard("yes", 1.0))
+    assert under_way.game.key == "spider"
+
+
 def test_a_close_alternative_that_means_something_else_is_a_doubt():
     session = _session()
     reply = session.hear(Heard("draw", 0.1, False, "", ("help",)))

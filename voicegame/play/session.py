@@ -136,8 +136,8 @@ class Session(SessionCore):
                     with self.autosave.around(self) as turn:
                         turn.append(self._ask_first(heard, understood, *confirmation))
                         return turn[0]
-                if understood.doubt == SECOND_ONLY:  # heard only by the second decode: asked about, or nothing
-                    understood = Understanding("rejected")
+                if understood.doubt == SECOND_ONLY and not self._asks_anyway(understood):
+                    understood = Understanding("rejected")  # heard only by the second decode: asked about, or nothing
             if understood.how == "parsed":
                 return self.handle(understood.text or heard.text)
             with self.autosave.around(self) as turn:
@@ -184,6 +184,12 @@ class Session(SessionCore):
         else:
             question = self.say("heard_confirm", phrase=intent_phrase(self.parser, intent))
         return question, partial(self.dispatch, command=command)
+
+    def _asks_anyway(self, understood: Understanding) -> bool:
+        """Whether handling ``understood`` asks before it changes anything ("This game is not finished.
+        Play Spider instead?"): a new deal or another game while a game is in progress."""
+        command = understood.command
+        return command is not None and command.intent in ("new_game", "restart", "switch_game") and self.in_progress()
 
     def _ask_move(self, move: Move) -> str:
         return self.say("heard_confirm", phrase=self.narrator.move_phrase(self.state, move))
