@@ -14,6 +14,7 @@ import pytest
 
 import voicegame.storage.savefile as store
 from voicegame.audio.recognisers import Heard
+from voicegame.engine.moves import MoveKind
 from voicegame.storage.autosave import KEEP, Persistence
 from voicegame.play.session import Session
 from voicegame.storage.savefile import load, parse
@@ -73,12 +74,20 @@ def test_help_and_what_can_i_say_keep_the_question_open_and_say_it(private_data_
 
 
 def test_a_move_heard_by_the_recogniser_is_no_answer_either(private_data_dir):
-    """By voice, "help" misheard as a move once played it on the new deal and wrote over the save."""
+    """By voice, "help" misheard as a move once played it on the new deal and wrote over the save; and
+    a move matched with doubt ("Two of diamonds on three of clubs?") once asked before the offer was answered."""
     played(private_data_dir)
-    s = Session("klondike", persistence=Persistence(private_data_dir), resume=True)
-    shown = s.state.piles[s.engine.layout.index["pile1"]].cards[-1].spoken
-    reply = s.hear(Heard(f"{shown} on to pile for", 0.5, False))  # matched to a legal move, were there no question
-    assert reply.sentences == [AGAIN] and not reply.moves
+    s = Session("klondike", seed=7, persistence=Persistence(private_data_dir), resume=True)  # two such matches
+    moving = [m for m in s.engine.legal_moves(s.state) if m.kind is MoveKind.MOVE]
+    assert len(moving) >= 2
+    for move in moving:
+        card = s.state.piles[move.src].cards[-move.count].spoken
+        for heard in (Heard(f"{card} on to pile for", 0.5, False),  # matched to a legal move, were there no question
+                      Heard(s.narrator.move_phrase(s.state, move), 0.5, False),
+                      Heard(s.narrator.move_phrase(s.state, move), 0.95, False)):
+            s.dialogue.unclear_answers = 0
+            reply = s.hear(heard)
+            assert reply.sentences == [AGAIN] and not reply.moves and s.dialogue.pending is None, heard
     assert s.hear(Heard("yes", 0.9, False)).sentences == ["Resumed, 2 moves in."]
 
 

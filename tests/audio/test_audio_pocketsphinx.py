@@ -113,6 +113,8 @@ def test_speech_left_as_silence_is_rejected():
     assert plain.uncovered_speech_ms_of(plain._top_up_noise(move)) > 500
     heard = checked.recognise(move)
     assert heard.unknown and heard.text == ""
+    assert heard.rejected_by.startswith("speech left as silence: ")  # says which check, and what it had heard
+    assert heard.rejected_by.split(": ")[1] in ("hint", "undo", "draw") and not fooled.rejected_by
     draw = pad(speech_pcm("draw", "en-us+f3", 170), 0.3, 0.3)
     assert checked.recognise(draw).text == "draw"
     assert checked.uncovered_speech_ms_of(checked._top_up_noise(draw)) <= PocketSphinxRecogniser.UNCOVERED_SPEECH_MS

@@ -27,6 +27,9 @@ class Heard:
     """Other texts the recogniser found nearly as likely, best first (n-best, Vosk alternatives)."""
     second: str | None = None
     """What the decode of ``RecogniserGrammar.second_jsgf`` heard ("" nothing; None: no second decode)."""
+    rejected_by: str = ""
+    """When ``unknown``: which check threw the decode out and what it had heard ("phone loop: auto
+    off"), for transcripts and benches; "" otherwise."""
 
 
 @runtime_checkable

@@ -22,13 +22,19 @@ decide. Since decoding streams, the phone loop runs alongside the grammar while 
 so the check costs no latency either way; the limit is kept for its measured accuracy."""
 
 
+PHONE_SLACK = 0
+"""Phones the loop may hear beyond ``PHONE_RATIO`` times the hypothesis's: on a one- or two-phone
+word ("no": N OW) one phone of breath or release is already a ratio of 1.5."""
+
+
 class PhoneLoop:
     """A phone-loop ``decoder`` (``pocketsphinx_model.phone_loop_decoder``) fed the same audio as the
     grammar's; ``pronounce(word)`` gives a word's phones ("S IH K S") or None."""
 
     def __init__(self, decoder: Any, pronounce: Callable[[str], str | None], ratio: float,
-                 check_up_to: int | None = PHONE_CHECK_UP_TO) -> None:
+                 check_up_to: int | None = PHONE_CHECK_UP_TO, slack: int | None = None) -> None:
         self.decoder = decoder
+        self.slack = PHONE_SLACK if slack is None else slack
         self.pronounce = pronounce
         self.ratio = ratio
         self.check_up_to = check_up_to
@@ -49,4 +55,4 @@ class PhoneLoop:
             # a long command: the phone loop never caught one (PHONE_CHECK_UP_TO). Note the loop's count
             # depends a little on the utterance it decoded before (its noise estimate)
             return False
-        return self.heard_phones() / max(1, expected) > float(self.ratio)
+        return self.heard_phones() > float(self.ratio) * max(1, expected) + self.slack

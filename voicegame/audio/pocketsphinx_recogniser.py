@@ -321,18 +321,23 @@ class PocketSphinxRecogniser:
         if len(audio) < self.sample_rate // 10:  # under 100 ms: nothing to decode
             return Heard("", None, True)
         second = self._second_text()
-        rejected = Heard("", None, True, second=second)
         hyp = self._decoder.hyp()
         text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
-        if not text or (self._garbage and not self._garbage.isdisjoint(text.split())):
-            return rejected  # nothing, or out-of-grammar speech (the garbage loop)
+
+        def rejected(check: str) -> Heard:
+            return Heard("", None, True, second=second, rejected_by=f"{check}: {text}" if text else check)
+
+        if not text:
+            return rejected("no sentence")
+        if self._garbage and not self._garbage.isdisjoint(text.split()):
+            return rejected("garbage")  # out-of-grammar speech (the garbage loop)
         score = self.frame_score() if self.min_frame_score is not None or self.doubt_frame_score is not None else None
         if self.min_frame_score is not None and score is not None and score < self.min_frame_score:
-            return rejected  # the words fit the audio badly: speech that is not a command
+            return rejected(f"score {score:.2f}")  # the words fit the audio badly: speech that is not a command
         if self.uncovered_speech_ms is not None and self.uncovered_speech_ms_of(audio) > self.uncovered_speech_ms:
-            return rejected  # the hypothesis explains part of the speech as silence
+            return rejected("speech left as silence")  # the hypothesis explains part of the speech as silence
         if self.phone_loop is not None and self.phone_loop.too_many(text):
-            return rejected  # the audio holds much more speech than the command heard
+            return rejected(f"phone loop {self.phone_loop.heard_phones()}")  # much more speech than the command heard
         doubt = "weak fit" if self.doubt_frame_score is not None and score is not None and score < self.doubt_frame_score else ""
         alternatives = self._alternatives(text)
         complete = self._jsgf.matches(text) if self._jsgf is not None else None

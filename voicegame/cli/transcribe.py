@@ -65,6 +65,10 @@ def run(args: argparse.Namespace) -> int:
             understood = understand(heard, session.state, session.parser, session.resolver, session.move_matcher,
                                     session.narrator)
             record["heard"] = heard.text
+            if heard.rejected_by:
+                record["rejected_by"] = heard.rejected_by  # which check threw the decode out, and what it had
+            if heard.doubt:
+                record["doubt"] = heard.doubt
             command = understood.command if understood.how in ("parsed", "matched") else None
             record["command"] = command.to_json() if command is not None else None
         print(json.dumps(record), flush=True)

@@ -151,6 +151,8 @@ class Session(SessionCore):
         seven of spades?") and what "yes" does. None when it would not (reading, help, a refusal,
         a question of its own), so that only what changes the game waits for a "yes"."""
         state, dialogue = self.state, self.dialogue
+        if dialogue.offer is not None:
+            return None  # "Resume your game?" is answered first: a move heard is an unclear answer, not a question
         if understood.how == "matched" and isinstance(understood.resolution, Play):
             move = understood.resolution.move
             return self._ask_move(move), partial(self._play_confirmed, move=move)
@@ -172,7 +174,7 @@ class Session(SessionCore):
                 return None  # nothing changes yet: a refusal says why, a question asks
             move = resolution.move
             return self._ask_move(move), partial(self._play_confirmed, move=move)
-        if intent not in CHANGES_GAME or dialogue.pending is not None or dialogue.offer is not None:
+        if intent not in CHANGES_GAME or dialogue.pending is not None:
             return None
         if intent in ("new_game", "restart", "switch_game") and self.in_progress():
             return None  # asked about anyway
