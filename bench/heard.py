@@ -369,6 +369,7 @@ def run_job(job: tuple) -> list[dict]:
         rows.append({"system": system, "voice": f"{voice[0]} {voice[1]}", "condition": "clean" if snr is None else f"{kind} {snr} dB",
                      "command": sample is not None, "text": text, "heard": heard.text, "doubt": heard.doubt,
                      "rejected_by": heard.rejected_by, "second": heard.second,
+                     "second_fit": dict(getattr(recogniser, "second_fit", {})),
                      "intent": sample.intent if sample else "", "family": sample.family if sample else "",
                      "half": sample.half if sample else "", "game": game, "outcome": outcome, "seconds": spent,
                      "audio_s": len(audio) / 16000})

@@ -131,9 +131,16 @@ def test_the_second_decode_decides_doubt_and_hears_illegal_moves():
     session = _session()
     reply = session.hear(Heard("", None, True, second=LEGAL))
     assert reply.sentences == ["Six of diamonds on seven of spades?"]
-    session = _session()  # heard by the second decode alone and not a change: not acted on
-    reply = session.hear(Heard("", None, True, second="read the board"))
-    assert reply.sentences == [session.narrator.say("not_understood")]
+    # heard by the second decode alone and not a change: not acted on (SECOND_ONLY: false accepts)
+    for said in ("read the board", "speak faster", "read pile one", "where is the seven of spades"):
+        session = _session()
+        assert session.parser.parse(said) is not None
+        reply = session.hear(Heard("", None, True, second=said))
+        assert reply.sentences == [session.narrator.say("not_understood")], said
+    session = _session()
+    session.hear(Heard(LEGAL, 0.1, second=illegal))  # "Six of diamonds on seven of spades?"
+    assert not session.hear(Heard("", None, True, second="yes")).moves  # a "yes" from the second decode alone
+    assert session.hear(Heard("yes", 0.9)).moves  # heard as such
 
 
 def test_typed_commands_are_never_confirmed():

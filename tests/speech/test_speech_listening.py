@@ -110,3 +110,19 @@ def test_bare_answers_only_while_a_question_is_open():
     opened = Sayable(session.recogniser_grammar())
     for text in ("three", "hearts", "the second one", "six of diamonds", "pile two"):
         assert opened.matches(text), (text, ask.sentences)
+
+
+def test_the_likely_grammar_holds_every_phrasing_of_two_words_or_more_but_not_rare_single_words():
+    """The first decode (with the checks) hears "speak faster" and "volume down" itself; one-word
+    synonyms that pull other speech onto themselves ("flip", "stats") are left to the second decode."""
+    session = Session("klondike", seed=7)
+    grammar = session.recogniser_grammar()
+    first, second = Jsgf(grammar.jsgf), Jsgf(grammar.second_jsgf)
+    for text in ("faster", "speak faster", "speed up", "volume down", "what moves", "is it still winnable",
+                 "never mind", "how do i play", "list commands", "draw", "turn over"):
+        assert first.matches(text), text
+        assert session.parser.parse(text) is not None
+    for text in ("flip", "stats", "terse", "points"):
+        assert session.parser.parse(text) is not None  # understood when typed ...
+        assert not first.matches(text), text  # ... but not in the first decode
+    assert second.matches("terse") and second.matches("stats")

@@ -175,6 +175,9 @@ class PocketSphinxRecogniser:
         self._held: list[np.ndarray] = []
         self._sigma: float | None = None
         self._decoded: list[np.ndarray] = []
+        self.second_fit: dict[str, object] = {}
+        """How the last second decode fitted the audio (its raw text, score per frame, phones heard
+        and expected), for benches deciding what a second decode may be trusted with."""
 
     # -- grammar
     def missing_words(self, grammar: RecogniserGrammar) -> list[str]:
@@ -357,8 +360,12 @@ class PocketSphinxRecogniser:
             return None
         hyp = self._prior.hyp()
         text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
+        self.second_fit = {"text": text}
         if not text:
             return ""
+        self.second_fit["score"] = round(self.frame_score(self._prior), 3)
+        if self.phone_loop is not None:
+            self.second_fit["phones"] = (self.phone_loop.heard_phones(), self.phone_loop.expected_phones(text))
         if self._prior_jsgf is not None and not self._prior_jsgf.matches(text):
             return ""  # an incomplete path ("more" of "more cards"): no sentence of the language
         if self.min_frame_score is not None and self.frame_score(self._prior) < self.min_frame_score:

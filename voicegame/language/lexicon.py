@@ -28,6 +28,9 @@ class Language:
     ``grammars/<lang>/listening.toml`` ("unheard"): what a recogniser should hear."""
     spoken_intents: tuple[tuple[str, tuple[Node, ...]], ...] = ()
     """``intents`` likewise ("give me [a] hint")."""
+    second_only: frozenset[str] = frozenset()
+    """Phrasings of ``listening.toml`` ("second_only") the likely grammar leaves to the second decode
+    because they take another command's audio ("what moves" heard for "verbose")."""
 
     def templates(self, intent: str) -> tuple[Node, ...]:
         return dict(self.intents)[intent]
@@ -56,13 +59,15 @@ def load_language(lang: str = "en") -> Language:
     kinds = {key: tuple(words) for key, words in vocabulary.get("kinds", {}).items()}
     flat_messages = {key: value for key, value in messages.items() if isinstance(value, str)}
     try:
-        unheard = frozenset(_read_toml(lang, "listening.toml").get("unheard", []))
+        listening = _read_toml(lang, "listening.toml")
     except FileNotFoundError:
-        unheard = frozenset()
+        listening = {}
+    unheard = frozenset(listening.get("unheard", []))
 
     def spoken(text: str) -> Node:
         return without_phrases(optional_words(parse_template(text), skip), unheard)
 
     spoken_rules = {name: spoken(text) for name, text in commands.get("rules", {}).items()}
     spoken_intents = tuple((name, tuple(spoken(t) for t in templates)) for name, templates in commands["intents"].items())
-    return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages, spoken_rules, spoken_intents)
+    return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages, spoken_rules, spoken_intents,
+                    frozenset(listening.get("second_only", [])))

@@ -114,8 +114,8 @@ def whole_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNou
 def likely_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None,
                 question_open: bool = False, reading_open: bool = False) -> str:
     """What a player most likely says now, from the same language data: this turn's legal moves
-    (no illegal ones), every slot-free command in its first phrasing ("draw", "undo", "what can i
-    say"), reading and "where is" as in the language (game names are left to the whole language:
+    (no illegal ones), every slot-free command in its first phrasing and its phrasings of two words
+    or more ("draw", "turn over", "what can i say"; not "flip": jsgf_builder ``LIKELY_MULTIWORD``), reading and "where is" as in the language (game names are left to the whole language:
     ``LIKELY_LEAVES_OUT``); "more" only while a reading has more (``reading_open``)."""
     skip = ((frozenset() if question_open else ANSWER_INTENTS) | LIKELY_LEAVES_OUT
             | (frozenset() if reading_open else READING_INTENTS))
