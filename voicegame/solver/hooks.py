@@ -79,6 +79,9 @@ HOOKS: dict[str, SolverHooks] = {
     "bakers_dozen": SolverHooks(forced=low_cards_forced, priority=digging_priority, prune=seated_prune),
     "forty_thieves": IN_SUIT,
     "backbone": IN_SUIT,
+    # kfam3 (issue 21)
+    "easthaven": IN_SUIT,  # its greedy line and pruning won deals the Klondike hooks did not
+    "union_square": IN_SUIT,
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 
