@@ -127,6 +127,8 @@ def test_base_seats_filled_waits_for_the_cards_that_could_lie_on_a_card():
     p1 = engine.layout.index["p1"]
     assert not rule(engine.game, at(engine, p1="7D"), p1)  # no base yet
     assert rule(engine.game, at(engine, f1="6D", p1="7H"), p1)  # one above the base
+    assert not rule(engine.game, at(engine, f1="6D", p1="6H"), p1)  # a base card: a five of clubs could lie on it
+    assert BaseSeatsFilled(SuitRule.ALTERNATE, "f1", wraps=False)(engine.game, at(engine, f1="6D", p1="6H"), p1)
     assert not rule(engine.game, at(engine, f1="6D 7D", f2="6S", p1="8D"), p1)  # the clubs' seven could lie on it
     assert rule(engine.game, at(engine, f1="6D 7D", f2="6S 7S", f3="6C 7C", p1="8D"), p1)
 
@@ -141,3 +143,19 @@ def test_copies_home_counts_every_deck():
     three_of_four = at(engine, f1="AS 2S", f2="AS 2S", f3="AC 2C", p1="3D")
     assert not rule(engine.game, three_of_four, p1)
     assert rule(engine.game, at(engine, f1="AS 2S", f2="AS 2S", f3="AC 2C", f4="AC 2C", p1="3D"), p1)
+
+
+def test_the_solver_follows_a_stock_that_waits_for_its_phase():
+    """The thoughtful search caches a cycling stock's draws by stock and waste alone; a stock that was
+    waiting (before the phase began) must not leave an empty cycle cached for the same piles."""
+    from voicegame.solver.thoughtful import solve
+
+    reserve = PileSpec("r1", PileKind.RESERVE, ("reserve one",), takes=TOP_CARD, group="reserve")
+    homes = tuple(PileSpec(f"f{n}", PileKind.FOUNDATION, (f"foundation {n}",), accepts=Accepts(build=UP_IN_SUIT, empty=EMPTY_ANY, single=True),
+                           group="foundations") for n in (1, 2))
+    engine = toy(STOCK, WASTE, reserve, *homes, stock_rule=StockInPhase(DrawToWaste(draw=1, redeals=0), AfterFirstCard("f1")))
+    engine = Engine(GameDef(key="toy", title="Toy", piles=engine.game.piles, layout_deal=(), stock_rule=engine.game.stock_rule,
+                            is_won=lambda game, state: not state.piles[0].cards and not state.piles[1].cards and not state.piles[2].cards))
+    start = at(engine, stock=Pile(cards("3H 2H"), 2), r1="AH")
+    result = solve(engine, start, seconds=5)
+    assert result.solved and len(result.moves) == 5  # the ace from the reserve, then each stock card turned and played

@@ -20,12 +20,16 @@ from voicegame.engine.state import State
 
 @dataclass(frozen=True)
 class BaseSeatsFilled:
-    """A card ``d`` ranks above the base (round the corner) is safe on the foundations when ``d`` is 0
-    or 1, or once every foundation of a suit whose card one rank lower could lie on it (by ``suit``,
-    the table's build rule) holds ``d`` cards. Never safe before the base is known."""
+    """A card ``d`` ranks above the base (round the corner) is safe on the foundations once every
+    foundation of a suit whose card one rank lower could lie on it (by ``suit``, the table's build
+    rule) holds ``d`` cards; one rank above the base always (the base-rank cards that could lie on
+    it can always go to an empty foundation instead). A base-rank card seats the foundations' last
+    rank when the table turns the corner (``wraps``), so it is safe only when it does not. Never
+    safe before the base is known."""
 
     suit: SuitRule
     base: str
+    wraps: bool = True
 
     def __call__(self, game: GameDef, state: State, src: int) -> bool:
         card = state.piles[src].top
@@ -33,8 +37,10 @@ class BaseSeatsFilled:
         if card is None or not base.cards:
             return False
         distance = (card.rank - base.cards[0].rank) % 13
-        if distance <= 1:
+        if distance == 1 or (distance == 0 and not self.wraps):
             return True
+        if distance == 0:
+            distance = 13  # its seats are the last rank of each foundation
         heights: dict[Suit, int] = {}
         for i in game.indices(PileKind.FOUNDATION):
             cards = state.piles[i].cards

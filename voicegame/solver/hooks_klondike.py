@@ -224,3 +224,10 @@ def greedy_line(engine: Engine, state: State, budget: Budget) -> Solution | None
 
 
 IN_SUIT = SolverHooks(forced=safe_home_forced, priority=in_suit_priority, prune=in_suit_prune, solve=greedy_line)
+
+
+# ----- kfam3 (issue 21) ------------------------------------------------------------------------------
+BASED = SolverHooks(priority=in_suit_priority, prune=in_suit_prune, solve=greedy_line)
+"""IN_SUIT's ordering, pruning and greedy first line without its forced moves, for games whose
+foundations give cards back to a table that builds round the corner (Agnes): no safety rule there is
+sound, and a forced move that is not would void the "proved unwinnable" verdicts."""
