@@ -94,3 +94,12 @@ def test_play_easthaven_by_name():
     s.handle("play easthaven")
     s.handle("yes")
     assert s.engine.game.key == "easthaven"
+
+
+def test_scripted_win_through_the_cli():
+    from helpers import play_script
+
+    lines = play_script("easthaven", "easthaven_seed4_win.txt", "--seed", "4", then="score")
+    assert any("won" in line.lower() for line in lines)
+    assert lines[-1] == "Score 52 of 52."
+    assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

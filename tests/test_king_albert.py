@@ -80,3 +80,12 @@ def test_play_king_albert_by_name():
     s.handle("play king albert")
     s.handle("yes")
     assert s.engine.game.key == "king_albert"
+
+
+def test_scripted_win_through_the_cli():
+    from helpers import play_script
+
+    lines = play_script("king_albert", "king_albert_seed1_win.txt", "--seed", "1", then="score")
+    assert any("won" in line.lower() for line in lines)
+    assert lines[-1] == "Score 52 of 52."
+    assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

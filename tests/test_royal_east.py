@@ -85,3 +85,12 @@ def test_play_royal_east_by_name():
     s.handle("play royal east")
     s.handle("yes")
     assert s.engine.game.key == "royal_east"
+
+
+def test_scripted_win_through_the_cli():
+    from helpers import play_script
+
+    lines = play_script("royal_east", "royal_east_seed19_win.txt", "--seed", "19", then="score")
+    assert any("won" in line.lower() for line in lines)
+    assert lines[-1] == "Score 52 of 52."
+    assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

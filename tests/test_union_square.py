@@ -100,3 +100,12 @@ def test_play_union_square_by_name():
     s.handle("play union square")
     s.handle("yes")
     assert s.engine.game.key == "union_square"
+
+
+def test_scripted_win_through_the_cli():
+    from helpers import play_script
+
+    lines = play_script("union_square", "union_square_seed6_win.txt", "--seed", "6", then="score")
+    assert any("won" in line.lower() for line in lines)
+    assert lines[-1] == "Score 104 of 104."
+    assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

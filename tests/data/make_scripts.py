@@ -342,6 +342,41 @@ FCFAM = [
 ]
 
 
+# ----- kfam3 (issue 21) -----------------------------------------------------------------------------------
+KFAM3 = [
+    ("easthaven", 4, "Easthaven"),
+    ("glenwood", 1, "Glenwood"),
+    ("royal_east", 19, "Royal East"),
+    ("king_albert", 1, "King Albert"),
+    ("union_square", 6, "Union Square"),
+]
+
+
+def stuck_without_repeats(key: str, seed: int, name: str, title: str) -> None:
+    """One deal played by the hint's first choice that reaches a new position, until no move is left."""
+    engine = Engine(find_game(key).make())
+    state, seen, moves = engine.deal(seed), set(), []
+    while True:
+        seen.add(state)
+        step = next(((m, after) for m in ranked_moves(engine, state) if (after := engine.apply(state, m)[0]) not in seen), None)
+        if step is None:
+            break
+        moves.append(step[0])
+        state = step[1]
+    assert engine.is_stuck(state)
+    lines = checked_commands(key, seed, engine, engine.deal(seed), moves)
+    write(name, f"# {title}, --seed {seed}, played greedily (the hint's first choice that reaches a new\n"
+          "# position) until no move is left. Regenerate with tests/data/make_scripts.py.\n", lines)
+
+
+def kfam3() -> None:
+    """Agnes, Easthaven, Gypsy, Glenwood, Royal East, King Albert, Union Square (issue 21): the solver's
+    winning lines; Agnes (no seed of 1-200 won in 3 s) played greedily to "No moves left"."""
+    for key, seed, title in KFAM3:
+        solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=True)
+    stuck_without_repeats("agnes", 2, "agnes_seed2_stuck.txt", "Agnes")  # seed 2: proved lost by the solver
+
+
 if __name__ == "__main__":
     import sys
 
