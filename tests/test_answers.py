@@ -75,6 +75,7 @@ SCRIPTS = {
     # kfam3 (issue 21)
     "agnes": ("agnes_seed2_stuck.txt", {}, 2),
     "easthaven": ("easthaven_seed4_win.txt", {}, 4),
+    "gypsy": ("gypsy_seed10_win.txt", {}, 10),
     "glenwood": ("glenwood_seed1_win.txt", {}, 1),
     "royal_east": ("royal_east_seed19_win.txt", {}, 19),
     "king_albert": ("king_albert_seed1_win.txt", {}, 1),

@@ -94,3 +94,12 @@ def test_play_gypsy_by_name():
     s.handle("play gypsy")
     s.handle("yes")
     assert s.engine.game.key == "gypsy"
+
+
+def test_scripted_win_through_the_cli():
+    from helpers import play_script
+
+    lines = play_script("gypsy", "gypsy_seed10_win.txt", "--seed", "10", then="score")
+    assert any("won" in line.lower() for line in lines)
+    assert lines[-1] == "Score 1000 of 1000."
+    assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

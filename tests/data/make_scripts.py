@@ -345,6 +345,7 @@ FCFAM = [
 # ----- kfam3 (issue 21) -----------------------------------------------------------------------------------
 KFAM3 = [
     ("easthaven", 4, "Easthaven"),
+    ("gypsy", 10, "Gypsy"),
     ("glenwood", 1, "Glenwood"),
     ("royal_east", 19, "Royal East"),
     ("king_albert", 1, "King Albert"),
