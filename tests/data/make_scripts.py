@@ -19,6 +19,10 @@
   backbone_seed1_win.txt, eagle_wing_seed5_win.txt, straight_up_seed9_win.txt,
   lady_jane_seed2_win.txt: the thoughtful
   solver's winning lines (loops cut out), checked through a session.
+- easthaven_seed4_win.txt, gypsy_seed10_win.txt, glenwood_seed1_win.txt, royal_east_seed19_win.txt,
+  king_albert_seed1_win.txt, union_square_seed6_win.txt: the solver's winning lines (loops and
+  stretches one move could skip cut out); agnes_seed2_stuck.txt: Agnes seed 2 (proved lost) played
+  by the hint's first choice to "No moves left" (``python tests/data/make_scripts.py kfam3``).
 Each line is a spoken command; moves are named by card, or by pile where two equal cards
 could be meant.
 """
