@@ -109,9 +109,18 @@ def test_play_agnes_by_name():
     assert s.engine.game.key == "agnes"
 
 
+def test_scripted_win_through_the_cli():
+    """The one seed of 1-200 the solver won in 2 s (Agnes is "very hard to win")."""
+    from helpers import play_script
+
+    lines = play_script("agnes", "agnes_seed127_win.txt", "--seed", "127", then="score")
+    assert any("won" in line.lower() for line in lines)
+    assert lines[-1] == "Score 52 of 52."
+    assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)
+
+
 def test_scripted_seed_to_no_moves_left_through_the_cli():
-    """No seed of 1-200 was won by the solver in 3 s each (22 proved lost, seed 2 among them), so the
-    script plays seed 2 by the hint's first choice to its end."""
+    """Seed 2, proved lost by the solver, played by the hint's first choice to its end."""
     from helpers import play_script
 
     lines = play_script("agnes", "agnes_seed2_stuck.txt", "--seed", "2", then="score")

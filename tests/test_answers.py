@@ -73,7 +73,7 @@ SCRIPTS = {
     "bear_river": ("bear_river_seed1_win.txt", {}, 1),
     "cruel": ("cruel_seed2_win.txt", {}, 2),
     # kfam3 (issue 21)
-    "agnes": ("agnes_seed2_stuck.txt", {}, 2),
+    "agnes": ("agnes_seed127_win.txt", {}, 127),
     "easthaven": ("easthaven_seed4_win.txt", {}, 4),
     "gypsy": ("gypsy_seed10_win.txt", {}, 10),
     "glenwood": ("glenwood_seed1_win.txt", {}, 1),

@@ -19,7 +19,7 @@
   backbone_seed1_win.txt, eagle_wing_seed5_win.txt, straight_up_seed9_win.txt,
   lady_jane_seed2_win.txt: the thoughtful
   solver's winning lines (loops cut out), checked through a session.
-- easthaven_seed4_win.txt, gypsy_seed10_win.txt, glenwood_seed1_win.txt, royal_east_seed19_win.txt,
+- agnes_seed127_win.txt, easthaven_seed4_win.txt, gypsy_seed10_win.txt, glenwood_seed1_win.txt, royal_east_seed19_win.txt,
   king_albert_seed1_win.txt, union_square_seed6_win.txt: the solver's winning lines (loops and
   stretches one move could skip cut out); agnes_seed2_stuck.txt: Agnes seed 2 (proved lost) played
   by the hint's first choice to "No moves left" (``python tests/data/make_scripts.py kfam3``).
@@ -348,6 +348,7 @@ FCFAM = [
 
 # ----- kfam3 (issue 21) -----------------------------------------------------------------------------------
 KFAM3 = [
+    ("agnes", 127, "Agnes"),
     ("easthaven", 4, "Easthaven"),
     ("gypsy", 10, "Gypsy"),
     ("glenwood", 1, "Glenwood"),
@@ -376,7 +377,7 @@ def stuck_without_repeats(key: str, seed: int, name: str, title: str) -> None:
 
 def kfam3() -> None:
     """Agnes, Easthaven, Gypsy, Glenwood, Royal East, King Albert, Union Square (issue 21): the solver's
-    winning lines; Agnes (no seed of 1-200 won in 3 s) played greedily to "No moves left"."""
+    winning lines, and Agnes seed 2 (proved lost) played greedily to "No moves left" as well."""
     for key, seed, title in KFAM3:
         solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=True)
     stuck_without_repeats("agnes", 2, "agnes_seed2_stuck.txt", "Agnes")  # seed 2: proved lost by the solver
