@@ -72,6 +72,14 @@ SCRIPTS = {
     "chessboard": ("chessboard_seed5_win.txt", {}, 5),
     "bear_river": ("bear_river_seed1_win.txt", {}, 1),
     "cruel": ("cruel_seed2_win.txt", {}, 2),
+    # kfam3 (issue 21)
+    "agnes": ("agnes_seed127_win.txt", {}, 127),
+    "easthaven": ("easthaven_seed4_win.txt", {}, 4),
+    "gypsy": ("gypsy_seed10_win.txt", {}, 10),
+    "glenwood": ("glenwood_seed1_win.txt", {}, 1),
+    "royal_east": ("royal_east_seed19_win.txt", {}, 19),
+    "king_albert": ("king_albert_seed1_win.txt", {}, 1),
+    "union_square": ("union_square_seed6_win.txt", {}, 6),
 }
 KEYS = [g.key for g in GAMES]
 

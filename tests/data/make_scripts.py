@@ -19,6 +19,10 @@
   backbone_seed1_win.txt, eagle_wing_seed5_win.txt, straight_up_seed9_win.txt,
   lady_jane_seed2_win.txt: the thoughtful
   solver's winning lines (loops cut out), checked through a session.
+- agnes_seed127_win.txt, easthaven_seed4_win.txt, gypsy_seed10_win.txt, glenwood_seed1_win.txt, royal_east_seed19_win.txt,
+  king_albert_seed1_win.txt, union_square_seed6_win.txt: the solver's winning lines (loops and
+  stretches one move could skip cut out); agnes_seed2_stuck.txt: Agnes seed 2 (proved lost) played
+  by the hint's first choice to "No moves left" (``python tests/data/make_scripts.py kfam3``).
 Each line is a spoken command; moves are named by card, or by pile where two equal cards
 could be meant.
 """
@@ -340,6 +344,43 @@ FCFAM = [
     ("bear_river", 1, "Bear River"),
     ("cruel", 2, "Cruel"),
 ]
+
+
+# ----- kfam3 (issue 21) -----------------------------------------------------------------------------------
+KFAM3 = [
+    ("agnes", 127, "Agnes"),
+    ("easthaven", 4, "Easthaven"),
+    ("gypsy", 10, "Gypsy"),
+    ("glenwood", 1, "Glenwood"),
+    ("royal_east", 19, "Royal East"),
+    ("king_albert", 1, "King Albert"),
+    ("union_square", 6, "Union Square"),
+]
+
+
+def stuck_without_repeats(key: str, seed: int, name: str, title: str) -> None:
+    """One deal played by the hint's first choice that reaches a new position, until no move is left."""
+    engine = Engine(find_game(key).make())
+    state, seen, moves = engine.deal(seed), set(), []
+    while True:
+        seen.add(state)
+        step = next(((m, after) for m in ranked_moves(engine, state) if (after := engine.apply(state, m)[0]) not in seen), None)
+        if step is None:
+            break
+        moves.append(step[0])
+        state = step[1]
+    assert engine.is_stuck(state)
+    lines = checked_commands(key, seed, engine, engine.deal(seed), moves)
+    write(name, f"# {title}, --seed {seed}, played greedily (the hint's first choice that reaches a new\n"
+          "# position) until no move is left. Regenerate with tests/data/make_scripts.py.\n", lines)
+
+
+def kfam3() -> None:
+    """Agnes, Easthaven, Gypsy, Glenwood, Royal East, King Albert, Union Square (issue 21): the solver's
+    winning lines, and Agnes seed 2 (proved lost) played greedily to "No moves left" as well."""
+    for key, seed, title in KFAM3:
+        solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=True)
+    stuck_without_repeats("agnes", 2, "agnes_seed2_stuck.txt", "Agnes")  # seed 2: proved lost by the solver
 
 
 if __name__ == "__main__":

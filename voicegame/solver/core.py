@@ -132,6 +132,9 @@ class Positions:
         """Stock and waste after 1, 2, ... draws until they come round again (cached by pile identity;
         the cache holds the piles, so their ids stay theirs)."""
         stock, waste = state.piles[self.stock], state.piles[self.waste]
+        rule = self.engine.game.stock_rule
+        if rule is not None and rule.why_not(self.engine.layout, state) is not None:
+            return []  # the stock waits on more than itself (Glenwood's StockInPhase): not cached by stock and waste
         key = (id(stock), id(waste), state.redeals if self.keep_redeals else 0)
         hit = self._cycles.get(key)
         if hit is not None:

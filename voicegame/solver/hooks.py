@@ -23,14 +23,14 @@ from voicegame.engine import Engine
 from voicegame.solver.hook_base import GENERIC, SolverHooks, generic_priority
 from voicegame.solver.hooks_freecell import (FREECELL, OPEN_PACKER, SUIT_CELLS, any_home_forced, digging_priority,
                                              first_answer, freecell_forced, home_forced, low_cards_forced, seated_prune)
-from voicegame.solver.hooks_klondike import (IN_SUIT, KLONDIKE, KLONDIKE_LIKE, greedy_line, klondike_forced,
+from voicegame.solver.hooks_klondike import (BASED, IN_SUIT, KLONDIKE, KLONDIKE_LIKE, ROW_DEALT, greedy_line, klondike_forced,
                                              klondike_priority, klondike_prune, safe_home_forced, seats_forced)
 from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR_TOMMY, first_home_forced, golf_key,
                                            golf_priority, royal_parade_forced, single_forced, without_discards_key)
 from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
 
 __all__ = [
-    "FREECELL", "GENERIC", "GOLF", "HOOKS", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL",
+    "BASED", "FREECELL", "GENERIC", "GOLF", "HOOKS", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL", "ROW_DEALT",
     "ROYAL_PARADE", "SIR_TOMMY", "SPIDER", "SUIT_CELLS", "SolverHooks", "any_home_forced", "digging_priority",
     "first_answer", "first_home_forced", "freecell_forced", "generic_priority", "golf_key", "golf_priority",
     "greedy_line", "home_forced", "hooks_for", "klondike_forced", "klondike_priority", "klondike_prune",
@@ -79,6 +79,13 @@ HOOKS: dict[str, SolverHooks] = {
     "bakers_dozen": SolverHooks(forced=low_cards_forced, priority=digging_priority, prune=seated_prune),
     "forty_thieves": IN_SUIT,
     "backbone": IN_SUIT,
+    # kfam3 (issue 21)
+    "easthaven": IN_SUIT,  # its greedy line and pruning won deals the Klondike hooks did not
+    "union_square": IN_SUIT,
+    "glenwood": IN_SUIT,  # safe_home_forced is sound: its foundations keep their cards
+    "royal_east": IN_SUIT,
+    "agnes": BASED,
+    "gypsy": ROW_DEALT,
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 

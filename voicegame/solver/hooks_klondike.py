@@ -4,6 +4,7 @@ one card at a time (Forty Thieves, Backbone). See :mod:`voicegame.solver.hooks` 
 
 from __future__ import annotations
 
+import random
 import time
 
 from voicegame.engine.cards import Card, Rank, Suit
@@ -224,3 +225,108 @@ def greedy_line(engine: Engine, state: State, budget: Budget) -> Solution | None
 
 
 IN_SUIT = SolverHooks(forced=safe_home_forced, priority=in_suit_priority, prune=in_suit_prune, solve=greedy_line)
+
+
+# ----- kfam3 (issue 21) ------------------------------------------------------------------------------
+BASED = SolverHooks(priority=in_suit_priority, prune=in_suit_prune, solve=greedy_line)
+"""IN_SUIT's ordering, pruning and greedy first line without its forced moves, for games whose
+foundations give cards back to a table that builds round the corner (Agnes): no safety rule there is
+sound, and a forced move that is not would void the "proved unwinnable" verdicts."""
+
+
+def whole_runs_prune(positions: Positions, state: State, action: Action) -> bool:
+    """Skip (first pass only: unsound) table moves that lift part of a pile's movable run, unless the
+    card they uncover can go home at once, and moves of a pile's only run into an empty pile (the gap
+    just moves). For tables whose piles hold long unordered face-up parts after row deals (Gypsy),
+    where Klondike's rule (turn a card over or empty a pile) prunes nearly every useful move."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE or len(action) != 1:
+        return False
+    engine = positions.engine
+    src, dst = engine.specs[move.src], engine.specs[move.dst]
+    if src.kind is not PileKind.TABLEAU or dst.kind is not PileKind.TABLEAU or src.takes is None:
+        return False
+    pile = state.piles[move.src]
+    if not state.piles[move.dst].cards:
+        return move.count == len(pile.cards)
+    lifted = src.takes.counts(pile)
+    if move.count == lifted[-1] or move.count == len(pile.cards):
+        return False
+    exposed = pile.cards[-move.count - 1]
+    return not _goes_home(positions, state, exposed)
+
+
+def _goes_home(positions: Positions, state: State, card: Card) -> bool:
+    """True when ``card`` could go on some foundation as it stands (by rank and suit alone)."""
+    engine = positions.engine
+    for f in positions.foundations:
+        accepts = engine.specs[f].accepts
+        top = state.piles[f].top
+        if accepts is None:
+            continue
+        if top is None:
+            if accepts.empty.allows(card) and (accepts.suit is None or accepts.suit is card.suit):
+                return True
+        elif accepts.build is not None and accepts.build.follows(top, card):
+            return True
+    return False
+
+
+def digging_rank(engine: Engine, state: State, move: Move, rnd: random.Random) -> float:
+    """Safe cards home; a run that turns a face-down card over (deepest pile first); a whole pile onto
+    a card; a pile's whole movable run onto a card (random order among those); other cards home; the
+    stock; anything else; cards into an empty pile; cards back from the foundations last."""
+    if move.kind is not MoveKind.MOVE:
+        return 5.0
+    src, dst = state.piles[move.src], state.piles[move.dst]
+    src_spec, dst_spec = engine.specs[move.src], engine.specs[move.dst]
+    if dst_spec.kind is PileKind.FOUNDATION:
+        rule = engine.game.safe_to_foundation
+        return 0.0 if rule is not None and rule(engine.game, state, move.src) else 3.0
+    if src_spec.kind is PileKind.FOUNDATION:
+        return 8.0
+    if move.count == src.up_count and src.down:
+        return 1.0 - src.down / 100
+    if not dst.cards:
+        return 7.0
+    if move.count == len(src.cards):
+        return 2.0
+    if src_spec.takes is not None and move.count == src_spec.takes.counts(src)[-1]:
+        return 2.5 + rnd.random()
+    return 6.0 + rnd.random()
+
+
+def restarting_greedy(engine: Engine, state: State, budget: Budget) -> Solution | None:
+    """Play by :func:`digging_rank` (ties broken at random), never back to a position already seen;
+    when a line ends without a win, start again from ``state`` with the next random order, until the
+    budget is spent. Seeded, so the same deal gives the same line. None if no line won."""
+    began = time.perf_counter()
+    tries = 0
+    while True:
+        tries += 1
+        rnd = random.Random(tries)
+        current, seen, line = state, {state}, []
+        while not engine.is_won(current):
+            ranked = sorted(((digging_rank(engine, current, m, rnd), rnd.random(), m) for m in engine.legal_moves(current)
+                             if engine.is_productive(current, m)), key=lambda t: (t[0], t[1]))
+            step = None
+            for _, _, move in ranked:
+                if not budget.spend():
+                    return None
+                after = engine.apply(current, move)[0]
+                if after not in seen:
+                    step = (move, after)
+                    break
+            if step is None:
+                break
+            line.append(step[0])
+            current = step[1]
+            seen.add(current)
+        else:
+            return Solution(Outcome.SOLVED, tuple(line), budget.used, time.perf_counter() - began)
+
+
+ROW_DEALT = SolverHooks(priority=klondike_priority, prune=whole_runs_prune, solve=restarting_greedy)
+"""Search hooks for Klondike-shaped tables fed by row deals, with foundations that give cards back
+(Gypsy): greedy lines restarted in new random orders first, then Klondike's ordering with
+:func:`whole_runs_prune` for the search's first pass."""

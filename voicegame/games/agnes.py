@@ -1,0 +1,69 @@
+"""Agnes, as AisleRiot's manual describes it.
+
+Seven piles dealt as a Klondike triangle (pile n: n-1 face down under one face up), then one card on
+foundation one: the base card, whose rank every foundation starts with. The other twenty-three cards
+are the stock: each deal puts one card face up on each of the seven piles; there are no redeals.
+Foundations build up in suit from the base rank, turning the corner from king to ace, and their cards
+are still in play. The piles build down in the same colour (red on red, black on black), and a run in
+sequence and one colour moves as a unit. An empty pile can be filled only by the next deal.
+
+Decisions where the manual is silent or unclear:
+
+- The last deal has only two cards: they go on piles one and two (the manual's "batches of seven"
+  cannot be whole; as in Lady Jane and Easthaven, the short deal covers the first piles).
+- The piles turn the corner too (a king may go on an ace of the same colour), as the foundations do
+  and as Canfield and Lady Jane play here.
+- Foundation cards may be played back onto the piles ("still in play"), except the bottom card of
+  each foundation, which founds it and stays (as in Canfield and Lady Jane).
+- A deal may be made at any time, also onto empty piles.
+- Score: one point per foundation card, out of 52.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import EMPTY_ANY, EMPTY_NONE, Accepts, DealOnePerPile, DealSpec, Direction, GameDef, PileKind, PileSpec, Sequence, SuitRule, Takes
+from voicegame.engine.safety import BaseSeatsFilled
+from voicegame.engine.words import number_word
+from voicegame.games.parts import STOCK, tableau_pile
+from voicegame.games.entry import GameEntry
+
+SAME_COLOUR_DOWN = Sequence(Direction.DOWN, SuitRule.SAME_COLOUR, wrap=True)
+SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
+PILES_AT = range(1, 8)
+BASE = "foundation1"
+
+
+def foundation(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
+                    accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), takes=Takes(keep=1),
+                    number=n, group="foundations")
+
+
+def pile(n: int) -> PileSpec:
+    """Builds down in one colour round the corner; runs of one colour move; only a deal fills a gap."""
+    return tableau_pile(n, Accepts(build=SAME_COLOUR_DOWN, empty=EMPTY_NONE), Takes(runs=True, sequence=SAME_COLOUR_DOWN),
+                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+
+
+def agnes() -> GameDef:
+    """Agnes (no options)."""
+    return GameDef(
+        key="agnes",
+        title="Agnes",
+        piles=(STOCK, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in PILES_AT)),
+        layout_deal=(*(DealSpec(f"pile{n}", down=n - 1, up=1) for n in PILES_AT), DealSpec(BASE)),
+        stock_rule=DealOnePerPile(group="tableau"),
+        safe_to_foundation=BaseSeatsFilled(SuitRule.SAME_COLOUR, BASE),
+        help_key="help_agnes",
+    )
+
+
+ENTRY = GameEntry(
+    key="agnes",
+    family="Klondike-like: stock deals to tableau",
+    title="Agnes",
+    aliases=("agnes sorel",),
+    factory=agnes,
+    summary="A Klondike triangle and a base card; build down in one colour; gaps wait for the next deal of seven.",
+)

@@ -1,0 +1,88 @@
+"""Glenwood, as AisleRiot's manual describes it.
+
+Four reserve piles of three cards, face up, of which only the top card is available; four piles of one
+card each; the other thirty-six cards are the stock, turned one at a time onto the waste, with one
+redeal. The first move of the game is to choose a reserve card for foundation one: its rank is then
+the rank every foundation starts with. Foundations build up in suit from there, turning the corner
+from king to ace, and cards on them are out of play. The piles build down in alternating colours; the
+top card of a pile, or the whole pile, may move; an empty pile is filled with any available reserve
+card or, once every reserve is empty, with the waste's top card. Nothing goes on a reserve.
+
+Decisions where the manual is silent or unclear:
+
+- Until foundation one has its card, nothing else may be done: no pile takes a card and the stock
+  does not turn ("the first item of play").
+- The piles turn the corner too (a king may go on an ace), as the foundations do and as Canfield plays
+  here.
+- A pile's top card may also move alone onto another pile (the manual names the top card for the
+  foundations and whole piles for the other piles; AisleRiot's Westhaven rule, top card or all).
+- Empty piles are filled by the player, not at once by themselves ("can be filled").
+- Score: one point per foundation card, out of 52.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import (
+    EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Sequence,
+    SuitRule, Takes, top_or_all_face_up,
+)
+from voicegame.engine.first_card import AfterFirstCard
+from voicegame.engine.gap_sources import FirstFrom
+from voicegame.engine.safety import BaseSeatsFilled
+from voicegame.engine.stock_waits import StockInPhase
+from voicegame.engine.words import number_word
+from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.entry import GameEntry
+
+ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
+SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
+SLOTS = range(1, 5)
+BASE = "foundation1"
+CHOSEN = AfterFirstCard(BASE)  # once foundation one holds its card: after the first move
+
+
+def foundation(n: int) -> PileSpec:
+    """Foundation one takes a reserve card first; the others its rank, once it has one."""
+    word = number_word(n)
+    if n == 1:
+        accepts = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, empty_from=frozenset({PileKind.RESERVE}))
+    else:
+        accepts = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE, phase=CHOSEN)
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"), accepts=accepts,
+                    number=n, group="foundations")
+
+
+def reserve(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"reserve pile {word}"), takes=TOP_CARD, number=n,
+                    group="reserve")
+
+
+def pile(n: int) -> PileSpec:
+    return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY, phase=CHOSEN,
+                                   extra=FirstFrom("reserve", then=frozenset({PileKind.WASTE}))),
+                        Takes(runs=True, sequence=ALTERNATE_DOWN, extra=top_or_all_face_up), id_prefix="pile", words=("pile", "column"))
+
+
+def glenwood() -> GameDef:
+    """Glenwood (no options): draw one, one redeal."""
+    return GameDef(
+        key="glenwood",
+        title="Glenwood",
+        piles=(STOCK, WASTE, *(foundation(n) for n in SLOTS), *(reserve(n) for n in SLOTS), *(pile(n) for n in SLOTS)),
+        layout_deal=(*(DealSpec(f"reserve{n}", up=3) for n in SLOTS), *(DealSpec(f"pile{n}") for n in SLOTS)),
+        deal_by_rows=False,
+        stock_rule=StockInPhase(DrawToWaste(draw=1, redeals=1), CHOSEN),
+        safe_to_foundation=BaseSeatsFilled(SuitRule.ALTERNATE, BASE),
+        help_key="help_glenwood",
+    )
+
+
+ENTRY = GameEntry(
+    key="glenwood",
+    family="Klondike-like: reserve-fed (Canfield type)",
+    title="Glenwood",
+    aliases=("glen wood",),
+    factory=glenwood,
+    summary="Choose a reserve card to start the foundations; four piles move a top card or whole; gaps take reserve cards.",
+)
