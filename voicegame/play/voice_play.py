@@ -19,6 +19,7 @@ from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import TextRecogniser, make_recogniser
 from voicegame.audio.speakers import KINDS as SPEAKER_KINDS
 from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, SpeechSettings, make_speaker
+from voicegame.audio.wyoming_stt import said_at_once
 from voicegame.play.loop import MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource, run_voice_session
 from voicegame.play.session import Session
 
@@ -26,9 +27,10 @@ from voicegame.play.session import Session
 def add_voice_options(play: argparse.ArgumentParser) -> None:
     """The ``play`` options that choose and tune the audio devices."""
     group = play.add_argument_group("voice")
-    group.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx", "text"), default=None,
-                       help="speech recogniser (auto: Vosk when a model is found, else PocketSphinx)")
+    group.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx", "text", "wyoming"), default=None,
+                       help="speech recogniser (auto: Vosk when a model is found, else PocketSphinx; wyoming: the server --stt)")
     group.add_argument("--model", metavar="DIR", help="Vosk model folder")
+    group.add_argument("--stt", metavar="URI", help="Wyoming speech-to-text server, such as tcp://homeassistant.local:10300")
     group.add_argument("--speaker", choices=[k for k in SPEAKER_KINDS if k != "recorder"], default="auto",
                        help="speech output (auto: speech dispatcher, else pyttsx3, else print)")
     group.add_argument("--rate", type=_in_range("--rate", int, 80, 450), help="speaking rate, words per minute (80 to 450)")
@@ -94,7 +96,9 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     try:
         kind = args.recogniser or (config["audio.recogniser"] if config is not None else "auto")
         model = args.model or (config["audio.model"] if config is not None else None) or None
-        recogniser, recogniser_note = make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True)
+        stt = getattr(args, "stt", None) or (config["audio.stt"] if config is not None else None)
+        recogniser, recogniser_note = make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True,
+                                                      stt=stt, on_note=said_at_once(speaker))
     except AudioError as error:
         recogniser, recogniser_note = TextRecogniser(), session.say("no_recogniser_typing", problem=str(error).rstrip("."))
     notes.append(recogniser_note)
