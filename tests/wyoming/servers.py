@@ -132,8 +132,9 @@ def espeak_pcm(text: str, voice: str = "en") -> tuple[np.ndarray, int]:
 
 
 class TtsState:
-    def __init__(self, delay_s: float = 0.0) -> None:
+    def __init__(self, delay_s: float = 0.0, garbage: bool = False) -> None:
         self.delay_s = delay_s
+        self.garbage = garbage
         self.texts: list[str] = []
         self.voices: list[str | None] = []
 
@@ -158,6 +159,10 @@ class TtsHandler(AsyncEventHandler):
             self.state.voices.append(name)
             if self.state.delay_s:
                 await asyncio.sleep(self.state.delay_s)
+            if self.state.garbage:
+                self.writer.write(b'{"type": "audio-start", "data_length": 99999}\nnot json at all')
+                await self.writer.drain()
+                return False
             pcm, rate = await asyncio.get_running_loop().run_in_executor(None, espeak_pcm, synth.text, name or "en")
             await self.write_event(AudioStart(rate=rate, width=2, channels=1).event())
             for i in range(0, len(pcm), 2048):
@@ -165,6 +170,38 @@ class TtsHandler(AsyncEventHandler):
             await self.write_event(AudioStop().event())
             return False
         return True
+
+
+class ClipSd:
+    """A stand-in for the sounddevice module (there is no sound card here): keeps every clip played,
+    each 'playing' for its own duration times ``speed`` (0: done at once) unless stopped."""
+
+    def __init__(self, speed: float = 0.0) -> None:
+        self.speed = speed
+        self.clips: list[tuple[np.ndarray, int]] = []
+        self.stops = 0
+        self.until = 0.0
+
+    def query_devices(self, device: Any = None, kind: Any = None) -> dict:
+        return {"name": "clips", "max_output_channels": 1}
+
+    def play(self, data: np.ndarray, samplerate: int, device: Any = None) -> None:
+        self.clips.append((np.array(data), int(samplerate)))
+        self.until = time.monotonic() + self.speed * len(data) / samplerate
+
+    def stop(self) -> None:
+        self.stops += 1
+        self.until = 0.0
+
+    def get_stream(self) -> Any:
+        sd = self
+
+        class Stream:
+            @property
+            def active(self) -> bool:
+                return time.monotonic() < sd.until
+
+        return Stream()
 
 
 # -------------------------------------------------------------------------------------- running

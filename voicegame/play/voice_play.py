@@ -32,7 +32,9 @@ def add_voice_options(play: argparse.ArgumentParser) -> None:
     group.add_argument("--model", metavar="DIR", help="Vosk model folder")
     group.add_argument("--stt", metavar="URI", help="Wyoming speech-to-text server, such as tcp://homeassistant.local:10300")
     group.add_argument("--speaker", choices=[k for k in SPEAKER_KINDS if k != "recorder"], default="auto",
-                       help="speech output (auto: speech dispatcher, else pyttsx3, else print)")
+                       help="speech output (auto: speech dispatcher, else pyttsx3, else print; wyoming: the server --tts)")
+    group.add_argument("--tts", metavar="URI", help="Wyoming text-to-speech server, such as tcp://homeassistant.local:10200")
+    group.add_argument("--tts-voice", metavar="NAME", help="voice of the Wyoming text-to-speech server, such as en_GB-alba-medium")
     group.add_argument("--rate", type=_in_range("--rate", int, 80, 450), help="speaking rate, words per minute (80 to 450)")
     group.add_argument("--volume", type=_in_range("--volume", float, 0.0, 1.0), help="speech volume, 0.0 to 1.0")
     group.add_argument("--voice", help="text-to-speech voice id")
@@ -76,10 +78,18 @@ def speech_settings(args: argparse.Namespace, config: Config | None) -> SpeechSe
     return settings
 
 
+def wyoming_voice(args: argparse.Namespace, config: Config | None) -> tuple[str | None, str | None]:
+    """The Wyoming voice server and voice (``make_speaker``'s ``tts`` and ``tts_voice``): flags, else settings."""
+    tts = getattr(args, "tts", None) or (config["audio.tts"] if config is not None else None)
+    voice = getattr(args, "tts_voice", None) or (config["audio.tts_voice"] if config is not None else None)
+    return tts or None, voice or None
+
+
 def announce(args: argparse.Namespace, config: Config | None, sentence: str) -> None:
     """Say ``sentence`` before the game starts (a long wait ahead, such as --winnable's search), with
     the speaker the game will use; speech goes on while the caller works."""
-    speaker, _ = make_speaker(args.speaker, speech_settings(args, config))
+    tts, voice = wyoming_voice(args, config)
+    speaker, _ = make_speaker(args.speaker, speech_settings(args, config), tts=tts, tts_voice=voice)
     speaker.say(sentence)
 
 
@@ -89,10 +99,11 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     stdin = sys.stdin if stdin is None else stdin
     settings = speech_settings(args, config)
     output = SoundOutput()
-    speaker, speaker_note = make_speaker(args.speaker, settings, output)
+    tts, voice = wyoming_voice(args, config)
+    speaker, speaker_note = make_speaker(args.speaker, settings, output, tts=tts, tts_voice=voice)
     sounds = config["audio.sounds"] if config is not None else True
     earcons = EarconPlayer(output, enabled=sounds and not args.no_sounds)
-    notes = [speaker_note] if "print" in speaker_note else []
+    notes = [speaker_note] if "print" in speaker_note or speaker.name == "wyoming" else []
     try:
         kind = args.recogniser or (config["audio.recogniser"] if config is not None else "auto")
         model = args.model or (config["audio.model"] if config is not None else None) or None
