@@ -67,8 +67,14 @@ class SttState:
     def __init__(self, delay_s: float = 0.0, garbage: bool = False, die_on: int | None = None) -> None:
         from voicegame.audio.recognisers import listening_pocketsphinx
 
+        from speech_fixtures import pad, speech_pcm
+
         self.recogniser = listening_pocketsphinx()
         self.recogniser.set_grammar(command_grammar())
+        # PocketSphinx carries its cepstral mean over from one utterance to the next, so the same audio
+        # could decode differently after other utterances: one mean, set once, is restored each time.
+        self.recogniser.recognise(pad(speech_pcm("seven of spades on eight of hearts"), 0.3, 0.3))
+        self.cmn = self.recogniser._decoder.get_cmn(False)
         self.delay_s = delay_s
         self.garbage = garbage
         self.die_on = die_on
@@ -113,6 +119,8 @@ class SttHandler(AsyncEventHandler):
                 await self.writer.drain()
                 return True
             pcm = np.frombuffer(b"".join(self.audio), dtype="<i2")
+            for decoder in state.recogniser._decoders():
+                decoder.set_cmn(state.cmn)  # the same audio, the same words, whatever came before
             text = state.recogniser.recognise(pcm).text
             state.transcripts.append(text)
             await self.write_event(Transcript(text=text.capitalize() + ".").event())

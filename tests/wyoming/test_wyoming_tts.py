@@ -5,6 +5,8 @@ and the fallback speaker."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from conftest import needs_espeak
 from servers import ClipSd, TtsState, espeak_pcm, free_port, tts_server
@@ -59,6 +61,11 @@ def test_stop_cuts_the_sentence_and_earcons_share_the_output(tts):
     earcons.play("move")
     speaker.say("This is a long sentence that the player will cut short by speaking a new command.")
     assert speaker.busy()
+    for _ in range(500):  # until the sentence is playing (the earcon takes its own time first)
+        if len(sd.clips) == 2:
+            break
+        time.sleep(0.01)
+    assert len(sd.clips) == 2 and speaker.busy()
     speaker.stop()
     speaker.wait(5)
     assert not speaker.busy() and sd.stops >= 1

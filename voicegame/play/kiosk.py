@@ -425,20 +425,21 @@ def run(args: argparse.Namespace) -> int:
         stop_logging(handler)
 
 
-def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int:
+def kiosk_session(args: argparse.Namespace, config: Any) -> Session | None:
+    """The game a kiosk (or a satellite) plays: ``args.game`` (else the settings' default, else
+    Klondike), resumed unless ``args.seed`` is given. None (said on standard error) for a bad seed."""
     from voicegame.games import find_game, UnknownGame
     from voicegame.storage.autosave import Persistence
     from voicegame.play.session import Session
 
-    settings = KioskSettings.from_config(config)
     try:
         entry = find_game(args.game or config["game.default"])
     except UnknownGame:
         config.problems.append(Reason("kiosk_unknown_game", {"game": args.game or config["game.default"]}))
         entry = find_game("klondike")
     if args.seed is not None and entry.seed_problem(args.seed):
-        print(f"voicegame kiosk: {entry.seed_problem(args.seed)}", file=sys.stderr)
-        return 2
+        print(f"voicegame {getattr(args, 'command', None) or 'kiosk'}: {entry.seed_problem(args.seed)}", file=sys.stderr)
+        return None
     from voicegame.storage.config import game_options
 
     options = game_options(config, entry)
@@ -448,6 +449,14 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
     except ValueError as error:
         config.problems.append(Reason("kiosk_bad_option", {"error": error}))
         session = Session(entry, {}, args.seed, persistence=Persistence(), resume=args.seed is None)
+    return session
+
+
+def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int:
+    settings = KioskSettings.from_config(config)
+    session = kiosk_session(args, config)
+    if session is None:
+        return 2
     clock = SystemClock()
     notes = [sentence(problem) for problem in config.problems]
     speaker: Speaker
