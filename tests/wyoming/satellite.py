@@ -46,7 +46,12 @@ class SatelliteScript:
 
     def __init__(self, items: list[str | Callable[[], str | None]], drop_before: set[int] = frozenset(),
                  garbage_before: set[int] = frozenset(), quiet_s: float = 0.2, first_quiet_s: float = 0.2,
-                 answer_timeout_s: float = 15.0, unanswered_s: float = 2.0) -> None:
+                 answer_timeout_s: float = 15.0, unanswered_s: float = 2.0,
+                 audio: dict[str, tuple[np.ndarray, int]] | None = None, realtime: bool = False) -> None:
+        self.audio = audio or {}  # text -> (samples, index where the speech ends): the bench's own recordings
+        self.realtime = realtime  # stream speech at the pace it is spoken (the bench), else at once
+        self.speech_end_at: float | None = None
+        self.latencies: list[float] = []  # end of speech to the first sound sent back (realtime only)
         self.unanswered_s = unanswered_s
         self.items = list(items)
         self.next = 0
@@ -88,6 +93,9 @@ class SatelliteHandler(AsyncEventHandler):
         elif AudioStart.is_type(event.type):
             self.clip, self.rate = [], AudioStart.from_event(event).rate
             script.last_audio = time.monotonic()
+            if script.speech_end_at is not None:
+                script.latencies.append(script.last_audio - script.speech_end_at)
+                script.speech_end_at = None
         elif AudioChunk.is_type(event.type):
             if self.clip is not None:
                 self.clip.append(AudioChunk.from_event(event).audio)
@@ -173,10 +181,17 @@ class SatelliteHandler(AsyncEventHandler):
 
 
     async def send_speech(self, text: str) -> None:
-        pcm = pad(speech_pcm(text), 0.3, 0.9)
+        script = self.script
+        pcm, end = script.audio.get(text) or (pad(speech_pcm(text), 0.3, 0.9), -1)
+        started = time.monotonic()
         for i in range(0, len(pcm), BLOCK):
+            if script.realtime:  # as a microphone: a block is sent once it has been spoken
+                await asyncio.sleep(max(0.0, started + (i + BLOCK) / RATE - time.monotonic()))
+                if i <= end < i + BLOCK:
+                    script.speech_end_at = started + end / RATE
             await self.write_event(AudioChunk(rate=RATE, width=2, channels=1, audio=pcm[i:i + BLOCK].tobytes()).event())
-            await asyncio.sleep(0)
+            if not script.realtime:
+                await asyncio.sleep(0)
 
 
 def satellite_server(script: SatelliteScript, port: int | None = None) -> Any:
