@@ -104,3 +104,10 @@ def test_a_satellite_that_drops_is_found_again_and_the_game_goes_on(stt, tts, tt
     assert kiosk.counters.device_failures >= 1 and kiosk.counters.recoveries == 1
     assert kiosk.session.state_json() == replay_text(OPENING).state_json(), (script.said, tts_state.texts)  # nothing lost
     assert heard_sentence(script, "I can hear you again.") == 1  # one sentence, on the satellite
+
+
+def test_the_command_refuses_an_address_that_is_not_wyoming(capsys):
+    from voicegame.cli.main import main
+
+    assert main(["satellite", "http://kitchen.local/"]) == 2
+    assert "not a Wyoming address" in capsys.readouterr().err

@@ -393,14 +393,16 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _make_recogniser(kind: str, model: str | None, clock: Clock, settings: KioskSettings,
-                     speaker: Any, acoustic_check: bool = True) -> tuple[Recogniser, str]:
-    """The recogniser; one that cannot start (a model still being copied...) is retried with back-off."""
+                     speaker: Any, acoustic_check: bool = True, stt: str | None = None) -> tuple[Recogniser, str]:
+    """The recogniser; one that cannot start (a model still being copied...) is retried with back-off.
+    ``stt``: the Wyoming speech server of ``kind`` "wyoming" (docs/wyoming.md)."""
     from voicegame.audio.recognisers import make_recogniser
+    from voicegame.audio.wyoming_stt import said_at_once
 
     tries = 0
     while True:
         try:
-            return make_recogniser(kind, model, acoustic_check)
+            return make_recogniser(kind, model, acoustic_check, stt=stt, on_note=said_at_once(speaker))
         except AudioError as error:
             tries += 1
             delay = min(settings.backoff_cap, settings.backoff_first * 2 ** min(tries - 1, 30))
@@ -472,14 +474,16 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
 
         speech = SpeechSettings(rate=config["speech.rate"], volume=config["speech.volume"], voice=config["speech.voice"] or None)
         output = SoundOutput()
-        speaker, speaker_note = make_speaker(args.speaker, speech, output)
+        speaker, speaker_note = make_speaker(args.speaker, speech, output, tts=config["audio.tts"] or None,
+                                             tts_voice=config["audio.tts_voice"] or None)
         log.info("speaker: %s", speaker_note)
         earcons = EarconPlayer(output, enabled=config["audio.sounds"] and not args.no_sounds)
         kind = args.recogniser or config["audio.recogniser"]
         if kind == "text":
             kind = "auto"
         recogniser, recogniser_note = _make_recogniser(kind, args.model or config["audio.model"] or None, clock,
-                                                       settings, speaker, config["audio.acoustic_check"])
+                                                       settings, speaker, config["audio.acoustic_check"],
+                                                       config["audio.stt"] or None)
         log.info("recogniser: %s", recogniser_note)
         listener = MicrophoneListener(recogniser=recogniser)
     kiosk = Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)
