@@ -59,6 +59,11 @@ class SatelliteLink:
     def connected(self) -> bool:
         return self._client is not None
 
+    @property
+    def client(self) -> Any:
+        """The connection's Wyoming client (None while not connected)."""
+        return self._client
+
     def connect(self) -> None:
         """Connect, read the satellite's description, send ``run-satellite``; ``WyomingUnavailable``."""
         self.close()
@@ -136,7 +141,7 @@ class SatelliteLink:
 
     def send(self, *events: Any) -> bool:
         """Queue ``events`` to the satellite (nothing when not connected); False when not connected."""
-        client = self._client
+        client = self.client
         if client is None:
             return False
         LOOP.submit(lambda: self.write(client, *events))
@@ -235,7 +240,7 @@ class SatelliteSound:
         return {"name": f"Wyoming satellite {self.link.uri}", "max_output_channels": 1}
 
     def play(self, data: np.ndarray, samplerate: int, device: Any = None) -> None:
-        client = self.link._client
+        client = self.link.client
         if client is None:
             log.info("satellite not connected: a clip is not played")
             return
