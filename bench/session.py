@@ -17,6 +17,13 @@ spoken by espeak-ng (en, 160 wpm; cached), padded with 1 s of room noise before 
   resolve + narrate: the rest of ``Session.hear``/``handle``;
 - TTS start: pyttsx3 rendering the first sentence (cache cleared), the earcon's load and queueing.
 
+``--wyoming N``: end of speech to first sound through three paths on the first N commands (medians
+side by side): local (the above: streamed PocketSphinx), Wyoming STT (the utterance sent to a
+Wyoming speech server on 127.0.0.1: tests/wyoming's PocketSphinx-backed one, so the difference is
+the protocol and the unstreamed decode), and satellite (``voicegame satellite`` as it runs: the
+kiosk on a test satellite on 127.0.0.1 that streams the same audio in real time; timed there, from
+the end of speech to the first audio it is sent). Section "## Wyoming paths (bench/session.py)".
+
 The session is driven with the script's own text (not the decoded text), so the game stays on its
 winning line whatever the recogniser makes of espeak-ng; decoding accuracy is printed on the side.
 The sound device's own output latency (PortAudio buffer, typically 10-40 ms) is not included: there
@@ -231,12 +238,94 @@ def report(commands, stages, to_earcon, to_speech, exact, won, words_move, words
     return "\n".join(lines), {"to_earcon": to_earcon, "to_speech": to_speech}
 
 
-def write_section(text: str) -> None:
+WYOMING_SECTION = "## Wyoming paths (bench/session.py --wyoming)"
+
+
+def wyoming_paths(n: int) -> str:
+    """End of speech to first sound, local vs Wyoming STT vs satellite, on the first ``n`` commands."""
+    sys.path.insert(0, str(ROOT / "tests" / "wyoming"))
+    from satellite import SatelliteScript, satellite_server
+    from servers import SttState, stt_server
+
+    from voicegame.audio.wyoming_satellite import SatelliteLink
+    from voicegame.cli.satellite import SatelliteListener, satellite_output
+    from voicegame.games import find_game
+    from voicegame.play.kiosk import Kiosk, KioskSettings
+    from voicegame.audio.recognisers import WyomingRecogniser
+
+    commands = script_commands()[:n]
+    rng = np.random.default_rng(5)
+    recorded = [padded(text, rng) for text in commands]
+    stt = stt_server(SttState())
+    paths: dict[str, list[float]] = {"local": [], "wyoming stt": [], "satellite": []}
+    try:
+        for path in ("local", "wyoming stt"):
+            session = Session(find_game("klondike"), {"draw": 3}, 5)
+            local = listening_pocketsphinx()
+            wyoming = WyomingRecogniser(stt.uri, listening_pocketsphinx)
+            earcons = EarconPlayer(SoundOutput(sd=NullSd()))
+            speaker = Pyttsx3Speaker(SoundOutput(sd=NullSd()), fallback=PrintSpeaker(io.StringIO()))
+            for text, (audio, speech_end) in zip(commands, recorded):
+                local.set_grammar(session.recogniser_grammar())
+                if path == "local":
+                    _, ep_latency = endpoint(audio, speech_end, stream=local)
+                    t0 = time.perf_counter()
+                    local.finish()
+                else:
+                    utterance, ep_latency = endpoint(audio, speech_end)
+                    t0 = time.perf_counter()
+                    wyoming.recognise(utterance)
+                reply = session.hear(Heard(text))  # the script's text: the game stays on its line
+                if reply.earcons:
+                    earcons.play(reply.earcons[0])
+                elif reply.sentences:
+                    speaker.say(reply.sentences[0])
+                paths[path].append(ep_latency + time.perf_counter() - t0)
+                speaker.stop()
+        script = SatelliteScript(commands, audio=dict(zip(commands, recorded)), realtime=True, quiet_s=0.3)
+        server = satellite_server(script)
+        link = SatelliteLink(server.uri)
+        try:
+            output = satellite_output(link)
+            speaker = Pyttsx3Speaker(output, fallback=PrintSpeaker(io.StringIO()))
+            recogniser = listening_pocketsphinx()
+
+            class Listening(SatelliteListener):
+                def listen(self, timeout):  # tells the test satellite when the game listens
+                    script.listening.set()
+                    try:
+                        return super().listen(timeout)
+                    finally:
+                        script.listening.clear()
+
+            listener = Listening(link, recogniser)
+            link.connect()
+            kiosk = Kiosk(Session(find_game("klondike"), {"draw": 3}, 5), listener, recogniser, speaker,
+                          EarconPlayer(output), KioskSettings(wake_phrase="", max_listen=1.0))
+            kiosk.run(max_turns=len(commands), until=kiosk.clock.now() + 30.0 + 10.0 * len(commands))
+            paths["satellite"] = script.latencies
+        finally:
+            link.close()
+            server.stop()
+    finally:
+        stt.stop()
+    lines = [WYOMING_SECTION, "",
+             f"The first {n} commands of the scripted game, espeak-ng with 1 s of room noise either side; "
+             "everything on 127.0.0.1 of this machine (no network, no sound card).", "",
+             "| end of speech to first sound | " + " | ".join(paths) + " |",
+             "| --- | " + " | ".join("---:" for _ in paths) + " |",
+             "| median ms | " + " | ".join(f"{statistics.median(v) * 1000:.0f}" if v else "-" for v in paths.values()) + " |",
+             "| p95 ms | " + " | ".join(f"{pct(v, 95) * 1000:.0f}" if v else "-" for v in paths.values()) + " |",
+             "| utterances timed | " + " | ".join(str(len(v)) for v in paths.values()) + " |", ""]
+    return "\n".join(lines)
+
+
+def write_section(text: str, section: str = SECTION) -> None:
     """Replace (or append) our section of bench/RESULTS.md; other sections are left as they are."""
     old = RESULTS.read_text() if RESULTS.exists() else "# Bench results\n\n"
-    start = old.find(SECTION)
+    start = old.find(section)
     if start >= 0:
-        nxt = old.find("\n## ", start + len(SECTION))
+        nxt = old.find("\n## ", start + len(section))
         new = old[:start] + text + (old[nxt + 1 :] if nxt >= 0 else "")
     else:
         new = old.rstrip("\n") + "\n\n" + text
@@ -248,8 +337,17 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="write the section into bench/RESULTS.md")
     parser.add_argument("--grammar", choices=("session", "static", "both"), default="both",
                         help="decode with the session's grammar of the turn, the static test grammar, or both")
+    parser.add_argument("--wyoming", type=int, metavar="N", default=0,
+                        help="only compare end of speech to first sound: local, Wyoming STT and satellite, on N commands")
     args = parser.parse_args()
     logging.getLogger("voicegame.audio").setLevel(logging.ERROR)
+    if args.wyoming:
+        text = wyoming_paths(args.wyoming)
+        print(text)
+        if args.write:
+            write_section(text, WYOMING_SECTION)
+            print(f"written to {RESULTS}")
+        return
     kinds = ("session", "static") if args.grammar == "both" else (args.grammar,)
     text = SECTION + "\n\n" + "\n".join(run(kind)[0] for kind in kinds)
     print(text)

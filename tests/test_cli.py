@@ -158,7 +158,7 @@ def test_every_sub_command_is_its_own_module_in_the_command_table():
 
     parser = cli.build_parser()
     names = next(a for a in parser._actions if a.dest == "command").choices
-    assert set(names) == {"play", "games", "stats", "config", "saves", "transcribe", "model", "solve", "replay", "kiosk"}
+    assert set(names) == {"play", "games", "stats", "config", "saves", "transcribe", "model", "solve", "replay", "kiosk", "satellite"}
     for module in cli.SUB_COMMANDS:
         assert module.__name__.startswith("voicegame.cli.") and callable(module.add_parser)
     assert all(callable(names[name].get_default("run")) for name in names if name != "model")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -20,12 +20,14 @@ from .backend import UNK, Heard, Recogniser, StreamingRecogniser
 from .errors import ModelNotFound, RecogniserUnavailable, message_text
 from .grammar_spec import RecogniserGrammar
 from .pocketsphinx_recogniser import PocketSphinxRecogniser
+from .wyoming_link import normalise_uri
+from .wyoming_stt import WyomingRecogniser
 from .vosk_recogniser import (VOSK_MODEL_ENV, VoskRecogniser, _looks_like_vosk_model, find_vosk_model, parse_vosk_result,
                               user_models_dir, vosk_phrase_list)
 
 __all__ = [
     "KINDS", "UNK", "VOSK_MODEL_ENV", "Heard", "PocketSphinxRecogniser", "Recogniser", "StreamingRecogniser",
-    "TextRecogniser", "VoskRecogniser", "_looks_like_vosk_model", "find_vosk_model", "listening_pocketsphinx",
+    "TextRecogniser", "VoskRecogniser", "WyomingRecogniser", "_looks_like_vosk_model", "find_vosk_model", "listening_pocketsphinx",
     "make_recogniser", "parse_vosk_result", "user_models_dir", "vosk_phrase_list",
 ]
 
@@ -66,7 +68,7 @@ def _label(path: Path) -> str:
     return path.parent.name if path.name.lower() in ("model", "models") and path.parent.name else path.name
 
 
-KINDS = ("auto", "vosk", "pocketsphinx", "text")
+KINDS = ("auto", "vosk", "pocketsphinx", "text", "wyoming")
 
 
 def listening_pocketsphinx(acoustic_check: bool = True) -> PocketSphinxRecogniser:
@@ -81,14 +83,19 @@ def listening_pocketsphinx(acoustic_check: bool = True) -> PocketSphinxRecognise
     return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, nbest=cls.NBEST, **decoder)
 
 
-def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True) -> tuple[Recogniser, str]:
+def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True,
+                    stt: str | None = None, on_note: Callable[[str], None] | None = None) -> tuple[Recogniser, str]:
     """Build a recogniser and a one-sentence note for the player about what is used and why.
 
-    kind: auto (Vosk when a model is found and loads, else PocketSphinx), vosk, pocketsphinx, text.
+    kind: auto (Vosk when a model is found and loads, else PocketSphinx), vosk, pocketsphinx, text,
+    wyoming (the Wyoming speech server at ``stt``, falling back to PocketSphinx; ``on_note`` tells
+    the player when it fails mid-game: see ``WyomingRecogniser``).
     ``acoustic_check``: see ``listening_pocketsphinx``.
     Raises an ``AudioError`` subclass (message = one sentence) when the asked-for one cannot start.
     """
     kind = (kind or "auto").strip().lower()
+    if kind == "wyoming":
+        return _wyoming(stt, acoustic_check, on_note)
     if kind == "text":
         return TextRecogniser(), message_text("audio_using_typed", {})
     if kind == "pocketsphinx":
@@ -108,3 +115,15 @@ def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check
     except RecogniserUnavailable as e:
         log.warning("Vosk failed, falling back to PocketSphinx: %s", e)
         return listening_pocketsphinx(acoustic_check), message_text("audio_using_pocketsphinx_vosk_failed", {})
+
+
+def _wyoming(stt: str | None, acoustic_check: bool, on_note: Callable[[str], None] | None) -> tuple[Recogniser, str]:
+    """The Wyoming recogniser at ``stt``, described at start (a missing server: PocketSphinx, said)."""
+    if not stt:
+        raise RecogniserUnavailable("wyoming_no_address")
+    try:
+        uri = normalise_uri(stt)
+    except ValueError:
+        raise RecogniserUnavailable("wyoming_bad_address", uri=stt) from None
+    recogniser = WyomingRecogniser(uri, lambda: listening_pocketsphinx(acoustic_check), on_note)
+    return recogniser, recogniser.start()

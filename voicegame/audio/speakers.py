@@ -22,23 +22,26 @@ from .speaker_contract import (DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE,
                                VOLUME_STEP, SettingsMixin, Speaker, SpeechSettings)
 from .speechd_speaker import SpeechDispatcherSpeaker
 from .text_speakers import PrintSpeaker, RecorderSpeaker
+from .wyoming_link import normalise_uri
+from .wyoming_tts import WyomingSpeaker
 
 __all__ = [
     "DEFAULT_RATE", "DEFAULT_VOLUME", "KINDS", "MAX_RATE", "MIN_RATE", "MIN_VOLUME", "RATE_STEP", "STEPS",
     "VOLUME_STEP", "PrintSpeaker", "Pyttsx3Speaker", "RecorderSpeaker", "SettingsMixin", "SoundOutput",
     "SoundUnavailable", "Speaker", "SpeakerUnavailable", "SpeechDispatcherSpeaker", "SpeechSettings",
-    "make_speaker",
+    "WyomingSpeaker", "make_speaker",
 ]
 
-KINDS = ("auto", "pyttsx3", "speechd", "print", "recorder")
+KINDS = ("auto", "pyttsx3", "speechd", "print", "recorder", "wyoming")
 
 
 def make_speaker(kind: str = "auto", settings: SpeechSettings | None = None, output: SoundOutput | None = None,
-                 out: TextIO | None = None) -> tuple[Speaker, str]:
+                 out: TextIO | None = None, tts: str | None = None, tts_voice: str | None = None) -> tuple[Speaker, str]:
     """Build a speaker and one sentence for the player saying what is used and why. Never raises for
     a missing engine or device: falls back to printing.
 
-    kind: auto (speech dispatcher if available, else pyttsx3, else print), pyttsx3, speechd, print, recorder.
+    kind: auto (speech dispatcher if available, else pyttsx3, else print), pyttsx3, speechd, print, recorder,
+    wyoming (the Wyoming voice server at ``tts``, voice ``tts_voice``; pyttsx3 while it is gone).
     ``output`` is the sound output shared with the earcons (made here if not given).
     """
     kind = (kind or "auto").strip().lower()
@@ -50,6 +53,8 @@ def make_speaker(kind: str = "auto", settings: SpeechSettings | None = None, out
         return RecorderSpeaker(settings), message_text("audio_recording", {})
     if kind not in KINDS:
         return printer, message_text("audio_unknown_speech_engine", {"kind": kind})
+    if kind == "wyoming":
+        return _wyoming(settings, output or SoundOutput(), printer, tts, tts_voice)
     reasons: list[str] = []
     if kind in ("auto", "speechd"):
         try:
@@ -66,3 +71,26 @@ def make_speaker(kind: str = "auto", settings: SpeechSettings | None = None, out
     if not output.probe():
         return speaker, message_text("audio_so_printing", {"reason": (output.note or message_text("audio_no_sound", {})).rstrip(".")})
     return speaker, message_text("audio_speaking_pyttsx3", {})
+
+
+def _wyoming(settings: SpeechSettings, output: SoundOutput, printer: PrintSpeaker, tts: str | None,
+             voice: str | None) -> tuple[Speaker, str]:
+    """The Wyoming speaker at ``tts``, pyttsx3 behind it (printing without an engine)."""
+
+    def fallback() -> Speaker:
+        try:
+            return Pyttsx3Speaker(output, settings, fallback=printer)
+        except SpeakerUnavailable:
+            return printer
+
+    if not tts:
+        return fallback(), message_text("wyoming_no_address", {})
+    try:
+        uri = normalise_uri(tts)
+    except ValueError:
+        return fallback(), message_text("wyoming_bad_address", {"uri": tts})
+    speaker = WyomingSpeaker(uri, output, fallback, settings, voice)
+    note = speaker.start()
+    if not output.probe():
+        return speaker, message_text("audio_so_printing", {"reason": (output.note or message_text("audio_no_sound", {})).rstrip(".")})
+    return speaker, note

@@ -15,9 +15,9 @@ import sys
 from typing import NoReturn, Sequence
 
 from voicegame import __version__
-from voicegame.cli import config, games, kiosk, model, play, replay, saves, solve, stats, transcribe
+from voicegame.cli import config, games, kiosk, model, play, replay, satellite, saves, solve, stats, transcribe
 
-SUB_COMMANDS = (play, games, stats, config, saves, transcribe, model, solve, replay, kiosk)
+SUB_COMMANDS = (play, games, stats, config, saves, transcribe, model, solve, replay, kiosk, satellite)
 """The sub-command modules, in the order ``voicegame --help`` lists them."""
 
 

@@ -393,14 +393,16 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _make_recogniser(kind: str, model: str | None, clock: Clock, settings: KioskSettings,
-                     speaker: Any, acoustic_check: bool = True) -> tuple[Recogniser, str]:
-    """The recogniser; one that cannot start (a model still being copied...) is retried with back-off."""
+                     speaker: Any, acoustic_check: bool = True, stt: str | None = None) -> tuple[Recogniser, str]:
+    """The recogniser; one that cannot start (a model still being copied...) is retried with back-off.
+    ``stt``: the Wyoming speech server of ``kind`` "wyoming" (docs/wyoming.md)."""
     from voicegame.audio.recognisers import make_recogniser
+    from voicegame.audio.wyoming_stt import said_at_once
 
     tries = 0
     while True:
         try:
-            return make_recogniser(kind, model, acoustic_check)
+            return make_recogniser(kind, model, acoustic_check, stt=stt, on_note=said_at_once(speaker))
         except AudioError as error:
             tries += 1
             delay = min(settings.backoff_cap, settings.backoff_first * 2 ** min(tries - 1, 30))
@@ -425,20 +427,21 @@ def run(args: argparse.Namespace) -> int:
         stop_logging(handler)
 
 
-def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int:
+def kiosk_session(args: argparse.Namespace, config: Any) -> Session | None:
+    """The game a kiosk (or a satellite) plays: ``args.game`` (else the settings' default, else
+    Klondike), resumed unless ``args.seed`` is given. None (said on standard error) for a bad seed."""
     from voicegame.games import find_game, UnknownGame
     from voicegame.storage.autosave import Persistence
     from voicegame.play.session import Session
 
-    settings = KioskSettings.from_config(config)
     try:
         entry = find_game(args.game or config["game.default"])
     except UnknownGame:
         config.problems.append(Reason("kiosk_unknown_game", {"game": args.game or config["game.default"]}))
         entry = find_game("klondike")
     if args.seed is not None and entry.seed_problem(args.seed):
-        print(f"voicegame kiosk: {entry.seed_problem(args.seed)}", file=sys.stderr)
-        return 2
+        print(f"voicegame {getattr(args, 'command', None) or 'kiosk'}: {entry.seed_problem(args.seed)}", file=sys.stderr)
+        return None
     from voicegame.storage.config import game_options
 
     options = game_options(config, entry)
@@ -448,6 +451,14 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
     except ValueError as error:
         config.problems.append(Reason("kiosk_bad_option", {"error": error}))
         session = Session(entry, {}, args.seed, persistence=Persistence(), resume=args.seed is None)
+    return session
+
+
+def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int:
+    settings = KioskSettings.from_config(config)
+    session = kiosk_session(args, config)
+    if session is None:
+        return 2
     clock = SystemClock()
     notes = [sentence(problem) for problem in config.problems]
     speaker: Speaker
@@ -463,14 +474,16 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
 
         speech = SpeechSettings(rate=config["speech.rate"], volume=config["speech.volume"], voice=config["speech.voice"] or None)
         output = SoundOutput()
-        speaker, speaker_note = make_speaker(args.speaker, speech, output)
+        speaker, speaker_note = make_speaker(args.speaker, speech, output, tts=config["audio.tts"] or None,
+                                             tts_voice=config["audio.tts_voice"] or None)
         log.info("speaker: %s", speaker_note)
         earcons = EarconPlayer(output, enabled=config["audio.sounds"] and not args.no_sounds)
         kind = args.recogniser or config["audio.recogniser"]
         if kind == "text":
             kind = "auto"
         recogniser, recogniser_note = _make_recogniser(kind, args.model or config["audio.model"] or None, clock,
-                                                       settings, speaker, config["audio.acoustic_check"])
+                                                       settings, speaker, config["audio.acoustic_check"],
+                                                       config["audio.stt"] or None)
         log.info("recogniser: %s", recogniser_note)
         listener = MicrophoneListener(recogniser=recogniser)
     kiosk = Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)

@@ -19,6 +19,7 @@ from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import TextRecogniser, make_recogniser
 from voicegame.audio.speakers import KINDS as SPEAKER_KINDS
 from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, SpeechSettings, make_speaker
+from voicegame.audio.wyoming_stt import said_at_once
 from voicegame.play.loop import MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource, run_voice_session
 from voicegame.play.session import Session
 
@@ -26,11 +27,14 @@ from voicegame.play.session import Session
 def add_voice_options(play: argparse.ArgumentParser) -> None:
     """The ``play`` options that choose and tune the audio devices."""
     group = play.add_argument_group("voice")
-    group.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx", "text"), default=None,
-                       help="speech recogniser (auto: Vosk when a model is found, else PocketSphinx)")
+    group.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx", "text", "wyoming"), default=None,
+                       help="speech recogniser (auto: Vosk when a model is found, else PocketSphinx; wyoming: the server --stt)")
     group.add_argument("--model", metavar="DIR", help="Vosk model folder")
+    group.add_argument("--stt", metavar="URI", help="Wyoming speech-to-text server, such as tcp://homeassistant.local:10300")
     group.add_argument("--speaker", choices=[k for k in SPEAKER_KINDS if k != "recorder"], default="auto",
-                       help="speech output (auto: speech dispatcher, else pyttsx3, else print)")
+                       help="speech output (auto: speech dispatcher, else pyttsx3, else print; wyoming: the server --tts)")
+    group.add_argument("--tts", metavar="URI", help="Wyoming text-to-speech server, such as tcp://homeassistant.local:10200")
+    group.add_argument("--tts-voice", metavar="NAME", help="voice of the Wyoming text-to-speech server, such as en_GB-alba-medium")
     group.add_argument("--rate", type=_in_range("--rate", int, 80, 450), help="speaking rate, words per minute (80 to 450)")
     group.add_argument("--volume", type=_in_range("--volume", float, 0.0, 1.0), help="speech volume, 0.0 to 1.0")
     group.add_argument("--voice", help="text-to-speech voice id")
@@ -74,10 +78,18 @@ def speech_settings(args: argparse.Namespace, config: Config | None) -> SpeechSe
     return settings
 
 
+def wyoming_voice(args: argparse.Namespace, config: Config | None) -> tuple[str | None, str | None]:
+    """The Wyoming voice server and voice (``make_speaker``'s ``tts`` and ``tts_voice``): flags, else settings."""
+    tts = getattr(args, "tts", None) or (config["audio.tts"] if config is not None else None)
+    voice = getattr(args, "tts_voice", None) or (config["audio.tts_voice"] if config is not None else None)
+    return tts or None, voice or None
+
+
 def announce(args: argparse.Namespace, config: Config | None, sentence: str) -> None:
     """Say ``sentence`` before the game starts (a long wait ahead, such as --winnable's search), with
     the speaker the game will use; speech goes on while the caller works."""
-    speaker, _ = make_speaker(args.speaker, speech_settings(args, config))
+    tts, voice = wyoming_voice(args, config)
+    speaker, _ = make_speaker(args.speaker, speech_settings(args, config), tts=tts, tts_voice=voice)
     speaker.say(sentence)
 
 
@@ -87,14 +99,17 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     stdin = sys.stdin if stdin is None else stdin
     settings = speech_settings(args, config)
     output = SoundOutput()
-    speaker, speaker_note = make_speaker(args.speaker, settings, output)
+    tts, voice = wyoming_voice(args, config)
+    speaker, speaker_note = make_speaker(args.speaker, settings, output, tts=tts, tts_voice=voice)
     sounds = config["audio.sounds"] if config is not None else True
     earcons = EarconPlayer(output, enabled=sounds and not args.no_sounds)
-    notes = [speaker_note] if "print" in speaker_note else []
+    notes = [speaker_note] if "print" in speaker_note or speaker.name == "wyoming" else []
     try:
         kind = args.recogniser or (config["audio.recogniser"] if config is not None else "auto")
         model = args.model or (config["audio.model"] if config is not None else None) or None
-        recogniser, recogniser_note = make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True)
+        stt = getattr(args, "stt", None) or (config["audio.stt"] if config is not None else None)
+        recogniser, recogniser_note = make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True,
+                                                      stt=stt, on_note=said_at_once(speaker))
     except AudioError as error:
         recogniser, recogniser_note = TextRecogniser(), session.say("no_recogniser_typing", problem=str(error).rstrip("."))
     notes.append(recogniser_note)

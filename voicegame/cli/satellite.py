@@ -1,0 +1,167 @@
+"""``voicegame satellite tcp://host:port``: play on a Wyoming satellite's microphone and loudspeaker.
+
+voicegame connects to the satellite as Home Assistant does (docs/wyoming.md) and runs the kiosk on
+it: the same turns, sleep and wake (the wake phrase, or the satellite's own wake word), idle
+invitations, new games after a finished one, and, when the satellite drops, one sentence, retries
+with back-off and the game kept. Only the devices differ: the microphone is
+``SatelliteMicrophone`` and the sound output (speech and earcons) a ``SoundOutput`` on
+``SatelliteSound``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.errors import AudioError
+from voicegame.audio.microphone import Endpointer
+from voicegame.audio.recognisers import Recogniser
+from voicegame.audio.speakers import SoundOutput, Speaker, SpeechSettings, make_speaker
+from voicegame.audio.wyoming_link import normalise_uri
+from voicegame.audio.wyoming_satellite import SatelliteLink, SatelliteMicrophone, SatelliteSound
+from voicegame.audio.wyoming_stt import said_at_once
+from voicegame.games import seed_number
+from voicegame.play.kiosk_input import MicrophoneListener
+from voicegame.play.turns import Recognised
+
+log = logging.getLogger("voicegame.play.kiosk")
+
+
+class SatelliteListener:
+    """The kiosk's listener on a satellite: ``MicrophoneListener`` (reconnects after a failure,
+    decodes while the player speaks) on a ``SatelliteMicrophone``; the satellite's own wake word
+    comes back as ``wake_phrase`` typed, which wakes a sleeping kiosk."""
+
+    def __init__(self, link: SatelliteLink, recogniser: Recogniser | None = None, wake_phrase: str = "",
+                 endpointer: Any = None) -> None:
+        self.link = link
+        self.wake_phrase = wake_phrase
+        self.inner = MicrophoneListener(lambda: SatelliteMicrophone(link, endpointer() if endpointer else None),
+                                        recogniser=recogniser)
+
+    def listen(self, timeout: float | None) -> np.ndarray | Recognised | str | None:
+        item = self.inner.listen(timeout)
+        microphone = self.inner.microphone
+        if item is None and microphone is not None and microphone.detected:
+            microphone.detected = False
+            return self.wake_phrase or None
+        return item
+
+    def reset(self) -> None:
+        self.inner.reset()
+
+    def mute(self) -> None:
+        self.inner.mute()
+
+    def unmute(self) -> None:
+        self.inner.unmute()
+
+
+def satellite_output(link: SatelliteLink, pace: float = 1.0) -> SoundOutput:
+    """The sound output whose clips play on the satellite."""
+    return SoundOutput(sd=SatelliteSound(link, pace=pace))
+
+
+def add_parser(subparsers: Any) -> None:
+    s = subparsers.add_parser("satellite", help="play on a Wyoming satellite's microphone and speaker (like the kiosk)")
+    s.add_argument("uri", help="the satellite, such as tcp://kitchen-satellite.local:10700")
+    s.add_argument("--game", default=None, help="game to deal (default: config game.default)")
+    s.add_argument("--seed", type=seed_number, default=None, help="first deal (default: resume, or a random deal)")
+    s.add_argument("--log-dir", metavar="DIR", help="folder for kiosk.log (default: the data folder)")
+    s.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx", "wyoming"), default=None,
+                   help="speech recogniser (default: config audio.recogniser)")
+    s.add_argument("--model", metavar="DIR", help="Vosk model folder (default: config audio.model)")
+    s.add_argument("--stt", metavar="URI", help="Wyoming speech-to-text server (default: config audio.stt)")
+    s.add_argument("--speaker", choices=("pyttsx3", "wyoming"), default=None,
+                   help="voice: pyttsx3 (espeak-ng), or wyoming (the server --tts); default: wyoming when a server is set")
+    s.add_argument("--tts", metavar="URI", help="Wyoming text-to-speech server (default: config audio.tts)")
+    s.add_argument("--tts-voice", metavar="NAME", help="its voice (default: config audio.tts_voice)")
+    s.add_argument("--no-sounds", action="store_true", help="no sound cues (earcons)")
+    s.add_argument("--backoff-cap", type=float, default=30.0, metavar="SECONDS",
+                   help="longest wait between tries to reach a satellite that dropped (default 30)")
+    s.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from voicegame.play import kiosk
+    from voicegame.storage import savefile as store
+    from voicegame.storage.config import Config
+
+    try:
+        uri = normalise_uri(args.uri)
+    except ValueError:
+        print(f"voicegame satellite: {args.uri} is not a Wyoming address; write it as tcp://host:port.", file=sys.stderr)
+        return 2
+    config = Config()
+    handler = kiosk.setup_logging(Path(args.log_dir) if args.log_dir else store.data_dir())
+    try:
+        return _run(args, uri, config)
+    finally:
+        kiosk.stop_logging(handler)
+
+
+def _run(args: argparse.Namespace, uri: str, config: Any) -> int:
+    from voicegame.audio.recognisers import make_recogniser
+    from voicegame.language.sentences import sentence
+    from voicegame.play import kiosk
+    from voicegame.play.kiosk_input import SystemClock
+
+    args.command = "satellite"
+    session = kiosk.kiosk_session(args, config)
+    if session is None:
+        return 2
+    settings = kiosk.KioskSettings.from_config(config)
+    settings.backoff_cap = max(1.0, args.backoff_cap)
+    clock = SystemClock()
+    link = SatelliteLink(uri)
+    output = satellite_output(link)
+    speech = SpeechSettings(rate=config["speech.rate"], volume=config["speech.volume"], voice=config["speech.voice"] or None)
+    tts = args.tts or config["audio.tts"] or None
+    speaker: Speaker
+    speaker, speaker_note = make_speaker(args.speaker or ("wyoming" if tts else "pyttsx3"), speech, output, tts=tts,
+                                         tts_voice=args.tts_voice or config["audio.tts_voice"] or None)
+    log.info("speaker: %s", speaker_note)
+    earcons = EarconPlayer(output, enabled=config["audio.sounds"] and not args.no_sounds)
+    kind = args.recogniser or config["audio.recogniser"]
+    if kind == "wyoming":
+        try:
+            recogniser, recogniser_note = make_recogniser(kind, stt=args.stt or config["audio.stt"] or None,
+                                                          acoustic_check=config["audio.acoustic_check"],
+                                                          on_note=said_at_once(speaker))
+        except AudioError as error:
+            print(f"voicegame satellite: {error}", file=sys.stderr)
+            return 2
+    else:
+        recogniser, recogniser_note = kiosk._make_recogniser("auto" if kind == "text" else kind,
+                                                             args.model or config["audio.model"] or None, clock,
+                                                             settings, speaker, config["audio.acoustic_check"])
+    log.info("recogniser: %s", recogniser_note)
+    silence, early = config["audio.trailing_silence_ms"], config["audio.early_end_ms"]
+    listener = SatelliteListener(link, recogniser, settings.wake_phrase,
+                                 lambda: Endpointer(trailing_silence_ms=silence, early_silence_ms=early))
+    notes = [sentence(problem) for problem in config.problems]
+    try:
+        link.connect()  # before the greeting, so that it is heard; else the kiosk retries
+    except AudioError as error:
+        log.warning("%s", error)
+    machine = kiosk.Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        machine.run()
+    except KeyboardInterrupt:
+        log.info("satellite stopped by signal: %s", machine.counters)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        link.close()
+    return 0
