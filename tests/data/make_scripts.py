@@ -342,6 +342,11 @@ FCFAM = [
 ]
 
 
+# ----- kfam4 (issue 21): Terrace, Giant, Zebra, Jumbo, Kansas -------------------------------------------
+def zebra() -> None:
+    solved("zebra", 1, "zebra_seed1_win.txt", "Zebra")
+
+
 if __name__ == "__main__":
     import sys
 
