@@ -343,6 +343,10 @@ FCFAM = [
 
 
 # ----- kfam4 (issue 21): Terrace, Giant, Zebra, Jumbo, Kansas -------------------------------------------
+def giant() -> None:
+    solved("giant", 1, "giant_seed1_win.txt", "Giant")
+
+
 def zebra() -> None:
     solved("zebra", 1, "zebra_seed1_win.txt", "Zebra")
 
