@@ -26,9 +26,13 @@ class CoveredHome:
     rank lower, of a suit the table's ``suit`` rule allows on it) is on the foundations already,
     counting every deck; aces always are. With one deck and ``SuitRule.ALTERNATE`` this is a stricter
     :func:`~voicegame.engine.auto.opposite_colours_ready`: it counts cards, not foundation heights, so
-    it holds for foundations of any suit and any number of decks (Giant, Zebra, Jumbo)."""
+    it holds for foundations of any suit and any number of decks (Giant, Zebra, Jumbo).
+
+    ``wrap`` (off by default): the table builds round the corner, so a king may lie on an ace and
+    an ace is safe only once every king that could lie on it is home (Kansas)."""
 
     suit: SuitRule
+    wrap: bool = False
 
     def covers(self, card: Card) -> tuple[Suit, ...]:
         """The suits of the cards one rank lower that may lie on ``card`` on the table."""
@@ -43,9 +47,10 @@ class CoveredHome:
         card = state.piles[src].top
         if card is None:
             return False
-        if card.rank == Rank.ACE:
+        if card.rank == Rank.ACE and not self.wrap:
             return True
+        lower = card.rank - 1 if card.rank != Rank.ACE else Rank.KING
         suits = self.covers(card)
         home = sum(1 for i in game.layout.indices(PileKind.FOUNDATION) for c in state.piles[i].cards
-                   if c.rank == card.rank - 1 and c.suit in suits)
+                   if c.rank == lower and c.suit in suits)
         return home == len(suits) * game.decks
