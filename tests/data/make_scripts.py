@@ -343,6 +343,10 @@ FCFAM = [
 
 
 # ----- kfam4 (issue 21): Terrace, Giant, Zebra, Jumbo, Kansas -------------------------------------------
+def terrace() -> None:
+    solved("terrace", 10, "terrace_seed10_win.txt", "Terrace")
+
+
 def giant() -> None:
     solved("giant", 1, "giant_seed1_win.txt", "Giant")
 

@@ -29,6 +29,7 @@ from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR
                                            golf_priority, royal_parade_forced, single_forced, without_discards_key)
 from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
 from voicegame.solver.hooks_rows import ROWS
+from voicegame.solver.hooks_locks import LOCKED_STOCK
 
 __all__ = [
     "FREECELL", "GENERIC", "GOLF", "HOOKS", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL",
@@ -82,6 +83,7 @@ HOOKS: dict[str, SolverHooks] = {
     "backbone": IN_SUIT,
     # kfam4 (issue 21)
     "giant": ROWS,
+    "terrace": LOCKED_STOCK,
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 
