@@ -393,6 +393,10 @@ def jumbo() -> None:
     played_out("jumbo", 1, "Jumbo", "the solver won none of seeds 1-200")
 
 
+def aunt_mary() -> None:
+    played_out("aunt_mary", 1, "Aunt Mary", "the solver won none of seeds 1-100")
+
+
 def kansas() -> None:
     played_out("kansas", 30, "Kansas", "the solver won none of seeds 1-200")
 
