@@ -72,6 +72,12 @@ SCRIPTS = {
     "chessboard": ("chessboard_seed5_win.txt", {}, 5),
     "bear_river": ("bear_river_seed1_win.txt", {}, 1),
     "cruel": ("cruel_seed2_win.txt", {}, 2),
+    # kfam4 (issue 21)
+    "giant": ("giant_seed1_win.txt", {}, 1),
+    "zebra": ("zebra_seed1_win.txt", {}, 1),
+    "kansas": ("kansas_seed30_stuck.txt", {}, 30),
+    "terrace": ("terrace_seed10_win.txt", {}, 10),
+    "aunt_mary": ("aunt_mary_seed23_win.txt", {}, 23),
 }
 KEYS = [g.key for g in GAMES]
 

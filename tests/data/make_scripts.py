@@ -394,7 +394,7 @@ def jumbo() -> None:
 
 
 def aunt_mary() -> None:
-    played_out("aunt_mary", 1, "Aunt Mary", "the solver won none of seeds 1-100")
+    solved("aunt_mary", 23, "aunt_mary_seed23_win.txt", "Aunt Mary")
 
 
 def kansas() -> None:

@@ -84,6 +84,7 @@ HOOKS: dict[str, SolverHooks] = {
     # kfam4 (issue 21)
     "giant": ROWS,
     "terrace": LOCKED_STOCK,
+    "aunt_mary": KLONDIKE,  # Klondike's rules on another deal: Klondike's own solver (it checks its lines)
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 
