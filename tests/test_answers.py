@@ -80,6 +80,12 @@ SCRIPTS = {
     "royal_east": ("royal_east_seed19_win.txt", {}, 19),
     "king_albert": ("king_albert_seed1_win.txt", {}, 1),
     "union_square": ("union_square_seed6_win.txt", {}, 6),
+    # kfam4 (issue 21)
+    "giant": ("giant_seed1_win.txt", {}, 1),
+    "zebra": ("zebra_seed1_win.txt", {}, 1),
+    "kansas": ("kansas_seed30_stuck.txt", {}, 30),
+    "terrace": ("terrace_seed10_win.txt", {}, 10),
+    "aunt_mary": ("aunt_mary_seed23_win.txt", {}, 23),
 }
 KEYS = [g.key for g in GAMES]
 

@@ -383,10 +383,69 @@ def kfam3() -> None:
     stuck_without_repeats("agnes", 2, "agnes_seed2_stuck.txt", "Agnes")  # seed 2: proved lost by the solver
 
 
+# ----- kfam4 (issue 21): Terrace, Giant, Zebra, Jumbo, Kansas -------------------------------------------
+def terrace() -> None:
+    solved("terrace", 10, "terrace_seed10_win.txt", "Terrace")
+
+
+def giant() -> None:
+    solved("giant", 1, "giant_seed1_win.txt", "Giant")
+
+
+def zebra() -> None:
+    solved("zebra", 1, "zebra_seed1_win.txt", "Zebra")
+
+
+def played_out(key: str, seed: int, title: str, why: str) -> None:
+    """One deal played out to "No moves left", for a game the solver won no deal of: depth first,
+    the best move by the solver's ``greedy_rank`` first, never back to a position already seen,
+    until a position the engine calls stuck."""
+    from voicegame.solver.hooks_klondike import greedy_rank
+
+    engine = Engine(find_game(key).make())
+    start = engine.deal(seed)
+    seen, path = {start}, [(start, None)]
+    stack = [iter(())]
+
+    def children(state):
+        ranked = sorted((m for m in engine.legal_moves(state) if engine.is_productive(state, m)), key=lambda m: greedy_rank(engine, state, m))
+        return iter(ranked)
+
+    stack = [children(start)]
+    while not engine.is_stuck(path[-1][0]):
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            path.pop()
+            continue
+        after = engine.apply(path[-1][0], move)[0]
+        if after in seen:
+            continue
+        seen.add(after)
+        path.append((after, move))
+        stack.append(children(after))
+    moves = [move for _, move in path[1:]]
+    lines = checked_commands(key, seed, engine, start, moves)
+    write(f"{key}_seed{seed}_stuck.txt", f"# {title}, --seed {seed}, played depth first (the solver's greedy_rank order, never back to a\n"
+          f"# position already seen) until no move is left ({why}). Regenerate with tests/data/make_scripts.py.\n", lines)
+
+
+def jumbo() -> None:
+    played_out("jumbo", 1, "Jumbo", "the solver won none of seeds 1-200")
+
+
+def aunt_mary() -> None:
+    solved("aunt_mary", 23, "aunt_mary_seed23_win.txt", "Aunt Mary")
+
+
+def kansas() -> None:
+    played_out("kansas", 30, "Kansas", "the solver won none of seeds 1-200")
+
+
 if __name__ == "__main__":
     import sys
 
-    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider", *PAIRFAM]
-    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider", "fcfam"]
+    wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider",
+                              *PAIRFAM, "fcfam", "kfam3", "terrace", "giant", "zebra", "kansas", "aunt_mary"]
     for name in wanted:
         globals()[name]()

@@ -23,6 +23,7 @@ GAME_MODULES: tuple[str, ...] = (
     "streets_and_alleys", "bakers_dozen", "spiderette", "will_o_the_wisp", "spider_three_decks", "bristol",
     "fortress", "chessboard", "bear_river", "cruel",
     "agnes", "easthaven", "gypsy", "glenwood", "royal_east", "king_albert", "union_square",
+    "giant", "zebra", "kansas", "terrace", "aunt_mary",
 )
 """The modules of voicegame.games that are games, in the order the games list says them."""
 

@@ -28,6 +28,8 @@ from voicegame.solver.hooks_klondike import (BASED, IN_SUIT, KLONDIKE, KLONDIKE_
 from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR_TOMMY, first_home_forced, golf_key,
                                            golf_priority, royal_parade_forced, single_forced, without_discards_key)
 from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
+from voicegame.solver.hooks_rows import ROWS
+from voicegame.solver.hooks_locks import LOCKED_STOCK
 
 __all__ = [
     "BASED", "FREECELL", "GENERIC", "GOLF", "HOOKS", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL", "ROW_DEALT",
@@ -86,6 +88,10 @@ HOOKS: dict[str, SolverHooks] = {
     "royal_east": IN_SUIT,
     "agnes": BASED,
     "gypsy": ROW_DEALT,
+    # kfam4 (issue 21)
+    "giant": ROWS,
+    "terrace": LOCKED_STOCK,
+    "aunt_mary": KLONDIKE,  # Klondike's rules on another deal: Klondike's own solver (it checks its lines)
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 

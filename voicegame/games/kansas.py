@@ -1,0 +1,73 @@
+"""Kansas, as AisleRiot's manual describes it.
+
+The first card dealt goes to foundation one and sets the base rank of every foundation; twelve
+cards form the reserve, whose top card is in play; three piles get one card each; the other 36
+cards are the stock, turned one at a time onto the waste, with no redeal. Foundations build up
+in suit from the base rank, aces on kings; cards there are out of play. The three piles build
+down regardless of suit, and groups move together. A gap is filled at once from the reserve; once
+the reserve is used up, a gap may be filled with the waste's top card, when you like.
+
+Decisions where the manual is silent or unclear (see GAMES.md):
+
+- The setup line says the foundations are built with "the ranks continuous" and no word of suit;
+  the rules line says "in suit": they build in suit.
+- The reserve's eleven lower cards are face down (as Canfield's are); only its top is face up.
+- The piles turn the corner too: a king may go on an ace (as Canfield's do).
+- A group moves together when it runs down one rank at a time (in any suit).
+- Once the reserve is empty a gap takes only the waste's top card (the manual names no other
+  source).
+- Score: one point per card on the foundations, the base card included; 52 at most.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import (EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec,
+                              Refill, Sequence, SuitRule, Takes)
+from voicegame.engine.safety import CoveredHome
+from voicegame.engine.words import number_word
+from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.entry import GameEntry
+
+DOWN_ANY_WRAP = Sequence(Direction.DOWN, SuitRule.ANY, wrap=True)
+SUIT_UP_WRAP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
+BASE = "foundation1"
+PILES = range(1, 4)
+
+
+def foundation(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
+                    accepts=Accepts(build=SUIT_UP_WRAP, empty=EMPTY_ANY, single=True, base_from=BASE), number=n, group="foundations")
+
+
+def pile(n: int) -> PileSpec:
+    return tableau_pile(n, Accepts(build=DOWN_ANY_WRAP, empty_from=frozenset({PileKind.WASTE})), Takes(runs=True, sequence=DOWN_ANY_WRAP),
+                        id_prefix="pile", words=("pile", "column"))
+
+
+RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
+
+
+def kansas() -> GameDef:
+    """Kansas (no options): draw one, no redeal."""
+    return GameDef(
+        key="kansas",
+        title="Kansas",
+        piles=(STOCK, WASTE, RESERVE, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in PILES)),
+        layout_deal=(DealSpec(BASE), DealSpec("reserve", down=11, up=1), *(DealSpec(f"pile{n}") for n in PILES)),
+        deal_by_rows=False,
+        stock_rule=DrawToWaste(draw=1, redeals=0),
+        refill=Refill(group="tableau", source="reserve"),
+        safe_to_foundation=CoveredHome(SuitRule.ANY, wrap=True),
+        help_key="help_kansas",
+    )
+
+
+ENTRY = GameEntry(
+    key="kansas",
+    family="Klondike-like: reserve-fed (Canfield type)",
+    title="Kansas",
+    aliases=(),
+    factory=kansas,
+    summary="Foundations start at the first card's rank and turn the corner; a reserve fills three piles' gaps; draw one, no redeal.",
+)

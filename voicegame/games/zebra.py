@@ -1,0 +1,85 @@
+"""Zebra, as AisleRiot's manual describes it.
+
+Two decks. The eight aces start the eight foundations, which build up in alternating colours
+(any suit of the other colour) to the king; cards there are out of play. Eight piles get one
+card each, face up; the other 88 cards are the stock, turned one at a time onto the waste, with
+one redeal. The piles build down in alternating colours, and only a pile's top card moves. A gap
+is filled at once from the waste, or from the stock when the waste is empty.
+
+Decisions where the manual is silent or unclear (see GAMES.md):
+
+- Two decks: the manual's eight aces need them (the original help says so).
+- "A whole pile can be moved to an appropriate Foundation with one drag" is a mouse shortcut:
+  a pile built down has its lowest card on top, so its cards go up one at a time, each by its
+  own command; the same positions are reached.
+- "One redeal": the waste is turned back over into the stock (in order) once, so the stock is
+  gone through twice.
+- A gap is filled after every move and deal, so an empty pile is seen only once the waste and
+  stock are both empty; it then takes any card.
+- The eight foundations are "foundation one" to "foundation eight", in the order of the aces
+  dealt to them (clubs, diamonds, hearts, spades, twice).
+- Score: one point per card moved to the foundations (the aces are dealt), 96 at most.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import (EMPTY_ANY, EMPTY_NONE, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec,
+                              Refill, Sequence, State, SuitRule, TOP_CARD)
+from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
+from voicegame.engine.safety import CoveredHome
+from voicegame.engine.words import number_word
+from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, tableau_pile
+from voicegame.games.entry import GameEntry
+
+PILES = range(1, 9)
+UP_ALTERNATE = Sequence(Direction.UP, SuitRule.ALTERNATE)
+
+
+def foundation(n: int) -> PileSpec:
+    """A foundation: its ace is dealt, then up in alternating colours to the king, one card at a time."""
+    word = number_word(n)
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
+                    accepts=Accepts(build=UP_ALTERNATE, empty=EMPTY_NONE, single=True), number=n, group="foundations")
+
+
+def pile(n: int) -> PileSpec:
+    return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY), TOP_CARD, id_prefix="pile", words=("pile", "column"))
+
+
+def aces_first(seed: int) -> list[Card]:
+    """The deal order: the eight aces (one to each foundation), then the other 96 cards shuffled."""
+    return [Card(Rank.ACE, suit) for _ in range(2) for suit in Suit] + [c for c in seeded_deck(seed, 2) if c.rank != Rank.ACE]
+
+
+def score(game: GameDef, state: State) -> int:
+    """Cards moved to the foundations: every card there but the dealt aces."""
+    return sum(len(state.piles[i].cards) - 1 for i in game.indices(PileKind.FOUNDATION) if state.piles[i].cards)
+
+
+def zebra() -> GameDef:
+    """Zebra (no options): draw one, one redeal."""
+    return GameDef(
+        key="zebra",
+        title="Zebra",
+        piles=(STOCK, WASTE, *(foundation(n) for n in PILES), *(pile(n) for n in PILES)),
+        layout_deal=(*(DealSpec(f"foundation{n}") for n in PILES), *(DealSpec(f"pile{n}") for n in PILES)),
+        deal_by_rows=False,
+        decks=2,
+        shuffle=aces_first,
+        stock_rule=DrawToWaste(draw=1, redeals=1),
+        refill=Refill(group="tableau", source="waste", keep_down=True, fallback="stock"),
+        score=score,
+        max_score=96,
+        safe_to_foundation=CoveredHome(SuitRule.ALTERNATE),
+        help_key="help_zebra",
+    )
+
+
+ENTRY = GameEntry(
+    key="zebra",
+    family="Klondike-like: Forty Thieves type (single-card moves)",
+    title="Zebra",
+    aliases=(),
+    factory=zebra,
+    summary="Two decks; the aces start eight foundations built up in alternating colours; gaps fill from the waste; one redeal.",
+)
