@@ -22,6 +22,7 @@ from voicegame.games import GAMES
 from voicegame.play.session import Session
 from voicegame.listen.grammar import intent_phrase
 from voicegame.language.lexicon import load_language
+from voicegame.language.templates import expand
 
 import numpy as np
 
@@ -65,6 +66,16 @@ def heard_intents(sphinx, session: Session, texts: list[str], want: set[str]) ->
             if intent in want:
                 return out
     return out
+
+
+def _other_phrasings(session: Session, intent: str, count: int = 2) -> list[str]:
+    """Up to ``count`` more phrasings of a slot-free intent, of two words or more (those the likely
+    grammar holds): "verbose" alone is heard as "what are my moves" by these voices, "more detail" is
+    heard as itself."""
+    first = intent_phrase(session.parser, intent)
+    language = session.parser.language
+    phrases = [p for t in language.templates(intent) for p in expand(t, language.rules, {}, limit=50)]
+    return [p for p in dict.fromkeys(phrases) if p != first and len(p.split()) >= 2][:count]
 
 
 def _move_phrase(session: Session, kinds: tuple[str, ...] = ()) -> list[str]:
@@ -138,7 +149,7 @@ def test_every_intent_and_every_game_can_be_heard(listener, kind, name):
         session = Session("klondike", seed=1)
         if name == "more":
             session.handle("read the board")  # "more" is listened for only while a reading has more
-        texts = [intent_phrase(session.parser, name)]
+        texts = [intent_phrase(session.parser, name), *_other_phrasings(session, name)]
         want = {name}
     results = heard_intents(sphinx, session, texts, want)
     assert any(intent in want for _, _, intent in results), results
