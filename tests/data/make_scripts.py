@@ -342,6 +342,18 @@ FCFAM = [
 ]
 
 
+# ----- pair4 (issue 23) ----------------------------------------------------------------------------
+PAIR4 = [
+    ("osmosis", 2, "Osmosis"),
+    ("peek", 2, "Peek"),
+]
+
+
+def pair4() -> None:
+    for key, seed, title in PAIR4:
+        solved(key, seed, f"{key}_seed{seed}_win.txt", title)
+
+
 if __name__ == "__main__":
     import sys
 
@@ -349,3 +361,4 @@ if __name__ == "__main__":
     wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider", "fcfam"]
     for name in wanted:
         globals()[name]()
+

@@ -1,0 +1,32 @@
+"""Vocabulary added by pair4 (issue 23), each on a toy game: a pile gated by the ranks on another
+(RankIn)."""
+
+from __future__ import annotations
+
+from voicegame.engine import Accepts, Direction, Engine, GameDef, Move, Pile, PileKind, PileSpec, Sequence, State, SuitRule, TOP_CARD
+from voicegame.engine.cards import Card
+from voicegame.engine.gating import RankIn
+
+ANY_IN_SUIT = Sequence(Direction.ANY_RANK, SuitRule.SAME)
+
+
+def cards(codes: str) -> tuple[Card, ...]:
+    return tuple(Card.from_code(c) for c in codes.split())
+
+
+def at(engine: Engine, **piles: str) -> State:
+    return State(tuple(Pile(cards(piles[s.id])) if s.id in piles else Pile() for s in engine.specs))
+
+
+def test_rank_in_lets_a_card_on_only_when_its_rank_lies_on_the_other_pile():
+    piles = (PileSpec("upper", PileKind.FOUNDATION, ("upper",), accepts=Accepts(build=ANY_IN_SUIT)),
+             PileSpec("lower", PileKind.FOUNDATION, ("lower",), accepts=Accepts(build=ANY_IN_SUIT, extra=RankIn("upper"))),
+             PileSpec("hand", PileKind.RESERVE, ("hand",), takes=TOP_CARD))
+    engine = Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=()))
+    index = engine.layout.index
+    state = at(engine, upper="5H 9H", lower="5C", hand="9C")
+    assert engine.why_not(state, Move.cards(index["hand"], index["lower"])) is None
+    assert engine.why_not(state, Move.cards(index["hand"], index["upper"])).key == "needs_same"  # the upper one is not gated
+    gated = at(engine, upper="5H", lower="5C", hand="9C")
+    assert engine.why_not(gated, Move.cards(index["hand"], index["lower"])).key == "rank_not_in"
+    assert engine.why_not(gated, Move.cards(index["hand"], index["upper"])).key == "needs_same"
