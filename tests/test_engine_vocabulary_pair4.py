@@ -30,3 +30,20 @@ def test_rank_in_lets_a_card_on_only_when_its_rank_lies_on_the_other_pile():
     gated = at(engine, upper="5H", lower="5C", hand="9C")
     assert engine.why_not(gated, Move.cards(index["hand"], index["lower"])).key == "rank_not_in"
     assert engine.why_not(gated, Move.cards(index["hand"], index["upper"])).key == "needs_same"
+
+
+def test_rank_cycle_takes_its_ranks_round_and_round_in_any_suit():
+    from voicegame.engine.rank_cycles import RankCycle
+
+    cycle = RankCycle((6, 5, 4, 3, 2, 1))
+    piles = (PileSpec("centre", PileKind.FOUNDATION, ("centre",), accepts=Accepts(build=Sequence(Direction.ANY_RANK, SuitRule.ANY), extra=cycle)),
+             PileSpec("hand", PileKind.RESERVE, ("hand",), takes=TOP_CARD))
+    engine = Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=()))
+    index = engine.layout.index
+    move = Move.cards(index["hand"], index["centre"])
+    assert engine.why_not(at(engine, hand="6D"), move) is None
+    assert engine.why_not(at(engine, hand="5D"), move).key == "empty_needs_rank"
+    assert engine.why_not(at(engine, centre="6D", hand="5S"), move) is None
+    assert engine.why_not(at(engine, centre="6D", hand="4S"), move).key == "needs_rank"
+    assert engine.why_not(at(engine, centre="6D 5S 4H 3C 2D AS", hand="6H"), move) is None  # after the ace, six again
+    assert engine.why_not(at(engine, centre="KD", hand="QH"), move).key == "nothing_goes_on"  # a rank off the cycle

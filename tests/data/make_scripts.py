@@ -346,6 +346,7 @@ FCFAM = [
 PAIR4 = [
     ("osmosis", 2, "Osmosis"),
     ("peek", 2, "Peek"),
+    ("napoleons_tomb", 3, "Napoleon's Tomb"),
 ]
 
 

@@ -6,8 +6,9 @@ import time
 from itertools import permutations
 
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
-from voicegame.solver.core import Budget, Outcome, Positions, Solution
+from voicegame.solver.core import Budget, Outcome, PositionKey, Positions, Solution
 from voicegame.solver.hook_base import SolverHooks, generic_priority
+from voicegame.solver.hooks_others import first_home_forced
 
 
 def started_home_forced(positions: Positions, state: State) -> Move | None:
@@ -85,3 +86,18 @@ def rank_gated_solve(engine: Engine, start: State, budget: Budget) -> Solution |
 
 
 RANK_GATED = SolverHooks(forced=started_home_forced, priority=generic_priority, prune=home_first_prune, solve=rank_gated_solve)
+
+
+def interchangeable_foundations_key(positions: Positions, state: State) -> PositionKey:
+    """Napoleon's Tomb: suits do not count on the foundations, so a foundation matters only by its
+    top rank and its height, and the corners are alike (sorted); the one-card reserves are alike
+    too (sorted); the stock and waste are kept card by card."""
+    engine = positions.engine
+    piles = state.piles
+    foundations = tuple(sorted((len(piles[i].cards), int(piles[i].cards[-1].rank) if piles[i].cards else 0)
+                               for i in engine.game.indices(PileKind.FOUNDATION)))
+    cells = tuple(sorted(id(piles[i].cards[-1]) if piles[i].cards else 0 for i in engine.game.indices(PileKind.CELL)))
+    return (tuple(map(id, piles[positions.stock].cards)), tuple(map(id, piles[positions.waste].cards)), foundations, cells, state.redeals)
+
+
+SUITLESS_FOUNDATIONS = SolverHooks(forced=first_home_forced, priority=generic_priority, key=interchangeable_foundations_key)
