@@ -47,3 +47,18 @@ def test_rank_cycle_takes_its_ranks_round_and_round_in_any_suit():
     assert engine.why_not(at(engine, centre="6D", hand="4S"), move).key == "needs_rank"
     assert engine.why_not(at(engine, centre="6D 5S 4H 3C 2D AS", hand="6H"), move) is None  # after the ace, six again
     assert engine.why_not(at(engine, centre="KD", hand="QH"), move).key == "nothing_goes_on"  # a rank off the cycle
+
+
+def test_frozen_keeps_a_complete_set_in_place():
+    from voicegame.engine import Takes
+    from voicegame.engine.freezing import Frozen
+
+    same_rank = Sequence(Direction.UP, SuitRule.ANY, step=0)
+    piles = tuple(PileSpec(f"p{n}", PileKind.TABLEAU, (f"pile {n}",), accepts=Accepts(build=same_rank),
+                           takes=Takes(runs=True, sequence=same_rank, extra=Frozen(3))) for n in range(2))
+    engine = Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=()))
+    move = Move.cards(0, 1)
+    assert engine.why_not(at(engine, p0="9C 9D 9H", p1="9S"), move).key == "pile_frozen"
+    assert engine.why_not(at(engine, p0="8C 9D 9H", p1="9S"), move) is None  # three cards, two ranks
+    assert engine.why_not(at(engine, p0="9D 9H", p1="9S"), move) is None  # two of a kind
+    assert Move.cards(0, 1, 2) in engine.legal_moves(at(engine, p0="9D 9H", p1="9S"))  # a group of one rank moves together

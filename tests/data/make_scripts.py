@@ -344,15 +344,16 @@ FCFAM = [
 
 # ----- pair4 (issue 23) ----------------------------------------------------------------------------
 PAIR4 = [
-    ("osmosis", 2, "Osmosis"),
-    ("peek", 2, "Peek"),
-    ("napoleons_tomb", 3, "Napoleon's Tomb"),
+    ("osmosis", 2, "Osmosis", False),
+    ("peek", 2, "Peek", False),
+    ("napoleons_tomb", 3, "Napoleon's Tomb", False),
+    ("pileon", 1, "Pileon", True),
 ]
 
 
 def pair4() -> None:
-    for key, seed, title in PAIR4:
-        solved(key, seed, f"{key}_seed{seed}_win.txt", title)
+    for key, seed, title, short in PAIR4:
+        solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=short)
 
 
 if __name__ == "__main__":
