@@ -62,3 +62,27 @@ def test_frozen_keeps_a_complete_set_in_place():
     assert engine.why_not(at(engine, p0="8C 9D 9H", p1="9S"), move) is None  # three cards, two ranks
     assert engine.why_not(at(engine, p0="9D 9H", p1="9S"), move) is None  # two of a kind
     assert Move.cards(0, 1, 2) in engine.legal_moves(at(engine, p0="9D 9H", p1="9S"))  # a group of one rank moves together
+
+
+def test_in_line_fills_a_gap_from_either_neighbour_and_joins_runs_high_to_low():
+    from voicegame.engine.cards import Rank
+    from voicegame.engine.lines import InLine
+
+    ids = tuple(f"c{n}" for n in range(5))
+    line = InLine(ids, Rank.ACE, Rank.QUEEN)
+    piles = (*(PileSpec(i, PileKind.TABLEAU, (f"cell {i}",), accepts=Accepts(build=None, single=True, extra=line), takes=TOP_CARD) for i in ids),
+             PileSpec("hand", PileKind.RESERVE, ("hand",), takes=TOP_CARD))
+    engine = Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=()))
+    index = engine.layout.index
+
+    def why(state, dst):
+        reason = engine.why_not(state, Move.cards(index["hand"], index[dst]))
+        return None if reason is None else reason.key
+
+    assert why(at(engine, c1="5H", hand="6H"), "c2") is None  # after its left neighbour
+    assert why(at(engine, c3="7H", hand="6H"), "c2") is None  # before its right neighbour
+    assert why(at(engine, c1="5H", c3="9S", hand="6C"), "c2") == "line_gap_between"
+    assert why(at(engine, c1="QS", hand="AH"), "c2") is None  # a low after any high
+    assert why(at(engine, hand="AH"), "c0") is None and why(at(engine, hand="QH"), "c4") is None  # the ends
+    assert why(at(engine, hand="2H"), "c0") == "line_gap_alone"
+    assert why(at(engine, c0="5H", hand="6H"), "c0") == "takes_no_cards"  # only gaps

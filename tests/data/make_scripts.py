@@ -348,6 +348,7 @@ PAIR4 = [
     ("peek", 2, "Peek", False),
     ("napoleons_tomb", 3, "Napoleon's Tomb", False),
     ("pileon", 1, "Pileon", True),
+    ("maze", 1, "Maze", True),
 ]
 
 

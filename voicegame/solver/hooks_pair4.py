@@ -6,6 +6,7 @@ import time
 from itertools import permutations
 
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
+from voicegame.engine.cards import Card
 from voicegame.solver.core import Budget, Outcome, PositionKey, Positions, Solution
 from voicegame.solver.hook_base import SolverHooks, generic_priority
 from voicegame.solver.hooks_others import first_home_forced
@@ -101,3 +102,80 @@ def interchangeable_foundations_key(positions: Positions, state: State) -> Posit
 
 
 SUITLESS_FOUNDATIONS = SolverHooks(forced=first_home_forced, priority=generic_priority, key=interchangeable_foundations_key)
+
+
+def line_solve(engine: Engine, start: State, budget: Budget) -> Solution | None:
+    """Maze's own search, best first on the score, over the line alone (a tuple of cards, None for a
+    gap): from each gap at most two cards can move in, the one after its left neighbour and the one
+    before its right neighbour, so a position has at most twice as many moves as gaps. Not
+    exhaustive in practice: a deal it cannot finish is "unsolved"."""
+    import heapq
+
+    from voicegame.engine.lines import InLine
+
+    began = time.perf_counter()
+    rule = engine.specs[engine.layout.index["r1c1"]].accepts if "r1c1" in engine.layout.index else None
+    line = rule.extra if rule is not None else None
+    if not isinstance(line, InLine):
+        return None
+    cells = tuple(engine.layout.index[c] for c in line.cells)
+    first = tuple(start.piles[i].top for i in cells)
+    n = len(first)
+
+    def score(row: tuple[Card | None, ...]) -> int:
+        cards = [c for c in row if c is not None]
+        return (1 if cards and cards[0].rank == line.low else 0) + sum(1 for a, b in zip(cards, cards[1:]) if line.follows(a, b))
+
+    def moves(row: tuple[Card | None, ...]) -> list[tuple[int, int]]:
+        where = {card: k for k, card in enumerate(row) if card is not None}
+        out: list[tuple[int, int]] = []
+        for g, card in enumerate(row):
+            if card is not None:
+                continue
+            wanted = []
+            left = row[g - 1] if g > 0 else None
+            right = row[g + 1] if g + 1 < n else None
+            for candidate, k in where.items():
+                if k == g:
+                    continue
+                if (left is not None and line.follows(left, candidate)) or (right is not None and line.follows(candidate, right)) \
+                        or (g == 0 and candidate.rank == line.low) or (g == n - 1 and candidate.rank == line.high):
+                    wanted.append(k)
+            out.extend((k, g) for k in wanted)
+        return out
+
+    def rank(row: tuple[Card | None, ...]) -> int:
+        """The score, then cards directly after the card they follow (no gap between)."""
+        direct = sum(1 for a, b in zip(row, row[1:]) if a is not None and b is not None and line.follows(a, b))
+        return 2 * score(row) + direct
+
+    def won(row: tuple[Card | None, ...]) -> bool:
+        return row[0] is not None and score(row) == sum(1 for c in row if c is not None)
+
+    parents: dict[tuple[Card | None, ...], tuple[tuple[Card | None, ...], tuple[int, int]] | None] = {first: None}
+    queue = [(-rank(first), 0, 0, first)]
+    tick = 0
+    while queue:
+        _, minus_depth, _, row = heapq.heappop(queue)
+        depth = -minus_depth
+        if won(row):
+            line_moves = []
+            while (parent := parents[row]) is not None:
+                row, (k, g) = parent
+                line_moves.append(Move.cards(cells[k], cells[g]))
+            return Solution(Outcome.SOLVED, tuple(reversed(line_moves)), budget.used, time.perf_counter() - began)
+        for k, g in moves(row):
+            after = list(row)
+            after[g], after[k] = row[k], None
+            child = tuple(after)
+            if child in parents:
+                continue
+            if not budget.spend():
+                return Solution(Outcome.UNSOLVED, (), budget.used, time.perf_counter() - began)
+            parents[child] = (row, (k, g))
+            tick += 1
+            heapq.heappush(queue, (-rank(child), -(depth + 1), tick, child))
+    return Solution(Outcome.UNWINNABLE, (), budget.used, time.perf_counter() - began)
+
+
+LINE = SolverHooks(priority=generic_priority, solve=line_solve)
