@@ -86,3 +86,27 @@ def test_in_line_fills_a_gap_from_either_neighbour_and_joins_runs_high_to_low():
     assert why(at(engine, hand="AH"), "c0") is None and why(at(engine, hand="QH"), "c4") is None  # the ends
     assert why(at(engine, hand="2H"), "c0") == "line_gap_alone"
     assert why(at(engine, c0="5H", hand="6H"), "c0") == "takes_no_cards"  # only gaps
+
+
+def test_open_bottoms_keeps_the_bottom_card_playable_and_refills_until_the_first_deal():
+    from voicegame.engine import DealOnePerPile, MoveKind
+    from voicegame.engine.ends import OpenBottoms
+
+    piles = (PileSpec("stock", PileKind.STOCK, ("stock",)),
+             PileSpec("home", PileKind.FOUNDATION, ("home",), accepts=Accepts(build=Sequence(Direction.ANY_RANK, SuitRule.ANY))),
+             PileSpec("col", PileKind.TABLEAU, ("column",), takes=TOP_CARD, group="cols"),
+             PileSpec("foot", PileKind.RESERVE, ("foot",), takes=TOP_CARD))
+    engine = Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(), stock_rule=DealOnePerPile("cols"),
+                            settle=OpenBottoms((("col", "foot"),), refill_from="stock", until_dealt=True)))
+    index = engine.layout.index
+    home = lambda src: Move.cards(index[src], index["home"])  # noqa: E731
+    state = at(engine, stock="4C 3C 2C", col="9H")
+    state = engine.apply(state, home("col"))[0]
+    assert state.piles[index["col"]].cards == cards("2C")  # refilled from the stock
+    state = engine.apply(state, Move(MoveKind.DEAL))[0]
+    assert state.piles[index["foot"]].cards == cards("2C") and state.piles[index["col"]].cards == cards("3C")  # the bottom card apart
+    assert engine.why_not(state, home("foot")) is None and engine.why_not(state, home("col")) is None
+    state = engine.apply(state, home("col"))[0]
+    assert state.piles[index["col"]].cards == cards("2C") and not state.piles[index["foot"]].cards  # a lone card lives on the column
+    state = engine.apply(state, home("col"))[0]
+    assert not state.piles[index["col"]].cards and state.piles[index["stock"]].cards == cards("4C")  # dealt once: no refill

@@ -349,6 +349,7 @@ PAIR4 = [
     ("napoleons_tomb", 3, "Napoleon's Tomb", False),
     ("pileon", 1, "Pileon", True),
     ("maze", 1, "Maze", True),
+    ("labyrinth", 63, "Labyrinth", False),
 ]
 
 

@@ -179,3 +179,11 @@ def line_solve(engine: Engine, start: State, budget: Budget) -> Solution | None:
 
 
 LINE = SolverHooks(priority=generic_priority, solve=line_solve)
+
+
+def with_counters_key(positions: Positions, state: State) -> PositionKey:
+    """The usual key and the game's counters (Labyrinth's "dealt": empty piles stop refilling)."""
+    return (positions.key(state), state.counters)
+
+
+OPEN_ENDS = SolverHooks(forced=first_home_forced, priority=generic_priority, key=with_counters_key)
