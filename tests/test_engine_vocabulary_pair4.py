@@ -110,3 +110,35 @@ def test_open_bottoms_keeps_the_bottom_card_playable_and_refills_until_the_first
     assert state.piles[index["col"]].cards == cards("2C") and not state.piles[index["foot"]].cards  # a lone card lives on the column
     state = engine.apply(state, home("col"))[0]
     assert not state.piles[index["col"]].cards and state.piles[index["stock"]].cards == cards("4C")  # dealt once: no refill
+
+
+def test_ranks_only_keeps_other_ranks_off_the_pile():
+    from voicegame.engine.gating import RanksOnly
+
+    piles = (PileSpec("spot", PileKind.TABLEAU, ("spot",), accepts=Accepts(build=None, extra=RanksOnly(frozenset({1, 2, 13})))),
+             PileSpec("hand", PileKind.RESERVE, ("hand",), takes=TOP_CARD))
+    engine = Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=()))
+    move = Move.cards(1, 0)
+    assert engine.why_not(at(engine, hand="KD"), move) is None
+    assert engine.why_not(at(engine, hand="QD"), move).key == "rank_not_here"
+
+
+def test_fill_then_clear_removes_only_after_the_group_was_full_and_until_the_next_deal():
+    from voicegame.engine import DrawToWaste, EMPTY_ANY, MoveKind, PairRule
+    from voicegame.engine.rounds import FillThenClear
+
+    rounds = FillThenClear("grid", ("stock", "waste"))
+    piles = (PileSpec("stock", PileKind.STOCK, ("stock",)), PileSpec("waste", PileKind.WASTE, ("waste",), takes=TOP_CARD),
+             PileSpec("discard", PileKind.DISCARD, ("discard",)),
+             *(PileSpec(f"c{n}", PileKind.TABLEAU, (f"cell {n}",), accepts=Accepts(build=None, empty=EMPTY_ANY), group="grid") for n in range(2)))
+    engine = Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(), stock_rule=DrawToWaste(draw=1, redeals=0),
+                            pairs=PairRule(discard="discard", sums_to=10, free=rounds.free_places), settle=rounds))
+    index = engine.layout.index
+    pair = Move.pair((index["c0"], -1), (index["c1"], -1))
+    state = at(engine, stock="2C 9S", waste="6D", c0="4H")
+    assert engine.why_not(state, Move.pair((index["c0"], -1))) is not None and not engine.pair_moves(state)  # not full yet
+    state = engine.apply(state, Move.cards(index["waste"], index["c1"]))[0]
+    assert engine.why_not(state, pair) is None  # full: clearing
+    state = engine.apply(state, Move(MoveKind.DEAL))[0]
+    assert engine.why_not(state, pair) is not None  # a card turned: back to filling
+    assert engine.why_not(at(engine, c0="4H", c1="6D"), pair) is None  # stock and waste empty: clearing any time

@@ -39,3 +39,16 @@ class RankIn:
             return None
         other = layout.specs[layout.index[self.pile]].name
         return Reason("rank_not_in", {"card": cards[0], "pile": dst.name, "other": other, "rank": rank})
+
+
+@dataclass(frozen=True)
+class RanksOnly:
+    """The pile takes only cards of these ranks (Camelot: a corner takes a king or a card below the
+    jack, never a queen or a jack)."""
+
+    ranks: frozenset[int]
+
+    def __call__(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
+        if cards[0].rank in self.ranks:
+            return None
+        return Reason("rank_not_here", {"card": cards[0], "pile": dst.name})

@@ -9,7 +9,7 @@ from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.engine.cards import Card
 from voicegame.solver.core import Budget, Outcome, PositionKey, Positions, Solution
 from voicegame.solver.hook_base import SolverHooks, generic_priority
-from voicegame.solver.hooks_others import first_home_forced
+from voicegame.solver.hooks_others import first_home_forced, single_forced
 
 
 def started_home_forced(positions: Positions, state: State) -> Move | None:
@@ -187,3 +187,43 @@ def with_counters_key(positions: Positions, state: State) -> PositionKey:
 
 
 OPEN_ENDS = SolverHooks(forced=first_home_forced, priority=generic_priority, key=with_counters_key)
+
+
+def suitless_spots_key(positions: Positions, state: State) -> PositionKey:
+    """Camelot: suits never count and any two grid cards pair wherever they lie, so spots that take
+    the same ranks are alike: each such class is kept as its sorted ranks (0 for a gap); the stock
+    and waste card by card; and the phase (``State.counters``)."""
+    engine = positions.engine
+    piles = state.piles
+    classes: dict[object, list[int]] = {}
+    for i in engine.game.indices(PileKind.TABLEAU):
+        top = piles[i].top
+        classes.setdefault(engine.specs[i].accepts, []).append(int(top.rank) if top is not None else 0)
+    spots = tuple(tuple(sorted(ranks)) for ranks in classes.values())
+    return (tuple(map(id, piles[positions.stock].cards)), tuple(map(id, piles[positions.waste].cards)), spots, state.counters)
+
+
+
+
+def clear_first_prune(positions: Positions, state: State, action: tuple[Move, ...]) -> bool:
+    """Camelot, a first (unsound) pass: while cards can be removed, remove them rather than turn the
+    next card."""
+    if action[0].kind is not MoveKind.DEAL:
+        return False
+    return bool(positions.engine.pair_moves(state))
+
+
+def middle_first_priority(positions: Positions, state: State, action: tuple[Move, ...]) -> float:
+    """Camelot: removals first (pairs before the draw), then a card placed where fewest other ranks
+    may go (the middle: "it is always safest in the middle"), the draw last."""
+    move = action[-1]
+    if move.kind is MoveKind.PAIR:
+        return 0.0
+    if move.kind is MoveKind.DEAL:
+        return 50.0
+    accepts = positions.engine.specs[move.dst].accepts
+    extra = getattr(accepts, "extra", None)
+    return 1.0 + len(getattr(extra, "ranks", ()))
+
+
+FILL_AND_CLEAR = SolverHooks(forced=single_forced, priority=middle_first_priority, prune=clear_first_prune, key=suitless_spots_key)
