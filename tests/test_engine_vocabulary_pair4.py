@@ -142,3 +142,23 @@ def test_fill_then_clear_removes_only_after_the_group_was_full_and_until_the_nex
     state = engine.apply(state, Move(MoveKind.DEAL))[0]
     assert engine.why_not(state, pair) is not None  # a card turned: back to filling
     assert engine.why_not(at(engine, c0="4H", c1="6D"), pair) is None  # stock and waste empty: clearing any time
+
+
+def test_pairs_home_sends_two_cards_of_one_suit_to_an_empty_pile_of_their_group():
+    from voicegame.engine import PairRule
+    from voicegame.engine.cards import Rank
+    from voicegame.engine.pair_homes import PairsHome
+
+    homes = PairsHome(((Rank.ACE, Rank.JACK, "homes"),))
+    piles = (*(PileSpec(f"r{n}", PileKind.RESERVE, (f"reserve {n}",), takes=TOP_CARD) for n in range(3)),
+             *(PileSpec(f"h{n}", PileKind.FOUNDATION, (f"home {n}",), group="homes") for n in range(1)))
+    engine = Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(),
+                            pairs=PairRule(discard="h0", together=homes.together, send=homes.send)))
+    index = engine.layout.index
+    state = at(engine, r0="JC", r1="AC", r2="AD")
+    move = Move.pair((index["r0"], -1), (index["r1"], -1))
+    assert engine.why_not(state, move) is None
+    assert engine.why_not(state, Move.pair((index["r0"], -1), (index["r2"], -1))).key == "pair_not_one_suit"
+    after = engine.apply(state, move)[0]
+    assert after.piles[index["h0"]].cards == cards("AC JC")  # the ace underneath
+    assert engine.why_not(at(engine, r0="JD", r1="AD", h0="AC JC"), move).key == "no_empty_home"

@@ -350,6 +350,7 @@ PAIR4 = [
     ("pileon", 1, "Pileon", True),
     ("maze", 1, "Maze", True),
     ("labyrinth", 63, "Labyrinth", False),
+    ("kings_audience", 61, "King's Audience", False),
 ]
 
 

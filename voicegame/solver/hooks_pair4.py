@@ -227,3 +227,17 @@ def middle_first_priority(positions: Positions, state: State, action: tuple[Move
 
 
 FILL_AND_CLEAR = SolverHooks(forced=single_forced, priority=middle_first_priority, prune=clear_first_prune, key=suitless_spots_key)
+
+
+def in_at_once_forced(positions: Positions, state: State) -> Move | None:
+    """King's Audience: any pair or card that can go into the audience chamber, at once. Safe: each
+    suit has its own throne and foundation (four of each), cards there never leave, and a card
+    left in the antechamber or the waste only waits."""
+    engine = positions.engine
+    for move in engine.legal_moves(state):
+        if move.kind is MoveKind.PAIR or (move.kind is MoveKind.MOVE and engine.specs[move.dst].kind is PileKind.FOUNDATION):
+            return move
+    return None
+
+
+AUDIENCE = SolverHooks(forced=in_at_once_forced, priority=generic_priority)
