@@ -358,6 +358,7 @@ def pair4() -> None:
     for key, seed, title, short in PAIR4:
         solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=short)
     greedy("camelot", 5, "camelot_seed5_stuck.txt", "Camelot")  # no seed of 1-40 solved in 5 s each
+    greedy("plait", 1, "plait_seed1_stuck.txt", "Plait")  # no seed of 1-20 solved in 10 s each
 
 
 if __name__ == "__main__":

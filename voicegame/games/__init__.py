@@ -22,7 +22,7 @@ GAME_MODULES: tuple[str, ...] = (
     "scuffle", "carpet", "clock", "bakers_game", "eight_off", "seahaven", "beleaguered_castle",
     "streets_and_alleys", "bakers_dozen", "spiderette", "will_o_the_wisp", "spider_three_decks", "bristol",
     "fortress", "chessboard", "bear_river", "cruel",
-    "osmosis", "peek", "napoleons_tomb", "pileon", "maze", "labyrinth", "camelot", "kings_audience",
+    "osmosis", "peek", "napoleons_tomb", "pileon", "maze", "labyrinth", "camelot", "kings_audience", "plait",
 )
 """The modules of voicegame.games that are games, in the order the games list says them."""
 

@@ -28,7 +28,7 @@ from voicegame.solver.hooks_klondike import (IN_SUIT, KLONDIKE, KLONDIKE_LIKE, g
 from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR_TOMMY, first_home_forced, golf_key,
                                            golf_priority, royal_parade_forced, single_forced, without_discards_key)
 from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
-from voicegame.solver.hooks_pair4 import AUDIENCE, FILL_AND_CLEAR, LINE, OPEN_ENDS, RANK_GATED, SUITLESS_FOUNDATIONS
+from voicegame.solver.hooks_pair4 import AUDIENCE, FILL_AND_CLEAR, HOME_FIRST, LINE, OPEN_ENDS, RANK_GATED, SUITLESS_FOUNDATIONS
 
 __all__ = [
     "FREECELL", "GENERIC", "GOLF", "HOOKS", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL",
@@ -88,6 +88,7 @@ HOOKS: dict[str, SolverHooks] = {
     "labyrinth": OPEN_ENDS,
     "camelot": FILL_AND_CLEAR,
     "kings_audience": AUDIENCE,
+    "plait": HOME_FIRST,
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 

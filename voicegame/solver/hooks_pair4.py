@@ -241,3 +241,9 @@ def in_at_once_forced(positions: Positions, state: State) -> Move | None:
 
 
 AUDIENCE = SolverHooks(forced=in_at_once_forced, priority=generic_priority)
+
+
+HOME_FIRST = SolverHooks(forced=first_home_forced, priority=generic_priority)
+"""Plait: any card that can go to a foundation goes at once. Safe: nothing is built on the table,
+foundations never give back, and a card fitting two foundations finds them alike (same suit, same
+top: the two decks' twin foundations)."""
