@@ -72,6 +72,16 @@ SCRIPTS = {
     "chessboard": ("chessboard_seed5_win.txt", {}, 5),
     "bear_river": ("bear_river_seed1_win.txt", {}, 1),
     "cruel": ("cruel_seed2_win.txt", {}, 2),
+    # pair4 (issue 23)
+    "osmosis": ("osmosis_seed2_win.txt", {}, 2),
+    "peek": ("peek_seed2_win.txt", {}, 2),
+    "napoleons_tomb": ("napoleons_tomb_seed3_win.txt", {}, 3),
+    "pileon": ("pileon_seed1_win.txt", {}, 1),
+    "maze": ("maze_seed1_win.txt", {}, 1),
+    "labyrinth": ("labyrinth_seed63_win.txt", {}, 63),
+    "camelot": ("camelot_seed5_stuck.txt", {}, 5),
+    "kings_audience": ("kings_audience_seed61_win.txt", {}, 61),
+    "plait": ("plait_seed1_stuck.txt", {}, 1),
 }
 KEYS = [g.key for g in GAMES]
 

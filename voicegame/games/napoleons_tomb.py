@@ -13,6 +13,8 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Napoleon's Tomb"):
 - One card is turned at a time with no redeal (the manual gives no redeal count for it); the
   option ``cards_per_deal=3`` ("Deal Three Cards") turns three at a time with three passes
   through the stock (two redeals).
+- By voice the corners are "foundation one" to "foundation four" (or "corner one", "top left
+  corner"...), the edge spots "reserve one" to "reserve four".
 - A reserve takes any card, from the waste or from another reserve; moving one card between two
   empty-bottomed reserves changes nothing and the hint never offers it.
 - The manual's "Autoplay" option is the "auto on" command every game has: each card that can go
@@ -41,7 +43,8 @@ ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 
 def corner(n: int) -> PileSpec:
     """Corner ``n`` (top left, top right, bottom left, bottom right): seven up to king, any suit."""
-    return PileSpec(f"corner{n}", PileKind.FOUNDATION, (f"corner {number_word(n)}", f"{CORNERS[n - 1]} corner"),
+    word = number_word(n)
+    return PileSpec(f"corner{n}", PileKind.FOUNDATION, (f"foundation {word}", f"corner {word}", f"{CORNERS[n - 1]} corner"),
                     accepts=Accepts(build=UP_ANY_SUIT, empty=Empty(rank=Rank.SEVEN), single=True), number=n, group="corners")
 
 

@@ -18,6 +18,8 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Plait"):
 - Only the fields take cards from the player: one card, from the waste,
   the plait, an edge or another field. An edge is refilled only from the plait, and stays empty
   once the plait is used up.
+- By voice the edges are "reserve one" to "reserve four" (or "edge one"...), the fields "pile one"
+  to "pile eight" (or "field one"...).
 - Cards on the foundations stay there.
 - Score: one point per card on the foundations, the base card included, out of 104 (the manual
   keeps no score; the number says how far the game went).
@@ -34,15 +36,17 @@ from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import STOCK, WASTE
 
 PLAIT = PileSpec("plait", PileKind.RESERVE, ("the plait", "plait", "the braid"), takes=TOP_CARD)
-FIELD_SOURCES = frozenset({PileKind.WASTE, PileKind.RESERVE, PileKind.CELL})
+FIELD_SOURCES = frozenset({PileKind.WASTE, PileKind.RESERVE, PileKind.TABLEAU})
 
 
 def edge(n: int) -> PileSpec:
-    return PileSpec(f"edge{n}", PileKind.RESERVE, (f"edge {number_word(n)}",), takes=TOP_CARD, number=n, group="edges")
+    word = number_word(n)
+    return PileSpec(f"edge{n}", PileKind.RESERVE, (f"reserve {word}", f"edge {word}"), takes=TOP_CARD, number=n, group="edges")
 
 
 def field(n: int) -> PileSpec:
-    return PileSpec(f"field{n}", PileKind.CELL, (f"field {number_word(n)}",),
+    word = number_word(n)
+    return PileSpec(f"field{n}", PileKind.TABLEAU, (f"pile {word}", f"field {word}"),
                     accepts=Accepts(build=None, empty=EMPTY_ANY, single=True, sources=FIELD_SOURCES), takes=TOP_CARD,
                     number=n, group="fields")
 
