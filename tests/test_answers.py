@@ -86,6 +86,16 @@ SCRIPTS = {
     "kansas": ("kansas_seed30_stuck.txt", {}, 30),
     "terrace": ("terrace_seed10_win.txt", {}, 10),
     "aunt_mary": ("aunt_mary_seed23_win.txt", {}, 23),
+    # pair4 (issue 23)
+    "osmosis": ("osmosis_seed2_win.txt", {}, 2),
+    "peek": ("peek_seed2_win.txt", {}, 2),
+    "napoleons_tomb": ("napoleons_tomb_seed3_win.txt", {}, 3),
+    "pileon": ("pileon_seed1_win.txt", {}, 1),
+    "maze": ("maze_seed1_win.txt", {}, 1),
+    "labyrinth": ("labyrinth_seed63_win.txt", {}, 63),
+    "camelot": ("camelot_seed5_stuck.txt", {}, 5),
+    "kings_audience": ("kings_audience_seed61_win.txt", {}, 61),
+    "plait": ("plait_seed1_stuck.txt", {}, 1),
 }
 KEYS = [g.key for g in GAMES]
 

@@ -442,10 +442,30 @@ def kansas() -> None:
     played_out("kansas", 30, "Kansas", "the solver won none of seeds 1-200")
 
 
+# ----- pair4 (issue 23) ----------------------------------------------------------------------------
+PAIR4 = [
+    ("osmosis", 2, "Osmosis", False),
+    ("peek", 2, "Peek", False),
+    ("napoleons_tomb", 3, "Napoleon's Tomb", False),
+    ("pileon", 1, "Pileon", True),
+    ("maze", 1, "Maze", True),
+    ("labyrinth", 63, "Labyrinth", False),
+    ("kings_audience", 61, "King's Audience", False),
+]
+
+
+def pair4() -> None:
+    for key, seed, title, short in PAIR4:
+        solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=short)
+    greedy("camelot", 5, "camelot_seed5_stuck.txt", "Camelot")  # no seed of 1-40 solved in 5 s each
+    greedy("plait", 1, "plait_seed1_stuck.txt", "Plait")  # no seed of 1-20 solved in 10 s each
+
+
 if __name__ == "__main__":
     import sys
 
     wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider",
-                              *PAIRFAM, "fcfam", "kfam3", "terrace", "giant", "zebra", "kansas", "aunt_mary"]
+                              *PAIRFAM, "fcfam", "kfam3", "terrace", "giant", "zebra", "kansas", "aunt_mary", "pair4"]
     for name in wanted:
         globals()[name]()
+

@@ -265,9 +265,11 @@ class Engine:
                 if i < down:
                     down -= 1
             changes[pile] = Pile(tuple(kept), min(down, len(kept)))
-        assert self.game.pairs is not None  # _why_not_pair refuses a PAIR move without a pair rule
-        discard = self.layout.index[self.game.pairs.discard]
-        changes[discard] = state.piles[discard].with_added(cards)
+        rule = self.game.pairs
+        assert rule is not None  # _why_not_pair refuses a PAIR move without a pair rule
+        target, placed = (rule.discard, cards) if rule.send is None else rule.send(self.layout, state, cards)
+        discard = self.layout.index[target]
+        changes[discard] = state.piles[discard].with_added(placed)
         return state.with_piles(changes), [Paired(cards, tuple(p for p, _ in places), discard)]
 
     def lift_off(self, state: State, events: list[Event]) -> State:

@@ -58,6 +58,11 @@ class PairRule:
     """Pairs of ranks that go together besides the sum, in either order (Block Ten: jack with
     jack, queen with queen, king with king; Gay Gordons: jack with jack, queen with king)."""
 
+    send: Callable[[Layout, State, tuple[Card, ...]], tuple[str, tuple[Card, ...]]] | None = None
+    """Where removed cards go instead of ``discard``, and in which order from the bottom: (pile id,
+    cards) for the cards removed together (King's Audience: a king and queen to an empty throne;
+    see :mod:`voicegame.engine.pair_homes`). pair4, issue 23."""
+
     def mates(self, first: Rank, second: Rank) -> bool:
         """True when ``rank_mates`` lets these two ranks go together."""
         return (first, second) in self.rank_mates or (second, first) in self.rank_mates

@@ -70,7 +70,10 @@ class EventNarration(Readings):
                 out.append(self.say("dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
             elif isinstance(event, Paired):
                 if not self._pair_was_said(event, said):
-                    out.append(self.say("paired", cards=join([c.spoken for c in event.cards], "and")))
+                    cards = join([c.spoken for c in event.cards], "and")
+                    home = self.specs[event.dst]
+                    out.append(self.say("paired", cards=cards) if home.kind is PileKind.DISCARD
+                               else self.say("paired_to", cards=cards, pile=home.name))  # King's Audience's thrones
                 left.extend(event.srcs)
                 for card, src in zip(event.cards, event.srcs):  # keep ``before`` current: a refill may land there
                     pile = before.piles[src]

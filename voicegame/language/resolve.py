@@ -98,7 +98,8 @@ class Resolver:
 
     # ----- resolving ----------------------------------------------------------------------
     def resolve_move(self, state: State, source: Place | None, target: Place | None) -> Resolution:
-        if self.engine.game.pairs is not None and not self.engine._targets:  # noqa: SLF001 (a pure pairing game)
+        removing = isinstance(target, KindRef) and target.kind is PileKind.DISCARD  # "remove ...": Camelot places cards and pairs them
+        if self.engine.game.pairs is not None and (not self.engine._targets or removing):  # noqa: SLF001 (a pure pairing game)
             return self.resolve_pair(state, source, None if target is None or isinstance(target, KindRef) else target)
         sources, refusal = self._sources(state, source)
         if refusal:

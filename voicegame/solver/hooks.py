@@ -30,6 +30,7 @@ from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR
 from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
 from voicegame.solver.hooks_rows import ROWS
 from voicegame.solver.hooks_locks import LOCKED_STOCK
+from voicegame.solver.hooks_pair4 import AUDIENCE, FILL_AND_CLEAR, HOME_FIRST, LINE, OPEN_ENDS, RANK_GATED, SUITLESS_FOUNDATIONS
 
 __all__ = [
     "BASED", "FREECELL", "GENERIC", "GOLF", "HOOKS", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL", "ROW_DEALT",
@@ -92,6 +93,15 @@ HOOKS: dict[str, SolverHooks] = {
     "giant": ROWS,
     "terrace": LOCKED_STOCK,
     "aunt_mary": KLONDIKE,  # Klondike's rules on another deal: Klondike's own solver (it checks its lines)
+    # pair4 (issue 23)
+    "osmosis": RANK_GATED,
+    "peek": RANK_GATED,
+    "napoleons_tomb": SUITLESS_FOUNDATIONS,
+    "maze": LINE,
+    "labyrinth": OPEN_ENDS,
+    "camelot": FILL_AND_CLEAR,
+    "kings_audience": AUDIENCE,
+    "plait": HOME_FIRST,
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 

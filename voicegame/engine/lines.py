@@ -1,0 +1,72 @@
+"""Cells on one line where a gap takes the card that continues its neighbours (Maze: the six rows
+of nine read as one line). pair4, issue 23.
+
+An :data:`~voicegame.engine.rules.AcceptsHook` value (``Accepts(extra=InLine(cells, Rank.ACE,
+Rank.QUEEN))``), off unless a game names it. Runs go from ``low`` up to ``high`` in one suit, and
+any suit's ``low`` may follow any suit's ``high``. An empty cell of the line takes a card that
+follows the card on its left, or comes before the card on its right; the line's first cell also
+takes any ``low``, its last any ``high``.
+
+>>> from voicegame.engine.cards import Card, Rank
+>>> from voicegame.engine.piles import Pile, PileKind
+>>> from voicegame.engine.rules import Layout, PileSpec
+>>> from voicegame.engine.state import State
+>>> specs = tuple(PileSpec(f"c{n}", PileKind.TABLEAU, (f"cell {n}",)) for n in range(3))
+>>> layout, line = Layout.of(specs), InLine(("c0", "c1", "c2"), Rank.ACE, Rank.QUEEN)
+>>> state = State((Pile((Card.from_code("5H"),)), Pile(), Pile((Card.from_code("9C"),))))
+>>> [line(layout, state, specs[0], specs[1], (Card.from_code(c),)) is None for c in ("6H", "8C", "6C", "AS")]
+[True, True, False, False]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from voicegame.engine.cards import Card, Rank
+from voicegame.engine.reason import Reason
+from voicegame.engine.rules import Layout, PileSpec
+from voicegame.engine.state import State
+
+
+@dataclass(frozen=True)
+class InLine:
+    """``cells``: the ids of the line's cells in order; runs go ``low`` to ``high`` in one suit."""
+
+    cells: tuple[str, ...]
+    low: Rank
+    high: Rank
+
+    def follows(self, before: Card, after: Card) -> bool:
+        """True when ``after`` continues ``before``: one rank higher in its suit, or a low after a high."""
+        if before.rank == self.high:
+            return after.rank == self.low
+        return after.suit is before.suit and after.rank == before.rank + 1
+
+    def neighbours(self, layout: Layout, state: State, cell: str) -> tuple[Card | None, Card | None]:
+        """The cards left and right of ``cell`` on the line (None: a gap, or the line's end)."""
+        at = self.cells.index(cell)
+        left = layout.pile(state, self.cells[at - 1]).top if at > 0 else None
+        right = layout.pile(state, self.cells[at + 1]).top if at + 1 < len(self.cells) else None
+        return left, right
+
+    def fits(self, layout: Layout, state: State, cell: str, card: Card) -> bool:
+        """True when ``card`` may go into the gap ``cell``."""
+        left, right = self.neighbours(layout, state, cell)
+        if left is not None and self.follows(left, card):
+            return True
+        if right is not None and self.follows(card, right):
+            return True
+        return (cell == self.cells[0] and card.rank == self.low) or (cell == self.cells[-1] and card.rank == self.high)
+
+    def __call__(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
+        if self.fits(layout, state, dst.id, cards[0]):
+            return None
+        left, right = self.neighbours(layout, state, dst.id)
+        values = {"card": cards[0], "pile": dst.name, "left": left, "right": right}
+        if left is not None and right is not None:
+            return Reason("line_gap_between", values)
+        if left is not None:
+            return Reason("line_gap_after", values)
+        if right is not None:
+            return Reason("line_gap_before", values)
+        return Reason("line_gap_alone", values)

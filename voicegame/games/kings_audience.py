@@ -1,0 +1,87 @@
+"""King's Audience, as AisleRiot plays it.
+
+Sixteen cards are dealt face up in the antechamber, the outer rectangle; the other 36 are the
+stock, turned one card at a time onto the waste, with no redeal. An antechamber card or the
+waste's top card is available. A king and queen of one suit, both available, go together to an
+empty throne; an ace and jack of one suit go together to an empty foundation, the jack on top, and
+that foundation then builds down in suit from the jack. A gap in the antechamber is filled at once
+from the waste, or from the stock when the waste is empty. Every card on a throne or a foundation
+wins.
+
+By voice a pair is named like any pair: "pair king and queen of hearts", "match ace of spades with
+jack of spades".
+
+Decisions where AisleRiot's manual is unclear (see GAMES.md, "King's Audience"):
+
+- The antechamber spots are said "reserve one" to "reserve sixteen", clockwise from the top left.
+- A pair goes to the first empty throne or foundation, in order; on a throne the king lies on
+  the queen.
+- A foundation builds down to the two (its ace is underneath); thrones take nothing more.
+- Cards on thrones and foundations stay there.
+- Score: one point per card in the audience chamber (thrones and foundations), out of 52.
+- No moves left: the stock is used up and no pair or card can go in.
+"""
+
+from __future__ import annotations
+
+from voicegame.engine import (
+    EMPTY_NONE, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PairRule, PileKind, PileSpec, Refill, Sequence,
+    State, SuitRule,
+)
+from voicegame.engine.cards import Rank
+from voicegame.engine.pair_homes import PairsHome
+from voicegame.engine.words import number_word
+from voicegame.games.entry import GameEntry
+from voicegame.games.parts import STOCK, WASTE
+
+SLOTS = range(1, 5)
+ANTECHAMBER = range(1, 17)
+HOMES = PairsHome(((Rank.QUEEN, Rank.KING, "thrones"), (Rank.ACE, Rank.JACK, "foundations")))
+
+
+def reserve(n: int) -> PileSpec:
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {number_word(n)}",), takes=TOP_CARD, number=n, group="antechamber")
+
+
+def throne(n: int) -> PileSpec:
+    return PileSpec(f"throne{n}", PileKind.FOUNDATION, (f"throne {number_word(n)}",), number=n, group="thrones")
+
+
+def foundation(n: int) -> PileSpec:
+    word = number_word(n)
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
+                    accepts=Accepts(build=Sequence(Direction.DOWN, SuitRule.SAME), empty=EMPTY_NONE, single=True),
+                    number=n, group="foundations")
+
+
+def always_safe(game: GameDef, state: State, pile: int) -> bool:
+    """Every card that can go to a foundation is safe to send ("auto"): each suit has one
+    foundation, and nothing is built anywhere else."""
+    return True
+
+
+def kings_audience() -> GameDef:
+    """King's Audience (no options)."""
+    return GameDef(
+        key="kings_audience",
+        title="King's Audience",
+        piles=(STOCK, WASTE, *(throne(n) for n in SLOTS), *(foundation(n) for n in SLOTS), *(reserve(n) for n in ANTECHAMBER)),
+        layout_deal=tuple(DealSpec(f"reserve{n}") for n in ANTECHAMBER),
+        deal_by_rows=False,
+        stock_rule=DrawToWaste(draw=1, redeals=0),
+        pairs=PairRule(discard="throne1", together=HOMES.together, send=HOMES.send),
+        refill=Refill(group="antechamber", source="waste", keep_down=True, fallback="stock"),
+        safe_to_foundation=always_safe,
+        help_key="help_kings_audience",
+        group_names={"antechamber": ("the antechamber", "the reserves"), "thrones": ("the thrones",), "foundations": ("the foundations",)},
+    )
+
+
+ENTRY = GameEntry(
+    key="kings_audience",
+    family="Builders: paired placement",
+    title="King's Audience",
+    aliases=("kings audience",),
+    factory=kings_audience,
+    summary="Sixteen antechamber cards and the waste: kings with queens to the thrones, aces with jacks to foundations built down in suit.",
+)
