@@ -342,6 +342,17 @@ FCFAM = [
 ]
 
 
+PAIR3 = [  # issues 22 and 23, the pair3 branch: (key, seed, title, options)
+    ("ten_across", 2, "Ten Across", {}),
+]
+
+
+def pair3() -> None:
+    """The pair3 games (issues 22 and 23): the thoughtful solver's winning lines, loops and detours cut out."""
+    for key, seed, title, options in PAIR3:
+        solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=True, **options)
+
+
 if __name__ == "__main__":
     import sys
 
