@@ -344,12 +344,16 @@ FCFAM = [
 
 PAIR3 = [  # issues 22 and 23, the pair3 branch: (key, seed, title, options)
     ("ten_across", 2, "Ten Across", {}),
+    ("diamond_mine", 6, "Diamond Mine", {}),
 ]
 
 
-def pair3() -> None:
-    """The pair3 games (issues 22 and 23): the thoughtful solver's winning lines, loops and detours cut out."""
+def pair3(*wanted: str) -> None:
+    """The pair3 games (issues 22 and 23): the thoughtful solver's winning lines, loops and detours cut out
+    (only the games ``wanted``, when any are named)."""
     for key, seed, title, options in PAIR3:
+        if wanted and key not in wanted:
+            continue
         solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=True, **options)
 
 

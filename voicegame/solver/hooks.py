@@ -28,6 +28,7 @@ from voicegame.solver.hooks_klondike import (IN_SUIT, KLONDIKE, KLONDIKE_LIKE, g
 from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR_TOMMY, first_home_forced, golf_key,
                                            golf_priority, royal_parade_forced, single_forced, without_discards_key)
 from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
+from voicegame.solver.hooks_pair3 import DIAMOND_MINE
 
 __all__ = [
     "FREECELL", "GENERIC", "GOLF", "HOOKS", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL",
@@ -79,6 +80,7 @@ HOOKS: dict[str, SolverHooks] = {
     "bakers_dozen": SolverHooks(forced=low_cards_forced, priority=digging_priority, prune=seated_prune),
     "forty_thieves": IN_SUIT,
     "backbone": IN_SUIT,
+    "diamond_mine": DIAMOND_MINE,  # pair3
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 

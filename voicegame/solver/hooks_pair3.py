@@ -1,0 +1,75 @@
+"""Search hooks of the pair3 games (issues 22 and 23): Diamond Mine and the builders and pairing
+games added with it."""
+
+from __future__ import annotations
+
+from voicegame.engine import Move, MoveKind, PileKind, State
+from voicegame.solver.core import Action, PositionKey, Positions
+from voicegame.solver.hook_base import SolverHooks
+
+
+# ----- Diamond Mine ----------------------------------------------------------------------------------
+def diamond_home_forced(positions: Positions, state: State) -> Move | None:
+    """A diamond that fits on the foundation once the foundation is started. Sound: a diamond in the
+    tableau can never move but home and nothing may go on it, so it only blocks the cards under it;
+    and once the foundation has a card, the next diamond has no other place."""
+    engine = positions.engine
+    if not state.piles[positions.foundations[0]].cards:
+        return None
+    for move in engine.legal_moves(state):
+        if move.kind is MoveKind.MOVE and move.dst in positions.foundations:
+            return move
+    return None
+
+
+def tableau_sorted_key(positions: Positions, state: State) -> PositionKey:
+    """The tableau piles are all alike (their one hook, diamonds kept out, does not depend on where a
+    pile lies), so which pile holds what does not matter: searched once."""
+    engine = positions.engine
+    tableau = engine.game.indices(PileKind.TABLEAU)
+    piles = state.piles
+    rest = tuple((piles[i].down, *map(id, piles[i].cards)) for i in range(len(piles)) if i not in tableau)
+    return (rest, tuple(sorted((piles[i].down, *map(id, piles[i].cards)) for i in tableau)))
+
+
+def in_suit_priority(positions: Positions, state: State, action: Action) -> float:
+    """Home first; then moves that uncover a face-down card; then a card onto its own suit's next
+    rank up; then the rest, moves into an empty pile and moves that break a suit run last."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE:
+        return 9.0
+    engine = positions.engine
+    if engine.specs[move.dst].kind is PileKind.FOUNDATION:
+        return 0.0
+    src = state.piles[move.src]
+    base = src.cards[-move.count]
+    under = src.cards[-move.count - 1] if move.count < len(src.cards) else None
+    target = state.piles[move.dst].top
+    breaks = under is not None and len(src.cards) - move.count >= src.down + 1 and under.suit is base.suit and under.rank == base.rank + 1
+    if move.count == src.up_count and src.down:
+        return 1.0 - src.down / 100
+    if target is not None and target.suit is base.suit:
+        return 2.0 + (3.0 if breaks else 0.0)
+    if target is None:
+        return 7.0 if under is not None else 8.0
+    return 4.0 + (3.0 if breaks else 0.0)
+
+
+def in_suit_prune(positions: Positions, state: State, action: Action) -> bool:
+    """First pass only (unsound): skip moves that break a run in suit without uncovering a card, and a
+    whole pile moved into an empty one."""
+    move = action[-1]
+    if move.kind is not MoveKind.MOVE or positions.engine.specs[move.dst].kind is PileKind.FOUNDATION:
+        return False
+    src = state.piles[move.src]
+    if move.count == len(src.cards) and not state.piles[move.dst].cards:
+        return True
+    if move.count < src.up_count:
+        base, under = src.cards[-move.count], src.cards[-move.count - 1]
+        return under.suit is base.suit and under.rank == base.rank + 1
+    return False
+
+
+DIAMOND_MINE = SolverHooks(forced=diamond_home_forced, priority=in_suit_priority, prune=in_suit_prune, key=tableau_sorted_key)
+
+__all__ = ["DIAMOND_MINE", "diamond_home_forced", "in_suit_priority", "in_suit_prune", "tableau_sorted_key"]
