@@ -41,3 +41,25 @@ def test_except_suit_keeps_a_suit_out_of_a_pile_and_off_its_cards():
     assert kept.why_not(at(kept, p1="TH", p2="9C 8H"), Move.cards(1, 0, 2)) is None  # a run without the suit
     only_in = toy(pile(1, ExceptSuit(Suit.DIAMONDS, covers=False)), pile(2, None))
     assert only_in.why_not(at(only_in, p1="9D", p2="8S"), Move.cards(1, 0)) is None  # covers=False: cards may go on it
+
+
+# ----- a line of cards that jump left and close up (Accordion) ------------------------------------------------------
+def test_line_jump_and_collapse_on_a_toy_line():
+    from voicegame.engine import TOP_CARD, Collapse, Empty, LineJump
+
+    ids = ("s1", "s2", "s3", "s4")
+    any_card = Sequence(Direction.ANY_RANK, SuitRule.ANY)
+    places = tuple(PileSpec(i, PileKind.TABLEAU, (i,), accepts=Accepts(build=any_card, empty=Empty(allowed=False), extra=LineJump(ids, (1, 3))),
+                            takes=TOP_CARD) for i in ids)
+    discard = PileSpec("discard", PileKind.DISCARD, ("discards",))
+    loose = toy(*places, discard)
+    engine = toy(*places, discard, settle=Collapse(ids, "discard"))
+    state = at(engine, s1="5H", s2="9C", s3="2C", s4="5S")
+    assert engine.why_not(state, Move.cards(3, 0)) is None  # three left, same rank
+    assert engine.why_not(state, Move.cards(3, 1)).key == "not_in_reach"  # two left
+    assert engine.why_not(state, Move.cards(3, 2)).key == "no_match"  # one left, neither suit nor rank
+    assert engine.why_not(state, Move.cards(2, 1)) is None  # one left, same suit
+    after = engine.apply(state, Move.cards(3, 0))[0]
+    assert [p.cards for p in after.piles] == [cards("5S"), cards("9C"), cards("2C"), (), cards("5H")]
+    unsettled = loose.apply(state, Move.cards(3, 0))[0]  # without Collapse the covered card stays
+    assert unsettled.piles[0].cards == cards("5H 5S") and not unsettled.piles[3].cards

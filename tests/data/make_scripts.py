@@ -345,6 +345,7 @@ FCFAM = [
 PAIR3 = [  # issues 22 and 23, the pair3 branch: (key, seed, title, options)
     ("ten_across", 2, "Ten Across", {}),
     ("diamond_mine", 6, "Diamond Mine", {}),
+    ("accordion", 2, "Accordion", {}),
 ]
 
 

@@ -57,5 +57,6 @@ from voicegame.engine.limits import AtMost  # noqa: E402
 __all__ += ["Compact", "GatherToStock", "FeedBack", "RankToBottom", "SameBase", "AtMost"]
 # pair3 (issues 22 and 23)
 from voicegame.engine.suits import ExceptSuit  # noqa: E402
+from voicegame.engine.line import Collapse, LineJump  # noqa: E402
 
-__all__ += ["ExceptSuit"]
+__all__ += ["ExceptSuit", "Collapse", "LineJump"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from voicegame.engine import Move, MoveKind, PileKind, State
 from voicegame.solver.core import Action, PositionKey, Positions
-from voicegame.solver.hook_base import SolverHooks
+from voicegame.solver.hook_base import SolverHooks, generic_priority
+from voicegame.solver.hooks_others import without_discards_key
 
 
 # ----- Diamond Mine ----------------------------------------------------------------------------------
@@ -72,4 +73,8 @@ def in_suit_prune(positions: Positions, state: State, action: Action) -> bool:
 
 DIAMOND_MINE = SolverHooks(forced=diamond_home_forced, priority=in_suit_priority, prune=in_suit_prune, key=tableau_sorted_key)
 
-__all__ = ["DIAMOND_MINE", "diamond_home_forced", "in_suit_priority", "in_suit_prune", "tableau_sorted_key"]
+
+# ----- Accordion -------------------------------------------------------------------------------------
+ACCORDION = SolverHooks(priority=generic_priority, key=without_discards_key)  # the order of removals never matters
+
+__all__ = ["ACCORDION", "DIAMOND_MINE", "diamond_home_forced", "in_suit_priority", "in_suit_prune", "tableau_sorted_key"]
