@@ -63,3 +63,17 @@ def test_line_jump_and_collapse_on_a_toy_line():
     assert [p.cards for p in after.piles] == [cards("5S"), cards("9C"), cards("2C"), (), cards("5H")]
     unsettled = loose.apply(state, Move.cards(3, 0))[0]  # without Collapse the covered card stays
     assert unsettled.piles[0].cards == cards("5H 5S") and not unsettled.piles[3].cards
+
+
+# ----- pairs of one suit (Cover) ------------------------------------------------------------------------------------
+def test_same_suit_pairs_two_cards_of_one_suit():
+    from voicegame.engine import PairRule, same_suit
+
+    a, b = PileSpec("a", PileKind.TABLEAU, ("a",)), PileSpec("b", PileKind.TABLEAU, ("b",))
+    discard = PileSpec("discard", PileKind.DISCARD, ("discards",))
+    suits = toy(a, b, discard, pairs=PairRule(discard="discard", together=same_suit))
+    ranks = toy(a, b, discard, pairs=PairRule(discard="discard", same_rank=True))
+    assert suits.why_not(at(suits, a="9H", b="2H"), Move.pair((0, 0), (1, 0))) is None
+    assert ranks.why_not(at(ranks, a="9H", b="2H"), Move.pair((0, 0), (1, 0))).key == "not_same_rank"
+    assert suits.why_not(at(suits, a="9H", b="9S"), Move.pair((0, 0), (1, 0))).key == "not_same_suit"
+    assert suits.why_not(at(suits, a="9H", b="9S"), Move.pair((0, 0))).key == "not_alone"

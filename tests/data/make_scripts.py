@@ -346,6 +346,7 @@ PAIR3 = [  # issues 22 and 23, the pair3 branch: (key, seed, title, options)
     ("ten_across", 2, "Ten Across", {}),
     ("diamond_mine", 6, "Diamond Mine", {}),
     ("accordion", 2, "Accordion", {}),
+    ("cover", 29, "Cover", {}),
 ]
 
 

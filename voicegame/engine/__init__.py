@@ -58,5 +58,6 @@ __all__ += ["Compact", "GatherToStock", "FeedBack", "RankToBottom", "SameBase", 
 # pair3 (issues 22 and 23)
 from voicegame.engine.suits import ExceptSuit  # noqa: E402
 from voicegame.engine.line import Collapse, LineJump  # noqa: E402
+from voicegame.engine.matching import same_suit  # noqa: E402
 
-__all__ += ["ExceptSuit", "Collapse", "LineJump"]
+__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit"]

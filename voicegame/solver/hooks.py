@@ -82,6 +82,7 @@ HOOKS: dict[str, SolverHooks] = {
     "backbone": IN_SUIT,
     "diamond_mine": DIAMOND_MINE,  # pair3
     "accordion": ACCORDION,
+    "cover": PAIR_REMOVAL,
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 
