@@ -77,3 +77,32 @@ def test_same_suit_pairs_two_cards_of_one_suit():
     assert ranks.why_not(at(ranks, a="9H", b="2H"), Move.pair((0, 0), (1, 0))).key == "not_same_rank"
     assert suits.why_not(at(suits, a="9H", b="9S"), Move.pair((0, 0), (1, 0))).key == "not_same_suit"
     assert suits.why_not(at(suits, a="9H", b="9S"), Move.pair((0, 0))).key == "not_alone"
+
+
+# ----- sets of a rank: onto the leftmost, four together leave play; piles gathered in order (First Law) ---------------
+def test_leftmost_remove_sets_and_gather_in_order_on_a_toy_game():
+    from voicegame.engine import TOP_CARD, DealOnePerPile, EachStock, GatherInOrder, Leftmost, MoveKind, Redealt, RemoveSets
+
+    any_card = Sequence(Direction.ANY_RANK, SuitRule.ANY)
+    stock = PileSpec("stock", PileKind.STOCK, ("stock",))
+    discard = PileSpec("discard", PileKind.DISCARD, ("discards",))
+
+    def piles(extra: Leftmost | None) -> tuple[PileSpec, ...]:
+        return tuple(PileSpec(f"p{n}", PileKind.TABLEAU, (f"pile {n}",), group="tableau", takes=TOP_CARD,
+                              accepts=Accepts(build=any_card, extra=extra)) for n in (1, 2, 3, 4))
+
+    rule = EachStock((DealOnePerPile(group="tableau"), GatherInOrder("tableau")))
+    game = toy(stock, discard, *piles(Leftmost("tableau", same_rank=True)), stock_rule=rule, settle=RemoveSets("tableau", "discard"))
+    plain = toy(stock, discard, *piles(None), stock_rule=rule)
+    state = at(game, p1="3S", p2="7H", p3="7S", p4="7D")
+    assert plain.why_not(at(plain, p1="3S", p2="7H", p3="7S", p4="7D"), Move.cards(5, 4)) is None
+    assert game.why_not(state, Move.cards(5, 4)).key == "not_leftmost"
+    assert game.why_not(state, Move.cards(5, 3)) is None
+    assert game.why_not(state, Move.cards(2, 3)).key == "not_same_rank"
+    three = at(game, p1="3S", p2="7H 7C 7S", p3="9C", p4="7D")
+    after = game.apply(three, Move.cards(5, 3))[0]  # the fourth seven joins the three: all four leave play
+    assert len(after.piles[1].cards) == 4 and after.piles[3].cards == ()
+    kept = plain.apply(at(plain, p1="3S", p2="7H 7C 7S", p3="9C", p4="7D"), Move.cards(5, 3))[0]
+    assert len(kept.piles[3].cards) == 4  # without RemoveSets they stay
+    gathered, events = game.apply(at(game, p1="3S 4S", p2="9H", p3="5C", p4="JD"), Move(MoveKind.DEAL))
+    assert isinstance(events[0], Redealt) and [c.code for c in reversed(gathered.piles[0].cards)] == ["3S", "4S", "9H", "5C", "JD"]

@@ -347,6 +347,7 @@ PAIR3 = [  # issues 22 and 23, the pair3 branch: (key, seed, title, options)
     ("diamond_mine", 6, "Diamond Mine", {}),
     ("accordion", 2, "Accordion", {}),
     ("cover", 29, "Cover", {}),
+    ("first_law", 3, "First Law", {}),
 ]
 
 

@@ -59,5 +59,7 @@ __all__ += ["Compact", "GatherToStock", "FeedBack", "RankToBottom", "SameBase", 
 from voicegame.engine.suits import ExceptSuit  # noqa: E402
 from voicegame.engine.line import Collapse, LineJump  # noqa: E402
 from voicegame.engine.matching import same_suit  # noqa: E402
+from voicegame.engine.sets import Leftmost, RemoveSets  # noqa: E402
+from voicegame.engine.restocking import GatherInOrder  # noqa: E402
 
-__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit"]
+__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder"]

@@ -77,4 +77,13 @@ DIAMOND_MINE = SolverHooks(forced=diamond_home_forced, priority=in_suit_priority
 # ----- Accordion -------------------------------------------------------------------------------------
 ACCORDION = SolverHooks(priority=generic_priority, key=without_discards_key)  # the order of removals never matters
 
-__all__ = ["ACCORDION", "DIAMOND_MINE", "diamond_home_forced", "in_suit_priority", "in_suit_prune", "tableau_sorted_key"]
+
+# ----- First Law -------------------------------------------------------------------------------------
+def moves_before_deals(positions: Positions, state: State, action: Action) -> float:
+    """A like card onto the leftmost before another deal (the cards it uncovers may make a set)."""
+    return 9.0 if action[-1].kind is MoveKind.DEAL else 1.0
+
+
+FIRST_LAW = SolverHooks(priority=moves_before_deals)
+
+__all__ = ["ACCORDION", "FIRST_LAW", "moves_before_deals", "DIAMOND_MINE", "diamond_home_forced", "in_suit_priority", "in_suit_prune", "tableau_sorted_key"]
