@@ -106,3 +106,21 @@ def test_leftmost_remove_sets_and_gather_in_order_on_a_toy_game():
     assert len(kept.piles[3].cards) == 4  # without RemoveSets they stay
     gathered, events = game.apply(at(game, p1="3S 4S", p2="9H", p3="5C", p4="JD"), Move(MoveKind.DEAL))
     assert isinstance(events[0], Redealt) and [c.code for c in reversed(gathered.piles[0].cards)] == ["3S", "4S", "9H", "5C", "JD"]
+
+
+# ----- a card discarded when a higher card of its suit shows (Fortunes) -----------------------------------------------
+def test_outranked_in_suit_lets_a_card_go_to_the_discard_pile():
+    from voicegame.engine import TOP_CARD, OutrankedInSuit
+
+    any_card = Sequence(Direction.ANY_RANK, SuitRule.ANY)
+    piles = tuple(PileSpec(f"p{n}", PileKind.TABLEAU, (f"pile {n}",), group="tableau", takes=TOP_CARD) for n in (1, 2))
+
+    def game(extra: OutrankedInSuit | None) -> Engine:
+        return toy(*piles, PileSpec("discard", PileKind.DISCARD, ("discards",), accepts=Accepts(build=any_card, extra=extra)))
+
+    high, low, free = game(OutrankedInSuit("tableau", aces_high=True)), game(OutrankedInSuit("tableau")), game(None)
+    assert free.why_not(at(free, p1="KH", p2="9S"), Move.cards(0, 2)) is None
+    assert high.why_not(at(high, p1="KH", p2="9S"), Move.cards(0, 2)).key == "not_outranked"
+    assert high.why_not(at(high, p1="KH", p2="AH"), Move.cards(0, 2)) is None
+    assert low.why_not(at(low, p1="KH", p2="AH"), Move.cards(0, 2)).key == "not_outranked"
+    assert low.why_not(at(low, p1="KH", p2="AH"), Move.cards(1, 2)) is None  # aces low: the king outranks the ace

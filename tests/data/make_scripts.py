@@ -348,6 +348,7 @@ PAIR3 = [  # issues 22 and 23, the pair3 branch: (key, seed, title, options)
     ("accordion", 2, "Accordion", {}),
     ("cover", 29, "Cover", {}),
     ("first_law", 3, "First Law", {}),
+    ("fortunes", 5, "Fortunes", {}),
 ]
 
 

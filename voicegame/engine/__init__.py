@@ -61,5 +61,6 @@ from voicegame.engine.line import Collapse, LineJump  # noqa: E402
 from voicegame.engine.matching import same_suit  # noqa: E402
 from voicegame.engine.sets import Leftmost, RemoveSets  # noqa: E402
 from voicegame.engine.restocking import GatherInOrder  # noqa: E402
+from voicegame.engine.outranked import OutrankedInSuit  # noqa: E402
 
-__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder"]
+__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder", "OutrankedInSuit"]

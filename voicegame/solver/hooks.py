@@ -28,7 +28,7 @@ from voicegame.solver.hooks_klondike import (IN_SUIT, KLONDIKE, KLONDIKE_LIKE, g
 from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR_TOMMY, first_home_forced, golf_key,
                                            golf_priority, royal_parade_forced, single_forced, without_discards_key)
 from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
-from voicegame.solver.hooks_pair3 import ACCORDION, DIAMOND_MINE, FIRST_LAW
+from voicegame.solver.hooks_pair3 import ACCORDION, DIAMOND_MINE, FIRST_LAW, FORTUNES
 
 __all__ = [
     "FREECELL", "GENERIC", "GOLF", "HOOKS", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL",
@@ -84,6 +84,7 @@ HOOKS: dict[str, SolverHooks] = {
     "accordion": ACCORDION,
     "cover": PAIR_REMOVAL,
     "first_law": FIRST_LAW,
+    "fortunes": FORTUNES,
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 

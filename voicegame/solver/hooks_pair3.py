@@ -86,4 +86,21 @@ def moves_before_deals(positions: Positions, state: State, action: Action) -> fl
 
 FIRST_LAW = SolverHooks(priority=moves_before_deals)
 
-__all__ = ["ACCORDION", "FIRST_LAW", "moves_before_deals", "DIAMOND_MINE", "diamond_home_forced", "in_suit_priority", "in_suit_prune", "tableau_sorted_key"]
+
+# ----- Fortunes ---------------------------------------------------------------------------------------
+def discards_first(positions: Positions, state: State, action: Action) -> float:
+    """Discards first; then a group into an empty pile, the fewer cards left behind the later; the deal last."""
+    move = action[-1]
+    if move.kind is MoveKind.DEAL:
+        return 9.0
+    if move.kind is not MoveKind.MOVE:
+        return 5.0
+    if positions.engine.specs[move.dst].kind is PileKind.DISCARD:
+        return 0.0
+    left = len(state.piles[move.src].cards) - move.count
+    return 2.0 + 1.0 / (1 + left)
+
+
+FORTUNES = SolverHooks(priority=discards_first, key=without_discards_key)
+
+__all__ = ["ACCORDION", "FIRST_LAW", "FORTUNES", "discards_first", "moves_before_deals", "DIAMOND_MINE", "diamond_home_forced", "in_suit_priority", "in_suit_prune", "tableau_sorted_key"]
