@@ -124,3 +124,25 @@ def test_outranked_in_suit_lets_a_card_go_to_the_discard_pile():
     assert high.why_not(at(high, p1="KH", p2="AH"), Move.cards(0, 2)) is None
     assert low.why_not(at(low, p1="KH", p2="AH"), Move.cards(0, 2)).key == "not_outranked"
     assert low.why_not(at(low, p1="KH", p2="AH"), Move.cards(1, 2)) is None  # aces low: the king outranks the ace
+
+
+# ----- a foundation built by doubling; kings dealt to some piles sent under the stock (Doublets) ----------------------
+def test_doubles_and_rank_to_stock_bottom_on_a_toy_game():
+    from voicegame.engine import TOP_CARD, DealSpec, Doubles, RankToStockBottom
+    from voicegame.engine.cards import Rank
+
+    any_card = Sequence(Direction.ANY_RANK, SuitRule.ANY)
+    source = PileSpec("r1", PileKind.RESERVE, ("reserve one",), takes=TOP_CARD, group="reserves")
+    doubling = toy(source, PileSpec("home", PileKind.FOUNDATION, ("home",), accepts=Accepts(build=any_card, extra=Doubles())))
+    anything = toy(source, PileSpec("home", PileKind.FOUNDATION, ("home",), accepts=Accepts(build=any_card)))
+    assert doubling.why_not(at(doubling, r1="9S", home="JH"), Move.cards(0, 1)) is None  # 22 - 13 = 9
+    assert doubling.why_not(at(doubling, r1="TS", home="JH"), Move.cards(0, 1)).key == "needs_rank"
+    assert anything.why_not(at(anything, r1="TS", home="JH"), Move.cards(0, 1)) is None
+    stock = PileSpec("stock", PileKind.STOCK, ("stock",))
+    game = GameDef(key="toy", title="Toy", piles=(stock, source), layout_deal=(DealSpec("r1"),),
+                   after_deal=RankToStockBottom(Rank.KING, "reserves"))
+    plain = GameDef(key="toy", title="Toy", piles=(stock, source), layout_deal=(DealSpec("r1"),))
+    order = list(cards("KH 5C 6C"))
+    assert Engine(plain).deal_cards(order).piles[1].cards == cards("KH")
+    dealt = game.after_deal(game, Engine(game).deal_cards(order), 0)  # type: ignore[misc]
+    assert dealt.piles[1].cards == cards("5C") and dealt.piles[0].cards == cards("KH 6C")

@@ -62,5 +62,7 @@ from voicegame.engine.matching import same_suit  # noqa: E402
 from voicegame.engine.sets import Leftmost, RemoveSets  # noqa: E402
 from voicegame.engine.restocking import GatherInOrder  # noqa: E402
 from voicegame.engine.outranked import OutrankedInSuit  # noqa: E402
+from voicegame.engine.doubling import Doubles  # noqa: E402
+from voicegame.engine.replacing import RankToStockBottom  # noqa: E402
 
-__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder", "OutrankedInSuit"]
+__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder", "OutrankedInSuit", "Doubles", "RankToStockBottom"]
