@@ -146,3 +146,26 @@ def test_doubles_and_rank_to_stock_bottom_on_a_toy_game():
     assert Engine(plain).deal_cards(order).piles[1].cards == cards("KH")
     dealt = game.after_deal(game, Engine(game).deal_cards(order), 0)  # type: ignore[misc]
     assert dealt.piles[1].cards == cards("5C") and dealt.piles[0].cards == cards("KH 6C")
+
+
+# ----- a stock that fills gaps, turns a card, or sends the table under itself (Valentine) ----------------------------
+def test_recycle_fills_turns_then_sends_the_table_under_the_stock():
+    from voicegame.engine import TOP_CARD, DealOnePerPile, MoveKind, Recycle
+
+    down = Sequence(Direction.DOWN, SuitRule.SAME)
+    stock = PileSpec("stock", PileKind.STOCK, ("stock",))
+    waste = PileSpec("waste", PileKind.WASTE, ("waste",), takes=TOP_CARD)
+    table = tuple(PileSpec(f"p{n}", PileKind.TABLEAU, (f"pile {n}",), accepts=Accepts(build=down), takes=TOP_CARD, group="tableau")
+                  for n in (1, 2))
+    game = toy(stock, waste, *table, stock_rule=Recycle("tableau"))
+    rows = toy(stock, waste, *table, stock_rule=DealOnePerPile(group="tableau"))
+    deal = Move(MoveKind.DEAL)
+    start = at(game, stock="2C 3C 4C", p1="9H")
+    assert game.apply(start, deal)[0].piles[3].cards == cards("4C")  # the gap filled
+    assert rows.apply(at(rows, stock="2C 3C 4C", p1="9H"), deal)[0].piles[2].cards == cards("9H 4C")  # a plain row
+    turned = game.apply(at(game, stock="2C 8H", p1="9H", p2="5C"), deal)[0]
+    assert turned.piles[1].cards == cards("8H") and game.why_not(turned, deal).key == "play_waste_first"
+    stuck = at(game, stock="2C 3C", p1="9H", p2="5C", waste="JD")
+    after = game.apply(stuck, deal)[0]
+    assert after.piles[2].cards == cards("JD") and after.piles[3].cards == cards("3C") and after.redeals == 1
+    assert [c.code for c in reversed(after.piles[0].cards)] == ["2C", "9H", "5C"]

@@ -350,6 +350,7 @@ PAIR3 = [  # issues 22 and 23, the pair3 branch: (key, seed, title, options)
     ("first_law", 3, "First Law", {}),
     ("fortunes", 5, "Fortunes", {}),
     ("doublets", 2, "Doublets", {}),
+    ("valentine", 1, "Valentine", {}),
 ]
 
 

@@ -64,5 +64,6 @@ from voicegame.engine.restocking import GatherInOrder  # noqa: E402
 from voicegame.engine.outranked import OutrankedInSuit  # noqa: E402
 from voicegame.engine.doubling import Doubles  # noqa: E402
 from voicegame.engine.replacing import RankToStockBottom  # noqa: E402
+from voicegame.engine.recycling import Recycle  # noqa: E402
 
-__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder", "OutrankedInSuit", "Doubles", "RankToStockBottom"]
+__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder", "OutrankedInSuit", "Doubles", "RankToStockBottom", "Recycle"]

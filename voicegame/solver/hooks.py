@@ -85,6 +85,7 @@ HOOKS: dict[str, SolverHooks] = {
     "cover": PAIR_REMOVAL,
     "first_law": FIRST_LAW,
     "fortunes": FORTUNES,
+    "valentine": FIRST_LAW,  # moves before deals, as in First Law
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 
