@@ -169,3 +169,30 @@ def test_recycle_fills_turns_then_sends_the_table_under_the_stock():
     after = game.apply(stuck, deal)[0]
     assert after.piles[2].cards == cards("JD") and after.piles[3].cards == cards("3C") and after.redeals == 1
     assert [c.code for c in reversed(after.piles[0].cards)] == ["2C", "9H", "5C"]
+
+
+# ----- poker lines, a stock stopped by a full table, swaps, only the source's card (Poker) -----------------------------
+def test_poker_vocabulary_on_a_toy_grid():
+    from voicegame.engine import TOP_CARD, DrawToWaste, HandScores, MoveKind, SwapBack, TableFull, source_top, taken_only_by_swap
+
+    any_card = Sequence(Direction.ANY_RANK, SuitRule.ANY)
+    stock = PileSpec("stock", PileKind.STOCK, ("stock",))
+    waste = PileSpec("waste", PileKind.WASTE, ("waste",), takes=TOP_CARD)
+
+    def cells(extra) -> tuple[PileSpec, ...]:  # type: ignore[no-untyped-def]
+        return tuple(PileSpec(f"c{n}", PileKind.TABLEAU, (f"cell {n}",), accepts=Accepts(build=any_card, extra=extra),
+                              takes=TOP_CARD, group="grid") for n in (1, 2))
+
+    draw = DrawToWaste(draw=1, redeals=0)
+    full = toy(stock, waste, *cells(source_top), stock_rule=TableFull(draw, "grid"))
+    open_ = toy(stock, waste, *cells(source_top), stock_rule=draw)
+    deal = Move(MoveKind.DEAL)
+    assert full.why_not(at(full, stock="2C", c1="9S", c2="9D"), deal).key == "table_full"
+    assert open_.why_not(at(open_, stock="2C", c1="9S", c2="9D"), deal) is None
+    assert full.why_not(at(full, stock="2C", c1="9S"), deal) is None
+    scores = HandScores({"row": ("c1", "c2")})
+    assert scores.parts(full.layout, at(full, c1="9S", c2="9D")) == [("row", "hand_one_pair", 1)]
+    swapping = toy(stock, waste, *cells(taken_only_by_swap), settle=SwapBack("grid"))
+    after = swapping.apply(at(swapping, waste="5H", c1="9S", c2="4D"), Move.cards(2, 3))[0]
+    assert after.piles[2].cards == cards("4D") and after.piles[3].cards == cards("9S")
+    assert swapping.why_not(at(swapping, waste="5H", c1="9S", c2="4D"), Move.cards(1, 2)).key == "cell_taken"

@@ -351,6 +351,7 @@ PAIR3 = [  # issues 22 and 23, the pair3 branch: (key, seed, title, options)
     ("fortunes", 5, "Fortunes", {}),
     ("doublets", 2, "Doublets", {}),
     ("valentine", 1, "Valentine", {}),
+    ("poker", 1, "Poker", {}),
 ]
 
 

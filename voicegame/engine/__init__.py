@@ -65,5 +65,7 @@ from voicegame.engine.outranked import OutrankedInSuit  # noqa: E402
 from voicegame.engine.doubling import Doubles  # noqa: E402
 from voicegame.engine.replacing import RankToStockBottom  # noqa: E402
 from voicegame.engine.recycling import Recycle  # noqa: E402
+from voicegame.engine.poker import BRITISH, HandScores, SwapBack, TableFull, hand_name, source_top, taken_only_by_swap  # noqa: E402
 
-__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder", "OutrankedInSuit", "Doubles", "RankToStockBottom", "Recycle"]
+__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder", "OutrankedInSuit", "Doubles", "RankToStockBottom", "Recycle", "BRITISH", "HandScores", "SwapBack", "TableFull",
+            "hand_name", "source_top", "taken_only_by_swap"]

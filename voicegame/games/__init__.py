@@ -21,7 +21,7 @@ GAME_MODULES: tuple[str, ...] = (
     "jamestown", "isabel", "neighbor", "quatorze", "elevator", "escalator", "sir_tommy", "auld_lang_syne",
     "scuffle", "carpet", "clock", "bakers_game", "eight_off", "seahaven", "beleaguered_castle",
     "streets_and_alleys", "bakers_dozen", "spiderette", "will_o_the_wisp", "spider_three_decks", "bristol",
-    "fortress", "chessboard", "bear_river", "cruel", "ten_across", "diamond_mine", "accordion", "cover", "first_law", "fortunes", "doublets", "valentine",
+    "fortress", "chessboard", "bear_river", "cruel", "ten_across", "diamond_mine", "accordion", "cover", "first_law", "fortunes", "doublets", "valentine", "poker",
 )
 """The modules of voicegame.games that are games, in the order the games list says them."""
 

@@ -28,7 +28,7 @@ from voicegame.solver.hooks_klondike import (IN_SUIT, KLONDIKE, KLONDIKE_LIKE, g
 from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR_TOMMY, first_home_forced, golf_key,
                                            golf_priority, royal_parade_forced, single_forced, without_discards_key)
 from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
-from voicegame.solver.hooks_pair3 import ACCORDION, DIAMOND_MINE, FIRST_LAW, FORTUNES
+from voicegame.solver.hooks_pair3 import ACCORDION, DIAMOND_MINE, FIRST_LAW, FORTUNES, POKER
 
 __all__ = [
     "FREECELL", "GENERIC", "GOLF", "HOOKS", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL",
@@ -86,6 +86,7 @@ HOOKS: dict[str, SolverHooks] = {
     "first_law": FIRST_LAW,
     "fortunes": FORTUNES,
     "valentine": FIRST_LAW,  # moves before deals, as in First Law
+    "poker": POKER,
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 

@@ -3,8 +3,12 @@ games added with it."""
 
 from __future__ import annotations
 
-from voicegame.engine import Move, MoveKind, PileKind, State
-from voicegame.solver.core import Action, PositionKey, Positions
+import random
+import time
+
+from voicegame.engine import Engine, Move, MoveKind, PileKind, State
+from voicegame.engine.cards import Card
+from voicegame.solver.core import Action, Budget, Outcome, PositionKey, Positions, Solution
 from voicegame.solver.hook_base import SolverHooks, generic_priority
 from voicegame.solver.hooks_others import without_discards_key
 
@@ -103,4 +107,71 @@ def discards_first(positions: Positions, state: State, action: Action) -> float:
 
 FORTUNES = SolverHooks(priority=discards_first, key=without_discards_key)
 
-__all__ = ["ACCORDION", "FIRST_LAW", "FORTUNES", "discards_first", "moves_before_deals", "DIAMOND_MINE", "diamond_home_forced", "in_suit_priority", "in_suit_prune", "tableau_sorted_key"]
+
+# ----- Poker ------------------------------------------------------------------------------------------
+def poker_solve(engine: Engine, start: State, budget: Budget) -> Solution | None:
+    """Poker squares with the cards to come known (the thoughtful solver sees the stock): any cell may
+    take any turned card, so every arrangement of the coming cards in the empty cells can be played.
+    Search arrangements by swapping pairs of cards (hill climbing with restarts) until the grid scores
+    the winning total; then play them: draw, place, in stock order. Shuffle mode: None (the generic
+    search)."""
+    from voicegame.games.poker import SCORES, TO_WIN
+
+    game = engine.game
+    if game.options.get("shuffle", "off") != "off":
+        return None
+    began = time.perf_counter()
+    layout = game.layout
+    grid = layout.groups["grid"]
+    empty = [i for i in grid if not start.piles[i].cards]
+    waste = start.piles[layout.waste].cards
+    coming: list[Card] = list(waste[-1:]) + list(reversed(start.piles[layout.stock].cards))
+    coming = coming[: len(empty)]
+    if len(coming) < len(empty):
+        return Solution(Outcome.UNWINNABLE, (), 0, time.perf_counter() - began)
+    target = TO_WIN["off"]
+    placed = {i: start.piles[i].cards[-1] for i in grid if start.piles[i].cards}
+    lines = [tuple(layout.index[p] for p in ids) for ids in SCORES.lines.values()]
+    points = SCORES.points
+    from voicegame.engine.poker import hand_name
+
+    def score(cells: dict[int, Card]) -> int:
+        return sum(points[hand_name(tuple(cells[i] for i in line if i in cells))] for line in lines)
+
+    rng = random.Random(" ".join(c.code for c in coming))
+    best: dict[int, Card] | None = None
+    nodes = 0
+    while budget.spend():
+        order = list(coming)
+        rng.shuffle(order)
+        cells = {**placed, **dict(zip(empty, order))}
+        value = score(cells)
+        stale = 0
+        while value < target and stale < 400 and budget.spend():
+            nodes += 1
+            a, b = rng.sample(empty, 2) if len(empty) > 1 else (empty[0], empty[0])
+            cells[a], cells[b] = cells[b], cells[a]
+            new = score(cells)
+            if new >= value:
+                stale = stale + 1 if new == value else 0
+                value = new
+            else:
+                cells[a], cells[b] = cells[b], cells[a]
+                stale += 1
+        if value >= target:
+            best = cells
+            break
+    if best is None:
+        return Solution(Outcome.UNSOLVED, (), nodes, time.perf_counter() - began)
+    where = {id(card): i for i, card in best.items() if i in empty}
+    moves: list[Move] = []
+    for k, card in enumerate(coming):
+        if k or not waste:
+            moves.append(Move.deal())
+        moves.append(Move.cards(layout.waste, where[id(card)]))
+    return Solution(Outcome.SOLVED, tuple(moves), nodes, time.perf_counter() - began)
+
+
+POKER = SolverHooks(solve=poker_solve)
+
+__all__ = ["ACCORDION", "FIRST_LAW", "FORTUNES", "POKER", "poker_solve", "discards_first", "moves_before_deals", "DIAMOND_MINE", "diamond_home_forced", "in_suit_priority", "in_suit_prune", "tableau_sorted_key"]
