@@ -50,18 +50,21 @@ class LineJump:
     piles: tuple[str, ...]
     steps: tuple[int, ...] = (1,)
     _places: dict[str, int] = field(init=False, repr=False, compare=False)
+    _said: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_places", {pile: k for k, pile in enumerate(self.piles)})
+        object.__setattr__(self, "_said", " or ".join(str(s) for s in self.steps))
 
     def __call__(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
-        top = layout.pile(state, dst.id).top
         places = self._places
-        if layout.pile(state, src.id).top != cards[0]:
-            return Reason("not_in_reach", {"card": cards[0], "steps": " or ".join(str(s) for s in self.steps)})
-        if top is None or src.id not in places or dst.id not in places or places[src.id] - places[dst.id] not in self.steps:
-            return Reason("not_in_reach", {"card": cards[0], "steps": " or ".join(str(s) for s in self.steps)})
+        here, there = places.get(src.id), places.get(dst.id)
         card = cards[0]
+        if here is None or there is None or here - there not in self.steps:  # checked first: most calls end here
+            return Reason("not_in_reach", {"card": card, "steps": self._said})
+        top = state.piles[layout.index[dst.id]].top
+        if top is None or state.piles[layout.index[src.id]].top != card:
+            return Reason("not_in_reach", {"card": card, "steps": self._said})
         if card.suit is not top.suit and card.rank != top.rank:
             return Reason("no_match", {"card": card, "target": top})
         return None
