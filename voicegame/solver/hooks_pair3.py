@@ -141,13 +141,24 @@ def poker_solve(engine: Engine, start: State, budget: Budget) -> Solution | None
     rng = random.Random(" ".join(c.code for c in coming))
     best: dict[int, Card] | None = None
     nodes = 0
-    while budget.spend():
+    spent = False
+
+    def more() -> bool:
+        """One more step, while the budget lasts (once spent, it stays spent: Budget reads its clock
+        only every 16 steps)."""
+        nonlocal spent
+        spent = spent or not budget.spend()
+        return not spent
+
+    if not empty:
+        return Solution(Outcome.SOLVED if score(placed) >= target else Outcome.UNWINNABLE, (), 0, time.perf_counter() - began)
+    while more():
         order = list(coming)
         rng.shuffle(order)
         cells = {**placed, **dict(zip(empty, order))}
         value = score(cells)
         stale = 0
-        while value < target and stale < 400 and budget.spend():
+        while value < target and stale < 400 and more():
             nodes += 1
             a, b = rng.sample(empty, 2) if len(empty) > 1 else (empty[0], empty[0])
             cells[a], cells[b] = cells[b], cells[a]
