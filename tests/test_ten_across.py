@@ -94,7 +94,7 @@ def test_voice_commands_read_and_help():
     assert s.handle("seven of hearts on eight of hearts").sentences == ["Column one shows two of clubs."]
     assert s.handle("column two to spot two").sentences  # the three of spades to the empty spot
     assert s.state.piles[s.engine.layout.index["spot2"]].cards == cards("3S")
-    assert s.handle("read spot one").sentences == ["Spot one: nine of spades."]
+    assert s.handle("read spot one").sentences == ["Cell one: nine of spades."]
     assert s.handle("help").sentences[0].startswith("Ten Across. Ten columns")
     assert s.handle("score").sentences == ["Score 0."]
 

@@ -63,7 +63,7 @@ def column(n: int) -> PileSpec:
 def spot(n: int, reuse: bool) -> PileSpec:
     """Temporary spot ``n``: one card out of play; once emptied it takes a card again only with ``reuse``."""
     word = number_word(n)
-    return PileSpec(f"spot{n}", PileKind.CELL, (f"spot {word}", f"temporary spot {word}", f"cell {word}"),
+    return PileSpec(f"spot{n}", PileKind.CELL, (f"cell {word}", f"spot {word}", f"temporary spot {word}"),
                     accepts=Accepts(build=None, empty=EMPTY_ANY if reuse else EMPTY_NONE, single=True), takes=TOP_CARD,
                     number=n, group="spots")
 

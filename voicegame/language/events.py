@@ -72,6 +72,7 @@ class EventNarration(Readings):
                 if not self._pair_was_said(event, said):
                     out.append(self.say("paired", cards=join([c.spoken for c in event.cards], "and")))
                 left.extend(event.srcs)
+                told.difference_update(event.srcs)  # a card just put there may have gone with the rest (First Law's sets)
                 for card, src in zip(event.cards, event.srcs):  # keep ``before`` current: a refill may land there
                     pile = before.piles[src]
                     before = before.with_piles({src: Pile(tuple(c for c in pile.cards if c != card), min(pile.down, len(pile.cards) - 1))})
