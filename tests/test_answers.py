@@ -96,6 +96,16 @@ SCRIPTS = {
     "camelot": ("camelot_seed5_stuck.txt", {}, 5),
     "kings_audience": ("kings_audience_seed61_win.txt", {}, 61),
     "plait": ("plait_seed1_stuck.txt", {}, 1),
+    # pair3 (issues 22 and 23)
+    "ten_across": ("ten_across_seed2_win.txt", {}, 2),
+    "diamond_mine": ("diamond_mine_seed6_win.txt", {}, 6),
+    "accordion": ("accordion_seed2_win.txt", {}, 2),
+    "cover": ("cover_seed29_win.txt", {}, 29),
+    "first_law": ("first_law_seed3_win.txt", {}, 3),
+    "fortunes": ("fortunes_seed5_win.txt", {}, 5),
+    "doublets": ("doublets_seed2_win.txt", {}, 2),
+    "valentine": ("valentine_seed1_win.txt", {}, 1),
+    "poker": ("poker_seed1_win.txt", {}, 1),
 }
 KEYS = [g.key for g in GAMES]
 

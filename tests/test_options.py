@@ -75,12 +75,12 @@ def test_the_spoken_deal_number_never_wraps():
 
 
 def test_an_unknown_default_game_falls_back_to_klondike_and_says_so(private_data_dir, capsys, no_input):
-    (private_data_dir / "config.toml").write_text('[game]\ndefault = "poker"\n')
+    (private_data_dir / "config.toml").write_text('[game]\ndefault = "snap"\n')
     assert cli.main(["play", "--text", "--no-save"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Klondike, draw three. Say help at any time."
     said, listed = out[1].split(" The games are: ")
-    assert said == 'Setting game.default is "poker", which is not a game here; playing Klondike.'
+    assert said == 'Setting game.default is "snap", which is not a game here; playing Klondike.'
     assert listed.removesuffix(".").split(", ") == [g.key for g in GAMES]
 
 

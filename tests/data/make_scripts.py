@@ -461,11 +461,33 @@ def pair4() -> None:
     greedy("plait", 1, "plait_seed1_stuck.txt", "Plait")  # no seed of 1-20 solved in 10 s each
 
 
+PAIR3 = [  # issues 22 and 23, the pair3 branch: (key, seed, title, options)
+    ("ten_across", 2, "Ten Across", {}),
+    ("diamond_mine", 6, "Diamond Mine", {}),
+    ("accordion", 2, "Accordion", {}),
+    ("cover", 29, "Cover", {}),
+    ("first_law", 3, "First Law", {}),
+    ("fortunes", 5, "Fortunes", {}),
+    ("doublets", 2, "Doublets", {}),
+    ("valentine", 1, "Valentine", {}),
+    ("poker", 1, "Poker", {}),
+]
+
+
+def pair3(*wanted: str) -> None:
+    """The pair3 games (issues 22 and 23): the thoughtful solver's winning lines, loops and detours cut out
+    (only the games ``wanted``, when any are named)."""
+    for key, seed, title, options in PAIR3:
+        if wanted and key not in wanted:
+            continue
+        solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=True, **options)
+
+
 if __name__ == "__main__":
     import sys
 
     wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider",
-                              *PAIRFAM, "fcfam", "kfam3", "terrace", "giant", "zebra", "kansas", "aunt_mary", "pair4"]
+                              *PAIRFAM, "fcfam", "kfam3", "terrace", "giant", "zebra", "kansas", "aunt_mary", "pair4", "pair3"]
     for name in wanted:
         globals()[name]()
 

@@ -55,3 +55,17 @@ from voicegame.engine.bases import SameBase  # noqa: E402
 from voicegame.engine.limits import AtMost  # noqa: E402
 
 __all__ += ["Compact", "GatherToStock", "FeedBack", "RankToBottom", "SameBase", "AtMost"]
+# pair3 (issues 22 and 23)
+from voicegame.engine.suits import ExceptSuit  # noqa: E402
+from voicegame.engine.line import Collapse, LineJump  # noqa: E402
+from voicegame.engine.matching import same_suit  # noqa: E402
+from voicegame.engine.sets import Leftmost, RemoveSets  # noqa: E402
+from voicegame.engine.restocking import GatherInOrder  # noqa: E402
+from voicegame.engine.outranked import OutrankedInSuit  # noqa: E402
+from voicegame.engine.doubling import Doubles  # noqa: E402
+from voicegame.engine.replacing import RankToStockBottom  # noqa: E402
+from voicegame.engine.recycling import Recycle  # noqa: E402
+from voicegame.engine.poker import BRITISH, HandScores, SwapBack, TableFull, hand_name, source_top, taken_only_by_swap  # noqa: E402
+
+__all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder", "OutrankedInSuit", "Doubles", "RankToStockBottom", "Recycle", "BRITISH", "HandScores", "SwapBack", "TableFull",
+            "hand_name", "source_top", "taken_only_by_swap"]

@@ -100,6 +100,9 @@ class GameDef:
     after_deal: Callable[["GameDef", State, int], State] | None = None
     refill: Refill | None = None
     uncover: Uncover | None = None
+    score_parts: Callable[["GameDef", State], list[tuple[str, str, int]]] | None = None
+    """Optional (pair3): the parts the score is made of, said after it, each (what, a message key naming
+    how it scores, points): Poker's lines, ("row two", "hand_flush", 5)."""
     layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -22,6 +22,7 @@ GAME_MODULES: tuple[str, ...] = (
     "scuffle", "carpet", "clock", "bakers_game", "eight_off", "seahaven", "beleaguered_castle",
     "streets_and_alleys", "bakers_dozen", "spiderette", "will_o_the_wisp", "spider_three_decks", "bristol",
     "fortress", "chessboard", "bear_river", "cruel",
+    "ten_across", "diamond_mine", "accordion", "cover", "first_law", "fortunes", "doublets", "valentine", "poker",
     "agnes", "easthaven", "gypsy", "glenwood", "royal_east", "king_albert", "union_square",
     "giant", "zebra", "kansas", "terrace", "aunt_mary",
     "osmosis", "peek", "napoleons_tomb", "pileon", "maze", "labyrinth", "camelot", "kings_audience", "plait",

@@ -75,6 +75,7 @@ class EventNarration(Readings):
                     out.append(self.say("paired", cards=cards) if home.kind is PileKind.DISCARD
                                else self.say("paired_to", cards=cards, pile=home.name))  # King's Audience's thrones
                 left.extend(event.srcs)
+                told.difference_update(event.srcs)  # a card just put there may have gone with the rest (First Law's sets)
                 for card, src in zip(event.cards, event.srcs):  # keep ``before`` current: a refill may land there
                     pile = before.piles[src]
                     before = before.with_piles({src: Pile(tuple(c for c in pile.cards if c != card), min(pile.down, len(pile.cards) - 1))})

@@ -271,6 +271,9 @@ class Readings(Phrasing):
     def score(self, state: State) -> str:
         points = self.engine.score(state)
         said = str(points) if points >= 0 else self.phrase("minus", count=-points)  # "Score minus 3", not "Score -3"
-        if not self.engine.game.announce_max_score:
-            return self.say("score_only", score=said)
-        return self.say("score", score=said, max=self.engine.game.max_score)
+        game = self.engine.game
+        total = self.say("score_only", score=said) if not game.announce_max_score else self.say("score", score=said, max=game.max_score)
+        if game.score_parts is None:
+            return total
+        parts = [self.say("score_part", what=what, how=self.phrase(how), points=n) for what, how, n in game.score_parts(game, state) if n]
+        return " ".join([total, *parts])

@@ -31,6 +31,7 @@ from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
 from voicegame.solver.hooks_rows import ROWS
 from voicegame.solver.hooks_locks import LOCKED_STOCK
 from voicegame.solver.hooks_pair4 import AUDIENCE, FILL_AND_CLEAR, HOME_FIRST, LINE, OPEN_ENDS, RANK_GATED, SUITLESS_FOUNDATIONS
+from voicegame.solver.hooks_pair3 import ACCORDION, DIAMOND_MINE, FIRST_LAW, FORTUNES, POKER
 
 __all__ = [
     "BASED", "FREECELL", "GENERIC", "GOLF", "HOOKS", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL", "ROW_DEALT",
@@ -102,6 +103,13 @@ HOOKS: dict[str, SolverHooks] = {
     "camelot": FILL_AND_CLEAR,
     "kings_audience": AUDIENCE,
     "plait": HOME_FIRST,
+    "diamond_mine": DIAMOND_MINE,  # pair3
+    "accordion": ACCORDION,
+    "cover": PAIR_REMOVAL,
+    "first_law": FIRST_LAW,
+    "fortunes": FORTUNES,
+    "valentine": FIRST_LAW,  # moves before deals, as in First Law
+    "poker": POKER,
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 
