@@ -112,10 +112,14 @@ def test_bare_answers_only_while_a_question_is_open():
         assert opened.matches(text), (text, ask.sentences)
 
 
-def test_the_likely_grammar_holds_every_phrasing_of_two_words_or_more_but_not_rare_single_words():
-    """The first decode (with the checks) hears "speak faster" and "volume down" itself; one-word
-    synonyms that pull other speech onto themselves ("flip", "stats") are left to the second decode."""
+def test_the_likely_grammar_holds_every_phrasing_of_two_words_or_more_but_not_rare_single_words(monkeypatch):
+    """With ``LIKELY_MULTIWORD`` (measured better, off for now: see its docstring) the first decode hears
+    "speak faster" and "volume down" itself; one-word synonyms that pull other speech onto themselves
+    ("flip", "stats") and listening.toml's ``second_only`` are left to the second decode."""
+    import voicegame.listen.jsgf_builder as builder
     session = Session("klondike", seed=7)
+    assert not Jsgf(session.recogniser_grammar().jsgf).matches("speak faster")  # off: first phrasings only
+    monkeypatch.setattr(builder, "LIKELY_MULTIWORD", True)
     grammar = session.recogniser_grammar()
     first, second = Jsgf(grammar.jsgf), Jsgf(grammar.second_jsgf)
     for text in ("faster", "speak faster", "speed up", "volume down", "is it still winnable",
@@ -126,4 +130,5 @@ def test_the_likely_grammar_holds_every_phrasing_of_two_words_or_more_but_not_ra
         assert session.parser.parse(text) is not None  # understood when typed ...
         assert not first.matches(text), text  # ... but not in the first decode
     assert second.matches("terse") and second.matches("stats")
-    assert not first.matches("what moves") and second.matches("what moves")  # listening.toml second_only
+    for text in ("what moves", "more cards", "throw away aces"):  # listening.toml second_only
+        assert not first.matches(text) and second.matches(text), text

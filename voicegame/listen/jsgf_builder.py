@@ -78,12 +78,15 @@ def _legal_rules(legal: LegalNouns, the: str) -> tuple[str, str]:
     return move, up
 
 
-LIKELY_MULTIWORD = True
+LIKELY_MULTIWORD = False
 """Whether the likely grammar keeps, besides an intent's first phrase, every phrase of two words or
-more ("speak faster", "volume down"): one-word synonyms ("stats", "compact") are what pull other
-speech onto themselves; longer phrases are acoustically distinct. Measured 2026-11-24 (bench/heard.py,
+more ("speak faster", "volume down"; less listening.toml's ``second_only``): one-word synonyms
+("stats", "compact") are what pull other speech onto themselves. Measured 2026-11-24 (bench/heard.py,
 clean, 232 commands in 4 espeak-ng voices, 80 non-commands): right 54.6% -> 67.2% (tune) and 29.3% ->
-48.3% (held-out), wrong actions 0 -> 0, false accepts 1.2% -> 1.2%, confirmations 11.5% -> 9.8%."""
+48.3% (held-out), wrong actions 0 -> 0, false accepts 1.2% -> 1.2%, confirmations 11.5% -> 9.8%. Off
+because the fresh-clone CI then failed 4 voice-loop tests: espeak-ng's "draw" at a deal's start came
+out as the broken-off "more" ("more cards") or "throw" ("throw away aces"), and with those left out, as
+"draw" with a weak fit (asked "Draw?"); the next session should make those tests' clips pass with it on."""
 
 
 def _canonical(templates: list[Node], parser: Parser) -> list[Node]:
@@ -93,15 +96,20 @@ def _canonical(templates: list[Node], parser: Parser) -> list[Node]:
     if _rule_refs(templates[0]) & ARTICLE_RULES:  # "read [the] board": keep the rule
         return [_first_options(templates[0])]
     try:
-        phrases = [p for t in (templates if LIKELY_MULTIWORD else templates[:1])
-                   for p in expand(t, language.rules, {}, limit=200)]
+        phrases = ([p for t in templates for p in expand(t, language.rules, {}, limit=200)] if LIKELY_MULTIWORD
+                   else expand(templates[0], language.rules, {}, limit=50)[:1])
     except Exception:  # a slot (KeyError, TemplateError): the first of each choice
         return [_first_options(templates[0])]
     if not phrases or not phrases[0]:
         return templates
     kept = list(dict.fromkeys([phrases[0]] + [p for p in phrases[1:]
-                                              if len(p.split()) >= 2 and p not in language.second_only]))
+                                              if len(p.split()) >= 2 and not _second_only(p, language.second_only)]))
     return [Seq(tuple(Word(w) for w in p.split())) for p in kept]
+
+
+def _second_only(phrase: str, starts: frozenset[str]) -> bool:
+    """Whether ``phrase`` is, or begins with, a phrasing left to the second decode (listening.toml)."""
+    return any(phrase == start or phrase.startswith(start + " ") for start in starts)
 
 
 def _rule_refs(node: Node) -> set[str]:
