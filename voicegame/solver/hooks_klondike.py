@@ -198,6 +198,23 @@ def greedy_rank(engine: Engine, state: State, move: Move) -> int:
     return 6
 
 
+class _Spent(Exception):
+    """The budget ran out in :func:`_first_unseen`."""
+
+
+def _first_unseen(engine: Engine, state: State, moves: list[Move], seen: set[State],
+                  budget: Budget) -> tuple[Move, State] | None:
+    """The first of ``moves`` (best first) that leads to a position not in ``seen``, with that
+    position; None when every one leads back. Raises ``_Spent`` when the budget runs out first."""
+    for move in moves:
+        if not budget.spend():
+            raise _Spent
+        after = engine.apply(state, move)[0]
+        if after not in seen:
+            return move, after
+    return None
+
+
 def greedy_line(engine: Engine, state: State, budget: Budget) -> Solution | None:
     """Play the best move by :func:`greedy_rank` every turn (the order "hint" uses), never back to a
     position already seen; the line if it wins, else None (the search then runs). Cheap, and in
@@ -208,14 +225,10 @@ def greedy_line(engine: Engine, state: State, budget: Budget) -> Solution | None
     while not engine.is_won(state):
         ranked = sorted(((greedy_rank(engine, state, m), k, m) for k, m in enumerate(engine.legal_moves(state))
                          if engine.is_productive(state, m)), key=lambda t: (t[0], t[1]))
-        step = None
-        for _, _, move in ranked:
-            if not budget.spend():
-                return None
-            after = engine.apply(state, move)[0]
-            if after not in seen:
-                step = (move, after)
-                break
+        try:
+            step = _first_unseen(engine, state, [move for _, _, move in ranked], seen, budget)
+        except _Spent:
+            return None
         if step is None:
             return None
         line.append(step[0])
@@ -309,14 +322,10 @@ def restarting_greedy(engine: Engine, state: State, budget: Budget) -> Solution 
         while not engine.is_won(current):
             ranked = sorted(((digging_rank(engine, current, m, rnd), rnd.random(), m) for m in engine.legal_moves(current)
                              if engine.is_productive(current, m)), key=lambda t: (t[0], t[1]))
-            step = None
-            for _, _, move in ranked:
-                if not budget.spend():
-                    return None
-                after = engine.apply(current, move)[0]
-                if after not in seen:
-                    step = (move, after)
-                    break
+            try:
+                step = _first_unseen(engine, current, [move for _, _, move in ranked], seen, budget)
+            except _Spent:
+                return None
             if step is None:
                 break
             line.append(step[0])
