@@ -21,6 +21,7 @@ from voicegame.engine import MoveKind
 from voicegame.games import GAMES
 from voicegame.play.session import Session
 from voicegame.listen.grammar import intent_phrase
+from voicegame.listen.jsgf_builder import second_only_phrase
 from voicegame.language.lexicon import load_language
 from voicegame.language.templates import expand
 
@@ -70,12 +71,13 @@ def heard_intents(sphinx, session: Session, texts: list[str], want: set[str]) ->
 
 def _other_phrasings(session: Session, intent: str, count: int = 2) -> list[str]:
     """Up to ``count`` more phrasings of a slot-free intent, of two words or more (those the likely
-    grammar holds): "verbose" alone is heard as "what are my moves" by these voices, "more detail" is
-    heard as itself."""
+    grammar holds; listening.toml's ``second_only`` left out): "verbose" alone is heard as "what are
+    moves" by these voices, "full detail" as itself."""
     first = intent_phrase(session.parser, intent)
     language = session.parser.language
     phrases = [p for t in language.templates(intent) for p in expand(t, language.rules, {}, limit=50)]
-    return [p for p in dict.fromkeys(phrases) if p != first and len(p.split()) >= 2][:count]
+    return [p for p in dict.fromkeys(phrases)
+            if p != first and len(p.split()) >= 2 and not second_only_phrase(p, language.second_only)][:count]
 
 
 def _move_phrase(session: Session, kinds: tuple[str, ...] = ()) -> list[str]:
@@ -85,14 +87,11 @@ def _move_phrase(session: Session, kinds: tuple[str, ...] = ()) -> list[str]:
     return [session.narrator.move_phrase(session.state, m) for m in moves[:2]]
 
 
-UNHEARD = {
-    "score": "'score' is heard as 'slower' (en-us, en) or not at all (en-us+f3): the en-us model's "
-             "score/four/slower confusion; 'what is the score' is heard only by the second decode",
-    "help": "'help' is not heard by any of the three voices (rejected by the checks), as measured "
-            "since session 4 (help/deal/new/two); 'how do i play' is heard only by the second decode",
-}
-"""Intents that espeak-ng's voices cannot get through PocketSphinx today (measured 2026-11-23): they
-fail here on purpose (strict xfail), so that a fix shows."""
+UNHEARD: dict[str, str] = {}
+"""Intents that espeak-ng's voices cannot get through PocketSphinx (intent -> why): they fail here on
+purpose (strict xfail), so that a fix shows. Empty since the likely grammar holds every multi-word
+phrasing (2026-11-24): "score" and "help" had failed since session 4 and are heard as "what is the score"
+and "how do i play"."""
 
 
 @pytest.fixture(scope="module")

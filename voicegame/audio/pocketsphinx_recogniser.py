@@ -175,6 +175,9 @@ class PocketSphinxRecogniser:
         self._held: list[np.ndarray] = []
         self._sigma: float | None = None
         self._decoded: list[np.ndarray] = []
+        self.first_fit: dict[str, object] = {}
+        """How the last (first) decode fitted the audio whether or not a check rejected it: its raw text,
+        score per frame, phones heard by the loop and expected; for benches sweeping the checks' levels."""
         self.second_fit: dict[str, object] = {}
         """How the last second decode fitted the audio (its raw text, score per frame, phones heard
         and expected), for benches deciding what a second decode may be trusted with."""
@@ -292,6 +295,7 @@ class PocketSphinxRecogniser:
         self._close_utterance()
         self._held, self._sigma, self._decoded = [], None, []
         self._noise = np.random.default_rng(self._rng_seed)
+        self.first_fit, self.second_fit = {}, {}
         self._in_utterance = True
 
     def feed(self, pcm: np.ndarray) -> None:
@@ -330,8 +334,10 @@ class PocketSphinxRecogniser:
         def rejected(check: str) -> Heard:
             return Heard("", None, True, second=second, rejected_by=f"{check}: {text}" if text else check)
 
+        self.first_fit = {"text": text}
         if not text:
             return rejected("no sentence")
+        self._note_first_fit(text)
         if self._garbage and not self._garbage.isdisjoint(text.split()):
             return rejected("garbage")  # out-of-grammar speech (the garbage loop)
         score = self.frame_score() if self.min_frame_score is not None or self.doubt_frame_score is not None else None
@@ -351,6 +357,13 @@ class PocketSphinxRecogniser:
         except Exception:
             conf = None
         return Heard(text, conf, False, doubt, alternatives, second)
+
+    def _note_first_fit(self, text: str) -> None:
+        """``first_fit``'s score and phone counts (cheap: the decode and the loop are done)."""
+        if self.min_frame_score is not None or self.doubt_frame_score is not None:
+            self.first_fit["score"] = round(self.frame_score(), 3)
+        if self.phone_loop is not None:
+            self.first_fit["phones"] = (self.phone_loop.heard_phones(), self.phone_loop.expected_phones(text))
 
     def _second_text(self) -> str | None:
         """What the second decode heard (None: there is none), "" when it fails the same acoustic
