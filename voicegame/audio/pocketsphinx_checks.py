@@ -43,6 +43,16 @@ the sweep under ``MIN_FRAME_SCORE`` (listening grammar of session 4): between -7
 1,157 right commands (4%) and 14 of the 23 false accepts left. Measured again with the
 whole-language grammar in bench/heard.py (bench/RESULTS.md "ASR")."""
 
+NOISY_DOUBT_DB = 18.0
+"""A hypothesis of an utterance standing out of its background by less than this
+(``levels.speech_over_noise_db``: white noise at about 12 dB SNR or worse, babble at about 7 dB) is
+returned with ``Heard.doubt`` ("noisy"): in loud noise a command that changes the game is confirmed
+first, however well it fits. Measured 2026-11-24 (bench/heard.py, white noise 10 dB, which reads
+15.5): the only wrong actions left in three sessions' runs were two moves heard in it with a good
+fit (-6.9 per frame) but another target ("move two of hearts to cell one" played to the
+foundation). A quiet room reads 30 dB or more (the noise floor added under the speech caps it at
+``noise_floor.FLOOR_DB``); readings, hints and other answers are never confirmed."""
+
 UNCOVERED_SPEECH_MS = 150
 """Reject a hypothesis that leaves more than this much loud audio (frames in the upper half of the
 utterance's dB range) inside its silence and filler segments: the decoder explained speech as

@@ -19,6 +19,7 @@ from .backend import Heard, as_int16, grammar_words
 from .errors import GrammarError, RecogniserUnavailable
 from .grammar_spec import RecogniserGrammar
 from .jsgf import Jsgf
+from .levels import speech_over_noise_db
 from .noise_floor import noise_sigma, speech_ms, with_noise
 from .pocketsphinx_checks import frame_score, uncovered_speech_ms
 from .pocketsphinx_model import cepstral_mean, decode_whole, feature_decoder, new_decoder, phone_loop_decoder
@@ -99,6 +100,9 @@ class PocketSphinxRecogniser:
     DOUBT_FRAME_SCORE = pocketsphinx_checks.DOUBT_FRAME_SCORE
     """``make_recogniser``'s doubt level: ``Heard.doubt`` ("weak fit") under this score per frame."""
 
+    NOISY_DOUBT_DB = pocketsphinx_checks.NOISY_DOUBT_DB
+    """``make_recogniser``'s level under which every hypothesis is doubtful (``Heard.doubt`` "noisy")."""
+
     NBEST = 10
     """``make_recogniser``: n-best entries looked at for a close second hypothesis (``Heard.alternatives``)."""
 
@@ -119,7 +123,7 @@ class PocketSphinxRecogniser:
                  phone_check_up_to: int | None = PHONE_CHECK_UP_TO, floor_db: float | None = FLOOR_DB,
                  uncovered_speech_ms: float | None = None, min_frame_score: float | None = None,
                  doubt_frame_score: float | None = None, nbest: int = 0,
-                 **options: object):
+                 noisy_doubt_db: float | None = None, **options: object):
         """``options``: further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``.
 
         ``phone_ratio``: when set, a second decoder runs a phone loop over the same audio and the
@@ -132,7 +136,9 @@ class PocketSphinxRecogniser:
         ``doubt_frame_score``: a hypothesis that passes ``min_frame_score`` but scores under this is
         returned with ``Heard.doubt`` set, so the game asks before acting on it (``DOUBT_FRAME_SCORE``).
         ``nbest``: look at this many entries of the decoder's n-best list and return the other texts
-        among them as ``Heard.alternatives`` (0: none)."""
+        among them as ``Heard.alternatives`` (0: none). ``noisy_doubt_db``: a hypothesis of an
+        utterance standing out of its background by less than this is returned with ``Heard.doubt``
+        "noisy" (``NOISY_DOUBT_DB``)."""
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
@@ -143,6 +149,7 @@ class PocketSphinxRecogniser:
         self.uncovered_speech_ms = uncovered_speech_ms
         self.min_frame_score = min_frame_score
         self.doubt_frame_score = doubt_frame_score
+        self.noisy_doubt_db = noisy_doubt_db
         self.nbest = nbest
         try:
             self._decoder = new_decoder(pocketsphinx, hmm, dictionary, self.sample_rate,
@@ -348,6 +355,9 @@ class PocketSphinxRecogniser:
         if self.phone_loop is not None and self.phone_loop.too_many(text):
             return rejected(f"phone loop {self.phone_loop.heard_phones()}")  # much more speech than the command heard
         doubt = "weak fit" if self.doubt_frame_score is not None and score is not None and score < self.doubt_frame_score else ""
+        if not doubt and self.noisy_doubt_db is not None:
+            level = speech_over_noise_db(audio, self.sample_rate)
+            doubt = "noisy" if level is not None and level < self.noisy_doubt_db else ""
         alternatives = self._alternatives(text)
         complete = self._jsgf.matches(text) if self._jsgf is not None else None
         if complete is False:

@@ -74,13 +74,15 @@ KINDS = ("auto", "vosk", "pocketsphinx", "text", "wyoming")
 def listening_pocketsphinx(acoustic_check: bool = True) -> PocketSphinxRecogniser:
     """PocketSphinx as the game listens with it: narrow beams for the per-turn grammar, and three
     checks against speech that is not a command (acoustic score per frame, speech left as silence,
-    phone loop). ``acoustic_check=False`` (setting ``audio.acoustic_check``) drops the first, which
-    doubles decoding time, for slow machines."""
+    phone loop), and doubt (confirmation of a change of the game) for a weak fit or loud noise.
+    ``acoustic_check=False`` (setting ``audio.acoustic_check``) drops the first, which doubles
+    decoding time, for slow machines."""
     cls = PocketSphinxRecogniser
     score: dict[str, Any] = ({"min_frame_score": cls.MIN_FRAME_SCORE, "doubt_frame_score": cls.DOUBT_FRAME_SCORE, "compallsen": True}
              if acoustic_check else {})
     decoder: dict[str, Any] = {**score, **cls.NARROW_BEAMS}  # pocketsphinx settings of several types, passed on
-    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, nbest=cls.NBEST, **decoder)
+    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, nbest=cls.NBEST,
+               noisy_doubt_db=cls.NOISY_DOUBT_DB, **decoder)
 
 
 def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True,
