@@ -53,9 +53,23 @@ def test_a_sure_move_is_played_at_once():
 def test_reading_and_help_are_never_confirmed():
     for text in ("read the board", "help", "what can i say", "score", "where is the ace of spades", "hint"):
         session = _session()
-        reply = session.hear(Heard(text, 0.1, False, "weak fit"))
-        assert not reply.sentences[0].endswith("?") or text == "hint", (text, reply.sentences)
+        reply = session.hear(Heard(text, 0.1, False, "second decode differs"))
+        assert reply.sentences == _session().handle(text).sentences, text  # answered at once, as typed
         assert session.pending is None, text
+
+
+def test_a_weak_fit_that_would_change_nothing_is_not_answered_but_asked_again():
+    """A weak acoustic fit is mostly not what was said (session.UNSURE_FIT): a reading is not read out
+    on it (the player says it again), and a weak "yes" does not confirm a move."""
+    for text in ("read the board", "score", "where is the ace of spades"):
+        session = _session()
+        reply = session.hear(Heard(text, 0.1, False, "weak fit"))
+        assert reply.sentences == ["Sorry, I did not catch that."] and session.pending is None, text
+    session = _session()
+    session.hear(Heard(LEGAL, 0.1, False, "weak fit"))
+    assert session.hear(Heard("yes", 0.1, False, "weak fit")).moves == [] and session.history.cursor == 0
+    assert session.pending is not None  # still asked: a clear "yes" plays it
+    assert session.hear(Heard("yes", 0.9)).moves and session.history.cursor == 1
 
 
 def test_every_kind_of_change_is_confirmed_when_doubtful():
