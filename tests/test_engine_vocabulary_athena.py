@@ -3,7 +3,7 @@ face-up ones (``Pile.hidden``), dealt by ``DealSpec.faces``."""
 
 import pytest
 
-from voicegame.engine import Accepts, DealSpec, Engine, GameDef, Move, Pile, PileKind, PileSpec, State, Takes
+from voicegame.engine import Accepts, DealSpec, Engine, GameDef, Move, Pile, PileKind, PileSpec, State, Takes, TurnedOver
 from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.engine.sequence import Direction, Sequence, SuitRule
 from voicegame.language.command import CardRef
@@ -80,7 +80,9 @@ def test_a_run_may_not_include_a_face_down_card():
 
 def test_a_face_down_card_left_on_top_turns_up_with_auto_turn():
     state = mixed("KS 7H 2C 9D", other="TH")
-    after = toy().apply(state, move(1))[0].piles[1]
+    new, events = toy().apply(state, move(1))
+    assert TurnedOver(1, Card.from_code("2C")) in events  # heard as a card turned up
+    after = new.piles[1]
     assert after.top_face_up and after.hidden == () and after.down == 1 and after.face_up == cards("7H 2C")
     kept = toy(auto_turn=False).apply(state, move(1))[0].piles[1]
     assert not kept.top_face_up and kept.hidden == (2,) and kept.up_count == 0
