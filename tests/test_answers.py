@@ -106,6 +106,8 @@ SCRIPTS = {
     "doublets": ("doublets_seed2_win.txt", {}, 2),
     "valentine": ("valentine_seed1_win.txt", {}, 1),
     "poker": ("poker_seed1_win.txt", {}, 1),
+    # athena (issue 21)
+    "athena": ("athena_seed1_win.txt", {}, 1),
 }
 KEYS = [g.key for g in GAMES]
 

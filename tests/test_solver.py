@@ -100,12 +100,14 @@ def permute_hidden(engine: Engine, state: State, rng: random.Random) -> State:
     for i, pile in enumerate(state.piles):
         hidden = len(pile.cards) if i == stock and state.redeals == 0 else pile.down
         places.extend((i, j) for j in range(hidden))
+        if i != stock or state.redeals:
+            places.extend((i, j) for j in pile.hidden)  # face-down cards on face-up ones (Athena)
     cards = [state.piles[i].cards[j] for i, j in places]
     rng.shuffle(cards)
     piles = [list(p.cards) for p in state.piles]
     for (i, j), card in zip(places, cards):
         piles[i][j] = card
-    return State(tuple(Pile(tuple(c), p.down) for c, p in zip(piles, state.piles)), state.redeals)
+    return State(tuple(Pile(tuple(c), p.down, p.hidden) for c, p in zip(piles, state.piles)), state.redeals)
 
 
 def positions_along(engine: Engine, seed: int, steps: int) -> list[State]:
@@ -122,7 +124,7 @@ def positions_along(engine: Engine, seed: int, steps: int) -> list[State]:
     return out[:: max(1, steps // 4)]
 
 
-@pytest.mark.parametrize("game, options", [("klondike", {"draw": 3}), ("klondike", {"draw": 1}), ("royal_parade", {})])
+@pytest.mark.parametrize("game, options", [("klondike", {"draw": 3}), ("klondike", {"draw": 1}), ("royal_parade", {}), ("athena", {})])
 def test_fair_hint_is_the_same_whatever_the_hidden_cards(game, options):
     engine = Engine(find_game(game).make(**options))
     search = FairSearch(engine)

@@ -483,11 +483,16 @@ def pair3(*wanted: str) -> None:
         solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=True, **options)
 
 
+def athena() -> None:
+    """Athena (issue 21): the thoughtful solver's winning line for seed 1, loops and detours cut out."""
+    solved("athena", 1, "athena_seed1_win.txt", "Athena", short=True)
+
+
 if __name__ == "__main__":
     import sys
 
     wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider",
-                              *PAIRFAM, "fcfam", "kfam3", "terrace", "giant", "zebra", "kansas", "aunt_mary", "pair4", "pair3"]
+                              *PAIRFAM, "fcfam", "kfam3", "terrace", "giant", "zebra", "kansas", "aunt_mary", "pair4", "pair3", "athena"]
     for name in wanted:
         globals()[name]()
 

@@ -92,7 +92,7 @@ class Engine:
         result = [Pile() for _ in self.specs]
         for d in specs:
             i = self.layout.index[d.pile]
-            result[i] = Pile(tuple(piles[i]), d.down)
+            result[i] = Pile(tuple(piles[i]), d.down, d.hidden)
         rest = tuple(reversed(cards[position:]))  # the next card to deal ends on top
         if rest:
             r = self.layout.index[self.game.rest_to]
@@ -338,7 +338,7 @@ class Engine:
         if move.kind is not MoveKind.MOVE:
             return True
         src = state.piles[move.src]
-        if move.count == len(src.cards) and src.down == 0 and not state.piles[move.dst].cards:
+        if move.count == len(src.cards) and src.down_count == 0 and not state.piles[move.dst].cards:
             a, b = self.specs[move.src], self.specs[move.dst]
             if b.accepts is not None and b.accepts.extra is not None:
                 return True  # a hook may depend on where the pile is (Gaps: its left neighbour)

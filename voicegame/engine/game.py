@@ -23,11 +23,27 @@ from voicegame.engine.stock import StockRule
 
 @dataclass(frozen=True)
 class DealSpec:
-    """Initial cards on one pile: ``down`` face down under ``up`` face up."""
+    """Initial cards on one pile: ``down`` face down under ``up`` face up.
+
+    ``hidden``: positions (from the bottom) among the ``up`` cards that are dealt face down
+    after all, on face-up ones (see :attr:`Pile.hidden`); :meth:`faces` spells them.
+
+    >>> DealSpec.faces("pile1", "dudu")
+    DealSpec(pile='pile1', down=1, up=3, hidden=(2,))
+    """
 
     pile: str
     down: int = 0
     up: int = 1
+    hidden: tuple[int, ...] = ()
+
+    @classmethod
+    def faces(cls, pile: str, rows: str) -> "DealSpec":
+        """One card per letter, bottom first: "d" face down, "u" face up ("dudu": Athena's rows)."""
+        if not rows or set(rows) - {"d", "u"}:
+            raise ValueError("faces are a string of 'd' and 'u'")
+        down = len(rows) - len(rows.lstrip("d"))
+        return cls(pile, down, len(rows) - down, tuple(j for j, f in enumerate(rows) if f == "d" and j >= down))
 
 
 def foundation_cards(game: "GameDef", state: State) -> int:

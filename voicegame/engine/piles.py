@@ -35,10 +35,23 @@ class Pile:
 
     Keeping face-down cards as a count at the bottom makes "face-down cards only
     under face-up ones" true by construction.
+
+    ``hidden``: positions (from the bottom, above ``down``, ascending) of face-down cards that
+    lie on face-up ones (Athena deals rows face down and face up in turn). Empty for most
+    games, so their piles, keys and saves are unchanged. Only the cards above the highest
+    face-down card can be taken (:attr:`up_count`, :attr:`face_up`); a face-down top card
+    turns up by :meth:`turned_up` as a bottom one does.
+
+    >>> mixed = Pile(tuple(Card.from_code(c) for c in ("KS", "7H", "2C", "9D")), down=1, hidden=(2,))
+    >>> mixed.face_up, mixed.down_count, [mixed.shows(j) for j in range(4)]
+    ((Card.from_code('9D'),), 2, [False, True, False, True])
+    >>> mixed.without_top(1).top_face_up, mixed.without_top(1).turned_up()
+    (False, Pile(cards=(Card.from_code('KS'), Card.from_code('7H'), Card.from_code('2C')), down=1, hidden=()))
     """
 
     cards: tuple[Card, ...] = ()
     down: int = 0
+    hidden: tuple[int, ...] = ()
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -49,18 +62,37 @@ class Pile:
 
     @property
     def top_face_up(self) -> bool:
-        return bool(self.cards) and self.down < len(self.cards)
+        n = len(self.cards)
+        return bool(self.cards) and self.down < n and not (self.hidden and self.hidden[-1] == n - 1)
 
     @property
     def face_up(self) -> tuple[Card, ...]:
-        return self.cards[self.down :]
+        """The face-up cards above every face-down one (all face-up cards when nothing is ``hidden``)."""
+        return self.cards[len(self.cards) - self.up_count :]
 
     @property
     def up_count(self) -> int:
-        return len(self.cards) - self.down
+        return len(self.cards) - (self.hidden[-1] + 1 if self.hidden else self.down)
+
+    @property
+    def down_count(self) -> int:
+        """How many cards of the pile are face down (at the bottom and ``hidden``)."""
+        return self.down + len(self.hidden)
+
+    @property
+    def face_key(self) -> int:
+        """``down``, plus one bit per ``hidden`` position above the low byte: which cards are face down
+        as one int that position keys can hold and sort (just ``down`` when nothing is hidden)."""
+        return self.down + sum(1 << (8 + p) for p in self.hidden)
+
+    def shows(self, position: int) -> bool:
+        """True when the card at ``position`` (from the bottom) is face up."""
+        return position >= self.down and position not in self.hidden
 
     def without_top(self, count: int) -> "Pile":
         keep = len(self.cards) - count
+        if self.hidden:
+            return Pile(self.cards[:keep], min(self.down, keep), tuple(p for p in self.hidden if p < keep))
         return Pile(self.cards[:keep], min(self.down, keep))
 
     def with_added(self, cards: tuple[Card, ...], face_down: bool = False) -> "Pile":
@@ -68,10 +100,12 @@ class Pile:
             if self.up_count:
                 raise ValueError("cannot put face-down cards on face-up ones")
             return Pile(self.cards + cards, self.down + len(cards))
-        return Pile(self.cards + cards, self.down)
+        return Pile(self.cards + cards, self.down, self.hidden)
 
     def turned_up(self) -> "Pile":
         """The top card turned face up (no change if it already is)."""
+        if self.hidden and self.hidden[-1] == len(self.cards) - 1:
+            return Pile(self.cards, self.down, self.hidden[:-1])
         if self.cards and self.down == len(self.cards):
             return Pile(self.cards, self.down - 1)
         return self

@@ -181,7 +181,7 @@ class Accepts:
         A necessary condition only, for skipping hopeless checks in legal-move generation;
         :meth:`allows` has the final word."""
         if target.cards:
-            if self.build is None or target.down == len(target.cards):
+            if self.build is None or not target.top_face_up:
                 return NO_RANKS
             ranks = self.build.over_ranks(target.cards[-1])
         elif not self.empty.allowed:
@@ -231,7 +231,7 @@ class Accepts:
         if self.max_cards is not None and len(target.cards) + len(cards) > self.max_cards:
             return False
         if target.cards:
-            if self.build is None or target.down == len(target.cards) or not self.build.follows(target.cards[-1], first):
+            if self.build is None or not target.top_face_up or not self.build.follows(target.cards[-1], first):
                 return False
             if self.founded and not self._is_founded(target):
                 return False
@@ -373,6 +373,8 @@ class Takes:
         if not pile.cards:
             return Reason("pile_empty", {"pile": spec.name})
         if count > pile.up_count:
+            if pile.hidden and pile.shows(len(pile.cards) - count):  # a face-up card under a face-down one
+                return Reason("card_under_face_down", {"card": pile.cards[-count], "pile": spec.name})
             return Reason("card_face_down", {"pile": spec.name})
         if count not in self.counts(pile):
             card = pile.cards[-count]

@@ -40,7 +40,7 @@ class BoardSummary(Readings):
         elif foundations:
             home = sum(len(state.piles[i].cards) for i in foundations)
             counts.append(self.phrase("summary_home", count=home if home else self.phrase("none_word")))
-        down = sum(p.down for i, p in enumerate(state.piles) if self.specs[i].kind is not PileKind.STOCK)
+        down = sum(p.down_count for i, p in enumerate(state.piles) if self.specs[i].kind is not PileKind.STOCK)
         if down:
             counts.append(self.phrase("face_down", count=down))
         if counts:

@@ -48,6 +48,12 @@ class Readings(Phrasing):
         parts = []
         if pile.down:
             parts.append(self.phrase("face_down", count=pile.down))
+        if pile.hidden:  # face-up cards covered by face-down ones, bottom first: "seven of hearts, under one face down"
+            below = len(pile.cards) - pile.up_count
+            for j in range(pile.down, below):
+                if pile.shows(j):
+                    over = next(k for k in range(j + 1, len(pile.cards) + 1) if k not in pile.hidden) - j - 1
+                    parts.append(self.phrase("covered_card", card=pile.cards[j], count=over) if over else pile.cards[j].spoken)
         up = pile.face_up
         sequence = spec.takes.sequence if spec.takes is not None and spec.takes.runs else None
         if full or len(up) <= 2 or sequence is None or not sequence.is_run(up):
@@ -234,7 +240,7 @@ class Readings(Phrasing):
         cards = [Card(ref.rank, ref.suit)] if ref.suit else [Card(ref.rank, s) for s in Suit]
         out = []
         for card in cards:
-            places = [(i, j) for i, j in self.engine.locate(state, card) if j >= state.piles[i].down]
+            places = [(i, j) for i, j in self.engine.locate(state, card) if state.piles[i].shows(j)]
             if not places:
                 if ref.suit is not None:
                     out.append(self.say("where_hidden", card=card))
@@ -258,7 +264,7 @@ class Readings(Phrasing):
             parts.append(self.phrase("count_stock", count=len(state.piles[game.layout.stock].cards)))
         if game.layout.waste >= 0:
             parts.append(self.phrase("count_waste", count=len(state.piles[game.layout.waste].cards)))
-        down = sum(p.down for i, p in enumerate(state.piles) if self.specs[i].kind is not PileKind.STOCK)
+        down = sum(p.down_count for i, p in enumerate(state.piles) if self.specs[i].kind is not PileKind.STOCK)
         if down:
             parts.append(self.phrase("face_down", count=down))
         sentences = [self.say("parts_sentence", parts=", ".join(parts))] if parts else []

@@ -76,7 +76,7 @@ class Resolver:
         found: list[tuple[int, int | None]] = []
         for i, pile in enumerate(state.piles):
             for j in range(pile.down, len(pile.cards)):
-                if ref.matches(pile.cards[j]):
+                if ref.matches(pile.cards[j]) and pile.shows(j):
                     found.append((i, len(pile.cards) - j))
         if not found:
             key = "not_showing" if ref.suit is not None else "no_rank_showing"
@@ -187,8 +187,8 @@ class Resolver:
         if isinstance(ref, CardRef):
             for i, pile in enumerate(state.piles):
                 if self.specs[i].kind not in (PileKind.STOCK, PileKind.DISCARD, PileKind.FOUNDATION):
-                    for card in pile.cards[pile.down :]:
-                        if ref.matches(card):
+                    for j, card in enumerate(pile.cards):
+                        if pile.shows(j) and ref.matches(card):
                             return Reason("card_not_free", {"card": card if ref.suit is None else ref})
             return Reason("not_showing" if ref.suit is not None else "no_rank_showing", {"card": ref})
         if isinstance(ref, PileRef):

@@ -112,5 +112,5 @@ def visible_cards(engine: "Engine", state: "State") -> frozenset[Card]:
     for spec, pile in zip(engine.specs, state.piles):
         if spec.kind is PileKind.STOCK or not pile.top_face_up:
             continue
-        out.update(pile.face_up if spec.kind is PileKind.TABLEAU else pile.cards[-1:])
+        out.update((c for j, c in enumerate(pile.cards) if pile.shows(j)) if spec.kind is PileKind.TABLEAU else pile.cards[-1:])
     return frozenset(out)

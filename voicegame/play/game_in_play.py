@@ -127,7 +127,8 @@ class GameInPlay:
             "won": self.engine.is_won(state),
             "redeals": state.redeals,
             "piles": [
-                {"id": spec.id, "kind": spec.kind.value, "name": spec.name, "down": pile.down, "cards": [c.code for c in pile.cards]}
+                {"id": spec.id, "kind": spec.kind.value, "name": spec.name, "down": pile.down, "cards": [c.code for c in pile.cards],
+                 **({"hidden": list(pile.hidden)} if pile.hidden else {})}
                 for spec, pile in zip(self.game.piles, state.piles)
             ],
         }

@@ -110,9 +110,9 @@ class Positions:
     # ----- keys ----------------------------------------------------------------------------
     def key(self, state: State) -> PositionKey:
         piles = state.piles
-        parts: list[object] = [(p.down, *map(id, p.cards)) for p in (piles[i] for i in self.fixed)]
+        parts: list[object] = [(p.face_key, *map(id, p.cards)) for p in (piles[i] for i in self.fixed)]
         for group in self.groups:
-            parts.append(tuple(sorted((piles[i].down, *map(id, piles[i].cards)) for i in group)))
+            parts.append(tuple(sorted((piles[i].face_key, *map(id, piles[i].cards)) for i in group)))
         if self.keep_redeals:
             parts.append(state.redeals)
         return tuple(parts)
@@ -181,13 +181,17 @@ class Positions:
         src = state.piles[move.src]
         keep = len(src.cards) - move.count
         cards = src.cards[keep:]
-        down = src.down if src.down < keep else keep
-        if down == keep and keep and engine.specs[move.src].auto_turn:
-            down -= 1
         piles = list(state.piles)
-        piles[move.src] = Pile(src.cards[:keep], down)
+        if src.hidden:  # face-down cards on face-up ones: the pile's own rules
+            rest = src.without_top(move.count)
+            piles[move.src] = rest.turned_up() if engine.specs[move.src].auto_turn else rest
+        else:
+            down = src.down if src.down < keep else keep
+            if down == keep and keep and engine.specs[move.src].auto_turn:
+                down -= 1
+            piles[move.src] = Pile(src.cards[:keep], down)
         target = piles[move.dst]
-        piles[move.dst] = Pile(target.cards + cards, target.down)
+        piles[move.dst] = Pile(target.cards + cards, target.down, target.hidden)
         after = State(tuple(piles), state.redeals, state.counters)
         return after if engine.game.lift_off is None else engine.lift_off(after, [])
 
@@ -227,7 +231,7 @@ class Positions:
         return out
 
     def face_down(self, state: State) -> int:
-        return sum(state.piles[i].down for i in range(len(state.piles)) if i != self.stock)
+        return sum(state.piles[i].down_count for i in range(len(state.piles)) if i != self.stock)
 
 
 def expand(actions: list[Action] | tuple[Action, ...]) -> tuple[Move, ...]:

@@ -47,7 +47,9 @@ def masked(engine: Engine, state: State) -> State:
     for i, pile in enumerate(state.piles):
         hidden = len(pile.cards) if i == stock and not stock_seen else pile.down
         if hidden:
-            pile = Pile((UNSEEN,) * hidden + pile.cards[hidden:], pile.down)
+            pile = Pile((UNSEEN,) * hidden + pile.cards[hidden:], pile.down, pile.hidden)
+        if pile.hidden and i != stock:  # face-down cards lying on face-up ones
+            pile = Pile(tuple(UNSEEN if j in pile.hidden else c for j, c in enumerate(pile.cards)), pile.down, pile.hidden)
         piles.append(pile)
     return State(tuple(piles), state.redeals, state.counters)
 
@@ -86,7 +88,7 @@ class FairSearch:
         engine = self.engine
         piles = state.piles
         home = engine.score(state)
-        down = sum(piles[i].down for i in self.tableau)
+        down = sum(piles[i].down_count for i in self.tableau)
         empty = sum(1 for i in self.tableau if not piles[i].cards)
         stock = self.positions.stock
         waiting = len(piles[stock].cards) if stock >= 0 else 0

@@ -24,7 +24,7 @@ def _priority(engine: Engine, state: State, move: Move) -> int:
     if dst.kind is PileKind.FOUNDATION:
         rule = engine.game.safe_to_foundation
         return 0 if rule is not None and rule(engine.game, state, move.src) else 2
-    if move.count == pile.up_count and pile.down > 0:
+    if move.count == pile.up_count and pile.down_count > 0:
         return 1
     if src.kind is PileKind.CELL and dst.kind is PileKind.CELL:
         return 9  # a card from one free cell to another: nothing changes
@@ -32,7 +32,7 @@ def _priority(engine: Engine, state: State, move: Move) -> int:
         return 3
     if src.kind is PileKind.FOUNDATION:
         return 7
-    if move.count == len(pile.cards) and pile.down == 0:
+    if move.count == len(pile.cards) and pile.down_count == 0:
         return 4 if engine.is_productive(state, move) else 9
     return 6
 
@@ -118,5 +118,5 @@ a second; deal 617 needs 4,308, and 100,000 is enough for every Microsoft deal t
 
 def open_position(engine: Engine, state: State) -> bool:
     """True when the player sees every card: nothing face down and no stock left to turn."""
-    return not any(pile.down or (spec.kind is PileKind.STOCK and pile.cards)
+    return not any(pile.down_count or (spec.kind is PileKind.STOCK and pile.cards)
                    for spec, pile in zip(engine.specs, state.piles))

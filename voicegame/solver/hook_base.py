@@ -42,9 +42,9 @@ def generic_priority(positions: Positions, state: State, action: Action) -> floa
         return 8.0
     pile = state.piles[move.src] if len(action) == 1 else None
     if dst_spec.kind in (PileKind.FOUNDATION, PileKind.DISCARD):
-        return (0.0 if pile is not None and pile.down and move.count == pile.up_count else 1.0) + draws
-    if pile is not None and move.count == pile.up_count and pile.down:
-        return 2.0 - pile.down / 100
+        return (0.0 if pile is not None and pile.down_count and move.count == pile.up_count else 1.0) + draws
+    if pile is not None and move.count == pile.up_count and pile.down_count:
+        return 2.0 - pile.down_count / 100
     if src_spec.kind in (PileKind.WASTE, PileKind.RESERVE, PileKind.CELL):
         return 3.0 + draws
     if pile is not None and move.count == len(pile.cards):

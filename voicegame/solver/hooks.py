@@ -94,6 +94,7 @@ HOOKS: dict[str, SolverHooks] = {
     "giant": ROWS,
     "terrace": LOCKED_STOCK,
     "aunt_mary": KLONDIKE,  # Klondike's rules on another deal: Klondike's own solver (it checks its lines)
+    "athena": KLONDIKE,  # athena (issue 21): Klondike's rules and solver; face-up cards under face-down ones modelled as face down
     # pair4 (issue 23)
     "osmosis": RANK_GATED,
     "peek": RANK_GATED,

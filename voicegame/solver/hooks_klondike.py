@@ -298,8 +298,8 @@ def digging_rank(engine: Engine, state: State, move: Move, rnd: random.Random) -
         return 0.0 if rule is not None and rule(engine.game, state, move.src) else 3.0
     if src_spec.kind is PileKind.FOUNDATION:
         return 8.0
-    if move.count == src.up_count and src.down:
-        return 1.0 - src.down / 100
+    if move.count == src.up_count and src.down_count:
+        return 1.0 - src.down_count / 100
     if not dst.cards:
         return 7.0
     if move.count == len(src.cards):

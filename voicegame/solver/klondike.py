@@ -260,7 +260,9 @@ class Bridge:
             pile = piles[t]
             codes = bytes(card_code(c) for c in pile.cards)
             seen.update(codes)
-            down = min(pile.down, len(codes))
+            down = len(codes) - pile.up_count  # face-up cards under face-down ones (Athena) count as face down
+            if pile.hidden:
+                self.hidden_up = True
             run = 1 if len(codes) > down else 0
             while run < len(codes) - down and codes[-run - 1] in PARENTS[codes[-run]]:
                 run += 1
@@ -307,9 +309,10 @@ class Bridge:
         return self.engine.is_won(state)
 
 
-KLONDIKE_RULES = ("klondike", "saratoga")
-"""Games with Klondike's piles and rules, whatever their deal (Saratoga deals every card face up)."""
-FACE_UP_DEALS = ("saratoga",)
+KLONDIKE_RULES = ("klondike", "saratoga", "athena")
+"""Games with Klondike's piles and rules, whatever their deal (Saratoga deals every card face up,
+Athena rows face down and face up in turn)."""
+FACE_UP_DEALS = ("saratoga", "athena")
 """Of those, the games whose columns start face up out of sequence: the model holds the cards under a
 break in a column's top run as face down (they can only be uncovered), which searches far better."""
 
