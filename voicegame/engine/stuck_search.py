@@ -11,7 +11,10 @@ sequence of *rearrangements* reaches a position where *progress* is possible.
   (so it turns nothing up). Rearrangements only move cards the player can see among such piles.
 - **Progress** is any other move except a deal: one that turns a face-down card up (or leaves
   one on top to turn), one from or to a pile of another kind (the waste, a reserve), or a move of
-  another kind (pairs). Reaching a won position counts as progress too.
+  another kind (pairs). Reaching, by rearrangements, a position with more cards on the foundations
+  than the position checked counts as progress too (a card going home, perhaps after others came
+  down from the foundations to make way), and so does a win. A card played back from a foundation
+  and sent home again is no progress: the foundations hold no more than before.
 
 The game is stuck when no position the rearrangements reach has a progress move, and dealing
 cannot help: as :meth:`Engine.is_stuck` does, a stock that deals must be empty, and a stock that
@@ -94,28 +97,36 @@ class ShuffleSearch:
         can_deal = engine.why_not(state, DEAL) is None
         if can_deal and (rule is None or not rule.cycles or state.redeals == 0):
             return False  # the stock may still bring something new
+        if can_deal and self._round_helps(engine, state, [state]):
+            return False  # a card the stock brings round fits the piles as they are: no search needed
         found = self.rearrangements(engine, state)
         if found is None:
             return False
-        if not can_deal:
-            return True
+        return not (can_deal and self._round_helps(engine, state, found))
+
+    def _round_helps(self, engine: _Runs, state: State, found: list[State]) -> bool:
+        """True when, going round the stock from ``state``, some card it brings can move between the
+        waste (or another pile outside ``kinds``) and a pile as one of the ``found`` positions leaves it."""
         places = self._places(engine, found)
         outside = tuple(i for i, spec in enumerate(engine.specs) if spec.kind not in self.kinds)
         current, seen = state, {state.piles}
         while True:
             current = engine.apply(current, DEAL)[0]
             if current.piles in seen:
-                return True
+                return False
             seen.add(current.piles)
             if self._outside_move(engine, current, outside, places):
-                return False
-            if DEAL not in engine.legal_moves(current):
                 return True
+            if engine.why_not(current, DEAL) is not None:
+                return False
 
     def rearrangements(self, engine: _Runs, state: State) -> list[State] | None:
         """Every position rearrangements reach from ``state`` (itself first), or None when one of
-        them has a progress move or is won, or when more than ``cap`` positions were needed to tell."""
+        them has a progress move, is won or has more cards home than ``state``, or when more than
+        ``cap`` positions were needed to tell."""
         key_of = self._keyer(self._groups(engine))
+        homes = tuple(i for i, spec in enumerate(engine.specs) if spec.kind is PileKind.FOUNDATION)
+        height = sum(len(state.piles[i].cards) for i in homes)
         seen = {key_of(state)}
         found = [state]
         queue = deque([state])
@@ -132,6 +143,8 @@ class ShuffleSearch:
                 shuffles.append(move)
             for move in shuffles:
                 after = engine.apply(current, move)[0]
+                if sum(len(after.piles[i].cards) for i in homes) > height:
+                    return None  # more cards home than now: progress, even if a card had to come down first
                 key = key_of(after)
                 if key in seen:
                     continue
