@@ -71,6 +71,23 @@ def test_draw_one_and_one_redeal(engine):
     assert engine.why_not(state, DRAW).key == "no_redeals_left"
 
 
+def test_only_the_waste_top_card_plays_and_foundations_take_one_card_at_a_time(engine):
+    state = position(engine, waste="5D 9H", pile1="TS", pile2="6C", foundation1="AH 2H 3H", pile3="5S 4H")
+    assert why(engine, state, "waste", "pile1") is None
+    assert why(engine, state, "waste", "pile2", 2) is not None  # the five of diamonds under it (it fits the six) waits its turn
+    assert why(engine, state, "pile3", "foundation1") is None
+    assert why(engine, position(engine, foundation1="AH 2H", pile3="4H 3H"), "pile3", "foundation1", 2) is not None
+
+
+def test_the_stock_goes_round_once_more_in_the_same_order(engine):
+    state = position(engine, stock="9C 8C 7C")
+    for _ in range(3):
+        state = engine.apply(state, DRAW)[0]
+    assert state.piles[engine.layout.waste].cards == cards("7C 8C 9C")
+    state = engine.apply(state, DRAW)[0]  # the redeal
+    assert state.piles[engine.layout.stock].cards == cards("9C 8C 7C") and not state.piles[engine.layout.waste].cards
+
+
 def test_a_game_played_through_the_cli_to_no_moves_left():
     lines = play_script("jumbo", "jumbo_seed1_stuck.txt", "--seed", "1", then="score")
     # said once, after the last command: the stock is spent and only swaps between equal cards are left
