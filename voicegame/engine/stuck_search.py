@@ -75,7 +75,7 @@ DEAL = Move(MoveKind.DEAL)
 class ShuffleSearch:
     """Whether the game is lost once shuttling cards about is set aside (see the module's docstring)."""
 
-    cap: int = 2000
+    cap: int = 4000
     kinds: frozenset[PileKind] = field(default_factory=lambda: frozenset({PileKind.TABLEAU, PileKind.FOUNDATION}))
 
     def is_rearrangement(self, engine: _Runs, state: State, move: Move) -> bool:
