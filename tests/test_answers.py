@@ -106,6 +106,7 @@ SCRIPTS = {
     "doublets": ("doublets_seed2_win.txt", {}, 2),
     "valentine": ("valentine_seed1_win.txt", {}, 1),
     "poker": ("poker_seed1_win.txt", {}, 1),
+    "jumbo": ("jumbo_seed6_win.txt", {}, 6),  # jumbo (issue 21)
 }
 KEYS = [g.key for g in GAMES]
 
