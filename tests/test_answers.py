@@ -108,6 +108,7 @@ SCRIPTS = {
     "poker": ("poker_seed1_win.txt", {}, 1),
     # athena (issue 21)
     "athena": ("athena_seed1_win.txt", {}, 1),
+    "jumbo": ("jumbo_seed6_win.txt", {}, 6),  # jumbo (issue 21)
 }
 KEYS = [g.key for g in GAMES]
 

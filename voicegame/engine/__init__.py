@@ -69,3 +69,7 @@ from voicegame.engine.poker import BRITISH, HandScores, SwapBack, TableFull, han
 
 __all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder", "OutrankedInSuit", "Doubles", "RankToStockBottom", "Recycle", "BRITISH", "HandScores", "SwapBack", "TableFull",
             "hand_name", "source_top", "taken_only_by_swap"]
+# jumbo (issue 21)
+from voicegame.engine.stuck_search import ShuffleSearch  # noqa: E402
+
+__all__ += ["ShuffleSearch"]

@@ -308,8 +308,11 @@ class Engine:
         Never uses hidden cards: a stock that deals onto the table must be empty; a
         stock that cycles through a waste is followed round only once every card in
         it has been turned up at least once (after the first redeal), so the answer
-        says nothing the player could not know.
+        says nothing the player could not know. With ``GameDef.stuck_search`` a move counts only
+        if some rearrangement of the face-up cards leads to progress (see its module).
         """
+        if self.game.stuck_search is not None:
+            return self.game.stuck_search.is_stuck(self, state)
         if self.is_won(state):
             return False
         rule = self.game.stock_rule

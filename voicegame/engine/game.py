@@ -19,6 +19,7 @@ from voicegame.engine.sequence import Sequence
 from voicegame.engine.settling import Refill, Uncover
 from voicegame.engine.state import State
 from voicegame.engine.stock import StockRule
+from voicegame.engine.stuck_search import ShuffleSearch
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,10 @@ class GameDef:
     score_parts: Callable[["GameDef", State], list[tuple[str, str, int]]] | None = None
     """Optional (pair3): the parts the score is made of, said after it, each (what, a message key naming
     how it scores, points): Poker's lines, ("row two", "hand_flush", 5)."""
+    stuck_search: ShuffleSearch | None = None
+    """Optional (jumbo): "no moves left" asks whether any sequence of moves that only rearrange face-up
+    cards reaches a move that makes progress (see :mod:`voicegame.engine.stuck_search`), for games where
+    cards can shuttle for ever between equal places (two decks, foundations that give cards back)."""
     layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

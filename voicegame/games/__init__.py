@@ -27,6 +27,7 @@ GAME_MODULES: tuple[str, ...] = (
     "giant", "zebra", "kansas", "terrace", "aunt_mary",
     "osmosis", "peek", "napoleons_tomb", "pileon", "maze", "labyrinth", "camelot", "kings_audience", "plait",
     "athena",
+    "jumbo",
 )
 """The modules of voicegame.games that are games, in the order the games list says them."""
 

@@ -111,6 +111,7 @@ HOOKS: dict[str, SolverHooks] = {
     "fortunes": FORTUNES,
     "valentine": FIRST_LAW,  # moves before deals, as in First Law
     "poker": POKER,
+    "jumbo": ROW_DEALT,  # jumbo (issue 21): its restarting greedy lines win deals the generic search did not
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 
