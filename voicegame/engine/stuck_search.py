@@ -71,6 +71,11 @@ class _Game(Protocol):
 DEAL = Move(MoveKind.DEAL)
 
 
+def _showing(pile: Pile) -> tuple[Card, ...]:
+    """Every face-up card of ``pile``, bottom first (with ``Pile.hidden``, also those under face-down ones)."""
+    return pile.face_up if not pile.hidden else tuple(c for j, c in enumerate(pile.cards) if pile.shows(j))
+
+
 @dataclass(frozen=True)
 class ShuffleSearch:
     """Whether the game is lost once shuttling cards about is set aside (see the module's docstring)."""
@@ -85,7 +90,7 @@ class ShuffleSearch:
         if engine.specs[move.src].kind not in self.kinds or engine.specs[move.dst].kind not in self.kinds:
             return False
         src = state.piles[move.src]
-        return not (src.down and move.count >= src.up_count)
+        return not (src.down_count and move.count >= src.up_count)
 
     def is_stuck(self, engine: _Runs, state: State) -> bool:
         """:meth:`Engine.is_stuck` for a game that names this search: no rearrangement of the face-up
@@ -207,7 +212,7 @@ class ShuffleSearch:
         def number(pile: Pile) -> int:
             known = read.get(id(pile))
             if known is None or known[0] is not pile:
-                known = (pile, numbers.setdefault((pile.down, pile.face_up), len(numbers)))
+                known = (pile, numbers.setdefault((pile.face_key, _showing(pile)), len(numbers)))
                 read[id(pile)] = known
             return known[1]
 
