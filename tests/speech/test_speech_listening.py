@@ -133,3 +133,19 @@ def test_the_likely_grammar_holds_every_phrasing_of_two_words_or_more_but_not_ra
     assert second.matches("terse") and second.matches("stats")
     for text in ("what moves", "more cards", "throw away aces"):  # listening.toml second_only
         assert not first.matches(text) and second.matches(text), text
+
+
+def test_commands_that_only_go_on_in_their_own_words_end_early_the_others_wait():
+    """With the multi-word phrasings "draw" can go on ("draw cards"), which made the endpointer wait
+    the long silence after every "draw"; what goes on from it means the same, so it may end early.
+    "help" goes on to "help me" (a hint) and "auto" to "auto on": those must wait."""
+    session = Session("klondike", seed=5)
+    grammar = session.recogniser_grammar()
+    first = Jsgf(grammar.jsgf)
+    for text in ("draw", "quit", "restart"):
+        assert first.matches(text) and not first.is_final(text), text  # the grammar goes on ...
+        assert text in grammar.ends_early, text  # ... but only in the same command's words
+    for text in ("help", "auto", "no"):
+        assert first.matches(text) and not first.is_final(text), text
+        assert text not in grammar.ends_early, text
+    assert "undo" not in grammar.ends_early and first.is_final("undo")  # final anyway

@@ -19,3 +19,6 @@ class RecogniserGrammar:
     second_jsgf: str = ""
     """A second JSGF document for a recogniser that can decode it alongside ``jsgf`` (PocketSphinx):
     what it hears is ``Heard.second``; the game compares the two ("": none)."""
+    ends_early: frozenset[str] = frozenset()
+    """Whole sentences after which the endpointer need not wait although the grammar goes on: every
+    sentence that goes on from them means the same command ("quit": "quit game")."""

@@ -222,6 +222,7 @@ class PocketSphinxRecogniser:
         self._search = name
         self._set_prior(getattr(grammar, "second_jsgf", ""))
         self._garbage = frozenset(getattr(grammar, "garbage", ()))
+        self._ends_early = frozenset(getattr(grammar, "ends_early", ()))
         # matcher of the grammar as actually decoded (missing words voided)
         self._jsgf = Jsgf(text) if missing else jsgf
         self._jsgf.is_final("")  # builds its matchers now, before the player speaks
@@ -415,7 +416,8 @@ class PocketSphinxRecogniser:
 
     def sounds_complete(self) -> bool:
         """Whether the words decoded so far make a whole command that nothing in the grammar can
-        follow ("draw", "six of diamonds on seven of clubs"; not "six of diamonds"): asked by the
+        follow ("undo", "six of diamonds on seven of clubs"; not "six of diamonds"), or only words
+        that mean the same (``RecogniserGrammar.ends_early``: "draw", "draw cards"): asked by the
         endpointer at a short pause, so the game need not wait out the whole trailing silence."""
         if not self._in_utterance or self._jsgf is None:
             return False
@@ -423,7 +425,7 @@ class PocketSphinxRecogniser:
             self._settle()  # a pause after a short word: what is held is all there is so far
         hyp = self._decoder.hyp()
         text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
-        return bool(text) and bool(self._jsgf.is_final(text))
+        return bool(text) and (text in self._ends_early or bool(self._jsgf.is_final(text)))
 
     def _decoders(self) -> list:
         loop = self.phone_loop.decoder if self.phone_loop is not None else None

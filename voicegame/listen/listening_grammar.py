@@ -27,7 +27,7 @@ from voicegame.audio.jsgf import Jsgf
 from voicegame.language.parse import Parser
 from voicegame.listen.command_grammar import ARTICLE, build_grammar, grammar_for, noun_key
 from voicegame.listen.filler import FREQUENT_WORDS
-from voicegame.listen.jsgf_builder import TOP, LegalNouns, build_jsgf
+from voicegame.listen.jsgf_builder import TOP, LegalNouns, build_jsgf, ends_early
 from voicegame.listen.pronouncing import cmu_dictionary
 from voicegame.listen.sayable import visible_cards
 
@@ -143,6 +143,15 @@ def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: Lega
 
 
 _LISTEN_CACHE: dict[tuple, RecogniserGrammar] = {}
+_ENDS_EARLY: dict[int, tuple[Parser, frozenset[str]]] = {}
+
+
+def _ends_early(parser: Parser) -> frozenset[str]:
+    """``jsgf_builder.ends_early`` once per parser (11 ms: not on every turn's grammar)."""
+    known = _ENDS_EARLY.get(id(parser))
+    if known is None or known[0] is not parser:
+        known = _ENDS_EARLY[id(parser)] = (parser, ends_early(parser))
+    return known[1]
 
 
 def listening_grammar(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
@@ -159,5 +168,5 @@ def listening_grammar(parser: Parser, engine: "Engine", state: "State", legal: L
         full = grammar_for(parser)
         words = full.words | ((Jsgf(jsgf).words | Jsgf(second).words) - junk)
         grammar = _LISTEN_CACHE[key] = RecogniserGrammar(jsgf, full.phrases, frozenset(words), junk,
-                                                         full.pronunciations, second)
+                                                         full.pronunciations, second, _ends_early(parser))
     return grammar
