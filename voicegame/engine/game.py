@@ -103,6 +103,9 @@ class GameDef:
     score_parts: Callable[["GameDef", State], list[tuple[str, str, int]]] | None = None
     """Optional (pair3): the parts the score is made of, said after it, each (what, a message key naming
     how it scores, points): Poker's lines, ("row two", "hand_flush", 5)."""
+    jokers: int = 0
+    """Jokers dealt with the ``decks`` standard decks (Thieves: two); 0, every other game, leaves the
+    deck and its shuffles as they always were. See :mod:`voicegame.engine.jokers`."""
     layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

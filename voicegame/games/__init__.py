@@ -26,6 +26,7 @@ GAME_MODULES: tuple[str, ...] = (
     "agnes", "easthaven", "gypsy", "glenwood", "royal_east", "king_albert", "union_square",
     "giant", "zebra", "kansas", "terrace", "aunt_mary",
     "osmosis", "peek", "napoleons_tomb", "pileon", "maze", "labyrinth", "camelot", "kings_audience", "plait",
+    "thieves",
 )
 """The modules of voicegame.games that are games, in the order the games list says them."""
 

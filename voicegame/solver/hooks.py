@@ -69,6 +69,7 @@ HOOKS: dict[str, SolverHooks] = {
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,
     "golf": GOLF,
+    "thieves": GOLF,  # Golf with jokers: only the waste top matters, as in Golf
     "spider": SPIDER,
     "bakers_game": SUIT_CELLS,
     "eight_off": SUIT_CELLS,
