@@ -106,6 +106,8 @@ SCRIPTS = {
     "doublets": ("doublets_seed2_win.txt", {}, 2),
     "valentine": ("valentine_seed1_win.txt", {}, 1),
     "poker": ("poker_seed1_win.txt", {}, 1),
+    # thieves (issue 23)
+    "thieves": ("thieves_seed9_win.txt", {}, 9),
 }
 KEYS = [g.key for g in GAMES]
 

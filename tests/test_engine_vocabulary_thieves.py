@@ -144,6 +144,7 @@ def test_the_parser_hears_both_jokers_and_a_bare_joker_only_in_a_joker_game():
     assert parser.parse("red joker to the waste").source == red
     assert parser.parse("play the black joker").source == black
     assert parser.parse("move joker to waste").source == CardRef(Rank.JOKER)
+    assert parser.parse("red").source == red and parser.parse("black").source == black  # answers to "Which joker?"
     assert red.matches(JOKERS[0]) and not red.matches(JOKERS[1]) and CardRef(Rank.JOKER).matches(JOKERS[1])
     assert (red.spoken, CardRef(Rank.JOKER).spoken) == ("red joker", "joker")
     assert parser.parse("seven of hearts to waste").source == CardRef(Rank.SEVEN, Card.from_code("7H").suit)
@@ -155,12 +156,12 @@ def test_the_parser_hears_both_jokers_and_a_bare_joker_only_in_a_joker_game():
 def test_the_recognisers_grammars_hold_the_jokers_only_in_a_joker_game():
     parser = Parser(toy())
     jsgf = build_jsgf(parser)
-    assert "<joker> = black joker | joker | jokers | red joker;" in jsgf and "<card> = <rank> [of <suit>] | <joker>;" in jsgf
+    assert "<joker> = black | black joker | joker | jokers | red | red joker;" in jsgf and "<card> = <rank> [of <suit>] | <joker>;" in jsgf
     assert {"red joker", "black joker", "joker"} <= set(vosk_phrases(parser))
     card, _ = visible_card_rules(parser, [JOKERS[1], Card.from_code("7H")])
     assert "black joker" in card.split(" | ") and "joker" in card.split(" | ") and "red joker" not in card
     visible = build_jsgf(parser, visible=[JOKERS[0]])
-    assert "<card> = joker | red joker;" in visible and "<any_card> = <rank> [of <suit>] | <joker>;" in visible
+    assert "<card> = joker | red | red joker;" in visible and "<any_card> = <rank> [of <suit>] | <joker>;" in visible
     golf = Parser(find_game("golf").make())
     assert "joker" not in build_jsgf(golf) and "joker" not in " ".join(vosk_phrases(golf))
     assert "<any_card> = <rank> [of <suit>];" in build_jsgf(golf, visible=[Card.from_code("7H")])

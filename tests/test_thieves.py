@@ -136,7 +136,8 @@ def test_the_jokers_by_voice():
     assert s.handle("joker to waste").sentences == ["Which joker: red joker or black joker?"]  # both fit: by colour, never a suit
     assert s.handle("black joker").sentences == ["Black joker onto nine of hearts.", "Column two: seven of diamonds."]
     assert s.handle("undo").sentences == ["Took back black joker on nine of hearts."]
-    assert s.handle("red joker to waste").sentences == ["Column one: king of spades."]
+    assert s.handle("joker to waste").sentences == ["Which joker: red joker or black joker?"]
+    assert s.handle("red").sentences == ["Red joker onto nine of hearts.", "Column one: king of spades."]  # the colour alone answers
     assert s.state.piles[s.engine.layout.waste].cards[-1] == JOKERS[0]
     assert s.handle("play the black joker").sentences == ["Black joker onto red joker.", "Column two: seven of diamonds."]
     assert s.handle("joker").sentences[0] != "Black joker onto red joker."  # no joker left on the table
@@ -165,3 +166,15 @@ def test_scripted_win_through_the_cli():
     assert lines[-2] == "You won! The table is clear."
     assert lines[-1].startswith("Score ")
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
+
+
+def test_play_thieves_by_name_and_every_word_has_a_pronunciation():
+    from voicegame.listen.grammar import build_grammar, missing_words
+
+    s = Session("klondike", seed=1)
+    s.handle("play thieves")
+    s.handle("yes")
+    assert s.engine.game.key == "thieves"
+    grammar = build_grammar(s.parser)
+    assert {"thieves", "joker", "red", "black"} <= set(grammar.words)
+    assert missing_words(grammar) == []  # "thieves" and "joker" are in the CMU dictionary
