@@ -5,9 +5,11 @@ game: test_engine_vocabulary_thieves.py."""
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from helpers import cards, move_of, play_script, position, why_not
-from voicegame.engine import Drew, Engine, Move, MoveKind, Won
+from helpers import cards, move_of, play_actions, play_script, player_turns, position, why_not
+from voicegame.engine import Drew, Engine, Move, MoveKind, PileKind, Won
 from voicegame.engine.cards import JOKERS, new_deck
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -121,6 +123,25 @@ def test_no_moves_left_only_when_the_stock_is_empty_and_nothing_fits(engine):
     assert not engine.is_stuck(position(engine, waste="KH", column1="9S", stock="9S"))
     assert not engine.is_stuck(position(engine, waste="KH", column1="QS"))
     assert not engine.is_stuck(position(engine, waste="KH", column1="9S BJ"))  # the joker plays
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), actions=player_turns(60))
+def test_the_score_is_the_points_of_the_column_cards_played_through_random_play(seed, actions):
+    """Counted independently of the running total: the dealt columns' points less the points still on them."""
+    table = {**{r: v for r, v in zip("A23456789TJQK", (8, 6, 6, 4, 4, 2, 2, 2, 4, 4, 6, 6, 8))}, "R": 0, "B": 0}
+    session = Session("thieves", seed=seed)
+    columns = session.engine.game.indices(PileKind.TABLEAU)
+
+    def on_columns(state):
+        return sum(table[c.code[0]] for i in columns for c in state.piles[i].cards)
+
+    dealt = on_columns(session.state)
+
+    def check(engine, state):
+        assert engine.score(state) == dealt - on_columns(state) <= engine.game.max_score
+
+    play_actions(session, actions, check)
 
 
 # ----- voice -------------------------------------------------------------------------------------------
