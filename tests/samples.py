@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from voicegame.engine.cards import Card, Rank, Suit
+from voicegame.engine.cards import RANKS, Card, Suit
 from voicegame.engine import Engine, MoveKind, PileKind, State
 from voicegame.solver.hints import ranked_moves
 from voicegame.language.narrate import Narrator
@@ -51,7 +51,7 @@ NOT_COMMANDS_MORE = (
 (so its word list was not tuned on them); a few share words with commands on purpose."""
 
 
-DECK = [Card(rank, suit) for suit in Suit for rank in Rank]
+DECK = [Card(rank, suit) for suit in Suit for rank in RANKS]
 
 
 @dataclass(frozen=True)

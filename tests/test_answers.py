@@ -109,6 +109,8 @@ SCRIPTS = {
     # athena (issue 21)
     "athena": ("athena_seed1_win.txt", {}, 1),
     "jumbo": ("jumbo_seed6_win.txt", {}, 6),  # jumbo (issue 21)
+    # thieves (issue 23)
+    "thieves": ("thieves_seed9_win.txt", {}, 9),
 }
 KEYS = [g.key for g in GAMES]
 

@@ -119,13 +119,17 @@ def test_same_seed_same_deal_and_another_seed_another(key, options):
 @pytest.mark.parametrize("key, options", VARIANTS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_deal_holds_the_whole_deck(key, options, seed):
-    """52 cards a deck; four of each rank a deck; every rank in the same suits (Spider's one- and
-    two-suit decks are still whole decks); a game with the standard shuffle has exactly its decks."""
+    """52 cards a deck and the game's jokers (Thieves: the red and the black); four of each rank a
+    deck; every rank in the same suits (Spider's one- and two-suit decks are still whole decks); a
+    game with the standard shuffle has exactly its decks and jokers."""
     session = new_session(key, options, seed)
-    dealt, decks = cards_of(session), session.game.decks
-    assert sum(dealt.values()) == 52 * decks, label(key, options, seed)
+    dealt, decks, jokers = cards_of(session), session.game.decks, session.game.jokers
+    assert sum(dealt.values()) == 52 * decks + jokers, label(key, options, seed)
     if session.game.shuffle is None:
-        assert dealt == Counter(new_deck() * decks), label(key, options, seed)
+        assert dealt == Counter(new_deck() * decks + new_deck(0, jokers)), label(key, options, seed)
+    assert sum(n for card, n in dealt.items() if card.is_joker) == jokers, label(key, options, seed)
+    assert len({card for card in dealt if card.is_joker}) == min(jokers, 2), label(key, options, seed)  # told apart
+    dealt = Counter({card: n for card, n in dealt.items() if not card.is_joker})
     suits_by_rank = {rank: Counter(card.suit for card in dealt.elements() if card.rank == rank) for rank in {c.rank for c in dealt}}
     assert len(suits_by_rank) == 13, label(key, options, seed)
     assert all(sum(suits.values()) == 4 * decks for suits in suits_by_rank.values()), label(key, options, seed)

@@ -489,11 +489,20 @@ def athena() -> None:
     solved("athena", 1, "athena_seed1_win.txt", "Athena", short=True)
 
 
+def thieves() -> None:
+    """Thieves (branch thieves, issue 23): the solver's winning line for a deal whose jokers are
+    played by name ("red joker to waste")."""
+    solved("thieves", THIEVES_SEED, f"thieves_seed{THIEVES_SEED}_win.txt", "Thieves", short=True)
+
+
+THIEVES_SEED = 9
+
+
 if __name__ == "__main__":
     import sys
 
     wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider",
-                              *PAIRFAM, "fcfam", "kfam3", "terrace", "giant", "zebra", "kansas", "aunt_mary", "pair4", "pair3", "athena", "jumbo"]
+                              *PAIRFAM, "fcfam", "kfam3", "terrace", "giant", "zebra", "kansas", "aunt_mary", "pair4", "pair3", "athena", "jumbo", "thieves"]
     for name in wanted:
         globals()[name]()
 

@@ -64,7 +64,7 @@ class Engine:
     # ----- dealing -------------------------------------------------------------
     def deal(self, seed: int) -> State:
         """The initial position for ``seed`` (see :mod:`voicegame.engine.cards` for the shuffle, or the game's own ``shuffle``)."""
-        order = self.game.shuffle(seed) if self.game.shuffle is not None else seeded_deck(seed, self.game.decks)
+        order = self.game.shuffle(seed) if self.game.shuffle is not None else seeded_deck(seed, self.game.decks, self.game.jokers)
         state = self.deal_cards(order)
         if self.game.after_deal is not None:
             state = self.game.after_deal(self.game, state, seed)

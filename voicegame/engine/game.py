@@ -124,6 +124,9 @@ class GameDef:
     """Optional (jumbo): "no moves left" asks whether any sequence of moves that only rearrange face-up
     cards reaches a move that makes progress (see :mod:`voicegame.engine.stuck_search`), for games where
     cards can shuttle for ever between equal places (two decks, foundations that give cards back)."""
+    jokers: int = 0
+    """Jokers dealt with the ``decks`` standard decks (Thieves: two); 0, every other game, leaves the
+    deck and its shuffles as they always were. See :mod:`voicegame.engine.jokers`."""
     layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

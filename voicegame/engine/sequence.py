@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from voicegame.engine.cards import Card, Rank
+from voicegame.engine.cards import RANKS, Card, Rank
 from voicegame.engine.reason import Reason
 
 
@@ -95,7 +95,7 @@ class Sequence:
 
     def needed_ranks(self, under: Card) -> list[Rank]:
         """The ranks that may go on ``under``, for explanations and reading."""
-        return [r for r in Rank if self._rank_ok(under, Card(r, under.suit))]
+        return [r for r in RANKS if self._rank_ok(under, Card(r, under.suit))]
 
     def why_not(self, under: Card, over: Card) -> Reason | None:
         if not self._rank_ok(under, over):

@@ -28,6 +28,7 @@ GAME_MODULES: tuple[str, ...] = (
     "osmosis", "peek", "napoleons_tomb", "pileon", "maze", "labyrinth", "camelot", "kings_audience", "plait",
     "athena",
     "jumbo",
+    "thieves",
 )
 """The modules of voicegame.games that are games, in the order the games list says them."""
 

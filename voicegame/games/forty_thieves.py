@@ -65,7 +65,7 @@ ENTRY = GameEntry(
     key="forty_thieves",
     family="Klondike-like: Forty Thieves type (single-card moves)",
     title="Forty Thieves",
-    aliases=("forty thieves", "thieves"),
+    aliases=("forty thieves",),  # not "thieves": Thieves is a game of its own
     factory=forty_thieves,
     summary="Two decks, ten piles of four face up; build down in suit one card at a time; the stock turns once.",
 )

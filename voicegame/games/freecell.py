@@ -24,7 +24,7 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
-from voicegame.engine.cards import Card, Rank, Suit
+from voicegame.engine.cards import RANKS, Card, Suit
 from voicegame.engine import (
     TOP_CARD,
     Accepts,
@@ -40,7 +40,7 @@ from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 
-MICROSOFT_ORDER = [Card(rank, suit) for rank in Rank for suit in Suit]
+MICROSOFT_ORDER = [Card(rank, suit) for rank in RANKS for suit in Suit]
 """AC AD AH AS 2C ... KS: the unshuffled deck of Microsoft's deals."""
 
 

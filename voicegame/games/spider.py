@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from voicegame.engine.cards import Card, Rank, Suit, shuffled
+from voicegame.engine.cards import RANKS, Card, Suit, shuffled
 from voicegame.engine import (
     Accepts,
     DealOnePerPile,
@@ -52,7 +52,7 @@ def spider_cards(suits: int) -> list[Card]:
     """The 104 cards for ``suits`` 1, 2 or 4, in the documented unshuffled order (suit by suit, ace to king)."""
     chosen = SUIT_SETS[suits]
     copies = 8 // len(chosen)
-    return [Card(rank, suit) for _ in range(copies) for suit in chosen for rank in Rank]
+    return [Card(rank, suit) for _ in range(copies) for suit in chosen for rank in RANKS]
 
 
 def column(n: int) -> PileSpec:

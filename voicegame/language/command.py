@@ -20,6 +20,8 @@ class CardRef:
 
     @property
     def spoken(self) -> str:
+        if self.suit is not None and self.rank is Rank.JOKER:
+            return Card(self.rank, self.suit).spoken  # "red joker"
         return self.rank.spoken if self.suit is None else f"{self.rank.spoken} of {self.suit.value}"
 
     def to_json(self) -> dict[str, object]:

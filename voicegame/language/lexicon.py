@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-from voicegame.engine.cards import Rank, Suit
+from voicegame.engine.cards import Colour, Rank, Suit
 from voicegame.language.templates import Node, optional_words, parse_template, without_phrases, without_words
 
 
@@ -31,6 +31,8 @@ class Language:
     second_only: frozenset[str] = frozenset()
     """Phrasings of ``listening.toml`` ("second_only") the likely grammar leaves to the second decode
     because they take another command's audio ("what moves" heard for "verbose")."""
+    jokers: dict[str, Colour | None] = field(default_factory=dict)
+    """Ways to say a joker, to its colour (None: either joker), heard only in games with jokers."""
 
     def templates(self, intent: str) -> tuple[Node, ...]:
         return dict(self.intents)[intent]
@@ -69,5 +71,6 @@ def load_language(lang: str = "en") -> Language:
 
     spoken_rules = {name: spoken(text) for name, text in commands.get("rules", {}).items()}
     spoken_intents = tuple((name, tuple(spoken(t) for t in templates)) for name, templates in commands["intents"].items())
+    jokers = {word: None if key == "any" else Colour(key) for key, words in vocabulary.get("jokers", {}).items() for word in words}
     return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages, spoken_rules, spoken_intents,
-                    frozenset(listening.get("second_only", [])))
+                    frozenset(listening.get("second_only", [])), jokers)

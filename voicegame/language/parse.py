@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Mapping, TypedDict, TypeVar, cast
 
-from voicegame.engine.cards import Rank, Suit
+from voicegame.engine.cards import JOKER_SUITS, Rank, Suit
 from voicegame.engine.game import GameDef
 from voicegame.engine.piles import PileKind
 from voicegame.language.command import CardRef, Command, GroupRef, KindRef, PileRef
@@ -60,6 +60,9 @@ class Parser:
         self.kind_names = {
             tokenize(word): PileKind(kind) for kind, words in self.language.kinds.items() for word in words
         }
+        self.joker_names = ({tokenize(word): colour for word, colour in self.language.jokers.items()}
+                            if game.jokers else {})
+        """Ways to say a joker in this game (none in a game without jokers)."""
         self.matcher = Matcher(self.language.rules, self._slot_matchers())
 
     # ----- slots -----------------------------------------------------------------
@@ -81,6 +84,8 @@ class Parser:
     def _card(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
         if pos >= len(tokens):
             return
+        for end, colour in self._names(self.joker_names, tokens, pos):  # "red joker", "joker"
+            yield end, CardRef(Rank.JOKER, None if colour is None else JOKER_SUITS[colour])
         rank = self.language.ranks.get(tokens[pos])
         if rank is None and tokens[pos] == "one":
             rank = Rank.ACE

@@ -7,7 +7,7 @@ pages ("read the board", "more") are in :mod:`voicegame.language.board`.
 from __future__ import annotations
 
 from voicegame.engine import PileKind, State
-from voicegame.engine.cards import Card, Suit, new_deck
+from voicegame.engine.cards import JOKERS, Card, Rank, Suit, new_deck
 from voicegame.engine.words import number_word, ordinal_word
 from voicegame.language.command import CardRef
 from voicegame.language.messages import join, with_article
@@ -70,7 +70,7 @@ class Readings(Phrasing):
         pile = state.piles[index]
         sources = [s for i, s in enumerate(self.specs) if i != index and s.takes is not None and s.kind is not PileKind.FOUNDATION]
         source = sources[0] if sources else spec
-        return [c for c in dict.fromkeys(new_deck()) if spec.accepts.allows(self.engine.layout, state, source, spec, pile, (c,))]
+        return [c for c in dict.fromkeys(new_deck(jokers=self.engine.game.jokers)) if spec.accepts.allows(self.engine.layout, state, source, spec, pile, (c,))]
 
     def foundation_needs(self, state: State) -> dict[int, list[Card]]:
         """What each foundation takes next, by pile index, when it is worth saying: when some
@@ -237,7 +237,8 @@ class Readings(Phrasing):
         return self.say("read_group_no_gaps", group=name)
 
     def where(self, state: State, ref: CardRef) -> list[str]:
-        cards = [Card(ref.rank, ref.suit)] if ref.suit else [Card(ref.rank, s) for s in Suit]
+        cards = ([Card(ref.rank, ref.suit)] if ref.suit else list(JOKERS) if ref.rank is Rank.JOKER
+                 else [Card(ref.rank, s) for s in Suit])
         out = []
         for card in cards:
             places = [(i, j) for i, j in self.engine.locate(state, card) if state.piles[i].shows(j)]

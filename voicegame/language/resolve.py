@@ -262,7 +262,7 @@ class Resolver:
             labels = [self.specs[m.src].name for m in candidates]
             key, params = "which_location", {"card": moved[0]}
         elif same_target and len(set(moved)) == len(moved) and len({c.rank for c in moved}) == 1:
-            labels = [c.suit.value for c in moved]
+            labels = [c.spoken if c.is_joker else c.suit.value for c in moved]  # "red joker", not its stand-in suit
             key, params = "which_card", {"rank": CardRef(moved[0].rank)}  # said "seven"
         else:
             labels = self.phrasing.move_phrases(state, candidates)

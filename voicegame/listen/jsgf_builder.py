@@ -57,9 +57,14 @@ def visible_card_rules(parser: Parser, cards: Iterable[Card]) -> tuple[str, str]
         {f"{w} of {s}" for c in cards for w in singular if ranks[w] is c.rank for s in suits if suits[s] is c.suit},
         key=lambda p: (ranks[p.split()[0]], p),
     )
-    if not rank_words:
+    names = {" ".join(w): colour for w, colour in parser.joker_names.items()}
+    jokers = sorted({name for name, colour in names.items() if not _is_plural(name, names)
+                     for c in cards if c.is_joker and (colour is None or colour is c.colour)})  # "red joker", "joker"
+    if not rank_words and not jokers:
         return "<VOID>", "<VOID>"
-    return " | ".join(["<vis_rank>", *full]), " | ".join(rank_words)
+    if not rank_words:
+        return " | ".join(jokers), "<VOID>"
+    return " | ".join(["<vis_rank>", *full, *jokers]), " | ".join(rank_words)
 
 
 LegalNouns = list[tuple[list[str], list[str], bool]]
@@ -211,11 +216,13 @@ def build_jsgf(parser: Parser, article: bool = True, visible: Iterable[Card] | N
     for name, values in nouns.items():
         if values:
             lines.append(f"<{name}> = {' | '.join(values)};")
+    compound = {}
     for name, body in COMPOUND_SLOTS.items():  # less the alternatives naming what the game lacks ("<foundation>" in Golf)
         defined = {slot for slot, values in nouns.items() if values} | set(COMPOUND_SLOTS)
         kept = [part.strip() for part in body.split(" | ")
                 if all(ref in defined for ref in re.findall(r"<(\w+)>", part))]
-        lines.append(f"<{name}> = {' | '.join(kept) or '<VOID>'};")
+        compound[name] = ' | '.join(kept) or '<VOID>'
+        lines.append(f"<{name}> = {compound[name]};")
     for name, body in legal_bodies.items():
         if body:
             lines.append(f"<legal_{name}> = {body};")
@@ -224,6 +231,6 @@ def build_jsgf(parser: Parser, article: bool = True, visible: Iterable[Card] | N
     if visible is not None:
         card, ranks = visible_card_rules(parser, visible)
         lines = [line for line in lines if not line.startswith("<card> =")]
-        lines += [f"<card> = {card};", f"<vis_rank> = {ranks};", f"<any_card> = {COMPOUND_SLOTS['card']};",
+        lines += [f"<card> = {card};", f"<vis_rank> = {ranks};", f"<any_card> = {compound['card']};",
                   f"<the_any_card> = {the}<any_card>;"]
     return "\n".join(lines) + "\n"

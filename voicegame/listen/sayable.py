@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 COMPOUND_SLOTS = {
-    "card": "<rank> [of <suit>]",
+    "card": "<rank> [of <suit>] | <joker>",
     "place": "<card> | <pile>",
     "target": "<place> | <foundation>",
 }
@@ -55,6 +55,7 @@ def slot_phrases(parser: Parser) -> dict[str, list[str]]:
         "number": list(NUMBER_WORDS[1 : top + 1]),
         "ordinal": [*ORDINAL_WORDS[1 : top + 1], "last"],
         "game": _names(parser.game_names),
+        "joker": _names(parser.joker_names),  # none unless the game deals jokers
     }
     for slot in parser.matcher.slots:
         if slot not in out and slot not in COMPOUND_SLOTS:

@@ -30,6 +30,7 @@ from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR
 from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
 from voicegame.solver.hooks_rows import ROWS
 from voicegame.solver.hooks_locks import LOCKED_STOCK
+from voicegame.solver.hooks_jokers import THIEVES
 from voicegame.solver.hooks_pair4 import AUDIENCE, FILL_AND_CLEAR, HOME_FIRST, LINE, OPEN_ENDS, RANK_GATED, SUITLESS_FOUNDATIONS
 from voicegame.solver.hooks_pair3 import ACCORDION, DIAMOND_MINE, FIRST_LAW, FORTUNES, POKER
 
@@ -69,6 +70,7 @@ HOOKS: dict[str, SolverHooks] = {
     "royal_parade": ROYAL_PARADE,
     "freecell": FREECELL,
     "golf": GOLF,
+    "thieves": THIEVES,  # Golf with jokers: Golf's key, jokers played last
     "spider": SPIDER,
     "bakers_game": SUIT_CELLS,
     "eight_off": SUIT_CELLS,
