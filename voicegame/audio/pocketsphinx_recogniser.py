@@ -245,6 +245,7 @@ class PocketSphinxRecogniser:
                 self._prior.add_word(word, self._decoder.lookup_word(word), False)
             self._prior_count = 0
         prior = Jsgf(text)
+        prior.matches("")  # builds its matcher now, before the player speaks (70 ms of regex compiling)
         self._prior_jsgf = prior
         missing = {w for w in prior.words if self._prior.lookup_word(w) is None}
         try:
