@@ -62,7 +62,7 @@ def test_three_misses_in_noise_get_advice_about_the_noise_and_typed_lines_do_not
     noisy = [_in_white_noise(_padded(t), 5.0, seed) for seed, t in enumerate(NOISY_CHATTER)]
     said, result = _play(sphinx, [noisy[0], "score", noisy[1], noisy[2]])
     # chatter is not played: refused, or (in loud noise) a broken-off sentence, which is a miss too
-    assert [h.unknown or h.doubt == "incomplete" for h in result.heard[:4]] == [True, False, True, True]
+    assert [h.unknown or h.confidence == 0.0 for h in result.heard[:4]] == [True, False, True, True]
     assert [r.moves for r in result.replies[:4]] == [[], [], [], []]
     assert said[0] == said[2] == said[3] == SORRY and said[1] != SORRY
     assert said[4] == NOISY and not any(s.startswith(GENERAL) for s in said)  # typed "score" did not reset
