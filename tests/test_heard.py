@@ -70,6 +70,13 @@ def test_a_weak_fit_that_would_change_nothing_is_not_answered_but_asked_again():
     assert session.hear(Heard("yes", 0.1, False, "weak fit")).moves == [] and session.history.cursor == 0
     assert session.pending is not None  # still asked: a clear "yes" plays it
     assert session.hear(Heard("yes", 0.9)).moves and session.history.cursor == 1
+    # a broken-off weak decode is not made into a "which move?" question either (held-out voice: "play
+    # jumbo" heard as "play the column two" asked "Did you mean ace of spades up or ...?")
+    athena = Session("athena", seed=9)
+    assert athena.hear(Heard("play the column two", 0.0, False, "")).sentences[0].startswith("Did you mean")
+    athena = Session("athena", seed=9)
+    assert athena.hear(Heard("play the column two", 0.0, False, "weak fit")).sentences == ["Sorry, I did not catch that."]
+    assert athena.question is None
 
 
 def test_every_kind_of_change_is_confirmed_when_doubtful():

@@ -40,7 +40,8 @@ CHANGES_GAME = frozenset({"draw", "undo", "redo", "auto", "auto_on", "discard_al
 """Intents (besides moves) that change the game: heard with doubt, they are confirmed first."""
 UNSURE_FIT = frozenset({"weak fit"})
 """Recogniser doubts (``Heard.doubt``) under which a command that would change nothing (a reading, an
-answer, a refusal) is not acted on either: the player is asked to say it again. A change of the game is
+answer, a refusal, a "which move?" question made from a broken-off decode) is not acted on either: the
+player is asked to say it again. A change of the game is
 confirmed instead. Measured 2026-11-24 (bench/heard.py, 233 clean commands and 59 in each of white noise
 20 and 10 dB, 120 non-commands): of 12 commands decoded with a weak fit only 2 were right (both moves,
 confirmed), while 3 of the 3 false accepts left were weak-fit readings ("did you lock the back door" ->
@@ -145,8 +146,8 @@ class Session(SessionCore):
                         return turn[0]
                 if understood.doubt == SECOND_ONLY and not self._asks_anyway(understood):
                     understood = Understanding("rejected")  # heard only by the second decode: asked about, or nothing
-                elif understood.doubt in UNSURE_FIT and understood.how == "parsed" and not self._asks_anyway(understood):
-                    understood = Understanding("rejected")  # a weak fit that would change nothing: "say it again"
+            if heard.doubt in UNSURE_FIT and understood.how in ("parsed", "asked") and not self._asks_anyway(understood):
+                understood = Understanding("rejected")  # a weak fit that would change nothing: "say it again"
             if understood.how == "parsed":
                 return self.handle(understood.text or heard.text)
             with self.autosave.around(self) as turn:
