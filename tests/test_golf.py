@@ -53,7 +53,7 @@ def test_the_stock_turns_one_card_and_never_comes_back(engine):
 
 def test_the_empty_waste_takes_no_column_card(engine):
     state = position(engine, stock="3C", column1="5D")
-    assert why(engine, state, "column1") == "empty_takes_nothing"
+    assert why(engine, state, "column1") == "empty_waste_draw_first"  # "say draw to turn a card onto it first"
 
 
 @pytest.mark.parametrize("waste,card", [("7H", "8S"), ("7H", "6H"), ("7H", "6C"), ("AS", "2D"), ("QD", "KC"), ("2C", "AH")])

@@ -262,6 +262,9 @@ class Accepts:
         top = target.top
         if top is None:
             reason = self.empty.why_not(dst.name, first)
+            if reason is not None and reason.key == "empty_takes_nothing" and dst.kind is PileKind.WASTE \
+                    and self.build is not None:  # a waste that builds (Thieves, Golf) starts from the stock
+                reason = Reason("empty_waste_draw_first", {"pile": dst.name})
             base = self.base_rank(layout, state)
             if reason is None and base is not None and first.rank != base:
                 reason = Reason("empty_needs_rank", {"pile": dst.name, "rank": base, "card": first})
