@@ -47,12 +47,17 @@ def column(n: int) -> PileSpec:
     return PileSpec(f"column{n}", PileKind.TABLEAU, (f"column {word}", f"pile {word}"), takes=TOP_CARD, number=n, group="columns")
 
 
-WASTE = PileSpec(
-    "waste",
-    PileKind.WASTE,
-    ("the waste", "waste pile", "discard pile", "discards"),
-    accepts=Accepts(build=ONE_UP_OR_DOWN, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.TABLEAU})),
-)
+def waste(build: Sequence) -> PileSpec:
+    """The waste the columns' top cards go onto, one at a time, by ``build`` (Thieves shares it)."""
+    return PileSpec(
+        "waste",
+        PileKind.WASTE,
+        ("the waste", "waste pile", "discard pile", "discards"),
+        accepts=Accepts(build=build, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.TABLEAU})),
+    )
+
+
+WASTE = waste(ONE_UP_OR_DOWN)
 PILES = (STOCK, WASTE, *(column(n) for n in COLUMNS))
 
 

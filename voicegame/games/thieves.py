@@ -26,22 +26,10 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
-from voicegame.engine import (
-    EMPTY_NONE,
-    TOP_CARD,
-    Accepts,
-    DealSpec,
-    Direction,
-    DrawToWaste,
-    GameDef,
-    PileKind,
-    PileSpec,
-    State,
-    SuitRule,
-)
+from voicegame.engine import DealSpec, Direction, DrawToWaste, GameDef, SuitRule
 from voicegame.engine.jokers import RankPoints, Wild
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.golf import column, is_won, waste
 from voicegame.games.parts import STOCK
 
 UP_OR_DOWN_JOKERS_WILD = Wild(Direction.EITHER, SuitRule.ANY)
@@ -51,28 +39,8 @@ POINTS = RankPoints((8, 6, 6, 4, 4, 2, 2, 2, 4, 4, 6, 6, 8, 0))
 MAX_SCORE = 4 * 8 + 4 * 8 + 16 * 6 + 11 * 4
 """The 35 highest-scoring cards: eight aces and kings, sixteen twos, threes, jacks and queens, and
 eleven of the fours, fives, nines and tens."""
-
-
-def column(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"column{n}", PileKind.TABLEAU, (f"column {word}", f"pile {word}"), takes=TOP_CARD, number=n, group="columns")
-
-
-WASTE = PileSpec(
-    "waste",
-    PileKind.WASTE,
-    ("the waste", "waste pile", "discard pile", "discards"),
-    accepts=Accepts(build=UP_OR_DOWN_JOKERS_WILD, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.TABLEAU})),
-)
+WASTE = waste(UP_OR_DOWN_JOKERS_WILD)
 PILES = (STOCK, WASTE, *(column(n) for n in COLUMNS))
-
-
-def cards_left(game: GameDef, state: State) -> int:
-    return sum(len(state.piles[i].cards) for i in game.indices(PileKind.TABLEAU))
-
-
-def is_won(game: GameDef, state: State) -> bool:
-    return cards_left(game, state) == 0
 
 
 def thieves() -> GameDef:
