@@ -81,7 +81,7 @@ def camelot() -> GameDef:
 
 ENTRY = GameEntry(
     key="camelot",
-    family="Pairing/removal: grid placement + sum pairs",
+    family="Pairing and removal: grid placement + sum pairs",
     title="Camelot",
     aliases=(),
     factory=camelot,

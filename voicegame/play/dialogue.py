@@ -50,6 +50,7 @@ class Dialogue:
     hinted: Move | None = None  # the move the last reply hinted at: "yes" plays it
     told_yes_plays_hint: bool = False  # the first hint says that "yes" plays it; later ones do not
     more_pages: list[list[str]] = field(default_factory=list)  # what "more" reads next
+    more_end: str = "board_end"  # the message key said after the last page ("That is the whole board.")
     told_more: bool = False  # the first board reading says that "more" goes on
     previous_chain: list[str] = field(default_factory=list)  # ids gone through by "previous game" turn after turn
     last_sentences: list[str] = field(default_factory=list)  # what "repeat" says

@@ -157,6 +157,7 @@ INTENTS: dict[str, Handler] = {
     # advice
     "hint": do_hint, "moves": do_moves, "winnable": do_winnable,
     "what_can_i_say": reading.do_what_can_i_say, "all_commands": reading.do_all_commands, "help": reading.do_help,
+    "list_games": reading.do_list_games,
     # reading the board
     "read_board": reading.do_read_board, "more": reading.do_more, "read": reading.do_read,
     "read_group": reading.do_read_group, "read_cells": reading.do_read_cells,

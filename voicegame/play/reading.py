@@ -23,6 +23,7 @@ def do_read_board(s: SessionCore, reply: Reply, command: Command, opened: Opened
     """The board in brief; "more" then reads it group by group."""
     reply.sentences.extend(s.narrator.board_summary(s.state))
     s.dialogue.more_pages = s.narrator.board_pages(s.state)
+    s.dialogue.more_end = "board_end"
     if not s.dialogue.told_more:
         reply.sentences.append(s.say("board_more"))
         s.dialogue.told_more = True
@@ -37,7 +38,7 @@ def do_more(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
     reply.sentences.extend(pages[0])
     s.dialogue.more_pages = pages[1:]
     if not s.dialogue.more_pages:
-        reply.sentences.append(s.say("board_end"))
+        reply.sentences.append(s.say(s.dialogue.more_end))
 
 
 def do_read(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
@@ -114,6 +115,21 @@ def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
 
 def do_all_commands(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     reply.sentences.append(s.narrator.all_commands())
+
+
+def do_list_games(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """How many games there are, by family; "more" then names each family's games (a list of 88
+    names in one breath is no answer by ear)."""
+    from voicegame.games import GAMES
+
+    families: dict[str, list[str]] = {}
+    for entry in GAMES:
+        families.setdefault(entry.family.split(":")[0].strip() or entry.title, []).append(entry.title)
+    counts = [s.say("games_family_count", family=name, count=len(titles)) for name, titles in families.items()]
+    reply.sentences.append(s.say("games_count", count=len(GAMES), families=join(counts, "and")))
+    s.dialogue.more_pages = [[s.say("games_family", family=name, games=join(titles, "and"))]
+                             for name, titles in families.items()]
+    s.dialogue.more_end = "games_end"
 
 
 def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
