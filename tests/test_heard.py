@@ -186,3 +186,17 @@ def test_every_command_word_has_a_pronunciation():
     grammar = build_grammar(session.parser)
     assert missing_words(grammar) == []  # "verbose", "freecell", "redeal" come from grammars/en
     assert "verbose" in {w for w, _ in grammar.pronunciations}
+
+
+def test_a_move_with_a_rival_sentence_that_fits_as_well_is_asked_about():
+    """``Heard.rival``: the whole-language decode fitted the audio as well with other words, though a
+    check threw it out; the legal-move prior may have chosen the move, so it is confirmed first."""
+    session = _session()
+    other = "seven of spades up"  # another command than LEGAL
+    assert session.parser.parse(other) not in (None, session.parser.parse(LEGAL))
+    reply = session.hear(Heard(LEGAL, 0.9, rival=other))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"] and session.history.cursor == 0
+    session = _session()
+    assert session.hear(Heard(LEGAL, 0.9, rival="the six of diamonds on the seven of spades")).moves  # same command
+    session = _session()
+    assert session.hear(Heard(LEGAL, 0.9, rival="six of")).moves  # a broken-off rival means nothing

@@ -27,6 +27,10 @@ class Heard:
     """Other texts the recogniser found nearly as likely, best first (n-best, Vosk alternatives)."""
     second: str | None = None
     """What the decode of ``RecogniserGrammar.second_jsgf`` heard ("" nothing; None: no second decode)."""
+    rival: str = ""
+    """A sentence of the second decode that fitted the audio at least as well as ``text`` (per frame)
+    although a check threw it out ("" none): the first decode's legal-move prior may have overridden
+    the acoustics, so a change of the game it would make is confirmed (voicegame.listen.match)."""
     rejected_by: str = ""
     """When ``unknown``: which check threw the decode out and what it had heard ("phone loop: auto
     off"), for transcripts and benches; "" otherwise."""

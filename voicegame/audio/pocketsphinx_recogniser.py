@@ -361,14 +361,24 @@ class PocketSphinxRecogniser:
             level = speech_over_noise_db(audio, self.sample_rate)
             doubt = "noisy" if level is not None and level < self.noisy_doubt_db else ""
         alternatives = self._alternatives(text)
+        rival = self._rival(text, score, second)
         complete = self._jsgf.matches(text) if self._jsgf is not None else None
         if complete is False:
-            return Heard(text, 0.0, False, doubt or "incomplete", alternatives, second)
+            return Heard(text, 0.0, False, doubt or "incomplete", alternatives, second, rival=rival)
         try:
             conf = float(self._decoder.get_prob())
         except Exception:
             conf = None
-        return Heard(text, conf, False, doubt, alternatives, second)
+        return Heard(text, conf, False, doubt, alternatives, second, rival=rival)
+
+    def _rival(self, text: str, score: float | None, second: str | None) -> str:
+        """``Heard.rival``: the second decode's raw sentence when the checks threw it out (``second``
+        is "") but it fitted at least as well per frame as ``text`` and has other words."""
+        raw, fit = self.second_fit.get("text"), self.second_fit.get("score")
+        if second != "" or not isinstance(raw, str) or not raw or not isinstance(fit, float) or score is None:
+            return ""
+        words = [w for w in raw.split() if w != "the"]
+        return raw if fit >= score and words != [w for w in text.split() if w != "the"] else ""
 
     def _note_first_fit(self, text: str) -> None:
         """``first_fit``'s score and phone counts (cheap: the decode and the loop are done)."""

@@ -314,6 +314,12 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
         # The second decode (the whole language, when the first is the likely grammar) heard
         # something else: the first result is doubtful.
         doubt = doubt or "second decode differs"
+    rival = parser.parse(heard.rival) if heard.rival else None
+    if rival is not None and rival != understood.command:
+        # A sentence of the whole language that means something else fitted the audio as well, though
+        # it failed a check: the first decode's legal-move prior may have chosen (bench/heard.py: the
+        # illegal "six of clubs on jack of clubs" played as "eight of clubs on column five").
+        doubt = doubt or "rival fits as well"
     if not doubt and understood.how == "matched":
         doubt = "matched"
     if not doubt and understood.command is not None:
