@@ -346,10 +346,10 @@ class PocketSphinxRecogniser:
         self.first_fit = {"text": text}
         if not text:
             return rejected("no sentence")
-        self._note_first_fit(text)
+        score = self.frame_score() if self.min_frame_score is not None or self.doubt_frame_score is not None else None
+        self._note_first_fit(text, score)
         if self._garbage and not self._garbage.isdisjoint(text.split()):
             return rejected("garbage")  # out-of-grammar speech (the garbage loop)
-        score = self.frame_score() if self.min_frame_score is not None or self.doubt_frame_score is not None else None
         if self.min_frame_score is not None and score is not None and score < self.min_frame_score:
             return rejected(f"score {score:.2f}")  # the words fit the audio badly: speech that is not a command
         if self.uncovered_speech_ms is not None and self.uncovered_speech_ms_of(audio) > self.uncovered_speech_ms:
@@ -380,10 +380,10 @@ class PocketSphinxRecogniser:
         words = [w for w in raw.split() if w != "the"]
         return raw if fit >= score and words != [w for w in text.split() if w != "the"] else ""
 
-    def _note_first_fit(self, text: str) -> None:
+    def _note_first_fit(self, text: str, score: float | None) -> None:
         """``first_fit``'s score and phone counts (cheap: the decode and the loop are done)."""
-        if self.min_frame_score is not None or self.doubt_frame_score is not None:
-            self.first_fit["score"] = round(self.frame_score(), 3)
+        if score is not None:
+            self.first_fit["score"] = round(score, 3)
         if self.phone_loop is not None:
             self.first_fit["phones"] = (self.phone_loop.heard_phones(), self.phone_loop.expected_phones(text))
 

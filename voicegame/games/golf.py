@@ -73,13 +73,17 @@ def is_won(game: GameDef, state: State) -> bool:
     return cards_left(game, state) == 0
 
 
+LAYOUT_DEAL = tuple(DealSpec(f"column{n}", up=5) for n in COLUMNS)
+"""Five cards face up on each column (Thieves deals the same)."""
+
+
 def golf() -> GameDef:
     """Golf (no options)."""
     return GameDef(
         key="golf",
         title="Golf",
         piles=PILES,
-        layout_deal=tuple(DealSpec(f"column{n}", up=5) for n in COLUMNS),
+        layout_deal=LAYOUT_DEAL,
         stock_rule=DrawToWaste(draw=1, redeals=0),
         score=score,
         max_score=35,

@@ -26,14 +26,13 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
-from voicegame.engine import DealSpec, Direction, DrawToWaste, GameDef, SuitRule
+from voicegame.engine import Direction, DrawToWaste, GameDef, SuitRule
 from voicegame.engine.jokers import RankPoints, Wild
 from voicegame.games.entry import GameEntry
-from voicegame.games.golf import column, is_won, waste
+from voicegame.games.golf import COLUMNS, LAYOUT_DEAL, column, is_won, waste
 from voicegame.games.parts import STOCK
 
 UP_OR_DOWN_JOKERS_WILD = Wild(Direction.EITHER, SuitRule.ANY)
-COLUMNS = range(1, 8)
 POINTS = RankPoints((8, 6, 6, 4, 4, 2, 2, 2, 4, 4, 6, 6, 8, 0))
 """Ace to king, then the joker (the jack's 6 is this module's decision)."""
 MAX_SCORE = 4 * 8 + 4 * 8 + 16 * 6 + 11 * 4
@@ -49,7 +48,7 @@ def thieves() -> GameDef:
         key="thieves",
         title="Thieves",
         piles=PILES,
-        layout_deal=tuple(DealSpec(f"column{n}", up=5) for n in COLUMNS),
+        layout_deal=LAYOUT_DEAL,
         stock_rule=DrawToWaste(draw=1, redeals=0),
         jokers=2,
         score=POINTS.score,

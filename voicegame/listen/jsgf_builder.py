@@ -136,8 +136,10 @@ def ends_early(parser: Parser) -> frozenset[str]:
     out = set()
     for phrase in phrases:
         longer = [p for p in phrases if p.startswith(phrase + " ")]
-        if longer and all(parser.parse(p) == parser.parse(phrase) for p in longer):
-            out.add(phrase)
+        if longer:
+            meaning = parser.parse(phrase)
+            if all(parser.parse(p) == meaning for p in longer):
+                out.add(phrase)
     return frozenset(out)
 
 
