@@ -184,3 +184,29 @@ def test_the_acoustic_check_can_be_turned_off_for_slow_machines():
     assert light.uncovered_speech_ms == strict.uncovered_speech_ms and light.phone_ratio == strict.phone_ratio
     recogniser, _ = make_recogniser("pocketsphinx", acoustic_check=False)
     assert recogniser.min_frame_score is None
+
+
+def test_fit_is_read_on_one_scale_with_or_without_the_lattice():
+    """The second decode runs without a lattice best path (``SECOND_OPTIONS``), so its segments'
+    scores come from the search, 1024 times smaller: ``frame_score`` and ``word_scores`` must read
+    both on one scale, or the checks (-7.9 per frame) would pass any sentence of the second decode."""
+    import pocketsphinx
+
+    from voicegame.audio.pocketsphinx_checks import frame_score, word_scores
+    from voicegame.audio.pocketsphinx_model import decode_whole, new_decoder
+
+    audio = PocketSphinxRecogniser()._top_up_noise(pad(speech_pcm("queen of spades on king of diamonds"), 0.3, 0.3))
+    fits = {}
+    for bestpath in (True, False):
+        decoder = new_decoder(pocketsphinx, None, None, 16000, compallsen=True, bestpath=bestpath,
+                              **PocketSphinxRecogniser.NARROW_BEAMS)
+        decoder.add_fsg("g", decoder.parse_jsgf(KLONDIKE_JSGF.encode(), "voicegame.command"))
+        decoder.activate_search("g")
+        assert decode_whole(decoder, audio).hypstr == "queen of spades on king of diamonds"
+        fits[bestpath] = (frame_score(decoder), word_scores(decoder))
+    (lattice, lattice_words), (search, search_words) = fits[True], fits[False]
+    assert -7.9 < lattice < -3 and -7.9 < search < -3, fits  # measured: about -5.5 and -5.3
+    assert abs(lattice - search) < 1.0, fits
+    words = "queen of spades on king of diamonds".split()
+    assert [w.split("(")[0] for w, _, _ in lattice_words] == [w.split("(")[0] for w, _, _ in search_words] == words
+    assert all(-15 < v < 0 for _, _, v in lattice_words + search_words), fits

@@ -22,3 +22,6 @@ class RecogniserGrammar:
     ends_early: frozenset[str] = frozenset()
     """Whole sentences after which the endpointer need not wait although the grammar goes on: every
     sentence that goes on from them means the same command ("quit": "quit game")."""
+    choice_words: frozenset[str] = frozenset()
+    """Words that name a card or a place (ranks, suits, pile names, numbers): a recogniser that can
+    score single words doubts a hypothesis whose choice word fits badly (``WORD_DOUBT_SCORE``)."""

@@ -53,6 +53,16 @@ fit (-6.9 per frame) but another target ("move two of hearts to cell one" played
 foundation). A quiet room reads 30 dB or more (the noise floor added under the speech caps it at
 ``noise_floor.FLOOR_DB``); readings, hints and other answers are never confirmed."""
 
+WORD_DOUBT_SCORE = -11.0
+"""A hypothesis one of whose words naming a card or a place fits the audio under this per frame is
+returned with ``Heard.doubt`` ("weak word"), so a move it would make is confirmed first: the
+sentence may fit well as a whole while the one word that matters was forced onto another (the
+legal moves of the turn pull it). Measured 2026-11-24 (bench/heard.py, 5 voices, clean and white
+noise, 355 commands): the one wrong action on clean speech, "move jack of clubs to cell four" played
+as "move the eight of clubs to cell four" (whole sentence -6.76 per frame, "eight" -12.4), is caught;
+no right command had such a word under -11 ("of" and "the" go under it in right ones, which is why
+only the words naming cards and places count); at -10.5 one right move would be asked about."""
+
 UNCOVERED_SPEECH_MS = 150
 """Reject a hypothesis that leaves more than this much loud audio (frames in the upper half of the
 utterance's dB range) inside its silence and filler segments: the decoder explained speech as
@@ -68,17 +78,37 @@ def is_filler(word: str) -> bool:
     return word.startswith(("<", "[", "+"))
 
 
+SENSCR_SCALE = 1 << 10
+"""PocketSphinx keeps search scores ``SENSCR_SHIFT`` (10) bits smaller than the lattice's: a decoder
+without ``bestpath`` segments its result from the search itself (``fsg_seg_bp2itor``), so its
+segments' scores are 1024 times smaller than those of a lattice's best path."""
+
+
 def frame_score(decoder: Any) -> float:
-    """The last decode's acoustic score per frame of its *words* (natural log). Silence and filler
-    segments are left out: how much silence surrounds a command (the endpointer's padding, a
-    pause) must not move the score. Segments whose score underflowed to 0.0 in pocketsphinx's
-    exp'd float are left out too rather than counted as impossible."""
+    """The last decode's acoustic score per frame of its *words* (natural log, on the lattice's
+    scale whether or not the decoder has ``bestpath``). Silence and filler segments are left out:
+    how much silence surrounds a command (the endpointer's padding, a pause) must not move the
+    score. Segments whose score underflowed to 0.0 in pocketsphinx's exp'd float are left out too
+    rather than counted as impossible."""
     total, frames = 0.0, 0
-    for seg in decoder.seg():
-        if seg.ascore > 0.0 and not is_filler(seg.word):
+    for seg in decoder.seg() or ():
+        if seg.ascore > 0.0 and not is_filler(seg.word) and seg.word != "(NULL)":
             total += math.log(seg.ascore)
             frames += seg.end_frame - seg.start_frame + 1
-    return total / frames if frames else 0.0
+    scale = 1.0 if decoder.config["bestpath"] else SENSCR_SCALE
+    return scale * total / frames if frames else 0.0
+
+
+def word_scores(decoder: Any) -> list[tuple[str, int, float]]:
+    """The last decode's words (fillers left out) with their frames and acoustic score per frame,
+    on the scale of ``frame_score``."""
+    scale = 1.0 if decoder.config["bestpath"] else SENSCR_SCALE
+    out = []
+    for seg in decoder.seg() or ():
+        if not is_filler(seg.word) and seg.word != "(NULL)":
+            frames = seg.end_frame - seg.start_frame + 1
+            out.append((seg.word, frames, scale * math.log(seg.ascore) / frames if seg.ascore > 0.0 else 0.0))
+    return out
 
 
 def uncovered_speech_ms(decoder: Any, audio: np.ndarray, sample_rate: int) -> float:

@@ -21,7 +21,7 @@ from .grammar_spec import RecogniserGrammar
 from .jsgf import Jsgf
 from .levels import speech_over_noise_db
 from .noise_floor import noise_sigma, speech_ms, with_noise
-from .pocketsphinx_checks import frame_score, uncovered_speech_ms
+from .pocketsphinx_checks import frame_score, uncovered_speech_ms, word_scores
 from .pocketsphinx_model import cepstral_mean, decode_whole, feature_decoder, new_decoder, phone_loop_decoder
 from .pocketsphinx_phone_loop import PhoneLoop
 
@@ -103,6 +103,16 @@ class PocketSphinxRecogniser:
     NOISY_DOUBT_DB = pocketsphinx_checks.NOISY_DOUBT_DB
     """``make_recogniser``'s level under which every hypothesis is doubtful (``Heard.doubt`` "noisy")."""
 
+    SECOND_OPTIONS: dict[str, object] = {"bestpath": False}
+    """The second decode's settings over the first's. Without ``bestpath`` its sentence is the
+    search's own best path: PocketSphinx's lattice best path over the whole language took 48 ms
+    median (p90 228 ms) after the end of speech, most of the decoding left then (bench/session.py),
+    and on 80 commands of a scripted game it named what was said 29 times against 2 ("draw" came out
+    "two over", "the all the"). Its fit is read on the lattice's scale (``frame_score``)."""
+
+    WORD_DOUBT_SCORE = pocketsphinx_checks.WORD_DOUBT_SCORE
+    """``make_recogniser``'s level under which a word naming a card or a place makes the hypothesis doubtful."""
+
     NBEST = 10
     """``make_recogniser``: n-best entries looked at for a close second hypothesis (``Heard.alternatives``)."""
 
@@ -123,7 +133,7 @@ class PocketSphinxRecogniser:
                  phone_check_up_to: int | None = PHONE_CHECK_UP_TO, floor_db: float | None = FLOOR_DB,
                  uncovered_speech_ms: float | None = None, min_frame_score: float | None = None,
                  doubt_frame_score: float | None = None, nbest: int = 0,
-                 noisy_doubt_db: float | None = None, **options: object):
+                 noisy_doubt_db: float | None = None, word_doubt_score: float | None = None, **options: object):
         """``options``: further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``.
 
         ``phone_ratio``: when set, a second decoder runs a phone loop over the same audio and the
@@ -138,7 +148,9 @@ class PocketSphinxRecogniser:
         ``nbest``: look at this many entries of the decoder's n-best list and return the other texts
         among them as ``Heard.alternatives`` (0: none). ``noisy_doubt_db``: a hypothesis of an
         utterance standing out of its background by less than this is returned with ``Heard.doubt``
-        "noisy" (``NOISY_DOUBT_DB``)."""
+        "noisy" (``NOISY_DOUBT_DB``). ``word_doubt_score``: a hypothesis one of whose words naming a card or
+        a place (the grammar's ``choice_words``) fits under this per frame is returned with ``Heard.doubt``
+        "weak word" (``WORD_DOUBT_SCORE``)."""
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
@@ -150,6 +162,8 @@ class PocketSphinxRecogniser:
         self.min_frame_score = min_frame_score
         self.doubt_frame_score = doubt_frame_score
         self.noisy_doubt_db = noisy_doubt_db
+        self.word_doubt_score = word_doubt_score
+        self._choice_words: frozenset[str] = frozenset()
         self.nbest = nbest
         try:
             self._decoder = new_decoder(pocketsphinx, hmm, dictionary, self.sample_rate,
@@ -223,6 +237,7 @@ class PocketSphinxRecogniser:
         self._set_prior(getattr(grammar, "second_jsgf", ""))
         self._garbage = frozenset(getattr(grammar, "garbage", ()))
         self._ends_early = frozenset(getattr(grammar, "ends_early", ()))
+        self._choice_words = frozenset(getattr(grammar, "choice_words", ()))
         # matcher of the grammar as actually decoded (missing words voided)
         self._jsgf = Jsgf(text) if missing else jsgf
         self._jsgf.is_final("")  # builds its matchers now, before the player speaks
@@ -240,7 +255,8 @@ class PocketSphinxRecogniser:
 
         if self._prior is None:
             hmm, dictionary = self._paths
-            self._prior = new_decoder(pocketsphinx, hmm, dictionary, self.sample_rate, **self._prior_options)
+            self._prior = new_decoder(pocketsphinx, hmm, dictionary, self.sample_rate,
+                                      **{**self._prior_options, **self.SECOND_OPTIONS})
             for word in self._added:
                 self._prior.add_word(word, self._decoder.lookup_word(word), False)
             self._prior_count = 0
@@ -336,6 +352,10 @@ class PocketSphinxRecogniser:
         self._decoded = []
         if len(audio) < self.sample_rate // 10:  # under 100 ms: nothing to decode
             return Heard("", None, True)
+        return self._judge(audio)
+
+    def _judge(self, audio: np.ndarray) -> Heard:
+        """The decode just ended, checked: what ``finish`` returns."""
         second = self._second_text()
         hyp = self._decoder.hyp()
         text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
@@ -360,6 +380,8 @@ class PocketSphinxRecogniser:
         if not doubt and self.noisy_doubt_db is not None:
             level = speech_over_noise_db(audio, self.sample_rate)
             doubt = "noisy" if level is not None and level < self.noisy_doubt_db else ""
+        if not doubt and self.word_doubt_score is not None and self._weak_choice_word():
+            doubt = "weak word"
         alternatives = self._alternatives(text)
         rival = self._rival(text, score, second)
         complete = self._jsgf.matches(text) if self._jsgf is not None else None
@@ -380,10 +402,19 @@ class PocketSphinxRecogniser:
         words = [w for w in raw.split() if w != "the"]
         return raw if fit >= score and words != [w for w in text.split() if w != "the"] else ""
 
+    def _weak_choice_word(self) -> str:
+        """A word of the first decode that names a card or a place (``RecogniserGrammar.choice_words``)
+        and fits the audio under ``word_doubt_score`` per frame ("" none)."""
+        for word, _, fit in word_scores(self._decoder):
+            if fit < self.word_doubt_score and word.split("(")[0] in self._choice_words:
+                return word
+        return ""
+
     def _note_first_fit(self, text: str, score: float | None) -> None:
         """``first_fit``'s score and phone counts (cheap: the decode and the loop are done)."""
         if score is not None:
             self.first_fit["score"] = round(score, 3)
+            self.first_fit["words"] = [(w, n, round(v, 2)) for w, n, v in word_scores(self._decoder)]
         if self.phone_loop is not None:
             self.first_fit["phones"] = (self.phone_loop.heard_phones(), self.phone_loop.expected_phones(text))
 

@@ -74,7 +74,8 @@ KINDS = ("auto", "vosk", "pocketsphinx", "text", "wyoming")
 def listening_pocketsphinx(acoustic_check: bool = True) -> PocketSphinxRecogniser:
     """PocketSphinx as the game listens with it: narrow beams for the per-turn grammar, and three
     checks against speech that is not a command (acoustic score per frame, speech left as silence,
-    phone loop), and doubt (confirmation of a change of the game) for a weak fit or loud noise.
+    phone loop), and doubt (confirmation of a change of the game) for a weak fit, loud noise or a
+    word naming a card or a place that fits badly.
     ``acoustic_check=False`` (setting ``audio.acoustic_check``) drops the first, which doubles
     decoding time, for slow machines."""
     cls = PocketSphinxRecogniser
@@ -82,7 +83,7 @@ def listening_pocketsphinx(acoustic_check: bool = True) -> PocketSphinxRecognise
              if acoustic_check else {})
     decoder: dict[str, Any] = {**score, **cls.NARROW_BEAMS}  # pocketsphinx settings of several types, passed on
     return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, nbest=cls.NBEST,
-               noisy_doubt_db=cls.NOISY_DOUBT_DB, **decoder)
+               noisy_doubt_db=cls.NOISY_DOUBT_DB, word_doubt_score=cls.WORD_DOUBT_SCORE, **decoder)
 
 
 def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True,

@@ -29,7 +29,7 @@ from voicegame.listen.command_grammar import ARTICLE, build_grammar, grammar_for
 from voicegame.listen.filler import FREQUENT_WORDS
 from voicegame.listen.jsgf_builder import TOP, LegalNouns, build_jsgf, ends_early
 from voicegame.listen.pronouncing import cmu_dictionary
-from voicegame.listen.sayable import visible_cards
+from voicegame.listen.sayable import slot_phrases, visible_cards
 
 if TYPE_CHECKING:
     from voicegame.engine import Engine, State
@@ -143,15 +143,25 @@ def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: Lega
 
 
 _LISTEN_CACHE: dict[tuple, RecogniserGrammar] = {}
-_ENDS_EARLY: dict[int, tuple[Parser, frozenset[str]]] = {}
+_PER_PARSER: dict[int, tuple[Parser, frozenset[str], frozenset[str]]] = {}
 
 
-def _ends_early(parser: Parser) -> frozenset[str]:
-    """``jsgf_builder.ends_early`` once per parser (11 ms: not on every turn's grammar)."""
-    known = _ENDS_EARLY.get(id(parser))
+def _per_parser(parser: Parser) -> tuple[frozenset[str], frozenset[str]]:
+    """``jsgf_builder.ends_early`` and ``choice_words`` once per parser (11 ms: not on every turn's grammar)."""
+    known = _PER_PARSER.get(id(parser))
     if known is None or known[0] is not parser:
-        known = _ENDS_EARLY[id(parser)] = (parser, ends_early(parser))
-    return known[1]
+        known = _PER_PARSER[id(parser)] = (parser, ends_early(parser), choice_words(parser))
+    return known[1], known[2]
+
+
+CHOICE_SLOTS = ("rank", "suit", "pile", "foundation", "number", "ordinal", "joker")
+"""The slots whose words choose which card or place a command means."""
+
+
+def choice_words(parser: Parser) -> frozenset[str]:
+    """The words of ``CHOICE_SLOTS`` (``RecogniserGrammar.choice_words``), less "of" and "the"."""
+    nouns = slot_phrases(parser)
+    return frozenset(w for slot in CHOICE_SLOTS for phrase in nouns.get(slot, ()) for w in phrase.split()) - {"of", "the"}
 
 
 def listening_grammar(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
@@ -167,6 +177,7 @@ def listening_grammar(parser: Parser, engine: "Engine", state: "State", legal: L
             _LISTEN_CACHE.clear()
         full = grammar_for(parser)
         words = full.words | ((Jsgf(jsgf).words | Jsgf(second).words) - junk)
+        early, choice = _per_parser(parser)
         grammar = _LISTEN_CACHE[key] = RecogniserGrammar(jsgf, full.phrases, frozenset(words), junk,
-                                                         full.pronunciations, second, _ends_early(parser))
+                                                         full.pronunciations, second, early, choice)
     return grammar
