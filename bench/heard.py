@@ -427,6 +427,22 @@ def summarise(rows: list[dict]) -> str:
                 lines.append(f"| {condition} | {half} | {system} | {n} | {pct(right, n)} | {pct(c['right-confirmed'], n)} | "
                              f"{pct(c['wrong action'], n)} | {pct(c['misheard'], n)} | {pct(c['rejected'] + c['rejected-confirmed'], n)} | "
                              f"{pct(conf, n)} | {fa} |")
+    # per voice (the neural voice is far closer to a person than espeak-ng's)
+    lines.append("")
+    lines.append("Per voice, all halves: right % (commands) and false accepts (non-commands), game system")
+    lines.append("")
+    voices = sorted({r["voice"] for r in rows})
+    lines.append("| condition | " + " | ".join(voices) + " |")
+    lines.append("| --- |" + " ---: |" * len(voices))
+    for condition in conditions:
+        cells = []
+        for voice in voices:
+            mine = [r for r in rows if r["system"] == "game" and r["condition"] == condition and r["voice"] == voice]
+            cmd = [r for r in mine if r["command"]]
+            right = sum(r["outcome"] in ("right", "right-confirmed") for r in cmd)
+            fa = sum(r["outcome"] == "accepted" for r in mine if not r["command"])
+            cells.append(f"{pct(right, len(cmd))} of {len(cmd)}, {fa} of {len(mine) - len(cmd)}")
+        lines.append(f"| {condition} | " + " | ".join(cells) + " |")
     # per intent (all conditions, game vs baseline)
     lines.append("")
     lines.append("Per intent, all conditions and halves (game / baseline): right %, wrong action %")

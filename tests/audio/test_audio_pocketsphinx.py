@@ -210,3 +210,24 @@ def test_fit_is_read_on_one_scale_with_or_without_the_lattice():
     words = "queen of spades on king of diamonds".split()
     assert [w.split("(")[0] for w, _, _ in lattice_words] == [w.split("(")[0] for w, _, _ in search_words] == words
     assert all(-15 < v < 0 for _, _, v in lattice_words + search_words), fits
+
+
+def test_a_long_word_fitting_badly_still_counts_in_the_fit():
+    """Python's segment scores are exp'd floats: a long word fitting badly ("winnable" over 75 frames
+    at about -10 per frame) underflows to 0.0. Left out, the rest of the sentence made speech that is
+    no command pass as "is the game winnable" (-6.7 per frame); counted at the underflow bound it is
+    rejected (-8.7), while the command itself still passes."""
+    from voicegame.audio.pocketsphinx_checks import UNDERFLOW_LOG, word_scores
+
+    jsgf = ("#JSGF V1.0;\ngrammar voicegame;\n"
+            "public <command> = my statistics | statistics | draw | undo | is the game winnable;\n")
+    r = PocketSphinxRecogniser(min_frame_score=PocketSphinxRecogniser.MIN_FRAME_SCORE, compallsen=True,
+                               **PocketSphinxRecogniser.NARROW_BEAMS)
+    r.set_grammar(grammar(jsgf))
+    kettle = r.recognise(pad(speech_pcm("is the kettle boiling yet", "en-us+f3", 200), 0.3, 0.3))
+    assert kettle.unknown and kettle.rejected_by.startswith("score "), kettle
+    assert r.first_fit["text"] == "is the game winnable"
+    winnable = [(frames, fit) for word, frames, fit in word_scores(r._decoder) if word == "winnable"]
+    assert winnable and winnable[0][1] * winnable[0][0] <= UNDERFLOW_LOG + 1e-6  # it underflowed, and counts
+    command = r.recognise(pad(speech_pcm("is the game winnable"), 0.3, 0.3))
+    assert command.text == "is the game winnable" and not command.unknown

@@ -84,19 +84,36 @@ without ``bestpath`` segments its result from the search itself (``fsg_seg_bp2it
 segments' scores are 1024 times smaller than those of a lattice's best path."""
 
 
+UNDERFLOW_LOG = math.log(5e-324)
+"""A segment's score as PocketSphinx's Python segments give it is exp'd to a float: a word's total under
+this (about -744.4, the smallest float) comes out 0.0. Its true total is lower still, so this bound
+stands for it: a long word fitting badly ("statistics" over 120 frames at -11 per frame) must not
+drop out of the score (it did until 2026-11-24, and "my phone needs charging" passed as "my
+statistics" at -3.96 per frame, the score of "my" alone)."""
+
+
+def _segment_log(seg: Any) -> float:
+    """A segment's acoustic score (natural log), ``UNDERFLOW_LOG`` when it underflowed."""
+    return math.log(seg.ascore) if seg.ascore > 0.0 else UNDERFLOW_LOG
+
+
 def frame_score(decoder: Any) -> float:
     """The last decode's acoustic score per frame of its *words* (natural log, on the lattice's
     scale whether or not the decoder has ``bestpath``). Silence and filler segments are left out:
     how much silence surrounds a command (the endpointer's padding, a pause) must not move the
-    score. Segments whose score underflowed to 0.0 in pocketsphinx's exp'd float are left out too
-    rather than counted as impossible."""
+    score. A word whose score underflowed counts at ``UNDERFLOW_LOG`` (an upper bound)."""
+    scale = 1.0 if decoder.config["bestpath"] else SENSCR_SCALE
     total, frames = 0.0, 0
     for seg in decoder.seg() or ():
-        if seg.ascore > 0.0 and not is_filler(seg.word) and seg.word != "(NULL)":
-            total += math.log(seg.ascore)
+        if not is_filler(seg.word) and seg.word != "(NULL)":
+            total += scale * _segment_log(seg)
             frames += seg.end_frame - seg.start_frame + 1
-    scale = 1.0 if decoder.config["bestpath"] else SENSCR_SCALE
-    return scale * total / frames if frames else 0.0
+    return total / frames if frames else 0.0
+
+
+def underflowed(decoder: Any) -> bool:
+    """Whether a word of the last decode had its score underflow (``UNDERFLOW_LOG``)."""
+    return any(seg.ascore <= 0.0 and not is_filler(seg.word) and seg.word != "(NULL)" for seg in decoder.seg() or ())
 
 
 def word_scores(decoder: Any) -> list[tuple[str, int, float]]:
@@ -107,7 +124,7 @@ def word_scores(decoder: Any) -> list[tuple[str, int, float]]:
     for seg in decoder.seg() or ():
         if not is_filler(seg.word) and seg.word != "(NULL)":
             frames = seg.end_frame - seg.start_frame + 1
-            out.append((seg.word, frames, scale * math.log(seg.ascore) / frames if seg.ascore > 0.0 else 0.0))
+            out.append((seg.word, frames, scale * _segment_log(seg) / frames))
     return out
 
 
