@@ -378,9 +378,11 @@ class PocketSphinxRecogniser:
             return rejected(f"score {score:.2f}")  # the words fit the audio badly: speech that is not a command
         if self.uncovered_speech_ms is not None and self.uncovered_speech_ms_of(audio) > self.uncovered_speech_ms:
             return rejected("speech left as silence")  # the hypothesis explains part of the speech as silence
-        if self.phone_loop is not None and self.phone_loop.too_many(text):
-            return rejected(f"phone loop {self.phone_loop.heard_phones()}")  # much more speech than the command heard
         doubt = "weak fit" if self.doubt_frame_score is not None and score is not None and score < self.doubt_frame_score else ""
+        if self.phone_loop is not None and self.phone_loop.too_many(text):
+            if not self._second_agrees(text):
+                return rejected(f"phone loop {self.phone_loop.heard_phones()}")  # much more speech than the command heard
+            doubt = doubt or "phone loop"
         if not doubt and self.noisy_doubt_db is not None:
             level = speech_over_noise_db(audio, self.sample_rate)
             doubt = "noisy" if level is not None and level < self.noisy_doubt_db else ""
@@ -405,6 +407,14 @@ class PocketSphinxRecogniser:
             return ""
         words = [w for w in raw.split() if w != "the"]
         return raw if fit >= score and words != [w for w in text.split() if w != "the"] else ""
+
+    def _second_agrees(self, text: str) -> bool:
+        """Whether the second decode found ``text`` too, fitting at least at the doubt level, with the
+        phone loop at most ``AGREED_SLACK`` phones over its limit (see there)."""
+        fit = self.second_fit.get("score")
+        return (self.second_fit.get("text") == text and isinstance(fit, float) and self.phone_loop is not None
+                and fit >= (self.doubt_frame_score if self.doubt_frame_score is not None else self.MIN_FRAME_SCORE)
+                and not self.phone_loop.too_many(text, slack=pocketsphinx_phone_loop.AGREED_SLACK))
 
     def _weak_choice_word(self) -> str:
         """A word of the first decode that names a card or a place (``RecogniserGrammar.choice_words``)
