@@ -191,3 +191,24 @@ def test_the_silence_around_a_command_does_not_decide_the_check(corpus):
     for audio in (pad(speech, 0.3, 0.3), utterances[0].pcm):
         assert recogniser.recognise(audio).text == "six of diamonds on seven of spades"
         assert recogniser.frame_score() > recogniser.MIN_FRAME_SCORE
+
+
+@needs_espeak
+def test_two_decodes_agreeing_outweigh_one_phone_too_many():
+    """espeak-ng's "louder" is heard by the phone loop as five phones for the four of L AW D ER, one
+    over its limit, which threw out a right command. The second decode (the whole language) found
+    "louder" too, so it is kept, as a doubt (a change of the game would be confirmed first); a
+    sentence that is no command, heard as a short command by the first decode alone, is still
+    thrown out."""
+    from voicegame.audio.recognisers import listening_pocketsphinx
+
+    session = Session("klondike", seed=1)
+    recogniser = listening_pocketsphinx()
+    recogniser.set_grammar(session.recogniser_grammar())
+    heard = recogniser.recognise(pad(speech_pcm("louder", "en", 160), 0.3, 0.3))
+    assert heard.text == "louder" and heard.doubt == "phone loop", (heard, recogniser.first_fit)
+    heard_phones, expected = recogniser.first_fit["phones"]
+    assert heard_phones > recogniser.phone_loop.ratio * expected  # the loop alone would have thrown it out
+    assert session.hear(heard).command.intent == "louder"  # a reading of the volume: answered at once
+    junk = recogniser.recognise(pad(speech_pcm("i would like a cup of tea", "en", 160), 0.3, 0.3))
+    assert junk.unknown and junk.text == "", junk
