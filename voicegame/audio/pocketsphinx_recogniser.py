@@ -367,10 +367,11 @@ class PocketSphinxRecogniser:
         if not text:
             return rejected("no sentence")
         score = self.frame_score() if self.min_frame_score is not None or self.doubt_frame_score is not None else None
-        if score is not None and underflowed(self._decoder) and self.second_fit.get("text") == text:
+        exact = self.second_fit.get("score")
+        if score is not None and underflowed(self._decoder) and self.second_fit.get("text") == text and isinstance(exact, float):
             # the bound is loose for a long word ("statistics", 120 frames: -6.2 against -11.3); the
             # second decode, read without a lattice, scored the same words exactly
-            score = min(score, float(self.second_fit.get("score", score)))
+            score = min(score, exact)
         self._note_first_fit(text, score)
         if self._garbage and not self._garbage.isdisjoint(text.split()):
             return rejected("garbage")  # out-of-grammar speech (the garbage loop)
@@ -419,8 +420,9 @@ class PocketSphinxRecogniser:
     def _weak_choice_word(self) -> str:
         """A word of the first decode that names a card or a place (``RecogniserGrammar.choice_words``)
         and fits the audio under ``word_doubt_score`` per frame ("" none)."""
+        level = self.word_doubt_score
         for word, _, fit in word_scores(self._decoder):
-            if fit < self.word_doubt_score and word.split("(")[0] in self._choice_words:
+            if level is not None and fit < level and word.split("(")[0] in self._choice_words:
                 return word
         return ""
 
