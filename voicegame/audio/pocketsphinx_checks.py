@@ -6,6 +6,7 @@ of the decode just done (``Decoder.seg()``); the thresholds are the measured def
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -92,9 +93,38 @@ drop out of the score (it did until 2026-11-24, and "my phone needs charging" pa
 statistics" at -3.96 per frame, the score of "my" alone)."""
 
 
-def _segment_log(seg: Any) -> float:
-    """A segment's acoustic score (natural log), ``UNDERFLOW_LOG`` when it underflowed."""
-    return math.log(seg.ascore) if seg.ascore > 0.0 else UNDERFLOW_LOG
+@dataclass(frozen=True)
+class WordFit:
+    """How one word of a decode fits the audio: its frames and acoustic score (natural log, on the
+    lattice's scale; ``UNDERFLOW_LOG`` when the float underflowed)."""
+
+    word: str  # as the decoder spells it ("on(2)" for a second pronunciation)
+    frames: int
+    total: float
+    underflowed: bool
+
+    @property
+    def per_frame(self) -> float:
+        return self.total / self.frames
+
+
+def word_fits(decoder: Any) -> list[WordFit]:
+    """The last decode's words (silence, fillers and null transitions left out) with their fit, read
+    once from ``decoder.seg()`` for every check that needs it."""
+    scale = 1.0 if decoder.config["bestpath"] else SENSCR_SCALE
+    out = []
+    for seg in decoder.seg() or ():
+        if not is_filler(seg.word) and seg.word != "(NULL)":
+            underflow = seg.ascore <= 0.0
+            log = UNDERFLOW_LOG if underflow else math.log(seg.ascore)
+            out.append(WordFit(seg.word, seg.end_frame - seg.start_frame + 1, scale * log, underflow))
+    return out
+
+
+def mean_fit(fits: list[WordFit]) -> float:
+    """Acoustic score per frame over ``fits`` (0.0 for none)."""
+    frames = sum(f.frames for f in fits)
+    return sum(f.total for f in fits) / frames if frames else 0.0
 
 
 def frame_score(decoder: Any) -> float:
@@ -102,30 +132,12 @@ def frame_score(decoder: Any) -> float:
     scale whether or not the decoder has ``bestpath``). Silence and filler segments are left out:
     how much silence surrounds a command (the endpointer's padding, a pause) must not move the
     score. A word whose score underflowed counts at ``UNDERFLOW_LOG`` (an upper bound)."""
-    scale = 1.0 if decoder.config["bestpath"] else SENSCR_SCALE
-    total, frames = 0.0, 0
-    for seg in decoder.seg() or ():
-        if not is_filler(seg.word) and seg.word != "(NULL)":
-            total += scale * _segment_log(seg)
-            frames += seg.end_frame - seg.start_frame + 1
-    return total / frames if frames else 0.0
-
-
-def underflowed(decoder: Any) -> bool:
-    """Whether a word of the last decode had its score underflow (``UNDERFLOW_LOG``)."""
-    return any(seg.ascore <= 0.0 and not is_filler(seg.word) and seg.word != "(NULL)" for seg in decoder.seg() or ())
+    return mean_fit(word_fits(decoder))
 
 
 def word_scores(decoder: Any) -> list[tuple[str, int, float]]:
-    """The last decode's words (fillers left out) with their frames and acoustic score per frame,
-    on the scale of ``frame_score``."""
-    scale = 1.0 if decoder.config["bestpath"] else SENSCR_SCALE
-    out = []
-    for seg in decoder.seg() or ():
-        if not is_filler(seg.word) and seg.word != "(NULL)":
-            frames = seg.end_frame - seg.start_frame + 1
-            out.append((seg.word, frames, scale * _segment_log(seg) / frames))
-    return out
+    """The last decode's words with their frames and acoustic score per frame (``word_fits``)."""
+    return [(f.word, f.frames, f.per_frame) for f in word_fits(decoder)]
 
 
 def uncovered_speech_ms(decoder: Any, audio: np.ndarray, sample_rate: int) -> float:

@@ -21,7 +21,7 @@ from .grammar_spec import RecogniserGrammar
 from .jsgf import Jsgf
 from .levels import speech_over_noise_db
 from .noise_floor import noise_sigma, speech_ms, with_noise
-from .pocketsphinx_checks import frame_score, uncovered_speech_ms, underflowed, word_scores
+from .pocketsphinx_checks import WordFit, frame_score, mean_fit, uncovered_speech_ms, word_fits
 from .pocketsphinx_model import cepstral_mean, decode_whole, feature_decoder, new_decoder, phone_loop_decoder
 from .pocketsphinx_phone_loop import PhoneLoop
 
@@ -366,13 +366,15 @@ class PocketSphinxRecogniser:
         self.first_fit = {"text": text}
         if not text:
             return rejected("no sentence")
-        score = self.frame_score() if self.min_frame_score is not None or self.doubt_frame_score is not None else None
+        scored = self.min_frame_score is not None or self.doubt_frame_score is not None
+        fits = word_fits(self._decoder) if scored or self.word_doubt_score is not None else []
+        score = mean_fit(fits) if scored else None
         exact = self.second_fit.get("score")
-        if score is not None and underflowed(self._decoder) and self.second_fit.get("text") == text and isinstance(exact, float):
+        if score is not None and any(f.underflowed for f in fits) and self.second_fit.get("text") == text and isinstance(exact, float):
             # the bound is loose for a long word ("statistics", 120 frames: -6.2 against -11.3); the
             # second decode, read without a lattice, scored the same words exactly
             score = min(score, exact)
-        self._note_first_fit(text, score)
+        self._note_first_fit(text, score, fits)
         if self._garbage and not self._garbage.isdisjoint(text.split()):
             return rejected("garbage")  # out-of-grammar speech (the garbage loop)
         if self.min_frame_score is not None and score is not None and score < self.min_frame_score:
@@ -387,7 +389,7 @@ class PocketSphinxRecogniser:
         if not doubt and self.noisy_doubt_db is not None:
             level = speech_over_noise_db(audio, self.sample_rate)
             doubt = "noisy" if level is not None and level < self.noisy_doubt_db else ""
-        if not doubt and self.word_doubt_score is not None and self._weak_choice_word():
+        if not doubt and self._weak_choice_word(fits):
             doubt = "weak word"
         alternatives = self._alternatives(text)
         rival = self._rival(text, score, second)
@@ -417,20 +419,20 @@ class PocketSphinxRecogniser:
                 and fit >= (self.doubt_frame_score if self.doubt_frame_score is not None else self.MIN_FRAME_SCORE)
                 and not self.phone_loop.too_many(text, slack=pocketsphinx_phone_loop.AGREED_SLACK))
 
-    def _weak_choice_word(self) -> str:
+    def _weak_choice_word(self, fits: list[WordFit]) -> str:
         """A word of the first decode that names a card or a place (``RecogniserGrammar.choice_words``)
         and fits the audio under ``word_doubt_score`` per frame ("" none)."""
         level = self.word_doubt_score
-        for word, _, fit in word_scores(self._decoder):
-            if level is not None and fit < level and word.split("(")[0] in self._choice_words:
-                return word
+        for fit in fits:
+            if level is not None and fit.per_frame < level and fit.word.split("(")[0] in self._choice_words:
+                return fit.word
         return ""
 
-    def _note_first_fit(self, text: str, score: float | None) -> None:
-        """``first_fit``'s score and phone counts (cheap: the decode and the loop are done)."""
+    def _note_first_fit(self, text: str, score: float | None, fits: list[WordFit]) -> None:
+        """``first_fit``'s score, words and phone counts (cheap: the decode and the loop are done)."""
         if score is not None:
             self.first_fit["score"] = round(score, 3)
-            self.first_fit["words"] = [(w, n, round(v, 2)) for w, n, v in word_scores(self._decoder)]
+            self.first_fit["words"] = [(f.word, f.frames, round(f.per_frame, 2)) for f in fits]
         if self.phone_loop is not None:
             self.first_fit["phones"] = (self.phone_loop.heard_phones(), self.phone_loop.expected_phones(text))
 
