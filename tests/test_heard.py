@@ -135,7 +135,7 @@ def test_the_second_decode_decides_doubt_and_hears_illegal_moves():
     assert reply.sentences == ["Draw?"]
     session = _session()
     assert session.hear(Heard("draw", 0.1, second="draw")).moves  # they agree
-    # an illegal move heard by the whole language alone is not answered (SECOND_ONLY: false accepts)
+    # an illegal move heard by the whole language alone, not clearly, is not answered (SECOND_ONLY)
     session = _session()
     illegal = "seven of spades on ace of clubs"
     assert session.parser.parse(illegal) is not None
@@ -162,6 +162,38 @@ def test_the_second_decode_decides_doubt_and_hears_illegal_moves():
     session.hear(Heard(LEGAL, 0.1, second=illegal))  # "Six of diamonds on seven of spades?"
     assert not session.hear(Heard("", None, True, second="yes")).moves  # a "yes" from the second decode alone
     assert session.hear(Heard("yes", 0.9)).moves  # heard as such
+
+
+def test_a_reading_only_the_second_decode_heard_clearly_is_answered():
+    not_understood = _session().narrator.say("not_understood")
+    for said in ("read the board", "hint", "what moves", "more detail"):
+        typed = _session().handle(said).sentences
+        session = _session()
+        assert session.hear(Heard("", None, True, second=said, second_clear=True)).sentences == typed, said
+        assert session.history.cursor == 0
+    # not clearly, or a pile or card named, or a setting of the voice, or a skipped first word: nothing
+    for said, clear in (("read the board", False), ("read pile one", True), ("where is the seven of spades", True),
+                        ("speak faster", True), ("quieter", True), ("the all the piles", True), ("my statistics", True)):
+        session = _session()
+        assert session.parser.parse(said) is not None
+        reply = session.hear(Heard("", None, True, second=said, second_clear=clear))
+        assert reply.sentences == [not_understood], said
+    # an illegal move of cards named in full, heard clearly by the second decode alone: its reason
+    illegal = "seven of spades on ace of clubs"
+    session = _session()
+    reply = session.hear(Heard("", None, True, second=illegal, second_clear=True))
+    assert reply.sentences == _session().handle(illegal).sentences and not reply.moves
+    for said in ("seven on ace of clubs", "seven of spades on the ace", "the seven of spades on ace of clubs"):
+        session = _session()
+        assert session.parser.parse(said) is not None
+        reply = session.hear(Heard("", None, True, second=said, second_clear=True))
+        assert reply.sentences == [not_understood], said
+    # a change of the game heard clearly by the second decode alone is still asked about, never done
+    session = _session()
+    reply = session.hear(Heard("", None, True, second=LEGAL, second_clear=True))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"] and session.history.cursor == 0
+    session = _session()
+    assert not session.hear(Heard("", None, True, second="draw", second_clear=True)).moves
 
 
 def test_typed_commands_are_never_confirmed():

@@ -212,3 +212,24 @@ def test_two_decodes_agreeing_outweigh_one_phone_too_many():
     assert session.hear(heard).command.intent == "louder"  # a reading of the volume: answered at once
     junk = recogniser.recognise(pad(speech_pcm("i would like a cup of tea", "en", 160), 0.3, 0.3))
     assert junk.unknown and junk.text == "", junk
+
+
+@needs_espeak
+def test_a_reading_only_the_whole_language_heard_clearly_is_answered():
+    """One-word synonyms ("winnable", "instructions") are left out of the first decode (they took short
+    commands' audio), so only the second decode hears them. A reading or help command it heard
+    clearly (``Heard.second_clear``) is answered as typed; speech that is no command is not."""
+    from voicegame.audio.recognisers import listening_pocketsphinx
+
+    for said, voice in (("instructions", ("en", 160)), ("more detail", ("en-gb", 180))):
+        session = Session("klondike", seed=1)
+        recogniser = listening_pocketsphinx()
+        recogniser.set_grammar(session.recogniser_grammar())
+        heard = recogniser.recognise(pad(speech_pcm(said, *voice), 0.3, 0.3))
+        assert heard.unknown and heard.second == said and heard.second_clear, (heard, recogniser.second_fit)
+        typed = Session("klondike", seed=1).handle(said)
+        reply = session.hear(heard)
+        assert reply.command is not None and reply.command == typed.command
+        assert reply.sentences == typed.sentences and session.history.cursor == 0
+        junk = recogniser.recognise(pad(speech_pcm("the car needs new tyres", *voice), 0.3, 0.3))
+        assert session.hear(junk).sentences == [session.narrator.say("not_understood")], junk

@@ -27,6 +27,10 @@ class Heard:
     """Other texts the recogniser found nearly as likely, best first (n-best, Vosk alternatives)."""
     second: str | None = None
     """What the decode of ``RecogniserGrammar.second_jsgf`` heard ("" nothing; None: no second decode)."""
+    second_clear: bool = False
+    """Whether ``second`` fits the audio clearly, well above the level any sentence must reach
+    (PocketSphinx's ``second_clear_score``): when the first decode found nothing, the game may then
+    answer a command of ``second`` that changes nothing (voicegame.play.session)."""
     rival: str = ""
     """A sentence of the second decode that fitted the audio at least as well as ``text`` (per frame)
     although a check threw it out ("" none): the first decode's legal-move prior may have overridden

@@ -44,6 +44,15 @@ the sweep under ``MIN_FRAME_SCORE`` (listening grammar of session 4): between -7
 1,157 right commands (4%) and 14 of the 23 false accepts left. Measured again with the
 whole-language grammar in bench/heard.py (bench/RESULTS.md "ASR")."""
 
+SECOND_CLEAR_SCORE = -7.0
+"""The second decode's sentence fitting at least this per frame is ``Heard.second_clear``: the game
+answers a reading or help command that only it heard (voicegame.play.session ``SECOND_ONLY_ANSWERED``).
+Measured 2026-11-24 (bench/heard.py, 5 voices, clean and white noise 20 / 10 dB): of the slot-free
+sentences heard by the second decode alone, those a command gave scored -4.1 to -6.3 ("hint",
+"suggest", "winnable", "more detail", "whole board"); between -7.0 and ``MIN_FRAME_SCORE`` lay no right
+one, 3 other commands ("list moves" -> "brief mode") and 3 ordinary sentences ("list all commands",
+"what are my moves")."""
+
 NOISY_DOUBT_DB = 18.0
 """A hypothesis of an utterance standing out of its background by less than this
 (``levels.speech_over_noise_db``: white noise at about 12 dB SNR or worse, babble at about 7 dB) is

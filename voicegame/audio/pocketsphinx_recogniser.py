@@ -113,6 +113,9 @@ class PocketSphinxRecogniser:
     WORD_DOUBT_SCORE = pocketsphinx_checks.WORD_DOUBT_SCORE
     """``make_recogniser``'s level under which a word naming a card or a place makes the hypothesis doubtful."""
 
+    SECOND_CLEAR_SCORE = pocketsphinx_checks.SECOND_CLEAR_SCORE
+    """``make_recogniser``'s level from which the second decode's sentence is ``Heard.second_clear``."""
+
     NBEST = 10
     """``make_recogniser``: n-best entries looked at for a close second hypothesis (``Heard.alternatives``)."""
 
@@ -133,7 +136,8 @@ class PocketSphinxRecogniser:
                  phone_check_up_to: int | None = PHONE_CHECK_UP_TO, floor_db: float | None = FLOOR_DB,
                  uncovered_speech_ms: float | None = None, min_frame_score: float | None = None,
                  doubt_frame_score: float | None = None, nbest: int = 0,
-                 noisy_doubt_db: float | None = None, word_doubt_score: float | None = None, **options: object):
+                 noisy_doubt_db: float | None = None, word_doubt_score: float | None = None,
+                 second_clear_score: float | None = None, **options: object):
         """``options``: further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``.
 
         ``phone_ratio``: when set, a second decoder runs a phone loop over the same audio and the
@@ -150,7 +154,8 @@ class PocketSphinxRecogniser:
         utterance standing out of its background by less than this is returned with ``Heard.doubt``
         "noisy" (``NOISY_DOUBT_DB``). ``word_doubt_score``: a hypothesis one of whose words naming a card or
         a place (the grammar's ``choice_words``) fits under this per frame is returned with ``Heard.doubt``
-        "weak word" (``WORD_DOUBT_SCORE``)."""
+        "weak word" (``WORD_DOUBT_SCORE``). ``second_clear_score``: the second decode's sentence fitting at
+        least this per frame is returned as ``Heard.second_clear`` (``SECOND_CLEAR_SCORE``; None: never)."""
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
@@ -163,6 +168,7 @@ class PocketSphinxRecogniser:
         self.doubt_frame_score = doubt_frame_score
         self.noisy_doubt_db = noisy_doubt_db
         self.word_doubt_score = word_doubt_score
+        self.second_clear_score = second_clear_score
         self._choice_words: frozenset[str] = frozenset()
         self.nbest = nbest
         try:
@@ -357,11 +363,13 @@ class PocketSphinxRecogniser:
     def _judge(self, audio: np.ndarray) -> Heard:
         """The decode just ended, checked: what ``finish`` returns."""
         second = self._second_text()
+        clear = self._second_clear(second)
         hyp = self._decoder.hyp()
         text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
 
         def rejected(check: str) -> Heard:
-            return Heard("", None, True, second=second, rejected_by=f"{check}: {text}" if text else check)
+            return Heard("", None, True, second=second, second_clear=clear,
+                         rejected_by=f"{check}: {text}" if text else check)
 
         self.first_fit = {"text": text}
         if not text:
@@ -395,12 +403,12 @@ class PocketSphinxRecogniser:
         rival = self._rival(text, score, second)
         complete = self._jsgf.matches(text) if self._jsgf is not None else None
         if complete is False:
-            return Heard(text, 0.0, False, doubt or "incomplete", alternatives, second, rival=rival)
+            return Heard(text, 0.0, False, doubt or "incomplete", alternatives, second, clear, rival=rival)
         try:
             conf = float(self._decoder.get_prob())
         except Exception:
             conf = None
-        return Heard(text, conf, False, doubt, alternatives, second, rival=rival)
+        return Heard(text, conf, False, doubt, alternatives, second, clear, rival=rival)
 
     def _rival(self, text: str, score: float | None, second: str | None) -> str:
         """``Heard.rival``: the second decode's raw sentence when the checks threw it out (``second``
@@ -410,6 +418,13 @@ class PocketSphinxRecogniser:
             return ""
         words = [w for w in raw.split() if w != "the"]
         return raw if fit >= score and words != [w for w in text.split() if w != "the"] else ""
+
+    def _second_clear(self, second: str | None) -> bool:
+        """``Heard.second_clear``: the second decode's sentence passed its checks and fits at least at
+        ``second_clear_score`` per frame."""
+        fit = self.second_fit.get("score")
+        return (bool(second) and self.second_clear_score is not None and isinstance(fit, float)
+                and fit >= self.second_clear_score)
 
     def _second_agrees(self, text: str) -> bool:
         """Whether the second decode found ``text`` too, fitting at least at the doubt level, with the

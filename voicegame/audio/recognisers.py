@@ -83,7 +83,8 @@ def listening_pocketsphinx(acoustic_check: bool = True) -> PocketSphinxRecognise
              if acoustic_check else {})
     decoder: dict[str, Any] = {**score, **cls.NARROW_BEAMS}  # pocketsphinx settings of several types, passed on
     return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, nbest=cls.NBEST,
-               noisy_doubt_db=cls.NOISY_DOUBT_DB, word_doubt_score=cls.WORD_DOUBT_SCORE, **decoder)
+               noisy_doubt_db=cls.NOISY_DOUBT_DB, word_doubt_score=cls.WORD_DOUBT_SCORE,
+               second_clear_score=cls.SECOND_CLEAR_SCORE if acoustic_check else None, **decoder)
 
 
 def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True,

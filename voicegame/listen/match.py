@@ -41,7 +41,10 @@ answering only unplayable moves with their reason, 17.5% (clean), while it got 2
 illegal moves right. So neither is answered (bench/RESULTS.md "ASR"). Measured again 2026-11-24, with the
 likely grammar holding every phrasing of two words or more: answering the slot-free commands that change
 nothing (no moves, no "where is", no reading a pile) gained 2 of 232 clean commands and answered 2 more
-of 80 ordinary sentences (false accepts 1.2% -> 3.8%), so still not."""
+of 80 ordinary sentences (false accepts 1.2% -> 3.8%), so still not. Since 2026-11-24 (session 11) the
+second decode's own best path is read, and a sentence it heard *clearly* (``Heard.second_clear``) is
+answered when it is a reading or help command naming nothing, or a refused move of cards named in full
+(voicegame.play.session ``SECOND_ONLY_ANSWERED``, ``_answers_unasked``)."""
 
 
 @dataclass(frozen=True)
