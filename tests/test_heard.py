@@ -196,6 +196,25 @@ def test_a_reading_only_the_second_decode_heard_clearly_is_answered():
     assert not session.hear(Heard("", None, True, second="draw", second_clear=True)).moves
 
 
+def test_a_second_decode_naming_the_same_move_in_other_words_agrees():
+    for said in ("six on seven of spades", "move six to seven of spades", "six on seven"):
+        session = _session()
+        assert session.parser.parse(said) != session.parser.parse(LEGAL)
+        assert session.hear(Heard(LEGAL, 0.9, second=said)).moves, said  # the same move: played at once
+    session = _session()
+    reply = session.hear(Heard(LEGAL, 0.9, second="eight of diamonds on seven of spades"))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"]  # another card: asked
+
+
+def test_a_second_sentence_fitting_clearly_worse_is_no_rival():
+    other = "seven of spades on eight of diamonds"  # also legal at the start of deal 7
+    session = _session()
+    assert session.hear(Heard(LEGAL, 0.9, second=other, second_behind=True)).moves
+    session = _session()
+    reply = session.hear(Heard(LEGAL, 0.9, second=other))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"] and not reply.moves
+
+
 def test_typed_commands_are_never_confirmed():
     session = _session()
     assert session.handle(LEGAL).moves

@@ -31,6 +31,10 @@ class Heard:
     """Whether ``second`` fits the audio clearly, well above the level any sentence must reach
     (PocketSphinx's ``second_clear_score``): when the first decode found nothing, the game may then
     answer a command of ``second`` that changes nothing (voicegame.play.session)."""
+    second_behind: bool = False
+    """Whether ``second``, another sentence than ``text``, fits the audio clearly worse than ``text``
+    (PocketSphinx: by more than ``SECOND_BEHIND`` per frame): the whole language's search then lost the
+    better path, and its sentence is no rival to ``text`` (voicegame.listen.match)."""
     rival: str = ""
     """A sentence of the second decode that fitted the audio at least as well as ``text`` (per frame)
     although a check threw it out ("" none): the first decode's legal-move prior may have overridden

@@ -53,6 +53,15 @@ sentences heard by the second decode alone, those a command gave scored -4.1 to 
 one, 3 other commands ("list moves" -> "brief mode") and 3 ordinary sentences ("list all commands",
 "what are my moves")."""
 
+SECOND_BEHIND = 0.5
+"""The second decode's sentence fitting worse than the first's by more than this per frame is
+``Heard.second_behind``: no rival. The first decode's sentence is in the whole language too, so a
+second sentence that fits worse was chosen by the search's pruning or the language's weights, not by
+the audio. Measured 2026-11-24 (bench/heard.py, clean): of the commands confirmed because the two
+decodes differed, the five right ones whose second sentence fitted 0.8-1.4 worse ("two of hearts to
+cell one" / "two on target pile") were asked for nothing; the two misheard ones (which the question
+saved) had second sentences 0.4 worse and 0.9 better."""
+
 NOISY_DOUBT_DB = 18.0
 """A hypothesis of an utterance standing out of its background by less than this
 (``levels.speech_over_noise_db``: white noise at about 12 dB SNR or worse, babble at about 7 dB) is

@@ -116,6 +116,9 @@ class PocketSphinxRecogniser:
     SECOND_CLEAR_SCORE = pocketsphinx_checks.SECOND_CLEAR_SCORE
     """``make_recogniser``'s level from which the second decode's sentence is ``Heard.second_clear``."""
 
+    SECOND_BEHIND = pocketsphinx_checks.SECOND_BEHIND
+    """How much worse per frame the second decode's other sentence must fit to be ``Heard.second_behind``."""
+
     NBEST = 10
     """``make_recogniser``: n-best entries looked at for a close second hypothesis (``Heard.alternatives``)."""
 
@@ -401,14 +404,15 @@ class PocketSphinxRecogniser:
             doubt = "weak word"
         alternatives = self._alternatives(text)
         rival = self._rival(text, score, second)
+        behind = self._second_behind(text, score, second)
         complete = self._jsgf.matches(text) if self._jsgf is not None else None
         if complete is False:
-            return Heard(text, 0.0, False, doubt or "incomplete", alternatives, second, clear, rival=rival)
+            return Heard(text, 0.0, False, doubt or "incomplete", alternatives, second, clear, behind, rival=rival)
         try:
             conf = float(self._decoder.get_prob())
         except Exception:
             conf = None
-        return Heard(text, conf, False, doubt, alternatives, second, clear, rival=rival)
+        return Heard(text, conf, False, doubt, alternatives, second, clear, behind, rival=rival)
 
     def _rival(self, text: str, score: float | None, second: str | None) -> str:
         """``Heard.rival``: the second decode's raw sentence when the checks threw it out (``second``
@@ -418,6 +422,13 @@ class PocketSphinxRecogniser:
             return ""
         words = [w for w in raw.split() if w != "the"]
         return raw if fit >= score and words != [w for w in text.split() if w != "the"] else ""
+
+    def _second_behind(self, text: str, score: float | None, second: str | None) -> bool:
+        """``Heard.second_behind``: the second decode heard another sentence, fitting worse than ``text``
+        by more than ``SECOND_BEHIND`` per frame."""
+        fit = self.second_fit.get("score")
+        return (bool(second) and second != text and score is not None and isinstance(fit, float)
+                and fit < score - self.SECOND_BEHIND)
 
     def _second_clear(self, second: str | None) -> bool:
         """``Heard.second_clear``: the second decode's sentence passed its checks and fits at least at

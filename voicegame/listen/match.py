@@ -313,7 +313,8 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
         return understood
     doubt = heard.doubt or ("incomplete" if heard.confidence == 0.0 else "")
     second = parser.parse(heard.second) if heard.second else None
-    if second is not None and second != understood.command:
+    if second is not None and second != understood.command and not heard.second_behind \
+            and not _same_play(understood, second, state, resolver):
         # The second decode (the whole language, when the first is the likely grammar) heard
         # something else: the first result is doubtful.
         doubt = doubt or "second decode differs"
@@ -332,6 +333,19 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
                 doubt = "close alternative"
                 break
     return replace(understood, doubt=doubt) if doubt else understood
+
+
+def _same_play(understood: Understanding, other: Command, state: State, resolver: Resolver) -> bool:
+    """Whether ``other`` (another decode's move) would play the very move ``understood`` would: "seven
+    on to eight of diamonds" agrees with "the seven of spades on eight of diamonds" when only that seven
+    can go there. The two decodes then differ in words, not in what the game would do."""
+    mine = understood.resolution
+    if not isinstance(mine, Play) and understood.command is not None and understood.command.intent == "move":
+        mine = resolver.resolve_move(state, understood.command.source, understood.command.target)
+    if not isinstance(mine, Play) or other.intent != "move":
+        return False
+    theirs = resolver.resolve_move(state, other.source, other.target)
+    return isinstance(theirs, Play) and theirs.move == mine.move
 
 
 def _understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, matcher: MoveMatcher,
