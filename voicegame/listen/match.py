@@ -339,7 +339,7 @@ def _same_play(understood: Understanding, other: Command, state: State, resolver
     """Whether ``other`` (another decode's move) would play the very move ``understood`` would: "seven
     on to eight of diamonds" agrees with "the seven of spades on eight of diamonds" when only that seven
     can go there. The two decodes then differ in words, not in what the game would do."""
-    mine = understood.resolution
+    mine: Play | Ask | Refuse | None = understood.resolution
     if not isinstance(mine, Play) and understood.command is not None and understood.command.intent == "move":
         mine = resolver.resolve_move(state, understood.command.source, understood.command.target)
     if not isinstance(mine, Play) or other.intent != "move":
