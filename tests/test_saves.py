@@ -53,6 +53,30 @@ def test_an_unclear_answer_is_asked_again_and_the_save_is_untouched(private_data
     assert s.handle("draw").moves  # and play goes on with it
 
 
+def test_a_command_given_as_the_second_unclear_answer_is_done_in_the_resumed_game(private_data_dir):
+    """The resume question swallowed the command that resumed the game: "draw", "draw" resumed it
+    and drew nothing. Typed, it is done in the game the player came back to; heard, a change of the
+    game is not done unconfirmed but asked for again; "no" only resumes."""
+    old = played(private_data_dir)
+    unclear = "I did not hear yes or new game, so here is your saved game, 2 moves in; say new game for a new deal."
+    s = Session("klondike", persistence=Persistence(private_data_dir), resume=True)
+    assert s.handle("draw").sentences == [AGAIN]
+    reply = s.handle("draw")
+    assert reply.sentences[0] == unclear and reply.moves and s.history.cursor == old.history.cursor + 1
+    played(private_data_dir)
+    s = Session("klondike", persistence=Persistence(private_data_dir), resume=True)
+    s.handle("banana")
+    reply = s.handle("how many cards are left")
+    assert reply.sentences[0] == unclear and len(reply.sentences) == 2 and s.offer is None
+    for words, said_again in (("draw", True), ("no", False)):
+        played(private_data_dir)
+        s = Session("klondike", persistence=Persistence(private_data_dir), resume=True)
+        s.hear(Heard("banana split", 0.9))
+        reply = s.hear(Heard(words, 0.9))
+        assert not reply.moves and s.state == old.state and s.offer is None, words
+        assert reply.sentences[1:] == (["Say that again to do it in this game."] if said_again else []), reply.sentences
+
+
 @pytest.mark.parametrize("answer", ["no", "cancel", "pile one to pile four", "seven of hearts", "hint", "restart", "x" * 5000])
 def test_nothing_but_yes_or_new_game_replaces_the_save(private_data_dir, answer):
     played(private_data_dir)

@@ -58,6 +58,9 @@ confirmed or dropped (``SECOND_ONLY``). Measured 2026-11-24 (bench/heard.py, 242
 61 in each white noise, 80 non-commands): clean right 72.7 -> 75.6% tune, 55.7 -> 57.1% held-out,
 white 20 dB 71.7 -> 78.3% tune, white 10 dB 63.0 -> 69.6 / 46.7 -> 53.3%; no wrong action or false
 accept added (bench/RESULTS.md "ASR")."""
+ANSWER_WORDS = frozenset({"yes", "no", "cancel", "answer", "choose"})
+"""Intents that only answer what is open: said as the second unclear answer to "Resume your game?",
+they resume the game and do nothing more."""
 HEARD_ALWAYS_CONFIRMED = frozenset({"switch_game"})
 """Intents confirmed whenever they are heard, however sure the decode: switching games throws the deal
 away and costs the player one "yes". At a deal's start nothing else asks, and bench/heard.py's held-out
@@ -263,6 +266,8 @@ class Session(SessionCore):
         if self.dialogue.offer is not None:  # a move heard is no answer to "Resume your game?"
             reply.command = None
             lifecycle.unclear_answer(self, reply)
+            if self.dialogue.offer is None:  # resumed: the move was heard against the other deal
+                reply.sentences.append(self.say("resumed_say_again"))
         elif understood.resolution is None:
             reply.refuse(self.say("not_understood"), "unknown")
         else:
@@ -292,7 +297,13 @@ class Session(SessionCore):
             if intent in ("switch_game", "previous_game"):
                 dialogue.offer = None
             elif intent not in KEEPS_OFFER:
-                return lifecycle.unclear_answer(self, reply)
+                lifecycle.unclear_answer(self, reply)
+                if dialogue.offer is not None or intent in ANSWER_WORDS:
+                    return None  # asked again; or resumed on "no", which says nothing to do
+                if self.by_ear and (intent in CHANGES_GAME or intent in ("move", "pair")):
+                    reply.sentences.append(self.say("resumed_say_again"))  # heard, unconfirmed: not done
+                    return None
+                # resumed on a command: it was meant for the game the player came back to, so it is done there
             elif intent in ("help", "all_commands", "statistics"):
                 INTENTS[intent](self, reply, command, Opened(None, None))
                 reply.sentences.append(self.say("say_resume"))
