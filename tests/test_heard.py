@@ -201,6 +201,8 @@ def test_a_second_decode_naming_the_same_move_in_other_words_agrees():
         session = _session()
         assert session.parser.parse(said) != session.parser.parse(LEGAL)
         assert session.hear(Heard(LEGAL, 0.9, second=said)).moves, said  # the same move: played at once
+    session = _session()  # unless the first sentence begins with a skipped word, as forced speech does
+    assert not session.hear(Heard("the " + LEGAL, 0.9, second="six on seven")).moves
     session = _session()
     reply = session.hear(Heard(LEGAL, 0.9, second="eight of diamonds on seven of spades"))
     assert reply.sentences == ["Six of diamonds on seven of spades?"]  # another card: asked
@@ -212,6 +214,9 @@ def test_a_second_sentence_fitting_clearly_worse_is_no_rival():
     assert session.hear(Heard(LEGAL, 0.9, second=other, second_behind=True)).moves
     session = _session()
     reply = session.hear(Heard(LEGAL, 0.9, second=other))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"] and not reply.moves
+    session = _session()  # unless the first sentence begins with a skipped word, as forced speech does
+    reply = session.hear(Heard("the " + LEGAL, 0.9, second=other, second_behind=True))
     assert reply.sentences == ["Six of diamonds on seven of spades?"] and not reply.moves
 
 

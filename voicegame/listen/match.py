@@ -313,10 +313,16 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
         return understood
     doubt = heard.doubt or ("incomplete" if heard.confidence == 0.0 else "")
     second = parser.parse(heard.second) if heard.second else None
-    if second is not None and second != understood.command and not heard.second_behind \
-            and not _same_play(understood, second, state, resolver):
+    words = heard.text.split()
+    forced = not words or words[0] in parser.language.skip
+    if second is not None and second != understood.command \
+            and (forced or not (heard.second_behind or _same_play(understood, second, state, resolver))):
         # The second decode (the whole language, when the first is the likely grammar) heard
-        # something else: the first result is doubtful.
+        # something else: the first result is doubtful. Unless it fitted clearly worse
+        # (``Heard.second_behind``) or names the same move in other words, and the first sentence does
+        # not begin with a skipped word: forced onto the language, speech that is no command tends to
+        # start with "the" (babble at 20 dB: "autoplay on" -> "the pile two to the column eight", and
+        # the second decode "the four over the column eight", the same move).
         doubt = doubt or "second decode differs"
     rival = parser.parse(heard.rival) if heard.rival else None
     if rival is not None and rival != understood.command:
