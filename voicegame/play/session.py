@@ -266,8 +266,6 @@ class Session(SessionCore):
         if self.dialogue.offer is not None:  # a move heard is no answer to "Resume your game?"
             reply.command = None
             lifecycle.unclear_answer(self, reply)
-            if self.dialogue.offer is None:  # resumed: the move was heard against the other deal
-                reply.sentences.append(self.say("resumed_say_again"))
         elif understood.resolution is None:
             reply.refuse(self.say("not_understood"), "unknown")
         else:
