@@ -145,6 +145,12 @@ class Parser:
         """The tokens that matter: tokenized, skip words removed."""
         return tuple(t for t in tokenize(text) if t not in self.language.skip)
 
+    def begins_with_skipped_word(self, text: str) -> bool:
+        """Whether ``text`` is empty or begins with a word the parser skips ("the all the piles"): what a
+        recogniser makes of speech that is no command, forced onto the language, tends to (bench/heard.py)."""
+        tokens = tokenize(text)
+        return not tokens or tokens[0] in self.language.skip
+
     def parse(self, text: str) -> Command | None:
         """The first intent (in file order) whose template matches all of ``text``; None if none does."""
         tokens = self.words(text)

@@ -313,8 +313,7 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
         return understood
     doubt = heard.doubt or ("incomplete" if heard.confidence == 0.0 else "")
     second = parser.parse(heard.second) if heard.second else None
-    words = heard.text.split()
-    forced = not words or words[0] in parser.language.skip
+    forced = parser.begins_with_skipped_word(heard.text)
     if second is not None and second != understood.command \
             and (forced or not (heard.second_behind or _same_play(understood, second, state, resolver))):
         # The second decode (the whole language, when the first is the likely grammar) heard

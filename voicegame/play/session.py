@@ -226,8 +226,8 @@ class Session(SessionCore):
         beginning with a word the parser skips: forced onto the language, an unrelated sentence's first
         word tends to become "the" or "my" ("the car needs new tyres" -> "the all the piles",
         bench/heard.py)."""
-        command, words = understood.command, understood.text.split()
-        if understood.how != "parsed" or command is None or not words or words[0] in self.parser.language.skip:
+        command = understood.command
+        if understood.how != "parsed" or command is None or self.parser.begins_with_skipped_word(understood.text):
             return False
         if command.intent == "move":
             return self._refused_card_move(command)
