@@ -44,7 +44,7 @@ import random
 import sys
 import time
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -58,6 +58,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from asr import mix, pad  # noqa: E402
 from speech_fixtures import cache_dir, speech_pcm  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
+from voicegame.audio.whisper_transcriber import find_transcriber  # noqa: E402
 from voicegame.engine import History, MoveKind, PileKind, State  # noqa: E402
 from voicegame.solver.hints import ranked_moves  # noqa: E402
 from voicegame.play.dialogue import Dialogue
@@ -75,6 +76,7 @@ NOISY_SHARE = (8, 4)
 non-command (``--all``: everything). The whole corpus in five conditions and two systems would take
 over an hour on this shared 2-core machine (about 2 s per clip and worker under load)."""
 EVERYTHING = False
+NO_TRANSCRIBER = False  # --no-transcriber: the game listening with PocketSphinx alone
 PER_INTENT = 6
 """Phrasings per template of a slot-free intent (the first is its canonical one)."""
 CONDITIONS = [("clean", None), ("white", 20), ("white", 10), ("babble", 20), ("babble", 10)]
@@ -342,7 +344,19 @@ def judge(session: Session, state: State, text: str | None, heard: Heard, system
 def _recogniser(system: str):
     if system == "baseline":
         return PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS)
-    return listening_pocketsphinx()
+    return listening_pocketsphinx(transcriber=None if NO_TRANSCRIBER else find_transcriber())
+
+
+def _noting(transcript, consulted: list):
+    """``Heard.transcript`` that notes what it said and how long it took (for the rows)."""
+    def noted():
+        t0 = time.perf_counter()
+        got = transcript()
+        if not consulted:
+            consulted.append({"text": got.text, "logprob": got.logprob, "no_speech": got.no_speech,
+                              "seconds": time.perf_counter() - t0} if got is not None else {})
+        return got
+    return noted
 
 
 def run_job(job: tuple) -> list[dict]:
@@ -373,6 +387,9 @@ def run_job(job: tuple) -> list[dict]:
         t0 = time.perf_counter()
         heard = recogniser.recognise(audio)
         spent = time.perf_counter() - t0
+        consulted: list = []
+        if heard.transcript is not None:
+            heard = replace(heard, transcript=_noting(heard.transcript, consulted))
         outcome = judge(session, state, text if sample is not None else None, heard, system)
         if session.entry.key != game or session.seed != dict(GAMES)[game]:
             del sessions[game]
@@ -383,6 +400,7 @@ def run_job(job: tuple) -> list[dict]:
                      "second_fit": dict(getattr(recogniser, "second_fit", {})),
                      "intent": sample.intent if sample else "", "family": sample.family if sample else "",
                      "half": sample.half if sample else "", "game": game, "outcome": outcome, "seconds": spent,
+                     "transcript": consulted[0] if consulted else None,
                      "audio_s": len(audio) / 16000})
     return rows
 
@@ -470,12 +488,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", help="write every clip's outcome to this JSON file")
     ap.add_argument("--summary", help="only summarise this JSON file")
     ap.add_argument("--all", action="store_true", help="every clip in every condition (slow)")
+    ap.add_argument("--no-transcriber", action="store_true", help="the game without its Whisper second opinion")
     args = ap.parse_args(argv)
     if args.summary:
         print(summarise(json.loads(Path(args.summary).read_text())))
         return 0
-    global EVERYTHING
+    global EVERYTHING, NO_TRANSCRIBER
     EVERYTHING = args.all
+    NO_TRANSCRIBER = args.no_transcriber
     samples = corpus(args.quick)
     junk = list(NOT_COMMANDS + NOT_COMMANDS_MORE + NOT_COMMANDS_EXTRA)
     voices = list(ESPEAK_VOICES) + ([NEURAL] if have_neural() else [])

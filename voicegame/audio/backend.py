@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from typing import Callable, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -13,6 +13,15 @@ from .grammar_spec import RecogniserGrammar
 from .jsgf import Jsgf
 
 UNK = "[unk]"
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """A free transcription of an utterance (voicegame.audio.whisper_transcriber) and how sure it was."""
+
+    text: str  # lower case, punctuation dropped ("" when nothing was written)
+    logprob: float  # mean log probability per token of the text (0.0 best)
+    no_speech: float  # the transcriber's own probability that there was no speech at all
 
 
 @dataclass(frozen=True)
@@ -42,6 +51,10 @@ class Heard:
     rejected_by: str = ""
     """When ``unknown``: which check threw the decode out and what it had heard ("phone loop: auto
     off"), for transcripts and benches; "" otherwise."""
+    transcript: Callable[[], Transcript | None] | None = field(default=None, compare=False, repr=False)
+    """A second opinion on demand: the utterance written down freely by another recogniser (Whisper),
+    computed on the first call only (None: no transcriber). Asked for only when the grammar decode is
+    rejected or in doubt (voicegame.listen.match), so a clear command costs no time."""
 
 
 @runtime_checkable

@@ -10,6 +10,7 @@ the noise floor added to the audio in ``noise_floor``.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -140,7 +141,7 @@ class PocketSphinxRecogniser:
                  uncovered_speech_ms: float | None = None, min_frame_score: float | None = None,
                  doubt_frame_score: float | None = None, nbest: int = 0,
                  noisy_doubt_db: float | None = None, word_doubt_score: float | None = None,
-                 second_clear_score: float | None = None, **options: object):
+                 second_clear_score: float | None = None, transcriber: Any = None, **options: object):
         """``options``: further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``.
 
         ``phone_ratio``: when set, a second decoder runs a phone loop over the same audio and the
@@ -158,7 +159,9 @@ class PocketSphinxRecogniser:
         "noisy" (``NOISY_DOUBT_DB``). ``word_doubt_score``: a hypothesis one of whose words naming a card or
         a place (the grammar's ``choice_words``) fits under this per frame is returned with ``Heard.doubt``
         "weak word" (``WORD_DOUBT_SCORE``). ``second_clear_score``: the second decode's sentence fitting at
-        least this per frame is returned as ``Heard.second_clear`` (``SECOND_CLEAR_SCORE``; None: never)."""
+        least this per frame is returned as ``Heard.second_clear`` (``SECOND_CLEAR_SCORE``; None: never).
+        ``transcriber``: a free transcriber (``WhisperTranscriber``) whose opinion every result offers on
+        demand (``Heard.transcript``); None: no second opinion."""
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
@@ -172,6 +175,7 @@ class PocketSphinxRecogniser:
         self.noisy_doubt_db = noisy_doubt_db
         self.word_doubt_score = word_doubt_score
         self.second_clear_score = second_clear_score
+        self.transcriber = transcriber
         self._choice_words: frozenset[str] = frozenset()
         self.nbest = nbest
         try:
@@ -361,7 +365,8 @@ class PocketSphinxRecogniser:
         self._decoded = []
         if len(audio) < self.sample_rate // 10:  # under 100 ms: nothing to decode
             return Heard("", None, True)
-        return self._judge(audio)
+        heard = self._judge(audio)
+        return heard if self.transcriber is None else replace(heard, transcript=self.transcriber.on_demand(audio))
 
     def _judge(self, audio: np.ndarray) -> Heard:
         """The decode just ended, checked: what ``finish`` returns."""

@@ -20,6 +20,7 @@ from .backend import UNK, Heard, Recogniser, StreamingRecogniser
 from .errors import ModelNotFound, RecogniserUnavailable, message_text
 from .grammar_spec import RecogniserGrammar
 from .pocketsphinx_recogniser import PocketSphinxRecogniser
+from .whisper_transcriber import find_transcriber
 from .wyoming_link import normalise_uri
 from .wyoming_stt import WyomingRecogniser
 from .vosk_recogniser import (VOSK_MODEL_ENV, VoskRecogniser, _looks_like_vosk_model, find_vosk_model, parse_vosk_result,
@@ -71,39 +72,47 @@ def _label(path: Path) -> str:
 KINDS = ("auto", "vosk", "pocketsphinx", "text", "wyoming")
 
 
-def listening_pocketsphinx(acoustic_check: bool = True) -> PocketSphinxRecogniser:
+def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None) -> PocketSphinxRecogniser:
     """PocketSphinx as the game listens with it: narrow beams for the per-turn grammar, and three
     checks against speech that is not a command (acoustic score per frame, speech left as silence,
     phone loop), and doubt (confirmation of a change of the game) for a weak fit, loud noise or a
     word naming a card or a place that fits badly.
     ``acoustic_check=False`` (setting ``audio.acoustic_check``) drops the first, which doubles
-    decoding time, for slow machines."""
+    decoding time, for slow machines. ``transcriber``: the second opinion on what the grammar decode
+    rejects or doubts (``whisper_transcriber.find_transcriber``; None: none)."""
     cls = PocketSphinxRecogniser
     score: dict[str, Any] = ({"min_frame_score": cls.MIN_FRAME_SCORE, "doubt_frame_score": cls.DOUBT_FRAME_SCORE, "compallsen": True}
              if acoustic_check else {})
     decoder: dict[str, Any] = {**score, **cls.NARROW_BEAMS}  # pocketsphinx settings of several types, passed on
     return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, nbest=cls.NBEST,
                noisy_doubt_db=cls.NOISY_DOUBT_DB, word_doubt_score=cls.WORD_DOUBT_SCORE,
-               second_clear_score=cls.SECOND_CLEAR_SCORE if acoustic_check else None, **decoder)
+               second_clear_score=cls.SECOND_CLEAR_SCORE if acoustic_check else None, transcriber=transcriber, **decoder)
 
 
 def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True,
-                    stt: str | None = None, on_note: Callable[[str], None] | None = None) -> tuple[Recogniser, str]:
+                    stt: str | None = None, on_note: Callable[[str], None] | None = None,
+                    second_opinion: bool = True) -> tuple[Recogniser, str]:
     """Build a recogniser and a one-sentence note for the player about what is used and why.
 
     kind: auto (Vosk when a model is found and loads, else PocketSphinx), vosk, pocketsphinx, text,
     wyoming (the Wyoming speech server at ``stt``, falling back to PocketSphinx; ``on_note`` tells
     the player when it fails mid-game: see ``WyomingRecogniser``).
-    ``acoustic_check``: see ``listening_pocketsphinx``.
+    ``acoustic_check``: see ``listening_pocketsphinx``. ``second_opinion`` (setting
+    ``audio.second_opinion``): PocketSphinx asks Whisper's tiny English model, when installed, about
+    what it rejects or doubts (``whisper_transcriber``).
     Raises an ``AudioError`` subclass (message = one sentence) when the asked-for one cannot start.
     """
     kind = (kind or "auto").strip().lower()
+
+    def pocketsphinx() -> PocketSphinxRecogniser:
+        return listening_pocketsphinx(acoustic_check, find_transcriber() if second_opinion else None)
+
     if kind == "wyoming":
-        return _wyoming(stt, acoustic_check, on_note)
+        return _wyoming(stt, pocketsphinx, on_note)
     if kind == "text":
         return TextRecogniser(), message_text("audio_using_typed", {})
     if kind == "pocketsphinx":
-        return listening_pocketsphinx(acoustic_check), message_text("audio_using_pocketsphinx", {})
+        return pocketsphinx(), message_text("audio_using_pocketsphinx", {})
     if kind == "vosk":
         path = find_vosk_model(model)
         if path is None:
@@ -113,15 +122,16 @@ def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check
         raise RecogniserUnavailable("audio_unknown_recogniser", kind=kind)
     path = find_vosk_model(model)  # an explicit but wrong --model raises here, on purpose
     if path is None:
-        return listening_pocketsphinx(acoustic_check), message_text("audio_using_pocketsphinx_no_vosk", {})
+        return pocketsphinx(), message_text("audio_using_pocketsphinx_no_vosk", {})
     try:
         return VoskRecogniser(path), message_text("audio_using_vosk", {"model": _label(path)})
     except RecogniserUnavailable as e:
         log.warning("Vosk failed, falling back to PocketSphinx: %s", e)
-        return listening_pocketsphinx(acoustic_check), message_text("audio_using_pocketsphinx_vosk_failed", {})
+        return pocketsphinx(), message_text("audio_using_pocketsphinx_vosk_failed", {})
 
 
-def _wyoming(stt: str | None, acoustic_check: bool, on_note: Callable[[str], None] | None) -> tuple[Recogniser, str]:
+def _wyoming(stt: str | None, pocketsphinx: Callable[[], PocketSphinxRecogniser],
+             on_note: Callable[[str], None] | None) -> tuple[Recogniser, str]:
     """The Wyoming recogniser at ``stt``, described at start (a missing server: PocketSphinx, said)."""
     if not stt:
         raise RecogniserUnavailable("wyoming_no_address")
@@ -129,5 +139,5 @@ def _wyoming(stt: str | None, acoustic_check: bool, on_note: Callable[[str], Non
         uri = normalise_uri(stt)
     except ValueError:
         raise RecogniserUnavailable("wyoming_bad_address", uri=stt) from None
-    recogniser = WyomingRecogniser(uri, lambda: listening_pocketsphinx(acoustic_check), on_note)
+    recogniser = WyomingRecogniser(uri, pocketsphinx, on_note)
     return recogniser, recogniser.start()

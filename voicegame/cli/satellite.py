@@ -134,14 +134,16 @@ def _run(args: argparse.Namespace, uri: str, config: Any) -> int:
         try:
             recogniser, recogniser_note = make_recogniser(kind, stt=args.stt or config["audio.stt"] or None,
                                                           acoustic_check=config["audio.acoustic_check"],
-                                                          on_note=said_at_once(speaker))
+                                                          on_note=said_at_once(speaker),
+                                                          second_opinion=config["audio.second_opinion"])
         except AudioError as error:
             print(f"voicegame satellite: {error}", file=sys.stderr)
             return 2
     else:
         recogniser, recogniser_note = kiosk._make_recogniser("auto" if kind == "text" else kind,
                                                              args.model or config["audio.model"] or None, clock,
-                                                             settings, speaker, config["audio.acoustic_check"])
+                                                             settings, speaker, config["audio.acoustic_check"],
+                                                             second_opinion=config["audio.second_opinion"])
     log.info("recogniser: %s", recogniser_note)
     silence, early = config["audio.trailing_silence_ms"], config["audio.early_end_ms"]
     listener = SatelliteListener(link, recogniser, settings.wake_phrase,

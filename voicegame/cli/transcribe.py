@@ -69,6 +69,10 @@ def run(args: argparse.Namespace) -> int:
                 record["rejected_by"] = heard.rejected_by  # which check threw the decode out, and what it had
             if heard.doubt:
                 record["doubt"] = heard.doubt
+            if understood.doubt and understood.doubt != heard.doubt:
+                record["understood_doubt"] = understood.doubt  # e.g. "transcript only": asked before a change
+            if understood.text and understood.text != heard.text:
+                record["understood"] = understood.text  # the words acted on (second decode or transcript)
             command = understood.command if understood.how in ("parsed", "matched") else None
             record["command"] = command.to_json() if command is not None else None
         print(json.dumps(record), flush=True)

@@ -34,6 +34,11 @@ GAP = 0.5
 """Cost of a word heard but not in the phrase, or in the phrase but not heard."""
 CHEAP_GAP = {"of": 0.2}
 SECOND_ONLY = "second decode only"
+TRANSCRIPT_ONLY = "transcript only"
+TRANSCRIPT_MIN_LOGPROB = -2.5
+"""A transcript whose tokens average under this log probability is no opinion (Whisper unsure)."""
+TRANSCRIPT_SURE_LOGPROB = -0.6
+"""A transcript that is no command and averages at least this rejects a doubtful grammar decode."""
 """``Understanding.doubt`` when only the second decode heard a command: the session asks about it
 when it would change the game and otherwise ignores it. Measured 2026-11-23 (bench/heard.py):
 answering what only the whole language heard made 27% of ordinary sentences get an answer; even
@@ -291,6 +296,9 @@ class Understanding:
     The session confirms a doubtful command before it changes the game."""
     text: str = ""
     """The words acted on when they are not the recogniser's first text (``Heard.second``)."""
+    agreed: bool = False
+    """Whether the free transcript (``Heard.transcript``) names the same command: the recogniser's doubt
+    is then lifted."""
 
 
 def _is_move(command: Command, question_open: bool) -> bool:
@@ -301,7 +309,45 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
                narrator: Narrator, question_open: bool = False) -> Understanding:
     """Parse what was heard; fall back on matching the legal moves when it does not parse, when it
     is an incomplete decode (confidence 0.0), or when it is a move that cannot be played. Says how
-    sure it is in ``Understanding.doubt``."""
+    sure it is in ``Understanding.doubt``. When the grammar decodes found nothing or are in doubt, the
+    free transcript (``Heard.transcript``) has its say: see ``_second_opinion``."""
+    understood = _by_grammar(heard, state, parser, resolver, matcher, narrator, question_open)
+    if heard.transcript is None or not (understood.how == "rejected" or understood.doubt):
+        return understood
+    return _second_opinion(understood, heard, state, parser, resolver, matcher, narrator, question_open)
+
+
+def _second_opinion(understood: Understanding, heard: Heard, state: State, parser: Parser, resolver: Resolver,
+                    matcher: MoveMatcher, narrator: Narrator, question_open: bool) -> Understanding:
+    """What the free transcript changes. Nothing heard by the grammar (or only by its second decode, and
+    something else): a transcript that parses as typed text would is understood, with doubt
+    ``TRANSCRIPT_ONLY`` (a change of the game is confirmed). Heard in doubt: a transcript naming the
+    same command or move lifts the doubt; a sure one that is no command rejects the decode; any other
+    leaves the doubt.
+    Whisper writes ordinary speech down as it is, so it does not parse: on bench/heard.py's 80 non-command
+    sentences it made no command at all, where the grammar decode must be checked hard to reject them."""
+    transcript = heard.transcript() if heard.transcript is not None else None
+    if transcript is None or not transcript.text or transcript.logprob < TRANSCRIPT_MIN_LOGPROB:
+        return understood
+    command = parser.parse(transcript.text)
+    if command is None:
+        # Written down with confidence, and no command: the doubtful grammar decode was forced onto the
+        # language (bench/heard.py: "what a lovely afternoon", -0.17, had become "play elevator"); a
+        # second decode heard clearly keeps its say ("hint" written down as "h")
+        sure = understood.how != "rejected" and transcript.logprob >= TRANSCRIPT_SURE_LOGPROB \
+            and not (understood.doubt == SECOND_ONLY and heard.second_clear)
+        return Understanding("rejected") if sure else understood
+    if understood.how == "rejected" or (understood.doubt == SECOND_ONLY and command != understood.command):
+        other = _by_grammar(Heard(transcript.text, None), state, parser, resolver, matcher, narrator, question_open)
+        return replace(other, doubt=TRANSCRIPT_ONLY, text=transcript.text) if other.how in ("parsed", "asked") else understood
+    if command == understood.command or _same_play(understood, command, state, resolver):
+        return replace(understood, doubt="", agreed=True)
+    return understood
+
+
+def _by_grammar(heard: Heard, state: State, parser: Parser, resolver: Resolver, matcher: MoveMatcher,
+                narrator: Narrator, question_open: bool = False) -> Understanding:
+    """``understand`` from the grammar decodes alone (``Heard.text``, ``second``, ``rival``, ``alternatives``)."""
     understood = _understand(heard, state, parser, resolver, matcher, narrator, question_open)
     if understood.how == "rejected" and heard.unknown and heard.second and parser.parse(heard.second) is not None:
         # The first decode (what is likely now) found nothing, the whole language did, and it fits

