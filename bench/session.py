@@ -12,7 +12,9 @@ spoken by espeak-ng (en, 160 wpm; cached), padded with 1 s of room noise before 
 - decoding: ``listening_pocketsphinx()`` (what the game builds) with the session's grammar of the turn
   (``Session.recogniser_grammar()`` when present, else the tests' static Klondike grammar), fed by
   the endpointer while the audio arrives, as the microphone does; timed: ``finish()`` after the end
-  decision. The grammar is set before listening, as the loop does: timed, but not on the path;
+  decision, plus ``understand`` of what was heard (which asks the Whisper second opinion when the
+  decode was rejected or doubtful: its time is on the path then). The grammar is set before
+  listening, as the loop does: timed, but not on the path;
 - parse: ``session.parser.parse``; engine: ``engine.apply`` of the reply's moves, replayed;
   resolve + narrate: the rest of ``Session.hear``/``handle``;
 - TTS start: pyttsx3 rendering the first sentence (cache cleared), the earcon's load and queueing.
@@ -52,6 +54,8 @@ from voicegame.audio.grammar_spec import RecogniserGrammar  # noqa: E402
 from voicegame.audio.jsgf import Jsgf  # noqa: E402
 from voicegame.audio.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
+from voicegame.audio.whisper_transcriber import find_transcriber  # noqa: E402
+from voicegame.listen.match import understand  # noqa: E402
 from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker, SoundOutput  # noqa: E402
 from voicegame.play.session import Session  # noqa: E402
 
@@ -116,7 +120,7 @@ def run(grammar_kind: str = "session") -> tuple[str, dict]:
     static = RecogniserGrammar(KLONDIKE_JSGF, (), Jsgf(KLONDIKE_JSGF).words)
     use_session_grammar = grammar_kind == "session" and hasattr(session, "recogniser_grammar")
     # the game's own recogniser with the game's grammar; the plain one with the tests' static grammar
-    recogniser = listening_pocketsphinx() if use_session_grammar else PocketSphinxRecogniser()
+    recogniser = listening_pocketsphinx(transcriber=find_transcriber()) if use_session_grammar else PocketSphinxRecogniser()
     if not use_session_grammar:
         recogniser.set_grammar(static)
     speaker = Pyttsx3Speaker(output=None, fallback=PrintSpeaker(io.StringIO()))
@@ -139,6 +143,8 @@ def run(grammar_kind: str = "session") -> tuple[str, dict]:
         utterance, ep_latency = endpoint(audio, speech_end, stream=recogniser)
         t = time.perf_counter()
         heard = recogniser.finish()  # decoded while it was spoken: what is left after the end
+        if use_session_grammar:  # what was heard understood (the Whisper second opinion, when asked for)
+            understand(heard, session.state, session.parser, session.resolver, session.move_matcher, session.narrator)
         t_decode = time.perf_counter() - t
         exact += heard.text == text
         t = time.perf_counter()

@@ -256,3 +256,75 @@ def test_a_move_with_a_rival_sentence_that_fits_as_well_is_asked_about():
     assert session.hear(Heard(LEGAL, 0.9, rival="the six of diamonds on the seven of spades")).moves  # same command
     session = _session()
     assert session.hear(Heard(LEGAL, 0.9, rival="six of")).moves  # a broken-off rival means nothing
+
+
+# ------------------------------------------------------------------- the free transcript's say
+def _transcribed(text: str, logprob: float = -0.3):
+    """``Heard.transcript`` as a recogniser with a transcriber offers it, counting the calls."""
+    from voicegame.audio.backend import Transcript
+
+    calls: list[int] = []
+
+    def transcript() -> Transcript:
+        calls.append(1)
+        return Transcript(text, logprob, 0.05)
+
+    return transcript, calls
+
+
+def test_a_command_rejected_by_the_grammar_but_written_down_is_understood():
+    """Nothing fitted the grammar well enough, the transcriber wrote a command down: a reading is
+    answered at once, a change of the game is asked about first."""
+    from dataclasses import replace
+
+    nothing = Heard("", None, True, rejected_by="no sentence")
+    session = _session()
+    score = session.hear(replace(nothing, transcript=_transcribed("score")[0]))
+    assert score.command is not None and score.command.intent == "score" and session.pending is None
+    session = _session()
+    reply = session.hear(replace(nothing, transcript=_transcribed(LEGAL)[0]))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"] and not reply.moves and session.pending is not None
+    assert session.hear(Heard("yes", 0.9)).moves and session.history.cursor == 1
+    # an illegal move is told why at once, as when typed (nothing changes)
+    illegal = "king of clubs on two of hearts"
+    typed = _session().handle(illegal)
+    assert not typed.moves and typed.earcons == ["illegal"]
+    session = _session()
+    refused = session.hear(replace(nothing, transcript=_transcribed(illegal)[0]))
+    assert refused.sentences == typed.sentences and session.pending is None and session.history.cursor == 0
+
+
+def test_a_transcript_that_is_no_command_or_unsure_changes_nothing():
+    from dataclasses import replace
+
+    nothing = Heard("", None, True, rejected_by="no sentence")
+    for text, logprob in (("what a lovely afternoon", -0.2), ("score", -3.0), ("", 0.0)):
+        session = _session()
+        reply = session.hear(replace(nothing, transcript=_transcribed(text, logprob)[0]))
+        assert reply.sentences == ["Sorry, I did not catch that."] and session.pending is None, text
+
+
+def test_a_transcript_naming_the_same_move_lifts_the_doubt_and_another_keeps_it():
+    from dataclasses import replace
+
+    doubtful = Heard(LEGAL, 0.1, False, "weak fit")
+    session = _session()
+    reply = session.hear(replace(doubtful, transcript=_transcribed("6 of diamonds onto the 7 of spades")[0]))
+    assert reply.moves and session.history.cursor == 1 and session.pending is None  # played, not asked
+    session = _session()
+    reply = session.hear(replace(doubtful, transcript=_transcribed("draw")[0]))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"] and session.history.cursor == 0
+    # written down surely as no command at all: the doubtful decode was speech forced onto the language
+    session = _session()
+    reply = session.hear(replace(doubtful, transcript=_transcribed("the post has not come yet", -0.1)[0]))
+    assert reply.sentences == ["Sorry, I did not catch that."] and session.pending is None
+
+
+def test_a_clear_decode_never_waits_for_the_transcript():
+    """The transcript costs time: a command heard clearly is acted on without asking for it."""
+    from dataclasses import replace
+
+    transcript, calls = _transcribed("draw")
+    session = _session()
+    reply = session.hear(replace(Heard(LEGAL, 0.9), transcript=transcript))
+    assert reply.moves and calls == []

