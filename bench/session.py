@@ -11,7 +11,8 @@ spoken by espeak-ng (en, 160 wpm; cached), padded with 1 s of room noise before 
   true end of speech (last sample above 64 LSB) to the end decision;
 - decoding: ``listening_pocketsphinx()`` (what the game builds) with the session's grammar of the turn
   (``Session.recogniser_grammar()`` when present, else the tests' static Klondike grammar), fed by
-  the endpointer while the audio arrives, as the microphone does; timed: ``finish()`` after the end
+  the endpointer while the audio arrives, as the microphone does (from the end of speech on at the
+  microphone's pace, so that work begun in the silence has its real time); timed: ``finish()`` after the end
   decision, plus ``understand`` of what was heard (which asks the Whisper second opinion when the
   decode was rejected or doubtful: its time is on the path then). The grammar is set before
   listening, as the loop does: timed, but not on the path;
@@ -97,12 +98,21 @@ def padded(text: str, rng: np.random.Generator) -> tuple[np.ndarray, int]:
     return np.clip(np.round(x), -32768, 32767).astype(np.int16), len(before) + end
 
 
-def endpoint(audio: np.ndarray, speech_end: int, stream=None) -> tuple[np.ndarray, float]:
+def endpoint(audio: np.ndarray, speech_end: int, stream=None, real_time_after_speech: bool = False) -> tuple[np.ndarray, float]:
     """The utterance the endpointer finds (fed to ``stream`` as it goes, as the microphone does) and
-    how long after the end of speech it decided the utterance was over."""
+    how long after the end of speech it decided the utterance was over. ``real_time_after_speech``:
+    from the end of speech on, blocks come at the microphone's pace (30 ms of audio every 30 ms), so
+    work the recogniser starts during the silence (the Whisper second opinion begins once the player
+    is quiet) has the wall-clock time it has in a game."""
     ep = Endpointer(stream=stream)
     block = SR * 30 // 1000
+    paced_from: float | None = None
     for i in range(0, len(audio), block):
+        if real_time_after_speech and i >= speech_end:
+            paced_from = paced_from if paced_from is not None else time.perf_counter() - (i - speech_end) / SR
+            wait = paced_from + (i - speech_end) / SR - time.perf_counter()
+            if wait > 0:
+                time.sleep(wait)
         for u in ep.feed(audio[i : i + block]):
             return u.pcm, (u.detected_at - speech_end) / SR
     u = ep.flush()
@@ -140,7 +150,7 @@ def run(grammar_kind: str = "session") -> tuple[str, dict]:
                 recogniser.set_grammar(grammar)
                 last_grammar = grammar
         t_grammar = time.perf_counter() - t
-        utterance, ep_latency = endpoint(audio, speech_end, stream=recogniser)
+        utterance, ep_latency = endpoint(audio, speech_end, stream=recogniser, real_time_after_speech=True)
         t = time.perf_counter()
         heard = recogniser.finish()  # decoded while it was spoken: what is left after the end
         if use_session_grammar:  # what was heard understood (the Whisper second opinion, when asked for)

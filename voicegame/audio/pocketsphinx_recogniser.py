@@ -25,6 +25,7 @@ from .noise_floor import noise_sigma, speech_ms, with_noise
 from .pocketsphinx_checks import WordFit, frame_score, mean_fit, uncovered_speech_ms, word_fits
 from .pocketsphinx_model import cepstral_mean, decode_whole, feature_decoder, new_decoder, phone_loop_decoder
 from .pocketsphinx_phone_loop import PhoneLoop
+from .whisper_transcriber import EarlyTranscript
 
 log = logging.getLogger(__name__)
 
@@ -176,6 +177,7 @@ class PocketSphinxRecogniser:
         self.word_doubt_score = word_doubt_score
         self.second_clear_score = second_clear_score
         self.transcriber = transcriber
+        self._early = EarlyTranscript(transcriber) if transcriber is not None else None
         self._choice_words: frozenset[str] = frozenset()
         self.nbest = nbest
         try:
@@ -321,8 +323,13 @@ class PocketSphinxRecogniser:
         """The whole utterance at once: ``begin``, ``feed`` and ``finish``, so it decodes exactly as
         the same audio streamed in blocks does."""
         self.begin()
-        self.feed(pcm)
-        return self.finish()
+        early, self._early = self._early, None  # nothing to win by starting early: all the audio is here
+        try:
+            self.feed(pcm)
+            heard = self.finish()
+        finally:
+            self._early = early
+        return heard if early is None else replace(heard, transcript=early.transcriber.on_demand(as_int16(pcm)))
 
     # -- streaming (see StreamingRecogniser)
     def begin(self) -> None:
@@ -335,6 +342,8 @@ class PocketSphinxRecogniser:
         self._noise = np.random.default_rng(self._rng_seed)
         self.first_fit, self.second_fit = {}, {}
         self._in_utterance = True
+        if self._early is not None:
+            self._early.begin()
 
     def feed(self, pcm: np.ndarray) -> None:
         """More audio of the utterance. It is held back until ``LEVEL_SPEECH_MS`` of speech (or
@@ -343,6 +352,8 @@ class PocketSphinxRecogniser:
         if not self._in_utterance:
             self.begin()
         audio = as_int16(pcm)
+        if self._early is not None:
+            self._early.feed(audio)
         step = self.sample_rate // 10
         while self._sigma is None and len(audio):  # in 100 ms steps, so a whole utterance fed at
             self._held.append(audio[:step])       # once settles where the same audio streamed would
@@ -366,7 +377,9 @@ class PocketSphinxRecogniser:
         if len(audio) < self.sample_rate // 10:  # under 100 ms: nothing to decode
             return Heard("", None, True)
         heard = self._judge(audio)
-        return heard if self.transcriber is None else replace(heard, transcript=self.transcriber.on_demand(audio))
+        if self._early is not None:
+            heard = replace(heard, transcript=self._early.finish(audio))
+        return heard
 
     def _judge(self, audio: np.ndarray) -> Heard:
         """The decode just ended, checked: what ``finish`` returns."""

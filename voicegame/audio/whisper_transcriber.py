@@ -20,6 +20,7 @@ import logging
 import os
 import re
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
@@ -37,6 +38,7 @@ WINDOW_SAMPLES = 30 * RATE  # Whisper always sees 30 s: shorter audio is padded 
 FRAMES = WINDOW_SAMPLES // HOP
 PROMPT = ("<|startoftranscript|>", "<|notimestamps|>")  # English-only model: no language or task token
 MAX_TOKENS = 48  # a command is a short sentence; a runaway decode of noise stops here
+TOKENS_PER_SECOND = 6  # speech runs at up to about 4 words a second, a word at most 1.5 tokens or so
 TAIL_FRAMES = 200  # 2 s of the silence padding after the utterance go to the encoder (see ``transcribe``)
 
 
@@ -107,6 +109,12 @@ def detokenize(tokens: list[str]) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+def max_tokens(samples: int) -> int:
+    """How many tokens an utterance of ``samples`` can need: decoding stops there. A model that says the
+    sentence again and again (see ``one_sentence``) would otherwise spend most of its time on that."""
+    return min(MAX_TOKENS, 8 + int(TOKENS_PER_SECOND * samples / RATE))
+
+
 _NOT_WORD = re.compile(r"[^\w' ]+")
 
 
@@ -135,12 +143,12 @@ class WhisperTranscriber:
 
     name = "whisper"
 
-    def __init__(self, model_dir: Path, threads: int = 0) -> None:
+    def __init__(self, model_dir: Path, threads: int = 1) -> None:
         import ctranslate2  # noqa: PLC0415 - heavy, imported only when the transcriber is built
 
         self.model_dir = model_dir
         self.model = ctranslate2.models.Whisper(str(model_dir), device="cpu", compute_type="int8",
-                                                intra_threads=threads or min(4, os.cpu_count() or 1))
+                                                intra_threads=threads)  # a second thread gained nothing here
         self._storage = ctranslate2.StorageView
         self._lock = threading.Lock()  # one decode at a time: the model is not shared across threads here
 
@@ -151,7 +159,7 @@ class WhisperTranscriber:
         frames = min(FRAMES, len(pcm) // HOP + TAIL_FRAMES)
         features = self._storage.from_array(np.ascontiguousarray(log_mel(pcm)[None, :, :frames]))
         with self._lock:
-            result = self.model.generate(features, [list(PROMPT)], beam_size=1, max_length=MAX_TOKENS,
+            result = self.model.generate(features, [list(PROMPT)], beam_size=1, max_length=max_tokens(len(pcm)),
                                          return_scores=True, return_no_speech_prob=True)[0]
         tokens = result.sequences[0]
         score = result.scores[0] if result.scores else 0.0  # summed log probability / length (length_penalty 1)
@@ -170,6 +178,64 @@ class WhisperTranscriber:
                     log.warning("Whisper transcription failed: %s", e)
                     done.append(None)
             return done[0]
+
+        return transcript
+
+
+class EarlyTranscript:
+    """Transcribes a streamed utterance while the player is already silent, before the end of speech is
+    decided: the endpointer waits 200-400 ms of silence, and the transcription (about 60 ms) is then done
+    by the time the game needs it, instead of adding to the wait (bench/session.py).
+
+    ``feed`` sees the audio as it arrives; after ``QUIET_MS`` of audio under a tenth of the utterance's
+    loudest 10 ms (-20 dB) the audio so far goes to the transcriber in a worker thread. Speech that
+    resumes makes that work stale; ``finish`` then transcribes the whole utterance on demand instead."""
+
+    QUIET_MS = 100
+    FRAME = RATE // 100  # 10 ms
+
+    def __init__(self, transcriber: WhisperTranscriber) -> None:
+        self.transcriber = transcriber
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whisper")
+        self.begin()
+
+    def begin(self) -> None:
+        self._chunks: list[np.ndarray] = []
+        self._samples = 0
+        self._loud_until = 0  # the end of the last loud 10 ms, in samples from the start
+        self._peak = 0.0
+        self._job: tuple[int, Future[Transcript]] | None = None
+
+    def feed(self, pcm: np.ndarray) -> None:
+        start = self._samples
+        self._chunks.append(pcm)
+        self._samples += len(pcm)
+        frames = pcm[: len(pcm) // self.FRAME * self.FRAME].astype(np.float32).reshape(-1, self.FRAME)
+        if len(frames):
+            rms = np.sqrt((frames ** 2).mean(axis=1))
+            self._peak = max(self._peak, float(rms.max()))
+            loud = np.flatnonzero(rms >= 0.1 * self._peak)
+            if len(loud):
+                self._loud_until = max(self._loud_until, start + (int(loud[-1]) + 1) * self.FRAME)
+        quiet = self._samples - self._loud_until >= self.QUIET_MS * RATE // 1000
+        if quiet and self._loud_until > 0 and (self._job is None or self._job[0] < self._loud_until):
+            audio = np.concatenate(self._chunks)
+            self._job = (self._samples, self._pool.submit(self.transcriber.transcribe, audio))
+
+    def finish(self, audio: np.ndarray) -> Callable[[], Transcript | None]:
+        """``Heard.transcript`` of the utterance: the early work when no speech came after it began, else
+        ``audio`` (the whole utterance) transcribed on demand."""
+        job, self._job = self._job, None
+        if job is None or job[0] < self._loud_until:
+            return self.transcriber.on_demand(audio)
+        future = job[1]
+
+        def transcript() -> Transcript | None:
+            try:
+                return future.result()
+            except Exception as e:  # noqa: BLE001 - a second opinion that fails is no opinion
+                log.warning("Whisper transcription failed: %s", e)
+                return None
 
         return transcript
 
