@@ -94,3 +94,21 @@ def test_a_command_the_grammar_decode_throws_out_is_answered_by_ear():
         recogniser.set_grammar(session.recogniser_grammar())
         reply = session.hear(recogniser.recognise(pad(speech_pcm(text, voice, speed), after_s=0.8)))
         assert reply.command is not None and reply.command.intent == intent, (text, voice, reply.sentences)
+
+
+@needs_espeak
+@needs_whisper
+def test_transcribe_shows_the_second_opinion_when_it_was_asked_for(capsys, tmp_path):
+    """``voicegame transcribe`` says what Whisper wrote when the game asked it, and what was understood."""
+    import json
+
+    from voicegame.audio.wavio import write_wav
+    from voicegame.cli.main import main
+
+    rejected, clear = tmp_path / "points.wav", tmp_path / "winnable.wav"
+    write_wav(rejected, pad(speech_pcm("points", "en", 160), after_s=0.8), 16000)
+    write_wav(clear, pad(speech_pcm("can i still win this game", "en", 160), after_s=0.8), 16000)
+    assert main(["transcribe", "--game", "klondike", "--seed", "7", "--recogniser", "pocketsphinx", str(rejected), str(clear)]) == 0
+    first, second = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert first["heard"] == "" and first["transcript"] == "points" and first["command"] == {"intent": "score"}
+    assert second["heard"] == "can i still win this game" and "transcript" not in second  # heard clearly: Whisper was not asked
