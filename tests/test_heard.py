@@ -320,11 +320,24 @@ def test_a_transcript_naming_the_same_move_lifts_the_doubt_and_another_keeps_it(
     assert reply.sentences == ["Sorry, I did not catch that."] and session.pending is None
 
 
-def test_a_clear_decode_never_waits_for_the_transcript():
-    """The transcript costs time: a command heard clearly is acted on without asking for it."""
+def test_a_transcript_reading_as_another_command_overrules_a_clear_decode_but_asks_first():
+    """Heard clearly as one command, written down as another: the transcript's is taken (it was right
+    every time on bench/heard.py), asked about when it changes the game, answered when it does not."""
     from dataclasses import replace
 
-    transcript, calls = _transcribed("draw")
     session = _session()
-    reply = session.hear(replace(Heard(LEGAL, 0.9), transcript=transcript))
-    assert reply.moves and calls == []
+    reply = session.hear(replace(Heard("undo", 0.9), transcript=_transcribed(LEGAL)[0]))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"] and session.history.cursor == 0
+    session = _session()
+    reply = session.hear(replace(Heard("slower", 0.9), transcript=_transcribed("score")[0]))
+    assert reply.command is not None and reply.command.intent == "score" and session.pending is None
+    # the same command in other words, an unsure transcript, or no command at all: the decode stands
+    for text, logprob in (("six of diamonds onto the 7 of spades", -0.3), ("draw", -3.0), ("hmm", -0.1)):
+        session = _session()
+        reply = session.hear(replace(Heard(LEGAL, 0.9), transcript=_transcribed(text, logprob)[0]))
+        assert reply.moves and session.history.cursor == 1, text
+    # a transcribed "yes" never answers a question by itself
+    session = _session()
+    session.hear(Heard(LEGAL, 0.1, False, "weak fit"))
+    reply = session.hear(replace(Heard("no", 0.9), transcript=_transcribed("yes")[0]))
+    assert reply.sentences == ["Cancelled."] and session.history.cursor == 0

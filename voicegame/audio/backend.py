@@ -53,8 +53,8 @@ class Heard:
     off"), for transcripts and benches; "" otherwise."""
     transcript: Callable[[], Transcript | None] | None = field(default=None, compare=False, repr=False)
     """A second opinion on demand: the utterance written down freely by another recogniser (Whisper),
-    computed on the first call only (None: no transcriber). Asked for only when the grammar decode is
-    rejected or in doubt (voicegame.listen.match), so a clear command costs no time."""
+    computed on the first call only (None: no transcriber); streamed audio has it under way before the
+    end of speech is decided (``EarlyTranscript``), so asking costs little time (voicegame.listen.match)."""
 
 
 @runtime_checkable
