@@ -37,6 +37,10 @@ SECOND_ONLY = "second decode only"
 TRANSCRIPT_ONLY = "transcript only"
 TRANSCRIPT_MIN_LOGPROB = -2.5
 """A transcript whose tokens average under this log probability is no opinion (Whisper unsure)."""
+NOT_OVERRULING = frozenset({"yes", "answer", "choose"})
+"""Intents a transcript does not put in place of a clear decode: "yes" would answer a question by itself,
+and a bare answer ("3") is what Whisper writes when it lost most of a sentence ("read row four column
+three")."""
 TRANSCRIPT_SURE_LOGPROB = -0.6
 """A transcript that is no command and averages at least this rejects a doubtful grammar decode."""
 """``Understanding.doubt`` when only the second decode heard a command: the session asks about it
@@ -326,13 +330,13 @@ def _overruled(understood: Understanding, heard: Heard, state: State, parser: Pa
     doubt ``TRANSCRIPT_ONLY`` (a change of the game is asked about first). On bench/heard.py, of the clips
     heard clearly whose transcript was another command, the transcript was right every time (9 of 9 in
     all conditions: "help" heard as "do", "quit" as "wake", "auto play off" as "autoplay on") and never
-    wrong where the grammar was right (0 of 103). A transcribed "yes" does not overrule: it would answer
-    a question by itself."""
+    wrong where the grammar was right (0 of 103). A transcribed "yes" or bare answer does not overrule
+    (``NOT_OVERRULING``)."""
     transcript = heard.transcript() if heard.transcript is not None else None
     if transcript is None or not transcript.text or transcript.logprob < TRANSCRIPT_MIN_LOGPROB:
         return understood
     command = parser.parse(transcript.text)
-    if command is None or command == understood.command or command.intent == "yes" \
+    if command is None or command == understood.command or command.intent in NOT_OVERRULING \
             or _same_play(understood, command, state, resolver):
         return understood
     other = _by_grammar(Heard(transcript.text, None), state, parser, resolver, matcher, narrator, question_open)
