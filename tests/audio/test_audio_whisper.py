@@ -44,6 +44,8 @@ def test_tokens_are_spelled_back_byte_for_byte_and_special_tokens_left_out():
 def test_a_transcript_is_one_sentence_said_once():
     assert wt.one_sentence(" Score! Score!") == "score"
     assert wt.one_sentence("faster faster faster") == "faster"
+    assert wt.one_sentence("keep going keep going keep going keep") == "keep going"  # cut off mid-way
+    assert wt.one_sentence("read column 7 read column 7 read") == "read column 7"
     assert wt.one_sentence(" Turn the volume down. Turn the vacuum down.") == "turn the volume down"
     assert wt.one_sentence("Move 5 on pages to column 1.") == "move 5 on pages to column 1"
     assert wt.one_sentence("pile one to pile two") == "pile one to pile two"

@@ -128,12 +128,13 @@ def normalise(text: str) -> str:
 
 def one_sentence(text: str) -> str:
     """A command is one sentence: the first sentence of ``text``, normalised, and a sentence that is
-    the same words over and over said once ("Score! Score!" -> "score", "faster faster faster" -> "faster")."""
+    the same words over and over said once ("Score! Score!" -> "score", "faster faster faster" -> "faster"),
+    also when decoding stopped part way through a repetition ("keep going keep going keep" -> "keep going")."""
     first = _SENTENCE_END.split(text.strip(), maxsplit=1)[0]
     words = normalise(first).split()
     for size in range(1, len(words) // 2 + 1):
         unit = words[:size]
-        if len(words) % size == 0 and unit * (len(words) // size) == words:
+        if (unit * (len(words) // size + 1))[: len(words)] == words:
             return " ".join(unit)
     return " ".join(words)
 
