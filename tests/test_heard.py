@@ -304,15 +304,18 @@ def test_a_transcript_that_is_no_command_or_unsure_changes_nothing():
         assert reply.sentences == ["Sorry, I did not catch that."] and session.pending is None, text
 
 
-def test_a_transcript_naming_the_same_move_lifts_the_doubt_and_another_keeps_it():
+def test_a_transcript_naming_the_same_move_lifts_the_doubt_and_another_takes_its_place():
     from dataclasses import replace
 
     doubtful = Heard(LEGAL, 0.1, False, "weak fit")
     session = _session()
     reply = session.hear(replace(doubtful, transcript=_transcribed("6 of diamonds onto the 7 of spades")[0]))
     assert reply.moves and session.history.cursor == 1 and session.pending is None  # played, not asked
-    session = _session()
+    session = _session()  # another command: the transcript's is taken, and asked about as it changes the game
     reply = session.hear(replace(doubtful, transcript=_transcribed("draw")[0]))
+    assert reply.sentences == ["Draw?"] and session.history.cursor == 0
+    session = _session()  # an unsure transcript leaves the doubt: the decode is asked about
+    reply = session.hear(replace(doubtful, transcript=_transcribed("draw", -3.0)[0]))
     assert reply.sentences == ["Six of diamonds on seven of spades?"] and session.history.cursor == 0
     # written down surely as no command at all: the doubtful decode was speech forced onto the language
     session = _session()

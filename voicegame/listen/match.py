@@ -345,11 +345,11 @@ def _overruled(understood: Understanding, heard: Heard, state: State, parser: Pa
 
 def _second_opinion(understood: Understanding, heard: Heard, state: State, parser: Parser, resolver: Resolver,
                     matcher: MoveMatcher, narrator: Narrator, question_open: bool) -> Understanding:
-    """What the free transcript changes. Nothing heard by the grammar (or only by its second decode, and
-    something else): a transcript that parses as typed text would is understood, with doubt
-    ``TRANSCRIPT_ONLY`` (a change of the game is confirmed). Heard in doubt: a transcript naming the
-    same command or move lifts the doubt; a sure one that is no command rejects the decode; any other
-    leaves the doubt.
+    """What the free transcript changes. A transcript that parses as typed text would and names another
+    command than the grammar decode (or the grammar heard nothing) is understood in its place, with doubt
+    ``TRANSCRIPT_ONLY`` (a change of the game is confirmed), as it overrules a clear decode
+    (``_overruled``). One naming the same command or move lifts the doubt; a sure one that is no command
+    rejects the decode; an unsure one leaves the doubt.
     Whisper writes ordinary speech down as it is, so it does not parse: on bench/heard.py's 80 non-command
     sentences it made no command at all, where the grammar decode must be checked hard to reject them."""
     transcript = heard.transcript() if heard.transcript is not None else None
@@ -365,12 +365,12 @@ def _second_opinion(understood: Understanding, heard: Heard, state: State, parse
             and not (understood.doubt == SECOND_ONLY and heard.second_clear) \
             and not (heard.text and heard.second == heard.text)
         return Understanding("rejected") if sure else understood
-    if understood.how == "rejected" or (understood.doubt == SECOND_ONLY and command != understood.command):
-        other = _by_grammar(Heard(transcript.text, None), state, parser, resolver, matcher, narrator, question_open)
-        return replace(other, doubt=TRANSCRIPT_ONLY, text=transcript.text) if other.how in ("parsed", "asked") else understood
-    if command == understood.command or _same_play(understood, command, state, resolver):
+    if understood.how != "rejected" and (command == understood.command or _same_play(understood, command, state, resolver)):
         return replace(understood, doubt="", agreed=True)
-    return understood
+    if understood.how != "rejected" and command.intent in NOT_OVERRULING:
+        return understood
+    other = _by_grammar(Heard(transcript.text, None), state, parser, resolver, matcher, narrator, question_open)
+    return replace(other, doubt=TRANSCRIPT_ONLY, text=transcript.text) if other.how in ("parsed", "asked") else understood
 
 
 def _by_grammar(heard: Heard, state: State, parser: Parser, resolver: Resolver, matcher: MoveMatcher,
