@@ -151,11 +151,11 @@ class WhisperTranscriber:
         self.model = ctranslate2.models.Whisper(str(model_dir), device="cpu", compute_type="int8",
                                                 intra_threads=threads)  # a second thread gained nothing here
         self._storage = ctranslate2.StorageView
-        self._lock = threading.Lock()  # one decode at a time: the model is not shared across threads here
+        self._lock = threading.Lock()  # one decode at a time: every recogniser of the process shares this model
 
     def transcribe(self, pcm: np.ndarray) -> Transcript:
         # Only the utterance and TAIL_FRAMES of the padding go through the encoder, not the whole 30 s
-        # window: 5-8 times faster (40-90 ms against 300 on 2 cores) and as accurate on commands, but
+        # window: 5-8 times faster (40-90 ms against about 300 here) and as accurate on commands, but
         # the model then tends to say the sentence again ("faster faster faster"): see ``one_sentence``.
         frames = min(FRAMES, len(pcm) // HOP + TAIL_FRAMES)
         features = self._storage.from_array(np.ascontiguousarray(log_mel(pcm)[None, :, :frames]))
