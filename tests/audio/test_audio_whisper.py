@@ -114,3 +114,33 @@ def test_transcribe_shows_the_second_opinion(capsys, tmp_path):
     first, second = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert first["heard"] == "" and first["transcript"] == "points" and first["command"] == {"intent": "score"}
     assert second["heard"] == "can i still win this game" == second["transcript"] and second["command"] == {"intent": "winnable"}
+
+
+@needs_espeak
+@needs_whisper
+def test_streamed_speech_is_transcribed_while_the_player_is_silent():
+    """``EarlyTranscript``: the audio so far goes to Whisper once the player has been quiet 100 ms, so the
+    transcript is under way before the end of speech is decided; speech that resumes makes it stale and
+    the whole utterance is transcribed instead."""
+    speech = speech_pcm("turn the volume down", "en", 160)
+    silence = np.zeros(16000 * 3 // 10, np.int16)  # 300 ms, as the endpointer's wait
+    block = 480  # 30 ms, as the microphone delivers
+
+    def stream(early: wt.EarlyTranscript, audio: np.ndarray) -> None:
+        early.begin()
+        for i in range(0, len(audio), block):
+            early.feed(audio[i : i + block])
+
+    early = wt.EarlyTranscript(transcriber)
+    utterance = np.concatenate([silence, speech, silence])
+    stream(early, utterance)
+    assert early._job is not None and early._job[0] < len(utterance)  # begun before the end
+    assert early.finish(utterance)().text == "turn the volume down"
+    # the player went on after a pause and the stream ends before a new quiet stretch: the early work
+    # covers only the first part, so it is not used
+    more = speech_pcm("quieter", "en", 160)
+    more = more[: int(np.flatnonzero(np.abs(more) > 1000)[-1]) + 1]  # cut off at its last loud sample
+    longer = np.concatenate([silence, speech, silence, more])
+    stream(early, longer)
+    assert early._job is not None and early._job[0] < early._loud_until  # stale
+    assert early.finish(longer)().text.startswith("turn the volume down")
