@@ -44,7 +44,7 @@ import random
 import sys
 import time
 from collections import Counter, defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -58,6 +58,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from asr import mix, pad  # noqa: E402
 from speech_fixtures import cache_dir, speech_pcm  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
+from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
 from voicegame.audio.whisper_transcriber import find_transcriber  # noqa: E402
 from voicegame.engine import History, MoveKind, PileKind, State  # noqa: E402
 from voicegame.solver.hints import ranked_moves  # noqa: E402
@@ -347,18 +348,6 @@ def _recogniser(system: str):
     return listening_pocketsphinx(transcriber=None if NO_TRANSCRIBER else find_transcriber())
 
 
-def _noting(transcript, consulted: list):
-    """``Heard.transcript`` that notes what it said and how long it took (for the rows)."""
-    def noted():
-        t0 = time.perf_counter()
-        got = transcript()
-        if not consulted:
-            consulted.append({"text": got.text, "logprob": got.logprob, "no_speech": got.no_speech,
-                              "seconds": time.perf_counter() - t0} if got is not None else {})
-        return got
-    return noted
-
-
 def run_job(job: tuple) -> list[dict]:
     """Decode and judge every clip of one (system, voice, condition)."""
     system, voice, (kind, snr), samples, junk = job
@@ -387,10 +376,9 @@ def run_job(job: tuple) -> list[dict]:
         t0 = time.perf_counter()
         heard = recogniser.recognise(audio)
         spent = time.perf_counter() - t0
-        consulted: list = []
-        if heard.transcript is not None:
-            heard = replace(heard, transcript=_noting(heard.transcript, consulted))
         outcome = judge(session, state, text if sample is not None else None, heard, system)
+        asked = heard.transcript if isinstance(heard.transcript, TranscriptOnDemand) and heard.transcript.asked else None
+        got = asked.value if asked is not None else None
         if session.entry.key != game or session.seed != dict(GAMES)[game]:
             del sessions[game]
         rows.append({"system": system, "voice": f"{voice[0]} {voice[1]}", "condition": "clean" if snr is None else f"{kind} {snr} dB",
@@ -400,7 +388,9 @@ def run_job(job: tuple) -> list[dict]:
                      "second_fit": dict(getattr(recogniser, "second_fit", {})),
                      "intent": sample.intent if sample else "", "family": sample.family if sample else "",
                      "half": sample.half if sample else "", "game": game, "outcome": outcome, "seconds": spent,
-                     "transcript": consulted[0] if consulted else None,
+                     "transcript": None if asked is None else ({} if got is None else  # what Whisper wrote, when asked
+                                                               {"text": got.text, "logprob": got.logprob, "no_speech": got.no_speech,
+                                                                "seconds": asked.seconds}),
                      "audio_s": len(audio) / 16000})
     return rows
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import logging
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Protocol, runtime_checkable
 
@@ -14,6 +16,8 @@ from .jsgf import Jsgf
 
 UNK = "[unk]"
 
+log = logging.getLogger(__name__)
+
 
 @dataclass(frozen=True)
 class Transcript:
@@ -22,6 +26,28 @@ class Transcript:
     text: str  # lower case, punctuation dropped ("" when nothing was written)
     logprob: float  # mean log probability per token of the text (0.0 best)
     no_speech: float  # the transcriber's own probability that there was no speech at all
+
+
+class TranscriptOnDemand:
+    """``Heard.transcript``: computed on the first call only, then remembered; a failure is logged and
+    reads as no transcript. ``asked``, ``value`` and ``seconds`` (time spent in the first call) tell
+    ``voicegame transcribe`` and the benches whether the game asked for it, what came and the wait."""
+
+    def __init__(self, compute: Callable[[], Transcript]) -> None:
+        self._compute = compute
+        self.asked = False
+        self.value: Transcript | None = None
+        self.seconds = 0.0
+
+    def __call__(self) -> Transcript | None:
+        if not self.asked:
+            began = time.perf_counter()
+            try:
+                self.value = self._compute()
+            except Exception as e:  # noqa: BLE001 - a second opinion that fails is no opinion
+                log.warning("Transcription failed: %s", e)
+            self.asked, self.seconds = True, time.perf_counter() - began
+        return self.value
 
 
 @dataclass(frozen=True)

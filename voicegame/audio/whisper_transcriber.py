@@ -21,13 +21,12 @@ import os
 import re
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
-from .backend import Transcript
+from .backend import Transcript, TranscriptOnDemand
 
 log = logging.getLogger(__name__)
 
@@ -73,15 +72,18 @@ def mel_filters() -> np.ndarray:
     return weights.astype(np.float32)
 
 
-def log_mel(pcm: np.ndarray) -> np.ndarray:
-    """Whisper's input features of 16 kHz audio (int16 or float in [-1, 1]): shape (80, 3000)."""
+def log_mel(pcm: np.ndarray, frames: int = FRAMES) -> np.ndarray:
+    """Whisper's input features of 16 kHz audio (int16 or float in [-1, 1]), the first ``frames`` of its
+    30 s window (shape (80, frames)): the same values as those frames of the whole window, whose
+    padding is silence, but only they are computed."""
     audio = pcm.astype(np.float32) / 32768.0 if pcm.dtype == np.int16 else pcm.astype(np.float32)
-    audio = np.concatenate([audio[:WINDOW_SAMPLES], np.zeros(WINDOW_SAMPLES, dtype=np.float32)])
+    frames = min(frames, FRAMES)
+    needed = frames * HOP + N_FFT  # every sample the frames see; the rest of the window is silence
+    audio = np.concatenate([audio[:WINDOW_SAMPLES][:needed], np.zeros(max(0, needed - len(audio)), dtype=np.float32)])
     padded = np.pad(audio, N_FFT // 2, mode="reflect")  # centred frames, as torch.stft(center=True)
     window = (0.5 - 0.5 * np.cos(2 * np.pi * np.arange(N_FFT) / N_FFT)).astype(np.float32)  # periodic Hann
-    count = 1 + (len(padded) - N_FFT) // HOP
-    frames = np.lib.stride_tricks.as_strided(padded, shape=(count, N_FFT), strides=(padded.strides[0] * HOP, padded.strides[0]))
-    power = np.abs(np.fft.rfft(frames[:FRAMES] * window, axis=1)) ** 2  # the last frame is dropped, as Whisper does
+    view = np.lib.stride_tricks.as_strided(padded, shape=(frames, N_FFT), strides=(padded.strides[0] * HOP, padded.strides[0]))
+    power = np.abs(np.fft.rfft(view * window, axis=1)) ** 2
     mel = mel_filters() @ power.T.astype(np.float32)
     logs = np.log10(np.maximum(mel, 1e-10))
     logs = np.maximum(logs, logs.max() - 8.0)
@@ -157,8 +159,7 @@ class WhisperTranscriber:
         # Only the utterance and TAIL_FRAMES of the padding go through the encoder, not the whole 30 s
         # window: 5-8 times faster (40-90 ms against about 300 here) and as accurate on commands, but
         # the model then tends to say the sentence again ("faster faster faster"): see ``one_sentence``.
-        frames = min(FRAMES, len(pcm) // HOP + TAIL_FRAMES)
-        features = self._storage.from_array(np.ascontiguousarray(log_mel(pcm)[None, :, :frames]))
+        features = self._storage.from_array(log_mel(pcm, len(pcm) // HOP + TAIL_FRAMES)[None])
         with self._lock:
             result = self.model.generate(features, [list(PROMPT)], beam_size=1, max_length=max_tokens(len(pcm)),
                                          return_scores=True, return_no_speech_prob=True)[0]
@@ -166,21 +167,9 @@ class WhisperTranscriber:
         score = result.scores[0] if result.scores else 0.0  # summed log probability / length (length_penalty 1)
         return Transcript(one_sentence(detokenize(tokens)), float(score), float(result.no_speech_prob))
 
-    def on_demand(self, pcm: np.ndarray) -> Callable[[], Transcript | None]:
-        """``Heard.transcript`` for ``pcm``: transcribed on the first call, then remembered; a failure
-        is logged and reads as no transcript."""
-        done: list[Transcript | None] = []
-
-        def transcript() -> Transcript | None:
-            if not done:
-                try:
-                    done.append(self.transcribe(pcm))
-                except Exception as e:  # noqa: BLE001 - a second opinion that fails is no opinion
-                    log.warning("Whisper transcription failed: %s", e)
-                    done.append(None)
-            return done[0]
-
-        return transcript
+    def on_demand(self, pcm: np.ndarray) -> TranscriptOnDemand:
+        """``Heard.transcript`` for ``pcm``: transcribed on the first call."""
+        return TranscriptOnDemand(partial(self.transcribe, pcm))
 
 
 class EarlyTranscript:
@@ -223,22 +212,13 @@ class EarlyTranscript:
             audio = np.concatenate(self._chunks)
             self._job = (self._samples, self._pool.submit(self.transcriber.transcribe, audio))
 
-    def finish(self, audio: np.ndarray) -> Callable[[], Transcript | None]:
+    def finish(self, audio: np.ndarray) -> TranscriptOnDemand:
         """``Heard.transcript`` of the utterance: the early work when no speech came after it began, else
         ``audio`` (the whole utterance) transcribed on demand."""
         job, self._job = self._job, None
         if job is None or job[0] < self._loud_until:
             return self.transcriber.on_demand(audio)
-        future = job[1]
-
-        def transcript() -> Transcript | None:
-            try:
-                return future.result()
-            except Exception as e:  # noqa: BLE001 - a second opinion that fails is no opinion
-                log.warning("Whisper transcription failed: %s", e)
-                return None
-
-        return transcript
+        return TranscriptOnDemand(job[1].result)
 
 
 def default_model_dir() -> Path | None:

@@ -10,10 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
-from voicegame.audio.backend import Transcript
+from voicegame.audio.backend import TranscriptOnDemand
 from voicegame.audio.errors import AudioError
 from voicegame.audio.recognisers import KINDS, make_recogniser
 from voicegame.audio.wavio import read_wav
@@ -29,16 +28,6 @@ def add_parser(subparsers: Any) -> None:
     t.add_argument("--recogniser", choices=[k for k in KINDS if k != "text"], default="auto")
     t.add_argument("--model", metavar="PATH", help="Vosk model folder")
     t.set_defaults(run=run)
-
-
-def _noting(transcript: Callable[[], Transcript | None], asked: list[Transcript | None]) -> Callable[[], Transcript | None]:
-    """``Heard.transcript`` that keeps what it said in ``asked`` (shown only when the game asked for it)."""
-    def noted() -> Transcript | None:
-        got = transcript()
-        if not asked:
-            asked.append(got)
-        return got
-    return noted
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,9 +63,6 @@ def run(args: argparse.Namespace) -> int:
             record["error"] = str(error)
             status = 1
         else:
-            asked: list[Transcript | None] = []
-            if heard.transcript is not None:
-                heard = replace(heard, transcript=_noting(heard.transcript, asked))
             understood = understand(heard, session.state, session.parser, session.resolver, session.move_matcher,
                                     session.narrator)
             record["heard"] = heard.text
@@ -86,8 +72,9 @@ def run(args: argparse.Namespace) -> int:
                 record["doubt"] = heard.doubt
             if understood.doubt and understood.doubt != heard.doubt:
                 record["understood_doubt"] = understood.doubt  # e.g. "transcript only": asked before a change
-            if asked and asked[0] is not None:
-                record["transcript"] = asked[0].text  # Whisper's second opinion, when it was asked for
+            transcript = heard.transcript
+            if isinstance(transcript, TranscriptOnDemand) and transcript.asked and transcript.value is not None:
+                record["transcript"] = transcript.value.text  # Whisper's second opinion, when it was asked for
             if understood.text and understood.text != heard.text:
                 record["understood"] = understood.text  # the words acted on (second decode or transcript)
             command = understood.command if understood.how in ("parsed", "matched") else None

@@ -34,15 +34,6 @@ GAP = 0.5
 """Cost of a word heard but not in the phrase, or in the phrase but not heard."""
 CHEAP_GAP = {"of": 0.2}
 SECOND_ONLY = "second decode only"
-TRANSCRIPT_ONLY = "transcript only"
-TRANSCRIPT_MIN_LOGPROB = -2.5
-"""A transcript whose tokens average under this log probability is no opinion (Whisper unsure)."""
-NOT_OVERRULING = frozenset({"yes", "answer", "choose"})
-"""Intents a transcript does not put in place of a clear decode: "yes" would answer a question by itself,
-and a bare answer ("3") is what Whisper writes when it lost most of a sentence ("read row four column
-three")."""
-TRANSCRIPT_SURE_LOGPROB = -0.6
-"""A transcript that is no command and averages at least this rejects a doubtful grammar decode."""
 """``Understanding.doubt`` when only the second decode heard a command: the session asks about it
 when it would change the game and otherwise ignores it. Measured 2026-11-23 (bench/heard.py):
 answering what only the whole language heard made 27% of ordinary sentences get an answer; even
@@ -54,6 +45,16 @@ of 80 ordinary sentences (false accepts 1.2% -> 3.8%), so still not. Since 2026-
 second decode's own best path is read, and a sentence it heard *clearly* (``Heard.second_clear``) is
 answered when it is a reading or help command naming nothing, or a refused move of cards named in full
 (voicegame.play.session ``SECOND_ONLY_ANSWERED``, ``_answers_unasked``)."""
+TRANSCRIPT_ONLY = "transcript only"
+"""``Understanding.doubt`` when the words acted on are the free transcript's (``Heard.transcript``)."""
+TRANSCRIPT_MIN_LOGPROB = -2.5
+"""A transcript whose tokens average under this log probability is no opinion (Whisper unsure)."""
+NOT_OVERRULING = frozenset({"yes", "answer", "choose"})
+"""Intents a transcript does not put in place of a clear decode: "yes" would answer a question by itself,
+and a bare answer ("3") is what Whisper writes when it lost most of a sentence ("read row four column
+three")."""
+TRANSCRIPT_SURE_LOGPROB = -0.6
+"""A transcript that is no command and averages at least this rejects a doubtful grammar decode."""
 
 
 @dataclass(frozen=True)
@@ -313,61 +314,42 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
                narrator: Narrator, question_open: bool = False) -> Understanding:
     """Parse what was heard; fall back on matching the legal moves when it does not parse, when it
     is an incomplete decode (confidence 0.0), or when it is a move that cannot be played. Says how
-    sure it is in ``Understanding.doubt``. The free transcript (``Heard.transcript``) has its say: when
-    the grammar decodes found nothing or are in doubt (``_second_opinion``), and when it reads as
-    another command than a clear decode (``_overruled``)."""
+    sure it is in ``Understanding.doubt``. The free transcript (``Heard.transcript``), when there is
+    one, has its say (``_second_opinion``)."""
     understood = _by_grammar(heard, state, parser, resolver, matcher, narrator, question_open)
-    if heard.transcript is None:
-        return understood
-    if understood.how == "rejected" or understood.doubt:
-        return _second_opinion(understood, heard, state, parser, resolver, matcher, narrator, question_open)
-    return _overruled(understood, heard, state, parser, resolver, matcher, narrator, question_open)
-
-
-def _overruled(understood: Understanding, heard: Heard, state: State, parser: Parser, resolver: Resolver,
-               matcher: MoveMatcher, narrator: Narrator, question_open: bool) -> Understanding:
-    """A clear grammar decode against a transcript that reads as another command: the transcript's, with
-    doubt ``TRANSCRIPT_ONLY`` (a change of the game is asked about first). On bench/heard.py, of the clips
-    heard clearly whose transcript was another command, the transcript was right every time (9 of 9 in
-    all conditions: "help" heard as "do", "quit" as "wake", "auto play off" as "autoplay on") and never
-    wrong where the grammar was right (0 of 103). A transcribed "yes" or bare answer does not overrule
-    (``NOT_OVERRULING``)."""
-    transcript = heard.transcript() if heard.transcript is not None else None
-    if transcript is None or not transcript.text or transcript.logprob < TRANSCRIPT_MIN_LOGPROB:
-        return understood
-    command = parser.parse(transcript.text)
-    if command is None or command == understood.command or command.intent in NOT_OVERRULING \
-            or _same_play(understood, command, state, resolver):
-        return understood
-    other = _by_grammar(Heard(transcript.text, None), state, parser, resolver, matcher, narrator, question_open)
-    return replace(other, doubt=TRANSCRIPT_ONLY, text=transcript.text) if other.how in ("parsed", "asked") else understood
+    return understood if heard.transcript is None else \
+        _second_opinion(understood, heard, state, parser, resolver, matcher, narrator, question_open)
 
 
 def _second_opinion(understood: Understanding, heard: Heard, state: State, parser: Parser, resolver: Resolver,
                     matcher: MoveMatcher, narrator: Narrator, question_open: bool) -> Understanding:
-    """What the free transcript changes. A transcript that parses as typed text would and names another
-    command than the grammar decode (or the grammar heard nothing) is understood in its place, with doubt
-    ``TRANSCRIPT_ONLY`` (a change of the game is confirmed), as it overrules a clear decode
-    (``_overruled``). One naming the same command or move lifts the doubt; a sure one that is no command
-    rejects the decode; an unsure one leaves the doubt.
+    """What the free transcript changes. One that parses as typed text would and names another command
+    than the grammar decode, clear or doubtful (or the grammar heard nothing), is understood in its
+    place, with doubt ``TRANSCRIPT_ONLY`` (a change of the game is asked about first); never a "yes" or a
+    bare answer (``NOT_OVERRULING``) against a decode. On bench/heard.py, of the clips heard clearly whose
+    transcript was another command, the transcript was right every time (9 of 9 in all conditions:
+    "help" heard as "do", "quit" as "wake", "auto play off" as "autoplay on") and never wrong where the
+    grammar was right (0 of 103). One naming the same command or move lifts a doubt; a sure one that is
+    no command rejects a doubtful decode; an unsure one changes nothing.
     Whisper writes ordinary speech down as it is, so it does not parse: on bench/heard.py's 80 non-command
     sentences it made no command at all, where the grammar decode must be checked hard to reject them."""
     transcript = heard.transcript() if heard.transcript is not None else None
     if transcript is None or not transcript.text or transcript.logprob < TRANSCRIPT_MIN_LOGPROB:
         return understood
     command = parser.parse(transcript.text)
+    decoded = understood.how != "rejected"
     if command is None:
         # Written down with confidence, and no command: the doubtful grammar decode was forced onto the
         # language (bench/heard.py: "what a lovely afternoon", -0.17, had become "play elevator"). Not
         # when the grammar's two decodes agree (in white noise Whisper wrote "undo" as "and who" with
         # -0.53) or its second decode heard clearly ("hint" written down as "h").
-        sure = understood.how != "rejected" and transcript.logprob >= TRANSCRIPT_SURE_LOGPROB \
+        sure = decoded and bool(understood.doubt) and transcript.logprob >= TRANSCRIPT_SURE_LOGPROB \
             and not (understood.doubt == SECOND_ONLY and heard.second_clear) \
             and not (heard.text and heard.second == heard.text)
         return Understanding("rejected") if sure else understood
-    if understood.how != "rejected" and (command == understood.command or _same_play(understood, command, state, resolver)):
-        return replace(understood, doubt="", agreed=True)
-    if understood.how != "rejected" and command.intent in NOT_OVERRULING:
+    if decoded and (command == understood.command or _same_play(understood, command, state, resolver)):
+        return replace(understood, doubt="", agreed=True) if understood.doubt else understood
+    if decoded and command.intent in NOT_OVERRULING:
         return understood
     other = _by_grammar(Heard(transcript.text, None), state, parser, resolver, matcher, narrator, question_open)
     return replace(other, doubt=TRANSCRIPT_ONLY, text=transcript.text) if other.how in ("parsed", "asked") else understood
