@@ -344,3 +344,21 @@ def test_a_transcript_reading_as_another_command_overrules_a_clear_decode_but_as
     session.hear(Heard(LEGAL, 0.1, False, "weak fit"))
     reply = session.hear(replace(Heard("no", 0.9), transcript=_transcribed("yes")[0]))
     assert reply.sentences == ["Cancelled."] and session.history.cursor == 0
+
+
+def test_a_transcriber_that_fails_is_no_opinion_and_the_game_goes_on():
+    """A second opinion that raises (a broken native library, a model that cannot decode) is logged and
+    read as none: the grammar's decode stands, nothing crashes."""
+    from dataclasses import replace
+
+    from voicegame.audio.backend import TranscriptOnDemand
+
+    def broken():
+        raise RuntimeError("model exploded")
+
+    session = _session()
+    reply = session.hear(replace(Heard("", None, True), transcript=TranscriptOnDemand(broken)))
+    assert reply.sentences == ["Sorry, I did not catch that."]
+    failing = TranscriptOnDemand(broken)
+    reply = session.hear(replace(Heard(LEGAL, 0.9), transcript=failing))
+    assert reply.moves and session.history.cursor == 1 and failing.asked and failing.value is None
