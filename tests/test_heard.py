@@ -362,3 +362,68 @@ def test_a_transcriber_that_fails_is_no_opinion_and_the_game_goes_on():
     failing = TranscriptOnDemand(broken)
     reply = session.hear(replace(Heard(LEGAL, 0.9), transcript=failing))
     assert reply.moves and session.history.cursor == 1 and failing.asked and failing.value is None
+
+
+# ------------------------------------------------------------- Whisper's choice among commands
+def _judged(text: str, likely: dict[str, float], floor: float = -20.0):
+    """``Heard.transcript`` with a ``score``: Whisper's log probability of each sentence given the audio,
+    here from ``likely`` (``floor`` for any other sentence), so the policy can be checked clip by clip."""
+    from voicegame.audio.backend import Transcript
+
+    asked: list[list[str]] = []
+
+    def score(sentences):
+        asked.append(list(sentences))
+        return [likely.get(s, floor) for s in sentences]
+
+    return (lambda: Transcript(text, -0.8, 0.05, score)), asked
+
+
+def test_a_command_whisper_misspelled_is_chosen_among_the_candidates():
+    """"score" written down as "sword" does not parse, but scored against the commands spelled like it,
+    "score" is far likelier than any other and close to what Whisper wrote: answered at once."""
+    from dataclasses import replace
+
+    session = _session()
+    transcript, asked = _judged("sword", {"score": -4.0, "sword": -3.0, "slower": -9.0})
+    reply = session.hear(replace(Heard("", None, True, rejected_text="slower"), transcript=transcript))
+    assert reply.command is not None and reply.command.intent == "score" and session.pending is None
+    assert "score" in asked[0] and "slower" in asked[0] and "sword" == asked[0][-1]  # the decode, the nearest, the transcript
+
+
+def test_a_change_of_the_game_whisper_chose_is_asked_about_first():
+    from dataclasses import replace
+
+    session = _session()
+    transcript, _ = _judged("draw a cart", {"draw card": -3.0, "draw a cart": -2.5})
+    reply = session.hear(replace(Heard("", None, True), transcript=transcript))
+    assert reply.sentences == ["Draw?"] and session.pending is not None and session.history.cursor == 0
+    assert session.hear(Heard("yes", 0.9)).moves
+
+
+def test_no_clear_choice_or_ordinary_speech_changes_nothing():
+    from dataclasses import replace
+
+    nothing = Heard("", None, True, rejected_text="score")
+    for text, likely in (("sword", {"score": -4.0, "slower": -5.0, "sword": -3.0}),  # two commands alike
+                         ("the post has not come yet", {"the post has not come yet": -3.0, "score": -12.0})):
+        session = _session()
+        transcript, _ = _judged(text, likely)
+        reply = session.hear(replace(nothing, transcript=transcript))
+        assert reply.sentences == ["Sorry, I did not catch that."] and session.pending is None, text
+
+
+def test_whisper_choosing_the_doubtful_decode_lifts_the_doubt():
+    """A weak fit of a legal move, which would be asked about, is played at once when Whisper finds it
+    clearly the likeliest candidate; when it finds another command likelier, that is asked about."""
+    from dataclasses import replace
+
+    doubtful = Heard(LEGAL, 0.1, False, "weak fit")
+    session = _session()
+    transcript, _ = _judged("sixty diamonds on 7 spades", {LEGAL: -5.0, "sixty diamonds on 7 spades": -4.0})
+    reply = session.hear(replace(doubtful, transcript=transcript))
+    assert reply.moves and session.history.cursor == 1 and session.pending is None
+    session = _session()
+    transcript, _ = _judged("undo", {LEGAL: -15.0, "undo": -2.0})
+    reply = session.hear(replace(doubtful, transcript=transcript))
+    assert reply.sentences != ["Six of diamonds on seven of spades?"] and session.history.cursor == 0

@@ -144,3 +144,42 @@ def test_streamed_speech_is_transcribed_while_the_player_is_silent():
     stream(early, longer)
     assert early._job is not None and early._job[0] < early._loud_until  # stale
     assert early.finish(longer)().text.startswith("turn the volume down")
+
+
+@needs_whisper
+def test_sentences_are_tokenized_as_the_model_writes_them():
+    """Our BPE (``Tokenizer``) against the model's own tokens: what Whisper writes, encoded again, is the
+    same token ids, and every sentence spells back to itself."""
+    tokenizer = transcriber.tokenizer
+    assert tokenizer is not None
+    start = [tokenizer.token(t) for t in wt.PROMPT]
+    speech = pad(speech_pcm("turn the volume down", "en", 160))
+    features = transcriber._storage.from_array(wt.log_mel(speech, len(speech) // wt.HOP + wt.TAIL_FRAMES)[None])
+    result = transcriber.model.generate(features, [start], beam_size=1, max_length=30)[0]
+    written = [i for i in result.sequences_ids[0] if i < tokenizer.token("<|endoftext|>")]
+    assert tokenizer.encode(wt.detokenize(result.sequences[0])) == written
+    inverse = {i: s for s, i in tokenizer.vocab.items()}
+    for text in (" Seven of hearts on the 8 of spades.", " What's the score?", " Column 10 to cell 1.", " café"):
+        assert wt.detokenize([inverse[i] for i in tokenizer.encode(text)]) == text
+
+
+def test_commands_are_scored_as_whisper_writes_them():
+    assert wt.written_forms("score") == [" Score."]
+    assert wt.written_forms("column seven to cell one") == [" Column seven to cell one.", " Column 7 to cell 1."]
+
+
+@needs_espeak
+@needs_whisper
+def test_whisper_scores_the_said_command_above_the_others():
+    """``Transcript.score``: of a few commands, the one said is the likeliest, including where the free
+    transcript is another word ("cancel" is written "council" in this voice: measured 2026-11-24), and a
+    command that says only part of the utterance is less likely than the whole (the end of the text is
+    scored)."""
+    commands = ["cancel", "score", "talk slower", "read cells", "auto", "undo", "slower", "new game"]
+    for text in ("cancel", "talk slower", "read cells", "score"):
+        transcript = transcriber.transcribe(pad(speech_pcm(text, "en", 160)))
+        assert transcript.score is not None
+        scores = transcript.score(commands)
+        assert commands[int(np.argmax(scores))] == text, (text, transcript.text, scores)
+        if text == "talk slower":
+            assert scores[commands.index("slower")] < scores[commands.index("talk slower")] - 3

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, runtime_checkable
+from typing import Callable, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -26,6 +26,10 @@ class Transcript:
     text: str  # lower case, punctuation dropped ("" when nothing was written)
     logprob: float  # mean log probability per token of the text (0.0 best)
     no_speech: float  # the transcriber's own probability that there was no speech at all
+    score: Callable[[Sequence[str]], list[float]] | None = field(default=None, compare=False, repr=False)
+    """How likely the transcriber finds each of some sentences as the text of the same utterance (summed
+    log probabilities, higher is likelier; None: it cannot say): a choice among the commands the
+    grammar and the transcript make plausible (voicegame.listen.rescore)."""
 
 
 class TranscriptOnDemand:
@@ -77,6 +81,9 @@ class Heard:
     rejected_by: str = ""
     """When ``unknown``: which check threw the decode out and what it had heard ("phone loop: auto
     off"), for transcripts and benches; "" otherwise."""
+    rejected_text: str = ""
+    """When ``unknown``: the sentence the check threw out ("" none): a candidate for the second opinion's
+    choice among commands (voicegame.listen.rescore)."""
     transcript: Callable[[], Transcript | None] | None = field(default=None, compare=False, repr=False)
     """A second opinion on demand: the utterance written down freely by another recogniser (Whisper),
     computed on the first call only (None: no transcriber); streamed audio has it under way before the

@@ -390,7 +390,7 @@ class PocketSphinxRecogniser:
 
         def rejected(check: str) -> Heard:
             return Heard("", None, True, second=second, second_clear=clear,
-                         rejected_by=f"{check}: {text}" if text else check)
+                         rejected_by=f"{check}: {text}" if text else check, rejected_text=text)
 
         self.first_fit = {"text": text}
         if not text:

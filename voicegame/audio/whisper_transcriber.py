@@ -16,6 +16,7 @@ model, ``find_transcriber`` returns None and the game listens with PocketSphinx 
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -23,6 +24,7 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache, partial
 from pathlib import Path
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -111,6 +113,57 @@ def detokenize(tokens: list[str]) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+class Tokenizer:
+    """Whisper's byte-level BPE, text -> token ids, read from the model's ``tokenizer.json``: enough for
+    the short sentences ``WhisperTranscriber.score`` writes. Written here because the tokenizers library
+    brings huggingface-hub and its dependencies with it; tests check it against the model's own tokens."""
+
+    # GPT-2's pre-tokenizer (words with their leading space, numbers, punctuation runs), on the letters
+    # and digits ``re`` knows (\p{L} and \p{N} of the original are not in the standard library)
+    _PIECES = re.compile(r"'s|'t|'re|'ve|'m|'ll|'d| ?[^\W\d_]+| ?\d+| ?[^\s\w]+|\s+(?!\S)|\s+")
+
+    def __init__(self, path: Path) -> None:
+        model = json.loads(path.read_text(encoding="utf-8"))
+        self.vocab: dict[str, int] = dict(model["model"]["vocab"])
+        self.vocab.update({t["content"]: t["id"] for t in model.get("added_tokens", [])})
+        merges = model["model"]["merges"]
+        self.rank = {tuple(m.split(" ") if isinstance(m, str) else m): i for i, m in enumerate(merges)}
+        self.symbol = {b: c for c, b in _byte_of_symbol().items()}
+        self._cache: dict[str, list[int]] = {}
+
+    def token(self, name: str) -> int:
+        return self.vocab[name]
+
+    def encode(self, text: str) -> list[int]:
+        return [i for piece in self._PIECES.findall(text) for i in self._piece(piece)]
+
+    def _piece(self, piece: str) -> list[int]:
+        if piece not in self._cache:
+            parts = [self.symbol[b] for b in piece.encode("utf-8")]
+            while len(parts) > 1:
+                pairs = [(self.rank.get((a, b), len(self.rank)), k) for k, (a, b) in enumerate(zip(parts, parts[1:]))]
+                best, k = min(pairs)
+                if best == len(self.rank):
+                    break
+                parts[k:k + 2] = [parts[k] + parts[k + 1]]
+            self._cache[piece] = [self.vocab[p] for p in parts]
+        return self._cache[piece]
+
+
+_NUMBER = {w: str(n) for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen".split())}
+
+
+def written_forms(sentence: str) -> list[str]:
+    """How Whisper would write a command: capitalised, with a full stop, and, when it has numbers,
+    also with digits ("column seven to column one" -> " Column 7 to column 1."): it writes both."""
+    forms = [sentence]
+    digits = " ".join(_NUMBER.get(w, w) for w in sentence.split())
+    if digits != sentence:
+        forms.append(digits)
+    return [f" {f[:1].upper()}{f[1:]}." for f in forms]
+
+
 def max_tokens(samples: int) -> int:
     """How many tokens an utterance of ``samples`` can need: decoding stops there. A model that says the
     sentence again and again (see ``one_sentence``) would otherwise spend most of its time on that."""
@@ -154,18 +207,58 @@ class WhisperTranscriber:
                                                 intra_threads=threads)  # a second thread gained nothing here
         self._storage = ctranslate2.StorageView
         self._lock = threading.Lock()  # one decode at a time: every recogniser of the process shares this model
+        try:
+            self.tokenizer: Tokenizer | None = Tokenizer(model_dir / "tokenizer.json")
+            # the decoder's output size (timestamp tokens included), which the tokenizer file does not list
+            self.vocabulary = len((model_dir / "vocabulary.txt").read_text(encoding="utf-8").splitlines())
+        except (OSError, ValueError, KeyError) as e:
+            log.warning("No Whisper tokenizer (%s): transcripts only, no scoring of sentences", e)
+            self.tokenizer = None
 
     def transcribe(self, pcm: np.ndarray) -> Transcript:
         # Only the utterance and TAIL_FRAMES of the padding go through the encoder, not the whole 30 s
         # window: 5-8 times faster (40-90 ms against about 300 here) and as accurate on commands, but
         # the model then tends to say the sentence again ("faster faster faster"): see ``one_sentence``.
-        features = self._storage.from_array(log_mel(pcm, len(pcm) // HOP + TAIL_FRAMES)[None])
+        frames = len(pcm) // HOP + TAIL_FRAMES
+        features = self._storage.from_array(log_mel(pcm, frames)[None])
         with self._lock:
-            result = self.model.generate(features, [list(PROMPT)], beam_size=1, max_length=max_tokens(len(pcm)),
+            encoded = self.model.encode(features, to_cpu=True)
+            result = self.model.generate(encoded, [list(PROMPT)], beam_size=1, max_length=max_tokens(len(pcm)),
                                          return_scores=True, return_no_speech_prob=True)[0]
         tokens = result.sequences[0]
         score = result.scores[0] if result.scores else 0.0  # summed log probability / length (length_penalty 1)
-        return Transcript(one_sentence(detokenize(tokens)), float(score), float(result.no_speech_prob))
+        scorer = partial(self.score, np.array(encoded)) if self.tokenizer is not None else None
+        return Transcript(one_sentence(detokenize(tokens)), float(score), float(result.no_speech_prob), scorer)
+
+    def score(self, encoded: Any, sentences: Sequence[str]) -> list[float]:
+        """How likely Whisper finds each sentence as the whole transcript of the audio it encoded
+        (``encoded``): the summed log probability of the sentence's tokens, written as Whisper writes
+        (``written_forms``: the better of words and digits), and of the end of the text after them,
+        so that a short command does not explain a long utterance. Each sentence is given to the decoder
+        as a forced prefix; the log probabilities of every step come back with it."""
+        assert self.tokenizer is not None
+        forms = [(k, self.tokenizer.encode(form)) for k, sentence in enumerate(sentences) for form in written_forms(sentence)]
+        if not forms:
+            return []
+        start = [self.tokenizer.token(t) for t in PROMPT]
+        end = self.tokenizer.token("<|endoftext|>")
+        batch = self._storage.from_array(np.ascontiguousarray(np.repeat(encoded, len(forms), axis=0)))
+        longest = max(len(tokens) for _, tokens in forms)
+        with self._lock:
+            results = self.model.generate(batch, [start + tokens for _, tokens in forms], beam_size=1,
+                                          max_length=min(448, 2 * (len(start) + longest + 2)), return_logits_vocab=True,
+                                          suppress_blank=False, suppress_tokens=[])
+        best = [-np.inf] * len(sentences)
+        for (k, tokens), result in zip(forms, results):
+            steps = np.asarray(result.logits[0], dtype=np.float32).reshape(-1, self.vocabulary)[: len(tokens) + 1]
+            if len(steps) < len(tokens) + 1:
+                continue  # a sentence not scored stays unlikely (max_length: CTranslate2 counts the forced
+                #           prefix twice, measured; the 448 tokens of Whisper's context never come close)
+            top = steps.max(axis=1, keepdims=True)
+            logprobs = steps - top - np.log(np.exp(steps - top).sum(axis=1, keepdims=True))
+            total = float(logprobs[np.arange(len(tokens)), tokens].sum() + logprobs[len(tokens), end])
+            best[k] = max(best[k], total)
+        return best
 
     def on_demand(self, pcm: np.ndarray) -> TranscriptOnDemand:
         """``Heard.transcript`` for ``pcm``: transcribed on the first call."""

@@ -1,0 +1,167 @@
+"""Whisper's choice among the commands an utterance plausibly was (issue 15).
+
+Whisper's free transcript of a command is often close and not quite right on synthetic and accented
+voices ("council" for "cancel", "torque slower", "column 7 to carlin 1"), so it does not parse, while
+PocketSphinx threw the utterance out or is in doubt. Asked instead how likely each of a few candidate
+commands is as the text of the same audio (``Transcript.score``, the model's probabilities with the
+text forced), the same model tells them apart well: "cancel" scores far above any other command.
+
+The candidates (``candidates``) are what the grammar decodes heard (first, second, rival, rejected,
+alternatives) and the commands whose words are nearest the transcript's: every slot-free command of the
+language with the game's nouns (``language_sentences``) and the legal moves of the moment in the
+narrator's words and as pile to pile (``move_sentences``). The free transcript is scored with them: a
+command is chosen (``choose``) only when it scores close to what Whisper wrote freely (so ordinary speech,
+which Whisper writes down as it is, stays rejected) and clearly above every candidate that means
+something else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from typing import Callable, Hashable, Iterable, Sequence
+
+from voicegame.engine import Engine, MoveKind, State
+from voicegame.language.parse import Parser
+from voicegame.language.templates import TemplateError, expand
+from voicegame.listen.sayable import pruned_language, slot_phrases
+
+SHORTLIST = 10
+"""How many of the language's sentences nearest the transcript are scored (about 4 ms each)..."""
+PER_MEANING = 2
+"""... at most this many saying the same thing ("read column seven", "show column seven")."""
+PER_TEMPLATE = 400
+"""Sentences of one template at most; a template that says more (a card in any move) is left out."""
+CARD_INTENTS = frozenset({"move", "move_up", "pair", "play", "discard", "where", "answer", "fill"})
+"""Intents whose sentences name cards: too many to list; moves come from ``move_sentences``."""
+
+_DIGIT_WORDS = "zero one two three four five six seven eight nine ten eleven twelve thirteen".split()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Whisper's verdict on the candidates: the likeliest command's sentence and how far ahead it is."""
+
+    text: str
+    score: float
+    """Summed log probability of ``text`` (Whisper's written form)."""
+    margin: float
+    """``score`` minus that of the best candidate meaning something else (inf: none)."""
+    behind_transcript: float
+    """How much less likely than Whisper's own free transcript ``text`` is (0 when at least as likely)."""
+    scored: tuple[tuple[str, float], ...] = ()
+    """Every candidate with its score, best first (for transcripts and benches)."""
+
+
+def words_of(text: str) -> str:
+    """Lower case, digits as words ("Column 7" -> "column seven"), for comparing sentences by spelling."""
+    out = []
+    for w in text.lower().split():
+        out.append(_DIGIT_WORDS[int(w)] if w.isdigit() and int(w) < len(_DIGIT_WORDS) else w)
+    return " ".join(out)
+
+
+def language_sentences(parser: Parser) -> tuple[str, ...]:
+    """Every sentence of the language that names no card, with this game's pile, group and game names."""
+    nouns = slot_phrases(parser)
+    key = (parser.language.code, tuple((k, tuple(v)) for k, v in sorted(nouns.items())))
+    return _sentences(key, parser)
+
+
+def _sentences(key: tuple, parser: Parser) -> tuple[str, ...]:
+    cached = _CACHE.get(key)
+    if cached is None:
+        if len(_CACHE) > 16:
+            _CACHE.clear()
+        cached = _CACHE[key] = _build_sentences(parser)
+    return cached
+
+
+_CACHE: dict[tuple, tuple[str, ...]] = {}
+
+
+def _build_sentences(parser: Parser) -> tuple[str, ...]:
+    nouns = slot_phrases(parser)
+    rules, intents = pruned_language(parser, nouns, spoken=True)  # skip words said: "speak a little slower"
+    out: dict[str, None] = {}
+    for intent, templates in intents:
+        if intent in CARD_INTENTS:
+            continue
+        for template in templates:
+            try:
+                phrases = expand(template, rules, nouns, limit=PER_TEMPLATE)
+            except (TemplateError, KeyError, ValueError):
+                continue
+            out.update((" ".join(p.split()), None) for p in phrases if p.strip())
+    return tuple(out)
+
+
+def move_sentences(engine: Engine, state: State, say_move: Callable[[State, object], str]) -> list[str]:
+    """The legal moves of the moment in the narrator's words ("seven of hearts on eight of spades") and
+    pile to pile ("column six to cell one")."""
+    out: dict[str, None] = {}
+    for move in engine.legal_moves(state):
+        if move.kind is not MoveKind.MOVE:
+            continue
+        out[say_move(state, move)] = None
+        out[f"{engine.specs[move.src].name} to {engine.specs[move.dst].name}".lower()] = None
+    return list(out)
+
+
+def nearest(text: str, sentences: Iterable[str], meaning: Callable[[str], Hashable | None],
+            count: int = SHORTLIST) -> list[str]:
+    """The ``count`` sentences spelled most like ``text`` (difflib's ratio over the letters), at most
+    ``PER_MEANING`` of each meaning, none meaning nothing."""
+    target = words_of(text)
+    matcher = SequenceMatcher(autojunk=False)
+    matcher.set_seq2(target)
+    ranked = []
+    for sentence in sentences:
+        matcher.set_seq1(sentence)
+        if matcher.real_quick_ratio() > 0.3:
+            ranked.append((matcher.ratio(), sentence))
+    ranked.sort(key=lambda r: -r[0])
+    out: list[str] = []
+    seen: dict[Hashable, int] = {}
+    for _, sentence in ranked:
+        what = meaning(sentence)
+        if what is not None and seen.get(what, 0) < PER_MEANING:
+            seen[what] = seen.get(what, 0) + 1
+            out.append(sentence)
+            if len(out) == count:
+                break
+    return out
+
+
+def candidates(decodes: Sequence[str], transcript: str, pool: Iterable[str],
+               meaning: Callable[[str], Hashable | None]) -> list[str]:
+    """The grammar decodes and the ``SHORTLIST`` sentences of ``pool`` nearest the transcript, once each."""
+    out: dict[str, None] = {}
+    for text in decodes:
+        text = " ".join(text.split())
+        if text:
+            out[text] = None
+    if transcript:
+        out.update((s, None) for s in nearest(transcript, pool, meaning))
+    return list(out)
+
+
+def choose(sentences: Sequence[str], transcript: str, score: Callable[[Sequence[str]], list[float]],
+           meaning: Callable[[str], Hashable | None]) -> Choice | None:
+    """Score ``sentences`` and the free ``transcript`` with Whisper; the likeliest sentence that means a
+    command (``meaning``: a value equal for sentences that do the same, None for no command), with its
+    margin over the best meaning something else. None when no sentence means a command."""
+    meant = [(s, meaning(s)) for s in sentences]
+    meant = [(s, m) for s, m in meant if m is not None]
+    if not meant:
+        return None
+    texts = [s for s, _ in meant] + ([transcript] if transcript else [])
+    scores = score(texts)
+    free = scores[len(meant)] if transcript else float("-inf")
+    ranked = sorted(zip(scores[: len(meant)], range(len(meant))), key=lambda r: -r[0])
+    best_score, best = ranked[0]
+    text, what = meant[best]
+    others = [sc for sc, k in ranked[1:] if meant[k][1] != what]
+    margin = best_score - others[0] if others else float("inf")
+    return Choice(text, best_score, margin, max(0.0, free - best_score),
+                  tuple((meant[k][0], sc) for sc, k in ranked))
