@@ -1,0 +1,75 @@
+"""Whisper's choice among candidate commands (voicegame.listen.rescore): which sentences are candidates,
+and how a choice is made from the model's scores (here given as numbers; tests/audio/test_audio_whisper.py
+scores real speech with the real model)."""
+
+from __future__ import annotations
+
+import math
+
+from voicegame.listen import rescore
+from voicegame.play.session import Session
+
+
+def _session(game: str = "klondike") -> Session:
+    return Session(game, seed=7)
+
+
+def test_the_language_sentences_are_every_command_naming_no_card_with_this_games_nouns():
+    session = _session()
+    sentences = set(rescore.language_sentences(session.parser))
+    for said in ("cancel", "score", "talk slower", "speak a little slower", "read stock",
+                 "what can i say", "play spider", "turn on auto play", "how many cards are left"):
+        assert said in sentences, said
+    assert all(session.parser.parse(s) is not None for s in sentences)  # every one a command as typed
+    assert not any("of hearts" in s for s in sentences)  # cards come from the moves of the moment
+    freecell = set(rescore.language_sentences(_session("freecell").parser))
+    assert "read cell one" in freecell and "read cell one" not in sentences  # Klondike has no cells
+
+
+def test_the_moves_of_the_moment_are_said_as_the_narrator_and_pile_to_pile():
+    session = _session()
+    moves = rescore.move_sentences(session.engine, session.state, session.narrator.move_phrase)
+    assert "six of diamonds on seven of spades" in moves
+    assert any(" to " in m and m.split(" to ")[0].startswith("pile") for m in moves)
+    assert all(session.parser.parse(m) is not None for m in moves)
+
+
+def test_the_nearest_sentences_are_spelled_like_the_transcript_a_few_of_each_meaning():
+    session = _session()
+    pool = rescore.language_sentences(session.parser)
+    meaning = session.parser.parse
+    assert "cancel" in rescore.nearest("council", pool, meaning)
+    assert "talk slower" in rescore.nearest("torque slower", pool, meaning)
+    near = rescore.nearest("read column 7", pool, meaning)  # digits read as words
+    assert near[0].endswith("seven") and len(near) == rescore.SHORTLIST
+    assert sum(meaning(s) == meaning("read pile seven") for s in near) <= rescore.PER_MEANING
+
+
+def test_candidates_are_the_decodes_then_the_nearest_once_each():
+    session = _session()
+    pool = rescore.language_sentences(session.parser)
+    found = rescore.candidates(["score", "", "score", "  slower "], "sword", pool, session.parser.parse)
+    assert found[:2] == ["score", "slower"] and len(found) == len(set(found))
+    assert len(found) <= 2 + rescore.SHORTLIST
+
+
+def test_a_choice_is_the_likeliest_command_with_its_margin_over_another_meaning():
+    session = _session()
+    meaning = session.parser.parse
+    likely = {"score": -4.0, "points": -3.5, "slower": -9.0, "sword": -3.0}
+    choice = rescore.choose(["score", "points", "slower", "hmm"], "sword", lambda s: [likely.get(x, -20.0) for x in s], meaning)
+    assert choice is not None and choice.text == "points"
+    assert choice.margin == 5.5  # over "slower": "score" means the same as "points"
+    assert choice.behind_transcript == 0.5
+    assert [t for t, _ in choice.scored] == ["points", "score", "slower"]  # "hmm" is no command
+    alone = rescore.choose(["score"], "", lambda s: [-1.0 for _ in s], meaning)
+    assert alone is not None and math.isinf(alone.margin) and alone.behind_transcript == 0.0
+    assert rescore.choose(["hmm", "the weather"], "the weather", lambda s: [-1.0 for _ in s], meaning) is None
+
+
+def test_syllables_tell_a_short_command_from_a_sentence():
+    assert rescore.syllables("help") == 1 and rescore.syllables("hello you") == 3
+    assert rescore.syllables("statistics") == 3 and rescore.syllables("column 7 to cell 4") == 7
+    assert rescore.syllables("the sharp glowing in at six") == 7 > 3 * rescore.syllables("keep going")
+    choice = rescore.choose(["help"], "hello you", lambda s: [-8.0 for _ in s], lambda s: s)
+    assert choice is not None and choice.cover == 1 / 3
