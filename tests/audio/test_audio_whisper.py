@@ -164,8 +164,9 @@ def test_sentences_are_tokenized_as_the_model_writes_them():
 
 
 def test_commands_are_scored_as_whisper_writes_them():
-    assert wt.written_forms("score") == [" Score."]
-    assert wt.written_forms("column seven to cell one") == [" Column seven to cell one.", " Column 7 to cell 1."]
+    assert wt.written_form("score") == " Score."
+    assert wt.written_form("column seven to cell one") == " Column seven to cell one."
+    assert wt.written_form("column seven to cell one", digits=True) == " Column 7 to cell 1."
 
 
 @needs_espeak

@@ -154,14 +154,13 @@ _NUMBER = {w: str(n) for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen".split())}
 
 
-def written_forms(sentence: str) -> list[str]:
-    """How Whisper would write a command: capitalised, with a full stop, and, when it has numbers,
-    also with digits ("column seven to column one" -> " Column 7 to column 1."): it writes both."""
-    forms = [sentence]
-    digits = " ".join(_NUMBER.get(w, w) for w in sentence.split())
-    if digits != sentence:
-        forms.append(digits)
-    return [f" {f[:1].upper()}{f[1:]}." for f in forms]
+def written_form(sentence: str, digits: bool = False) -> str:
+    """How Whisper would write a command: capitalised, with a full stop, numbers as words or, with
+    ``digits``, as digits ("column seven to cell one" -> " Column 7 to cell 1."). It writes either;
+    ``WhisperTranscriber.score`` follows what its own transcript did, so each sentence is scored once."""
+    if digits:
+        sentence = " ".join(_NUMBER.get(w, w) for w in sentence.split())
+    return f" {sentence[:1].upper()}{sentence[1:]}."
 
 
 def max_tokens(samples: int) -> int:
@@ -227,38 +226,39 @@ class WhisperTranscriber:
                                          return_scores=True, return_no_speech_prob=True)[0]
         tokens = result.sequences[0]
         score = result.scores[0] if result.scores else 0.0  # summed log probability / length (length_penalty 1)
-        scorer = partial(self.score, np.array(encoded)) if self.tokenizer is not None else None
-        return Transcript(one_sentence(detokenize(tokens)), float(score), float(result.no_speech_prob), scorer)
+        text = one_sentence(detokenize(tokens))
+        digits = any(c.isdigit() for c in text)
+        scorer = partial(self.score, np.array(encoded), digits=digits) if self.tokenizer is not None else None
+        return Transcript(text, float(score), float(result.no_speech_prob), scorer)
 
-    def score(self, encoded: Any, sentences: Sequence[str]) -> list[float]:
+    def score(self, encoded: Any, sentences: Sequence[str], digits: bool = False) -> list[float]:
         """How likely Whisper finds each sentence as the whole transcript of the audio it encoded
         (``encoded``): the summed log probability of the sentence's tokens, written as Whisper writes
-        (``written_forms``: the better of words and digits), and of the end of the text after them,
+        (``written_form``: numbers in ``digits`` when Whisper's own transcript had them), and of the end of the text after them,
         so that a short command does not explain a long utterance. Each sentence is given to the decoder
         as a forced prefix; the log probabilities of every step come back with it."""
         assert self.tokenizer is not None
-        forms = [(k, self.tokenizer.encode(form)) for k, sentence in enumerate(sentences) for form in written_forms(sentence)]
-        if not forms:
+        if not sentences:
             return []
+        forms = [self.tokenizer.encode(written_form(sentence, digits)) for sentence in sentences]
         start = [self.tokenizer.token(t) for t in PROMPT]
         end = self.tokenizer.token("<|endoftext|>")
         batch = self._storage.from_array(np.ascontiguousarray(np.repeat(encoded, len(forms), axis=0)))
-        longest = max(len(tokens) for _, tokens in forms)
+        longest = max(len(tokens) for tokens in forms)
         with self._lock:
-            results = self.model.generate(batch, [start + tokens for _, tokens in forms], beam_size=1,
+            results = self.model.generate(batch, [start + tokens for tokens in forms], beam_size=1,
                                           max_length=min(448, 2 * (len(start) + longest + 2)), return_logits_vocab=True,
                                           suppress_blank=False, suppress_tokens=[])
-        best = [-np.inf] * len(sentences)
-        for (k, tokens), result in zip(forms, results):
+        out = []
+        for tokens, result in zip(forms, results):
             steps = np.asarray(result.logits[0], dtype=np.float32).reshape(-1, self.vocabulary)[: len(tokens) + 1]
             if len(steps) < len(tokens) + 1:
-                continue  # a sentence not scored stays unlikely (max_length: CTranslate2 counts the forced
-                #           prefix twice, measured; the 448 tokens of Whisper's context never come close)
+                out.append(-np.inf)  # not scored: unlikely (max_length: CTranslate2 counts the forced prefix
+                continue  # twice, measured; Whisper's context of 448 tokens is never near)
             top = steps.max(axis=1, keepdims=True)
             logprobs = steps - top - np.log(np.exp(steps - top).sum(axis=1, keepdims=True))
-            total = float(logprobs[np.arange(len(tokens)), tokens].sum() + logprobs[len(tokens), end])
-            best[k] = max(best[k], total)
-        return best
+            out.append(float(logprobs[np.arange(len(tokens)), tokens].sum() + logprobs[len(tokens), end]))
+        return out
 
     def on_demand(self, pcm: np.ndarray) -> TranscriptOnDemand:
         """``Heard.transcript`` for ``pcm``: transcribed on the first call."""

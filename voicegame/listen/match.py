@@ -25,7 +25,7 @@ from voicegame.audio.recognisers import Heard
 from voicegame.language.narrate import Narrator
 from voicegame.language.command import Command
 from voicegame.listen.pronouncing import cmu_dictionary
-from voicegame.listen.rescore import candidates, choose, language_sentences, move_sentences
+from voicegame.listen.rescore import SHORTLIST, SHORTLIST_DOUBT, candidates, choose, language_sentences, move_sentences
 from voicegame.language.parse import Parser
 from voicegame.language.phrasing import Phrasing
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
@@ -371,7 +371,8 @@ def _whisper_choice(understood: Understanding, heard: Heard, state: State, parse
     meaning = _meaning(state, parser, resolver, question_open)
     pool = (*language_sentences(parser), *move_sentences(matcher.engine, state, narrator.move_phrase))
     decodes = [understood.text, heard.text, heard.second or "", heard.rival, heard.rejected_text, *heard.alternatives]
-    sentences = candidates(decodes, transcript.text, pool, meaning)
+    sentences = candidates(decodes, transcript.text, pool, meaning,
+                           SHORTLIST_DOUBT if understood.how != "rejected" else SHORTLIST)
     choice = choose(sentences, transcript.text, transcript.score, meaning)
     if choice is None or choice.margin < CHOICE_MARGIN or choice.behind_transcript > CHOICE_BEHIND \
             or choice.cover < CHOICE_MIN_COVER:
