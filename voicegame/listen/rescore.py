@@ -10,9 +10,10 @@ The candidates (``candidates``) are what the grammar decodes heard (first, secon
 alternatives) and the commands whose words are nearest the transcript's: every slot-free command of the
 language with the game's nouns (``language_sentences``) and the legal moves of the moment in the
 narrator's words and as pile to pile (``move_sentences``). The free transcript is scored with them: a
-command is chosen (``choose``) only when it scores close to what Whisper wrote freely (so ordinary speech,
-which Whisper writes down as it is, stays rejected) and clearly above every candidate that means
-something else.
+command is chosen (``choose``, thresholds in voicegame.listen.match) only when it scores close to what
+Whisper wrote freely and says a fair share of it (``syllables``), so that ordinary speech, which Whisper
+writes down as it is, stays rejected, and clearly above every candidate that means something else.
+Measured in bench/RESULTS.md (ASR, session 13).
 """
 
 from __future__ import annotations
