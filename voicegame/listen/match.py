@@ -320,8 +320,9 @@ class Understanding:
     text: str = ""
     """The words acted on when they are not the recogniser's first text (``Heard.second``)."""
     agreed: bool = False
-    """Whether the free transcript (``Heard.transcript``) names the same command: the recogniser's doubt
-    is then lifted."""
+    """Whether Whisper vouches for the command: its free transcript (``Heard.transcript``) names the same,
+    or its choice among candidates (``_whisper_choice``) is this command. The recogniser's doubt about a
+    weak fit is then no reason to ask again."""
 
 
 def _is_move(command: Command, question_open: bool) -> bool:
@@ -333,7 +334,8 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
     """Parse what was heard; fall back on matching the legal moves when it does not parse, when it
     is an incomplete decode (confidence 0.0), or when it is a move that cannot be played. Says how
     sure it is in ``Understanding.doubt``. The free transcript (``Heard.transcript``), when there is
-    one, has its say (``_second_opinion``)."""
+    one, has its say (``_second_opinion``), and what is still rejected or in doubt goes to Whisper's
+    choice among candidate commands (``_whisper_choice``)."""
     understood = _by_grammar(heard, state, parser, resolver, matcher, narrator, question_open)
     if heard.transcript is None:
         return understood
@@ -361,8 +363,10 @@ def _whisper_choice(understood: Understanding, heard: Heard, state: State, parse
     """Whisper's choice among the commands the utterance plausibly was (voicegame.listen.rescore), for a
     decode that was rejected or is still in doubt. A choice that is not clearly the likeliest
     (``CHOICE_MARGIN``), much less likely than what Whisper wrote freely (``CHOICE_BEHIND``: ordinary
-    speech) or much shorter (``CHOICE_MIN_COVER``) changes nothing. One that means what the grammar decode means lifts its doubt; another
-    takes its place with doubt ``WHISPER_CHOSE``, unless it is an answer (``NEVER_CHOSEN``).
+    speech) or much shorter (``CHOICE_MIN_COVER``) changes nothing. One that means what the grammar
+    decode means lifts its doubt; another takes its place with doubt ``WHISPER_CHOSE`` (``agreed``: the
+    weak-fit rule of the session does not throw it out again), unless it is an answer (``NEVER_CHOSEN``)
+    or the decode is the transcript's own command (``TRANSCRIPT_ONLY``), which is then asked about.
     Measured 2026-11-24 (bench/heard.py, bench/RESULTS.md): clean commands right 86.0 -> 94.2% (tune),
     75.7 -> 82.9% (held-out), white noise 10 dB 73.9 -> 82.6% (tune), no wrong action."""
     transcript = heard.transcript() if heard.transcript is not None else None
