@@ -69,7 +69,7 @@ CHOICE_MIN_COVER = 0.4
 ("the sharp glowing in at six", "hello you") must not become a short command spelled a little like it
 ("keep going", "help"). Measured 2026-11-24 on bench/heard.py: 0.4 turned away both such false accepts
 of 80 sentences and no command heard right."""
-NEVER_CHOSEN = frozenset({"yes", "no", "answer", "choose"})
+NEVER_CHOSEN = NOT_OVERRULING | {"no"}
 """Intents Whisper's choice never acts on (they stay candidates, so that they can win and change
 nothing): an answer to an open question ("deal" became "no" in babble) only from the grammar or the
 transcript itself."""

@@ -24,6 +24,7 @@ from difflib import SequenceMatcher
 from typing import Callable, Hashable, Sequence
 
 from voicegame.engine import Engine, Move, MoveKind, State
+from voicegame.engine.words import NUMBER_WORDS
 from voicegame.language.parse import Parser
 from voicegame.language.templates import TemplateError, expand
 from voicegame.listen.sayable import pruned_language, slot_phrases
@@ -40,9 +41,6 @@ PER_TEMPLATE = 1000
 """Sentences of one template at most; a template that says more (a card in any move) is left out."""
 CARD_INTENTS = frozenset({"move", "move_up", "pair", "play", "discard", "where", "answer", "fill"})
 """Intents whose sentences name cards: too many to list; moves come from ``move_sentences``."""
-
-_DIGIT_WORDS = "zero one two three four five six seven eight nine ten eleven twelve thirteen".split()
-
 
 @dataclass(frozen=True)
 class Choice:
@@ -65,7 +63,7 @@ def words_of(text: str) -> str:
     """Lower case, digits as words ("Column 7" -> "column seven"), for comparing sentences by spelling."""
     out = []
     for w in text.lower().split():
-        out.append(_DIGIT_WORDS[int(w)] if w.isdigit() and int(w) < len(_DIGIT_WORDS) else w)
+        out.append(NUMBER_WORDS[int(w)] if w.isdigit() and int(w) < len(NUMBER_WORDS) else w)
     return " ".join(out)
 
 
@@ -91,15 +89,14 @@ def language_sentences(parser: Parser) -> tuple[str, ...]:
     if key not in _CACHE:
         if len(_CACHE) > 16:
             _CACHE.clear()
-        _CACHE[key] = _build_sentences(parser)
+        _CACHE[key] = _build_sentences(parser, nouns)
     return _CACHE[key]
 
 
 _CACHE: dict[tuple, tuple[str, ...]] = {}
 
 
-def _build_sentences(parser: Parser) -> tuple[str, ...]:
-    nouns = slot_phrases(parser)
+def _build_sentences(parser: Parser, nouns: dict[str, list[str]]) -> tuple[str, ...]:
     rules, intents = pruned_language(parser, nouns, spoken=True)  # skip words said: "speak a little slower"
     out: dict[str, None] = {}
     for intent, templates in intents:
