@@ -428,3 +428,21 @@ def test_whisper_choosing_the_doubtful_decode_lifts_the_doubt():
     transcript, _ = _judged("undo", {LEGAL: -15.0, "undo": -2.0})
     reply = session.hear(replace(doubtful, transcript=transcript))
     assert reply.sentences != ["Six of diamonds on seven of spades?"] and session.history.cursor == 0
+
+
+def test_a_scorer_that_fails_is_no_choice_and_the_game_goes_on():
+    """Whisper's scoring raising (a native library failing mid-game) is logged and read as no choice:
+    the grammar's understanding stands, nothing crashes."""
+    from dataclasses import replace
+
+    from voicegame.audio.backend import Transcript
+
+    def broken(sentences):
+        raise RuntimeError("decoder exploded")
+
+    transcript = lambda: Transcript("sword", -0.8, 0.05, broken)  # noqa: E731
+    session = _session()
+    reply = session.hear(replace(Heard("", None, True, rejected_text="score"), transcript=transcript))
+    assert reply.sentences == ["Sorry, I did not catch that."]
+    reply = session.hear(replace(Heard(LEGAL, 0.1, False, "weak fit"), transcript=transcript))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"] and session.history.cursor == 0

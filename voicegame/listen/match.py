@@ -16,6 +16,7 @@ played, near ties are asked about, and anything too far is rejected.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, Hashable, Iterable
@@ -30,6 +31,8 @@ from voicegame.language.parse import Parser
 from voicegame.language.phrasing import Phrasing
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.language.templates import Node, TemplateError, Word, expand
+
+log = logging.getLogger(__name__)
 
 GAP = 0.5
 """Cost of a word heard but not in the phrase, or in the phrase but not heard."""
@@ -377,7 +380,11 @@ def _whisper_choice(understood: Understanding, heard: Heard, state: State, parse
     decodes = [understood.text, heard.text, heard.second or "", heard.rival, heard.rejected_text, *heard.alternatives]
     sentences = candidates(decodes, transcript.text, pool, meaning,
                            SHORTLIST_DOUBT if understood.how != "rejected" else SHORTLIST)
-    choice = choose(sentences, transcript.text, transcript.score, meaning)
+    try:
+        choice = choose(sentences, transcript.text, transcript.score, meaning)
+    except Exception as e:  # noqa: BLE001 - a native library failing mid-game: no choice, the game goes on
+        log.warning("Whisper could not score the candidates: %s", e)
+        return understood
     if choice is None or choice.margin < CHOICE_MARGIN or choice.behind_transcript > CHOICE_BEHIND \
             or choice.cover < CHOICE_MIN_COVER:
         return understood
