@@ -446,3 +446,28 @@ def test_a_scorer_that_fails_is_no_choice_and_the_game_goes_on():
     assert reply.sentences == ["Sorry, I did not catch that."]
     reply = session.hear(replace(Heard(LEGAL, 0.1, False, "weak fit"), transcript=transcript))
     assert reply.sentences == ["Six of diamonds on seven of spades?"] and session.history.cursor == 0
+
+
+def test_a_clear_move_that_would_be_refused_gets_whispers_choice():
+    """The grammar holds every card on every card, so a move said is sometimes decoded clearly with one
+    card wrong, and would be refused. Whisper then chooses among it and the card moves put together from
+    what was heard: the move it finds clearly likelier is asked about; a legal move heard clearly is
+    played without asking Whisper anything."""
+    from dataclasses import replace
+
+    refused = Heard("three of clubs on six of diamonds", 0.9)  # Klondike deal 7: the three needs a red four
+    session = _session()
+    transcript, asked = _judged("3 of clubs on 4 of dimonds", {"three of clubs on four of diamonds": -6.0,
+                                                               "3 of clubs on 4 of dimonds": -5.0})  # no command as typed
+    reply = session.hear(replace(refused, transcript=transcript))
+    assert reply.sentences == ["Three of clubs on four of diamonds?"] and session.history.cursor == 0
+    assert "three of clubs on four of diamonds" in asked[0]  # put together from the decode and the transcript
+    assert session.hear(Heard("yes", 0.9)).moves
+    session = _session()
+    transcript, _ = _judged("3 of clubs on 6 of dimonds", {"three of clubs on six of diamonds": -4.0,
+                                                           "3 of clubs on 6 of dimonds": -4.0})
+    reply = session.hear(replace(refused, transcript=transcript))
+    assert "cannot" in " ".join(reply.sentences).lower() and session.pending is None  # its reason, as typed
+    session = _session()
+    transcript, asked = _judged("6 of diamonds on 7 of spades", {})
+    assert session.hear(replace(Heard(LEGAL, 0.9), transcript=transcript)).moves and asked == []

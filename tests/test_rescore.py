@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from voicegame.listen import rescore
+from voicegame.listen.sayable import visible_cards
 from voicegame.play.session import Session
 
 
@@ -73,3 +74,34 @@ def test_syllables_tell_a_short_command_from_a_sentence():
     assert rescore.syllables("the sharp glowing in at six") == 7 > 3 * rescore.syllables("keep going")
     choice = rescore.choose(["help"], "hello you", lambda s: [-8.0 for _ in s], lambda s: s)
     assert choice is not None and choice.cover == 1 / 3
+
+
+def test_the_cards_a_transcript_names_are_read_loosely_in_order():
+    parser = _session().parser
+    named = rescore.cards_named("6 of club on the eye of club", parser)
+    assert [(c.rank.value, c.suit.value if c.suit else None) for c in named] == [(6, "clubs")]
+    named = rescore.cards_named("6 on page on 4 long diamonds", parser)
+    assert [(c.rank.value, c.suit.value if c.suit else None) for c in named] == [(6, None), (4, "diamonds")]
+    assert rescore.cards_named("what a lovely afternoon", parser) == []
+
+
+def test_card_moves_put_the_cards_of_decodes_and_transcript_together():
+    session = _session()  # showing: six of diamonds, eight of diamonds, seven of spades, three of clubs...
+    cards = visible_cards(session.engine, session.state)
+    # the decodes each had one card right; the transcript names the six without its suit
+    moves = rescore.card_moves(["the three of clubs on eight of diamonds", "six on to seven of spades"],
+                               "6 on the 8 of dimes", session.parser, cards)
+    assert "six of diamonds on eight of diamonds" in moves  # cannot be played: no legal move says it
+    assert "three of clubs on seven of spades" in moves
+    assert all(session.parser.parse(m) is not None for m in moves)
+    assert not any(m.split(" on ")[0] == m.split(" on ")[1] for m in moves)
+    assert rescore.card_moves(["read stock"], "read stock", session.parser, cards) == []
+
+
+def test_candidates_add_the_card_moves_nearest_the_transcript():
+    session = _session()
+    pool = rescore.language_sentences(session.parser)
+    moves = ["six of diamonds on eight of diamonds", "three of clubs on seven of spades", "ace of clubs on four of diamonds"]
+    found = rescore.candidates(["read stock"], "6 of diamonds on the 8 of diamonds", pool, session.parser.parse, 3, moves)
+    assert "six of diamonds on eight of diamonds" in found
+    assert sum(m in found for m in moves) == rescore.CARD_SHORTLIST

@@ -26,7 +26,8 @@ from voicegame.audio.recognisers import Heard
 from voicegame.language.narrate import Narrator
 from voicegame.language.command import Command
 from voicegame.listen.pronouncing import cmu_dictionary
-from voicegame.listen.rescore import SHORTLIST, SHORTLIST_DOUBT, candidates, choose, language_sentences, move_sentences
+from voicegame.listen.rescore import SHORTLIST, SHORTLIST_DOUBT, candidates, card_moves, choose, language_sentences, move_sentences
+from voicegame.listen.sayable import visible_cards
 from voicegame.language.parse import Parser
 from voicegame.language.phrasing import Phrasing
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
@@ -65,8 +66,13 @@ WHISPER_CHOSE = "whisper chose"
 CHOICE_MARGIN = 2.0
 """How much likelier (summed log probability) Whisper's choice must be than any candidate that means
 something else."""
-CHOICE_BEHIND = 4.0
-"""How much less likely than Whisper's own free transcript the choice may be."""
+CHOICE_BEHIND = 6.0
+"""How much less likely than Whisper's own free transcript the choice may be. Measured 2026-11-24
+(bench/heard.py, clean and white noise): of 71 ordinary sentences whose likeliest command was ahead of the
+others by ``CHOICE_MARGIN`` and long enough, the nearest was 7.0 behind its transcript ("she tells him i
+must eat short" -> "tell me more", at white 10 dB), the next 8.5; commands said and chosen were within 4 of
+theirs 260 times of 315, within 6, 276 ("column 6 to l1" for "column six to cell one" 4.2, "list rules"
+for "list moves" 4.6). Session 13 had 4."""
 CHOICE_MIN_COVER = 0.4
 """The least share of the transcript's syllables the choice must have: ordinary speech written down
 ("the sharp glowing in at six", "hello you") must not become a short command spelled a little like it
@@ -337,15 +343,27 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
     """Parse what was heard; fall back on matching the legal moves when it does not parse, when it
     is an incomplete decode (confidence 0.0), or when it is a move that cannot be played. Says how
     sure it is in ``Understanding.doubt``. The free transcript (``Heard.transcript``), when there is
-    one, has its say (``_second_opinion``), and what is still rejected or in doubt goes to Whisper's
-    choice among candidate commands (``_whisper_choice``)."""
+    one, has its say (``_second_opinion``), and what is still rejected or in doubt, or is a move the game
+    would refuse (``_refused_move``), goes to Whisper's choice among candidate commands (``_whisper_choice``)."""
     understood = _by_grammar(heard, state, parser, resolver, matcher, narrator, question_open)
     if heard.transcript is None:
         return understood
     understood = _second_opinion(understood, heard, state, parser, resolver, matcher, narrator, question_open)
-    if understood.how == "rejected" or (understood.doubt and not understood.agreed):
+    if understood.how == "rejected" or (understood.doubt and not understood.agreed) \
+            or _refused_move(understood, state, resolver, question_open):
         understood = _whisper_choice(understood, heard, state, parser, resolver, matcher, narrator, question_open)
     return understood
+
+
+def _refused_move(understood: Understanding, state: State, resolver: Resolver, question_open: bool) -> bool:
+    """Whether ``understood`` is a move heard clearly that the game would refuse. The grammar holds every
+    card on every card, so a move said is often decoded clearly with one card wrong ("six of clubs on
+    nine of clubs" as "the eight of clubs on nine of clubs"): such a decode gets Whisper's choice too.
+    Moves a player says are mostly legal, so the wait (about 6 ms a sentence scored) is rarely paid."""
+    command = understood.command
+    return (understood.how == "parsed" and not understood.doubt and command is not None
+            and _is_move(command, question_open)
+            and isinstance(resolver.resolve_move(state, command.source, command.target), Refuse))
 
 
 def _meaning(state: State, parser: Parser, resolver: Resolver, question_open: bool) -> Callable[[str], Hashable | None]:
@@ -378,8 +396,9 @@ def _whisper_choice(understood: Understanding, heard: Heard, state: State, parse
     meaning = _meaning(state, parser, resolver, question_open)
     pool = (*language_sentences(parser), *move_sentences(matcher.engine, state, narrator.move_phrase))
     decodes = [understood.text, heard.text, heard.second or "", heard.rival, heard.rejected_text, *heard.alternatives]
+    moves = card_moves(decodes, transcript.text, parser, visible_cards(matcher.engine, state))
     sentences = candidates(decodes, transcript.text, pool, meaning,
-                           SHORTLIST_DOUBT if understood.how != "rejected" else SHORTLIST)
+                           SHORTLIST_DOUBT if understood.how != "rejected" else SHORTLIST, moves)
     try:
         choice = choose(sentences, transcript.text, transcript.score, meaning)
     except Exception as e:  # noqa: BLE001 - a native library failing mid-game: no choice, the game goes on

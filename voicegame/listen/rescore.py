@@ -8,8 +8,9 @@ text forced), the same model tells them apart well: "cancel" scores far above an
 
 The candidates (``candidates``) are what the grammar decodes heard (first, second, rival, rejected,
 alternatives) and the commands whose words are nearest the transcript's: every slot-free command of the
-language with the game's nouns (``language_sentences``) and the legal moves of the moment in the
-narrator's words and as pile to pile (``move_sentences``). The free transcript is scored with them: a
+language with the game's nouns (``language_sentences``), the legal moves of the moment in the
+narrator's words and as pile to pile (``move_sentences``), and card-on-card moves put together from the
+cards the decodes and the transcript name (``card_moves``: a move that cannot be played is in neither). The free transcript is scored with them: a
 command is chosen (``choose``, thresholds in voicegame.listen.match) only when it scores close to what
 Whisper wrote freely and says a fair share of it (``syllables``), so that ordinary speech, which Whisper
 writes down as it is, stays rejected, and clearly above every candidate that means something else.
@@ -24,7 +25,9 @@ from difflib import SequenceMatcher
 from typing import Callable, Hashable, Sequence
 
 from voicegame.engine import Engine, Move, MoveKind, State
+from voicegame.engine.cards import Card, Suit
 from voicegame.engine.words import NUMBER_WORDS
+from voicegame.language.command import CardRef
 from voicegame.language.parse import Parser
 from voicegame.language.templates import TemplateError, expand
 from voicegame.listen.sayable import pruned_language, slot_phrases
@@ -34,6 +37,8 @@ SHORTLIST = 10
 grammar heard nothing usable; ``SHORTLIST_DOUBT`` when it heard something doubtful, which is most of
 what is to be confirmed or overturned (and which is common: the wait stays short)..."""
 SHORTLIST_DOUBT = 3
+CARD_SHORTLIST = 2
+"""How many of the card-on-card sentences put together from the cards heard (``card_moves``) are scored."""
 PER_MEANING = 1
 """... at most this many saying the same thing ("read column seven", "show column seven"): one let the
 shortlist hold the command said for 110 of 153 wrong transcripts, two for 107."""
@@ -123,6 +128,68 @@ def move_sentences(engine: Engine, state: State, say_move: Callable[[State, Move
     return list(out)
 
 
+def card_moves(decodes: Sequence[str], transcript: str, parser: Parser, cards: frozenset[Card]) -> list[str]:
+    """Card-on-card moves ("six of clubs on nine of clubs") put together from the cards the grammar decodes
+    name as what moves and where to, and the cards the transcript names in its order (``cards_named``):
+    each with each, a card named in part ("the six") as every card showing (``cards``) it can be. A move
+    that cannot be played is none of the legal moves of ``move_sentences``, and the decodes often have one
+    card of it right each ("the eight of clubs on nine of clubs", "six on to eight of diamonds")."""
+    sources: list[CardRef] = []
+    targets: list[CardRef] = []
+    for text in decodes:
+        command = parser.parse(text) if text.strip() else None
+        if command is not None and command.intent == "move":
+            if isinstance(command.source, CardRef):
+                sources.append(command.source)
+            if isinstance(command.target, CardRef):
+                targets.append(command.target)
+    named = cards_named(transcript, parser)
+    sources[:0] = named[:1]
+    targets[:0] = named[1:2]
+    showing = sorted(cards, key=lambda c: (c.rank, c.suit.value))
+
+    def every(refs: list[CardRef]) -> list[Card]:
+        """The cards showing that ``refs`` name; a rank without its suit only when no decode heard a suit
+        for that rank (each suit is another candidate close to the one said: "king of faith's" had the
+        king of spades ahead of the king of clubs by 1.3, under ``CHOICE_MARGIN``)."""
+        suited = {ref.rank for ref in refs if ref.suit is not None}
+        return list(dict.fromkeys(c for ref in refs if ref.suit is not None or ref.rank not in suited
+                                  for c in showing if ref.matches(c)))
+
+    tops = every(targets)
+    return [f"{card.spoken} on {top.spoken}" for card in every(sources) for top in tops if card != top]
+
+
+def cards_named(text: str, parser: Parser) -> list[CardRef]:
+    """The cards ``text`` names, loosely: a rank ("6", "six", "jack") and the suit spelled most like one of
+    the next three words, if any ("clums" -> clubs); Whisper's transcript of a move is rarely the sentence
+    ("6 of club on the eye of club")."""
+    language = parser.language
+    words = words_of(text).split()
+    out: list[CardRef] = []
+    for i, word in enumerate(words):
+        rank = language.ranks.get(word)
+        if rank is None:
+            continue
+        suit = None
+        for after in words[i + 1 : i + 4]:
+            if after in language.ranks:
+                break
+            suit = language.suits.get(after) or _suit_like(after, language.suits)
+            if suit is not None:
+                break
+        out.append(CardRef(rank, suit))
+    return out
+
+
+def _suit_like(word: str, suits: dict[str, Suit]) -> Suit | None:
+    """The suit whose name ``word`` is spelled most like, when at least 3/4 alike ("clums", "diamons")."""
+    if len(word) < 4:
+        return None
+    best = max(suits, key=lambda name: SequenceMatcher(None, word, name).ratio())
+    return suits[best] if SequenceMatcher(None, word, best).ratio() >= 0.75 else None
+
+
 def nearest(text: str, sentences: Sequence[str], meaning: Callable[[str], Hashable | None],
             count: int = SHORTLIST) -> list[str]:
     """The ``count`` sentences spelled most like ``text`` (``_by_spelling``), at most ``PER_MEANING`` of
@@ -156,8 +223,10 @@ def _by_spelling(target: str, sentences: Sequence[str], limit: int = 80) -> list
 
 
 def candidates(decodes: Sequence[str], transcript: str, pool: Sequence[str],
-               meaning: Callable[[str], Hashable | None], count: int = SHORTLIST) -> list[str]:
-    """The grammar decodes and the ``count`` sentences of ``pool`` nearest the transcript, once each."""
+               meaning: Callable[[str], Hashable | None], count: int = SHORTLIST,
+               moves: Sequence[str] = ()) -> list[str]:
+    """The grammar decodes, the ``count`` sentences of ``pool`` nearest the transcript and the
+    ``CARD_SHORTLIST`` of ``moves`` (``card_moves``) nearest it, once each."""
     out: dict[str, None] = {}
     for text in decodes:
         text = " ".join(text.split())
@@ -165,6 +234,7 @@ def candidates(decodes: Sequence[str], transcript: str, pool: Sequence[str],
             out[text] = None
     if transcript:
         out.update((s, None) for s in nearest(transcript, pool, meaning, count))
+        out.update((s, None) for s in nearest(transcript, [m for m in moves if m not in out], meaning, CARD_SHORTLIST))
     return list(out)
 
 
