@@ -33,6 +33,12 @@ class Language:
     because they take another command's audio ("what moves" heard for "verbose")."""
     jokers: dict[str, Colour | None] = field(default_factory=dict)
     """Ways to say a joker, to its colour (None: either joker), heard only in games with jokers."""
+    said_rules: dict[str, Node] = field(default_factory=dict)
+    """``rules`` with their skip words kept, as optional words, and nothing left out: everything a player
+    may say, for Whisper's choice among commands (voicegame.listen.rescore), which, unlike a grammar
+    decode, a rare single word ("redeal") does not pull other speech onto."""
+    said_intents: tuple[tuple[str, tuple[Node, ...]], ...] = ()
+    """``intents`` likewise."""
 
     def templates(self, intent: str) -> tuple[Node, ...]:
         return dict(self.intents)[intent]
@@ -69,8 +75,13 @@ def load_language(lang: str = "en") -> Language:
     def spoken(text: str) -> Node:
         return without_phrases(optional_words(parse_template(text), skip), unheard)
 
+    def said(text: str) -> Node:
+        return optional_words(parse_template(text), skip)
+
     spoken_rules = {name: spoken(text) for name, text in commands.get("rules", {}).items()}
     spoken_intents = tuple((name, tuple(spoken(t) for t in templates)) for name, templates in commands["intents"].items())
     jokers = {word: None if key == "any" else Colour(key) for key, words in vocabulary.get("jokers", {}).items() for word in words}
     return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages, spoken_rules, spoken_intents,
-                    frozenset(listening.get("second_only", [])), jokers)
+                    frozenset(listening.get("second_only", [])), jokers,
+                    {name: said(text) for name, text in commands.get("rules", {}).items()},
+                    tuple((name, tuple(said(t) for t in templates)) for name, templates in commands["intents"].items()))

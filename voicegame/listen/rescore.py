@@ -102,7 +102,8 @@ _CACHE: dict[tuple, tuple[str, ...]] = {}
 
 
 def _build_sentences(parser: Parser, nouns: dict[str, list[str]]) -> tuple[str, ...]:
-    rules, intents = pruned_language(parser, nouns, spoken=True)  # skip words said: "speak a little slower"
+    # skip words said ("speak a little slower"), and the rare words the grammars leave out ("redeal")
+    rules, intents = pruned_language(parser, nouns, said=True)
     out: dict[str, None] = {}
     for intent, templates in intents:
         if intent in CARD_INTENTS:

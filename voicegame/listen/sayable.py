@@ -82,12 +82,18 @@ def _prune(node: Node, void: frozenset[str]) -> Node | None:
     return node
 
 
-def pruned_language(parser: Parser, nouns: dict[str, list[str]], spoken: bool = False) -> tuple[dict[str, Node], list[tuple[str, list[Node]]]]:
+def pruned_language(parser: Parser, nouns: dict[str, list[str]], spoken: bool = False,
+                    said: bool = False) -> tuple[dict[str, Node], list[tuple[str, list[Node]]]]:
     """Rules and intent templates of the language with what this game cannot say removed;
-    ``spoken``: with the skip words as optional words (``Language.spoken_rules``)."""
+    ``spoken``: with the skip words as optional words, less what a recogniser does not listen for
+    (``Language.spoken_rules``); ``said``: with the skip words as optional words, nothing left out
+    (``Language.said_rules``)."""
     language = parser.language
-    source_rules = language.spoken_rules if spoken and language.spoken_intents else language.rules
-    source_intents = language.spoken_intents if spoken and language.spoken_intents else language.intents
+    source_rules, source_intents = language.rules, language.intents
+    if said and language.said_intents:
+        source_rules, source_intents = language.said_rules, language.said_intents
+    elif spoken and language.spoken_intents:
+        source_rules, source_intents = language.spoken_rules, language.spoken_intents
     void = {slot for slot, values in nouns.items() if not values}
     while True:  # a rule that becomes void voids every rule using it
         pruned = {name: _prune(node, frozenset(void)) for name, node in source_rules.items()}
