@@ -471,3 +471,19 @@ def test_a_clear_move_that_would_be_refused_gets_whispers_choice():
     session = _session()
     transcript, asked = _judged("6 of diamonds on 7 of spades", {})
     assert session.hear(replace(Heard(LEGAL, 0.9), transcript=transcript)).moves and asked == []
+
+
+def test_a_clear_decode_beginning_with_a_skipped_word_gets_whispers_choice():
+    """Forced onto the language, speech tends to begin with "the"; so does a move whose card was misheard.
+    Such a decode, clear or not, is checked by Whisper: a likelier other move is asked about first."""
+    from dataclasses import replace
+
+    session = _session()
+    transcript, asked = _judged("6 of dimonds on 7 of spades", {LEGAL: -5.0, "6 of dimonds on 7 of spades": -4.5,
+                                                                "the three of clubs on four of diamonds": -15.0})
+    reply = session.hear(replace(Heard("the three of clubs on four of diamonds", 0.9), transcript=transcript))
+    assert reply.sentences == ["Six of diamonds on seven of spades?"] and session.history.cursor == 0 and asked
+    session = _session()
+    transcript, asked = _judged("3 of clubs on 4 of dimonds", {"three of clubs on four of diamonds": -5.0})
+    reply = session.hear(replace(Heard("three of clubs on four of diamonds", 0.9), transcript=transcript))
+    assert reply.moves and session.history.cursor == 1 and asked == []  # no skipped word: played at once
