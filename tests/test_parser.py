@@ -181,6 +181,21 @@ PHRASES = [
     ("quieter", Command("quieter")),
     ("brief", Command("brief")),
     ("verbose", Command("verbose")),
+    # contractions read as their words ([contractions] of commands.toml), as typed or as Whisper writes them
+    ("what's on pile three", Command("read", pile(3))),
+    ("what's in pile three", Command("read", pile(3))),
+    ("where's the queen of hearts", Command("where", card("queen", "hearts"))),
+    ("what's on the table", Command("read_board")),
+    ("let's play spider", Command("switch_game", game="spider")),  # a template's own contraction stays
+    # everyday phrasings players use untaught
+    ("jack of spades goes on queen of diamonds", Command("move", card("jack", "spades"), card("queen", "diamonds"))),
+    ("move six of diamonds over to seven of spades", Command("move", card("six", "diamonds"), card("seven", "spades"))),
+    ("give me a clue", Command("hint")),
+    ("undo the move", Command("undo")),
+    ("undo that", Command("undo")),
+    ("start a new game", Command("new_game")),
+    ("repeat that", Command("repeat")),
+    ("what did you say", Command("repeat")),
 ]
 
 

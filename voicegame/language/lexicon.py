@@ -39,6 +39,8 @@ class Language:
     decode, a rare single word ("redeal") does not pull other speech onto."""
     said_intents: tuple[tuple[str, tuple[Node, ...]], ...] = ()
     """``intents`` likewise."""
+    contractions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Contractions and the words they stand for ("what's" -> what is), read so before matching."""
 
     def templates(self, intent: str) -> tuple[Node, ...]:
         return dict(self.intents)[intent]
@@ -84,4 +86,5 @@ def load_language(lang: str = "en") -> Language:
     return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages, spoken_rules, spoken_intents,
                     frozenset(listening.get("second_only", [])), jokers,
                     {name: said(text) for name, text in commands.get("rules", {}).items()},
-                    tuple((name, tuple(said(t) for t in templates)) for name, templates in commands["intents"].items()))
+                    tuple((name, tuple(said(t) for t in templates)) for name, templates in commands["intents"].items()),
+                    {short: tuple(long.split()) for short, long in commands.get("contractions", {}).items()})

@@ -142,8 +142,10 @@ class Parser:
 
     # ----- parsing -----------------------------------------------------------------
     def words(self, text: str) -> tuple[str, ...]:
-        """The tokens that matter: tokenized, skip words removed."""
-        return tuple(t for t in tokenize(text) if t not in self.language.skip)
+        """The tokens that matter: tokenized, contractions read as their words, skip words removed."""
+        contractions = self.language.contractions
+        tokens = [w for t in tokenize(text) for w in contractions.get(t, (t,))]
+        return tuple(t for t in tokens if t not in self.language.skip)
 
     def begins_with_skipped_word(self, text: str) -> bool:
         """Whether ``text`` is empty or begins with a word the parser skips ("the all the piles"): what a
