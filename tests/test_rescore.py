@@ -109,3 +109,32 @@ def test_candidates_add_the_card_moves_nearest_the_transcript():
     found = rescore.candidates(["read stock"], "6 of diamonds on the 8 of diamonds", pool, session.parser.parse, 3, moves)
     assert "six of diamonds on eight of diamonds" in found
     assert sum(m in found for m in moves) == rescore.CARD_SHORTLIST
+
+
+def test_whatever_whisper_writes_card_moves_and_the_choice_never_raise():
+    """A transcript can be anything (numbers, punctuation, other scripts): reading it for cards and
+    putting moves together from it never raises, and a session hearing it goes on."""
+    from dataclasses import replace
+
+    from hypothesis import given, settings, strategies as st
+
+    from voicegame.audio.backend import Transcript
+    from voicegame.audio.recognisers import Heard
+
+    session = _session()
+    cards = visible_cards(session.engine, session.state)
+    words = st.sampled_from(["6", "99", "of", "club", "clums", "dimonds", "jack", "the", "on", "'s", "-", "٣", "é", "ace"])
+    texts = st.one_of(st.text(max_size=60), st.lists(words, max_size=12).map(" ".join))
+
+    @settings(max_examples=150, deadline=None)
+    @given(texts, texts)
+    def check(transcript: str, decode: str) -> None:
+        rescore.cards_named(transcript, session.parser)
+        moves = rescore.card_moves([decode, "the three of clubs on eight of diamonds"], transcript, session.parser, cards)
+        assert all(session.parser.parse(m) is not None for m in moves)
+        scored = lambda s: [-5.0 for _ in s]  # noqa: E731
+        reply = session.hear(replace(Heard(decode, 0.9), transcript=lambda: Transcript(transcript, -0.5, 0.1, scored)))
+        assert reply.sentences  # an answer, whatever it is
+        session.dialogue.pending = None
+
+    check()

@@ -150,7 +150,7 @@ class Tokenizer:
         return self._cache[piece]
 
 
-_NUMBER = {w: str(n) for n, w in enumerate(
+_NUMBER = {w: str(n) for n, w in enumerate(  # not engine.words.NUMBER_WORDS: audio imports nothing of the game
     "zero one two three four five six seven eight nine ten eleven twelve thirteen".split())}
 
 

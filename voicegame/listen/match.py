@@ -386,7 +386,7 @@ def _meaning(state: State, parser: Parser, resolver: Resolver, question_open: bo
 def _whisper_choice(understood: Understanding, heard: Heard, state: State, parser: Parser, resolver: Resolver,
                     matcher: MoveMatcher, narrator: Narrator, question_open: bool) -> Understanding:
     """Whisper's choice among the commands the utterance plausibly was (voicegame.listen.rescore), for a
-    decode that was rejected or is still in doubt. A choice that is not clearly the likeliest
+    decode that was rejected, is still in doubt, or is clear but checked anyway (``understand``). A choice that is not clearly the likeliest
     (``CHOICE_MARGIN``), much less likely than what Whisper wrote freely (``CHOICE_BEHIND``: ordinary
     speech) or much shorter (``CHOICE_MIN_COVER``) changes nothing. One that means what the grammar
     decode means lifts its doubt; another takes its place with doubt ``WHISPER_CHOSE`` (``agreed``: the

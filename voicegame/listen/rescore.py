@@ -10,11 +10,11 @@ The candidates (``candidates``) are what the grammar decodes heard (first, secon
 alternatives) and the commands whose words are nearest the transcript's: every slot-free command of the
 language with the game's nouns (``language_sentences``), the legal moves of the moment in the
 narrator's words and as pile to pile (``move_sentences``), and card-on-card moves put together from the
-cards the decodes and the transcript name (``card_moves``: a move that cannot be played is in neither). The free transcript is scored with them: a
-command is chosen (``choose``, thresholds in voicegame.listen.match) only when it scores close to what
+cards the decodes and the transcript name (``card_moves``: a move that cannot be played is in neither).
+The free transcript is scored with them: a command is chosen (``choose``, thresholds in voicegame.listen.match) only when it scores close to what
 Whisper wrote freely and says a fair share of it (``syllables``), so that ordinary speech, which Whisper
 writes down as it is, stays rejected, and clearly above every candidate that means something else.
-Measured in bench/RESULTS.md (ASR, session 13).
+Measured in bench/RESULTS.md (ASR, sessions 13 and 14).
 """
 
 from __future__ import annotations
@@ -26,9 +26,8 @@ from typing import Callable, Hashable, Sequence
 
 from voicegame.engine import Engine, Move, MoveKind, State
 from voicegame.engine.cards import Card, Suit
-from voicegame.engine.words import NUMBER_WORDS
 from voicegame.language.command import CardRef
-from voicegame.language.parse import Parser
+from voicegame.language.parse import Parser, tokenize
 from voicegame.language.templates import TemplateError, expand
 from voicegame.listen.sayable import pruned_language, slot_phrases
 
@@ -65,11 +64,9 @@ class Choice:
 
 
 def words_of(text: str) -> str:
-    """Lower case, digits as words ("Column 7" -> "column seven"), for comparing sentences by spelling."""
-    out = []
-    for w in text.lower().split():
-        out.append(NUMBER_WORDS[int(w)] if w.isdigit() and int(w) < len(NUMBER_WORDS) else w)
-    return " ".join(out)
+    """``text`` as the parser reads its words (``tokenize``: lower case, numbers as words, "Column 7" ->
+    "column seven"), for comparing sentences by spelling."""
+    return " ".join(tokenize(text))
 
 
 def syllables(text: str) -> int:
