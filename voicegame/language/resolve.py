@@ -280,8 +280,8 @@ class Resolver:
     def narrow(self, state: State, ask: Ask, command: Command) -> Resolution:
         """Apply an answer ("hearts", "pile two", "the second one", "yes") to an open question."""
         options = list(ask.options)
-        if command.intent == "yes":
-            return Play(options[0][1])
+        if command.intent == "yes":  # "yes" to one choice plays it; to several it picks none
+            return Play(options[0][1]) if len(options) == 1 else Ask("which_one", ask.options)
         if command.intent == "choose" and command.number is not None:
             n = command.number
             if n == -1:
@@ -299,11 +299,27 @@ class Resolver:
             kept = [(label, m) for label, m in (kept or options) if self._answer_fits(state, m, command)] or kept
         if not kept and command.number is not None and 1 <= command.number <= len(options):
             kept = [options[command.number - 1]]
+        if len(kept) != 1:  # "three" to "Which eight: spades or clubs?": the eight on pile three
+            on_pile = self._on_numbered_pile(options, command)
+            kept = on_pile if len(on_pile) == 1 else kept
         if len(kept) == 1:
             return Play(kept[0][1])
         if not kept:
             return Refuse(Reason("not_a_choice", {"question": ask}))
         return self.ask(state, [m for _, m in kept])
+
+    def _on_numbered_pile(self, options: list[tuple[str, Move]], command: Command) -> list[tuple[str, Move]]:
+        """The choices moving from or to the pile whose number a bare number names ("three": pile three),
+        when the number names no card of theirs; [] when the answer is no bare number."""
+        ref = command.source
+        if isinstance(ref, CardRef) and ref.suit is None and command.target is None:
+            number = int(ref.rank.value)
+        elif command.number is not None and command.intent == "answer":
+            number = command.number
+        else:
+            return []
+        return [(label, m) for label, m in options if m.kind is MoveKind.MOVE
+                and number in (self.specs[m.src].number, self.specs[m.dst].number)]
 
     def _label_fits(self, label: str, command: Command, loose: bool = False) -> bool:
         """Does the answer name what the choice's own words say ("spades" for "nine of spades",

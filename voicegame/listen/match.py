@@ -25,6 +25,7 @@ from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.audio.recognisers import Heard
 from voicegame.language.narrate import Narrator
 from voicegame.language.command import Command
+from voicegame.listen.policy import Doubt
 from voicegame.listen.pronouncing import cmu_dictionary
 from voicegame.listen.rescore import SHORTLIST, SHORTLIST_DOUBT, candidates, card_moves, choose, language_sentences, move_sentences
 from voicegame.listen.sayable import visible_cards
@@ -38,7 +39,7 @@ log = logging.getLogger(__name__)
 GAP = 0.5
 """Cost of a word heard but not in the phrase, or in the phrase but not heard."""
 CHEAP_GAP = {"of": 0.2}
-SECOND_ONLY = "second decode only"
+SECOND_ONLY = Doubt.SECOND_ONLY
 """``Understanding.doubt`` when only the second decode heard a command: the session asks about it
 when it would change the game and otherwise ignores it. Measured 2026-11-23 (bench/heard.py):
 answering what only the whole language heard made 27% of ordinary sentences get an answer; even
@@ -50,7 +51,7 @@ of 80 ordinary sentences (false accepts 1.2% -> 3.8%), so still not. Since 2026-
 second decode's own best path is read, and a sentence it heard *clearly* (``Heard.second_clear``) is
 answered when it is a reading or help command naming nothing, or a refused move of cards named in full
 (voicegame.play.session ``SECOND_ONLY_ANSWERED``, ``_answers_unasked``)."""
-TRANSCRIPT_ONLY = "transcript only"
+TRANSCRIPT_ONLY = Doubt.TRANSCRIPT_ONLY
 """``Understanding.doubt`` when the words acted on are the free transcript's (``Heard.transcript``)."""
 TRANSCRIPT_MIN_LOGPROB = -2.5
 """A transcript whose tokens average under this log probability is no opinion (Whisper unsure)."""
@@ -60,7 +61,7 @@ and a bare answer ("3") is what Whisper writes when it lost most of a sentence (
 three")."""
 TRANSCRIPT_SURE_LOGPROB = -0.6
 """A transcript that is no command and averages at least this rejects a doubtful grammar decode."""
-WHISPER_CHOSE = "whisper chose"
+WHISPER_CHOSE = Doubt.WHISPER_CHOSE
 """``Understanding.doubt`` when the words acted on are Whisper's choice among candidate commands
 (voicegame.listen.rescore): a change of the game is asked about first."""
 CHOICE_MARGIN = 2.0
@@ -321,8 +322,8 @@ class Understanding:
     command: Command | None = None
     resolution: Play | Ask | None = None
     match: MatchResult | None = None
-    doubt: str = ""
-    """Why this understanding may not be what was said ("" when nothing says so): the recogniser's
+    doubt: Doubt = Doubt.NONE
+    """Why this understanding may not be what was said (``Doubt.NONE`` when nothing says so): the recogniser's
     own doubt (``Heard.doubt``: a weak acoustic fit, an incomplete decode, low confidence), a close
     second hypothesis that means something else, or a move found by matching rather than said.
     The session confirms a doubtful command before it changes the game."""
@@ -413,7 +414,7 @@ def _whisper_choice(understood: Understanding, heard: Heard, state: State, parse
         return understood
     decoded = understood.how != "rejected"
     if decoded and meaning(choice.text) == _meaning_of(understood, heard, meaning):
-        return replace(understood, doubt="", agreed=True)
+        return replace(understood, doubt=Doubt.NONE, agreed=True)
     command = parser.parse(choice.text)
     if command is None or command.intent in NEVER_CHOSEN or understood.doubt == TRANSCRIPT_ONLY:
         return understood  # the transcript's own command is asked about rather than another ("points" -> "do it")
@@ -457,7 +458,7 @@ def _second_opinion(understood: Understanding, heard: Heard, state: State, parse
             and not (heard.text and heard.second == heard.text)
         return Understanding("rejected") if sure else understood
     if decoded and (command == understood.command or _same_play(understood, command, state, resolver)):
-        return replace(understood, doubt="", agreed=True) if understood.doubt else understood
+        return replace(understood, doubt=Doubt.NONE, agreed=True) if understood.doubt else understood
     if decoded and command.intent in NOT_OVERRULING:
         return understood
     other = _by_grammar(Heard(transcript.text, None), state, parser, resolver, matcher, narrator, question_open)
@@ -476,7 +477,7 @@ def _by_grammar(heard: Heard, state: State, parser: Parser, resolver: Resolver, 
             return replace(other, doubt=SECOND_ONLY, text=heard.second)
     if understood.how in ("rejected", "asked"):
         return understood
-    doubt = heard.doubt or ("incomplete" if heard.confidence == 0.0 else "")
+    doubt = Doubt.of_recogniser(heard.doubt) if heard.doubt else Doubt.INCOMPLETE if heard.confidence == 0.0 else Doubt.NONE
     second = parser.parse(heard.second) if heard.second else None
     forced = parser.begins_with_skipped_word(heard.text)
     if second is not None and second != understood.command \
@@ -487,20 +488,20 @@ def _by_grammar(heard: Heard, state: State, parser: Parser, resolver: Resolver, 
         # not begin with a skipped word: forced onto the language, speech that is no command tends to
         # start with "the" (babble at 20 dB: "autoplay on" -> "the pile two to the column eight", and
         # the second decode "the four over the column eight", the same move).
-        doubt = doubt or "second decode differs"
+        doubt = doubt or Doubt.SECOND_DIFFERS
     rival = parser.parse(heard.rival) if heard.rival else None
     if rival is not None and rival != understood.command:
         # A sentence of the whole language that means something else fitted the audio as well, though
         # it failed a check: the first decode's legal-move prior may have chosen (bench/heard.py: the
         # illegal "six of clubs on jack of clubs" played as "eight of clubs on column five").
-        doubt = doubt or "rival fits as well"
+        doubt = doubt or Doubt.RIVAL
     if not doubt and understood.how == "matched":
-        doubt = "matched"
+        doubt = Doubt.MATCHED
     if not doubt and understood.command is not None:
         for alternative in heard.alternatives:
             command = parser.parse(alternative)
             if command is not None and command != understood.command:
-                doubt = "close alternative"
+                doubt = Doubt.CLOSE_ALTERNATIVE
                 break
     return replace(understood, doubt=doubt) if doubt else understood
 

@@ -30,10 +30,8 @@ def do_answer(s: SessionCore, reply: Reply, command: Command, opened: Opened) ->
     question = opened.question
     if command.intent == "yes" and question is None and opened.hinted is not None:
         return s.play(reply, opened.hinted)
-    if question is None:
-        if command.intent == "answer" and command.source is not None:
-            return s.resolve_and_play(reply, s.resolver.resolve_move(s.state, command.source, None))
-        return reply.refuse(s.say("nothing_to_answer"))
+    if question is None:  # a card or place alone is an answer, never a move (voicegame.listen.policy)
+        return reply.refuse(s.say("say_whole_move" if command.source is not None else "nothing_to_answer"))
     s.resolve_and_play(reply, s.resolver.narrow(s.state, question, command), question)
 
 

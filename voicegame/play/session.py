@@ -12,7 +12,7 @@ asked about first), answers what is open, or goes to its handler in the table
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable
 
@@ -22,7 +22,8 @@ from voicegame.language.command import CardRef, Command
 from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
-from voicegame.listen.match import SECOND_ONLY, Heard, Understanding, understand
+from voicegame.listen.match import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
+from voicegame.listen.policy import Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore
 from voicegame.play.dialogue import KEEPS_OFFER, KEEPS_QUESTION, Opened
@@ -35,9 +36,19 @@ __all__ = ["Progress", "Reply", "Session"]
 
 MAX_COMMAND_CHARS = 200
 """Longer input is refused unread: no command is a tenth as long."""
-CHANGES_GAME = frozenset({"draw", "undo", "redo", "auto", "auto_on", "discard_all", "new_game", "restart",
-                          "switch_game", "quit"})
-"""Intents (besides moves) that change the game: heard with doubt, they are confirmed first."""
+EFFECTS: dict[str, Effect] = {
+    **dict.fromkeys(("quit", "new_game", "restart", "switch_game", "previous_game"), Effect.ENDS_GAME),
+    **dict.fromkeys(("draw", "undo", "redo", "auto", "auto_on", "auto_off", "discard_all"), Effect.CHANGES_GAME),
+    **dict.fromkeys(("faster", "slower", "louder", "quieter", "brief", "verbose"), Effect.CHANGES_SETTING),
+}
+"""What the slot-free intents do (voicegame.listen.policy): heard by voice, the first group is always
+confirmed, the other two when heard with doubt. Moves and answers that play one are ``Effect.CHANGES_GAME``
+too (``Session._consequence``); every other intent changes nothing."""
+CHANGES_GAME = frozenset(intent for intent, effect in EFFECTS.items() if effect is not Effect.CHANGES_SETTING)
+"""Intents (besides moves) that change the game."""
+SOURCE_OF_DOUBT = {Doubt.SECOND_ONLY: Source.SECOND_DECODE, Doubt.TRANSCRIPT_ONLY: Source.TRANSCRIPT,
+                   Doubt.WHISPER_CHOSE: Source.WHISPER_CHOICE}
+"""Doubts that say where the words came from (otherwise the grammar's decode, or matching)."""
 UNSURE_FIT = frozenset({"weak fit"})
 """Recogniser doubts (``Heard.doubt``) under which a command that would change nothing (a reading, an
 answer, a refusal, a "which move?" question made from a broken-off decode) is not acted on either: the
@@ -48,23 +59,31 @@ confirmed), while 3 of the 3 false accepts left were weak-fit readings ("did you
 "read all the piles")."""
 SECOND_ONLY_ANSWERED = frozenset({
     "hint", "moves", "winnable", "what_can_i_say", "all_commands", "help", "list_games", "read_board", "more",
-    "read_cells", "read_foundations", "read_free", "count", "score", "repeat", "statistics",
-    "brief", "verbose"})
+    "read_cells", "read_foundations", "read_free", "count", "score", "repeat", "statistics"})
 """Intents answered when only the second decode heard them, clearly (``Heard.second_clear``): advice and
 readings of no pile or card in particular, which change neither the game nor what is open. Not the
-speech rate and volume: a wrong one changes how everything after it sounds ("faster" was heard as
-"softer" there; quieter and quieter could end in silence). Anything else heard only there is
-confirmed or dropped (``SECOND_ONLY``). Measured 2026-11-24 (bench/heard.py, 242 clean commands and
+settings: a wrong one changes how everything after it sounds ("faster" was heard as "softer" there;
+quieter and quieter could end in silence), so they are confirmed (voicegame.listen.policy). Anything
+else heard only there is confirmed or dropped (``SECOND_ONLY``). Measured 2026-11-24 (bench/heard.py, 242 clean commands and
 61 in each white noise, 80 non-commands): clean right 72.7 -> 75.6% tune, 55.7 -> 57.1% held-out,
 white 20 dB 71.7 -> 78.3% tune, white 10 dB 63.0 -> 69.6 / 46.7 -> 53.3%; no wrong action or false
 accept added (bench/RESULTS.md "ASR")."""
 ANSWER_WORDS = frozenset({"yes", "no", "cancel", "answer", "choose"})
 """Intents that only answer what is open: said as the second unclear answer to "Resume your game?",
 they resume the game and do nothing more."""
-HEARD_ALWAYS_CONFIRMED = frozenset({"switch_game"})
-"""Intents confirmed whenever they are heard, however sure the decode: switching games throws the deal
-away and costs the player one "yes". At a deal's start nothing else asks, and bench/heard.py's held-out
-half had "table" decoded, surely, as "play golf" (the one wrong action left on clean speech)."""
+NAMES_NO_CHOICE = frozenset({"yes", "no", "cancel", "choose"})
+"""Answers that name no card or place: with nothing open, "There is no question to answer." (a card or
+place alone gets "Say a whole move, like ...")."""
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """What acting on an utterance would do (``Session._consequence``), and for a change of the game
+    what to ask first and what "yes" then does."""
+
+    situation: Situation
+    question: str | None = None
+    action: Callable[[Reply], None] | None = None
 
 
 class Session(SessionCore):
@@ -127,10 +146,15 @@ class Session(SessionCore):
             reply.command = None
         if reply.command is None:
             self.dialogue.previous_chain = []
+        decision = decide(Evidence(reply.command is not None, Source.TYPED,
+                                   bare_answer=reply.command is not None and reply.command.intent in ANSWER_WORDS),
+                          Situation(Effect.TELLS, self._answerable(reply.command)))
         if reply.command is None and self.dialogue.offer is not None:
             lifecycle.unclear_answer(self, reply)
         elif reply.command is None:
             reply.refuse(self.say("too_long" if too_long else "not_understood"), "unknown")
+        elif isinstance(decision, Reject):
+            reply.refuse(self.say(self._reason_key(decision.reason, reply.command)))
         else:
             self.dispatch(reply, reply.command)
         if reply.command is None or reply.command.intent != "repeat":
@@ -140,7 +164,8 @@ class Session(SessionCore):
     def hear(self, heard: Heard) -> Reply:
         """Act on what a recogniser heard: as :meth:`handle`, but a text that does not parse, an
         incomplete decode or an unplayable move is matched against this turn's legal moves
-        (voicegame.listen.match); out-of-grammar speech changes nothing. Never raises."""
+        (voicegame.listen.match), and what to do with it is decided by the listening policy
+        (voicegame.listen.policy: act, ask first, or refuse). Never raises."""
         if len(heard.text) > MAX_COMMAND_CHARS:
             return self.handle(heard.text)
         try:
@@ -150,21 +175,14 @@ class Session(SessionCore):
             understood = Understanding("rejected")
         self.by_ear = True
         try:
-            if understood.command is not None and understood.command.intent in HEARD_ALWAYS_CONFIRMED \
-                    and understood.how == "parsed" and not understood.doubt:
-                understood = replace(understood, doubt="always confirmed when heard")
-            if understood.doubt:
-                confirmation = self._confirmation(understood)
-                if confirmation is not None:
-                    with self.autosave.around(self) as turn:
-                        turn.append(self._ask_first(heard, understood, *confirmation))
-                        return turn[0]
-                if understood.doubt == SECOND_ONLY and not self._asks_anyway(understood) \
-                        and not (heard.second_clear and self._answers_unasked(understood)):
-                    understood = Understanding("rejected")  # heard only by the second decode: asked about, or nothing
-            if heard.doubt in UNSURE_FIT and not understood.agreed and understood.how in ("parsed", "asked") \
-                    and not self._asks_anyway(understood):
-                understood = Understanding("rejected")  # a weak fit that would change nothing: "say it again"
+            consequence = self._consequence(understood)
+            decision = decide(self._evidence(heard, understood), consequence.situation)
+            if isinstance(decision, Confirm) and consequence.question is not None and consequence.action is not None:
+                with self.autosave.around(self) as turn:
+                    turn.append(self._ask_first(heard, understood, consequence.question, consequence.action))
+                    return turn[0]
+            if isinstance(decision, Reject) or isinstance(decision, Confirm):
+                return self._refuse_heard(heard, understood, decision.reason if isinstance(decision, Reject) else Reason.NOT_UNDERSTOOD)
             if understood.how == "parsed":
                 return self.handle(understood.text or heard.text)
             with self.autosave.around(self) as turn:
@@ -173,46 +191,121 @@ class Session(SessionCore):
         finally:
             self.by_ear = False
 
-    def _confirmation(self, understood: Understanding) -> tuple[str, Callable[[Reply], None]] | None:
-        """When acting on ``understood`` would change the game: what to ask ("Six of diamonds on
-        seven of spades?") and what "yes" does. None when it would not (reading, help, a refusal,
-        a question of its own), so that only what changes the game waits for a "yes"."""
+    def _refuse_heard(self, heard: Heard, understood: Understanding, reason: Reason) -> Reply:
+        """Nothing is done: one sentence says why. What is open stays open (a question heard over
+        is still waiting for its answer), but "Resume your game?" counts it as an unclear answer."""
+        with self.autosave.around(self) as turn:
+            reply = Reply(heard.text, command=understood.command if reason is not Reason.NOT_UNDERSTOOD else None)
+            if self.dialogue.offer is not None:
+                reply.command = None
+                lifecycle.unclear_answer(self, reply)
+            else:
+                reply.refuse(self.say(self._reason_key(reason, understood.command)), "unknown")
+            self.dialogue.last_sentences = reply.sentences
+            turn.append(reply)
+            return reply
+
+    @staticmethod
+    def _reason_key(reason: Reason, command: Command | None) -> str:
+        if reason is Reason.BARE_ANSWER and (command is None or command.intent in NAMES_NO_CHOICE or command.source is None):
+            return "nothing_to_answer"  # "yes", "the second one", "hearts": nothing to answer
+        return reason.value
+
+    def _evidence(self, heard: Heard, understood: Understanding) -> Evidence:
+        """What is known about ``heard`` and the command it was understood as (voicegame.listen.policy)."""
+        command = understood.command
+        understood_any = understood.how != "rejected" and (command is not None or understood.resolution is not None)
+        return Evidence(
+            understood=understood_any,
+            source=SOURCE_OF_DOUBT.get(understood.doubt, Source.MATCHED if understood.how == "matched" else Source.GRAMMAR),
+            doubt=Doubt(understood.doubt),
+            agreed=understood.agreed,
+            bare_answer=command is not None and command.intent in ANSWER_WORDS and understood.how == "parsed",
+            one_word_not_its_own=self._one_word_not_its_own(heard, command),
+            second_clear=heard.second_clear,
+            plain=understood.doubt in (SECOND_ONLY, TRANSCRIPT_ONLY) and self._answers_unasked(understood),
+            weak_fit=heard.doubt in UNSURE_FIT,
+        )
+
+    def _one_word_not_its_own(self, heard: Heard, command: Command | None) -> bool:
+        """Whisper, when it was asked, wrote one word, and that word alone is not this command ("happy"
+        heard as "faster", "five" written "bye" is quit's own word)."""
+        transcript = heard.transcript
+        written = getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
+        if written is None or command is None or not written.text:
+            return False
+        words = self.parser.words(written.text)
+        if len(words) != 1:
+            return False
+        alone = self.intent_of(written.text)
+        return alone != command.intent
+
+    def _consequence(self, understood: Understanding) -> Consequence:
+        """What acting on ``understood`` would do (voicegame.listen.policy ``Effect``), what is open that
+        it may answer, and, when it would change the game or a setting, what to ask first ("Six of
+        diamonds on seven of spades?", "Quit? Your game is saved.") and what "yes" then does."""
         state, dialogue = self.state, self.dialogue
+        answerable = self._answerable(understood.command)
         if dialogue.offer is not None:
-            return None  # "Resume your game?" is answered first: a move heard is an unclear answer, not a question
+            # "Resume your game?" is answered first: only its own answers are acted on, and anything else is
+            # an unclear answer (lifecycle.unclear_answer), which changes nothing
+            return Consequence(Situation(Effect.TELLS, answerable))
         if understood.how == "matched" and isinstance(understood.resolution, Play):
             move = understood.resolution.move
-            return self._ask_move(move), partial(self._play_confirmed, move=move)
+            return Consequence(Situation(Effect.CHANGES_GAME, answerable), self._ask_move(move),
+                               partial(self._play_confirmed, move=move))
         command = understood.command
         if understood.how != "parsed" or command is None:
-            return None
+            return Consequence(Situation(Effect.TELLS, answerable))
+        telling = Consequence(Situation(Effect.TELLS, answerable),  # asked about when heard with doubt
+                              self.say("heard_confirm", phrase=understood.text or intent_phrase(self.parser, command.intent)),
+                              partial(self.dispatch, command=command))
         intent = command.intent
         resolution: Play | Ask | Refuse | None = None
-        if intent == "move" or (intent == "answer" and dialogue.question is None and command.source is not None):
+        if intent == "move":
             resolution = self.resolver.resolve_move(state, command.source, command.target)
         elif intent == "pair":
             resolution = self.resolver.resolve_pair(state, command.source, command.target)
         elif intent in ("answer", "choose") and dialogue.question is not None:
             resolution = self.resolver.narrow(state, dialogue.question, command)
-        elif intent == "yes" and not dialogue.question_open() and dialogue.hinted is not None:
+        elif intent == "yes" and dialogue.pending is not None:
+            return telling  # answers the question asked; "yes" does what it said
+        elif intent == "yes" and dialogue.question is None and dialogue.hinted is not None:
             resolution = Play(dialogue.hinted)
         if resolution is not None:
             if not isinstance(resolution, Play):
-                return None  # nothing changes yet: a refusal says why, a question asks
+                return telling  # a refusal says why, a question asks
             move = resolution.move
-            return self._ask_move(move), partial(self._play_confirmed, move=move)
-        if intent not in CHANGES_GAME or dialogue.pending is not None:
-            return None
-        if intent in ("new_game", "restart", "switch_game") and self.in_progress():
-            return None  # asked about anyway
+            return Consequence(Situation(Effect.CHANGES_GAME, answerable), self._ask_move(move),
+                               partial(self._play_confirmed, move=move))
+        effect = EFFECTS.get(intent, Effect.TELLS)
+        if effect is Effect.ENDS_GAME and intent != "quit" and self.is_over():
+            effect = Effect.CHANGES_GAME  # a game won or out of moves is not lost by another deal: asked only on a doubt
         if (intent == "undo" and not self.history.can_undo()) or (intent == "redo" and not self.history.can_redo()) \
                 or (intent == "draw" and not self.played.can_draw()):
-            return None  # refused anyway, and nothing changes
+            effect = Effect.TELLS  # refused anyway, and nothing changes
+        if effect is Effect.TELLS:
+            return telling
+        situation = Situation(effect, answerable, asks_anyway=self._asks_anyway(understood))
         if intent == "switch_game":
             question = self.say("heard_switch", title=find_game(command.game or self.entry.key).title)
+        elif intent == "quit":
+            saved = self.persistence is not None and not self.persistence.failing and self.in_progress()
+            question = self.say("heard_quit_saved" if saved else "heard_quit")
         else:
             question = self.say("heard_confirm", phrase=intent_phrase(self.parser, intent))
-        return question, partial(self.dispatch, command=command)
+        return Consequence(situation, question, partial(self.dispatch, command=command))
+
+    def _answerable(self, command: Command | None) -> bool:
+        """Whether ``command``, were it a bare answer, has something open to answer: a card, place or
+        ordinal answers "Which eight?" (or is an unclear answer to "Resume your game?"); "yes", "no" and
+        "cancel" also answer a question waiting for yes, and the move just hinted ("yes" plays it, "no" declines)."""
+        dialogue = self.dialogue
+        if dialogue.question is not None or dialogue.offer is not None:
+            return True
+        if command is not None and command.intent in ("yes", "no", "cancel"):
+            return dialogue.pending is not None or dialogue.hinted is not None  # "no" declines the hint
+        return False
 
     def _asks_anyway(self, understood: Understanding) -> bool:
         """Whether handling ``understood`` asks before it changes anything ("This game is not finished.
@@ -275,6 +368,14 @@ class Session(SessionCore):
         self.dialogue.last_sentences = reply.sentences
         return reply
 
+    def _answer_pending(self, reply: Reply, intent: str) -> None:
+        """"yes" does what waits for it; "no" and "cancel" say so. Either way nothing waits any more."""
+        action, no = self.dialogue.take_pending()
+        if intent == "yes" and action is not None:
+            return action(reply)
+        reply.sentences.append(self.say(no))
+        return None
+
     def recogniser_grammar(self) -> RecogniserGrammar:
         """What a recogniser should listen for now: the whole command
         language with this turn's nouns (the cards showing, the piles, the games), bare answers only
@@ -290,6 +391,9 @@ class Session(SessionCore):
         intent, dialogue = command.intent, self.dialogue
         if intent != "previous_game":
             dialogue.previous_chain = []
+        if dialogue.pending is not None and dialogue.offer is not None and intent in ("yes", "no", "cancel"):
+            # asked after the offer ("Quit? Your game is saved."): the latest question gets the answer
+            return self._answer_pending(reply, intent)
         if dialogue.offer is not None:
             if intent in ("yes", "new_game"):
                 return lifecycle.answer_offer(self, reply, dialogue.take_offer(), intent == "yes")
@@ -308,12 +412,9 @@ class Session(SessionCore):
                 reply.sentences.append(self.say("say_resume"))
                 return
         if dialogue.pending is not None and intent not in KEEPS_QUESTION:  # "yes" does it, anything else drops it
-            action, no = dialogue.take_pending()
-            if intent == "yes" and action is not None:
-                return action(reply)
-            if intent in ("no", "cancel"):
-                reply.sentences.append(self.say(no))
-                return
+            if intent in ("yes", "no", "cancel"):
+                return self._answer_pending(reply, intent)
+            dialogue.take_pending()
         if intent == "draw" and dialogue.more_pages and self.parser.words(reply.heard) == ("next",):
             intent = "more"  # "next" right after a reading goes on reading
         opened = dialogue.begin_turn(intent)

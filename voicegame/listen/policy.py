@@ -1,0 +1,194 @@
+"""What to do with what was heard: act on it, ask first, or refuse. One pure function, :func:`decide`.
+
+A player who cannot see the table does not know that a card moved, and a kiosk that quits on "five"
+is broken: nothing that changes or ends the game may happen on a doubt. The evidence about one
+utterance (which decode the words came from, whether a second recogniser agreed, what the recogniser
+doubted) is an :class:`Evidence`; what acting would do and what is open is a :class:`Situation`;
+:func:`decide` turns the two into :class:`Act`, :class:`Confirm` or :class:`Reject`, and the session
+carries that out. Typed text is no guess: it is acted on as written (only bare answers with nothing
+open are refused, typed or heard).
+
+The rules, in order (tests/test_policy.py has a row for each):
+
+1. Nothing understood: refused ("Sorry, I did not catch that.").
+2. A bare answer (a number, rank, suit, card or pile alone; "yes", "no", "cancel") with nothing open
+   to answer does nothing. Typed, or heard clearly, one sentence says what to do ("Say a whole move,
+   like ..."); heard with doubt, "Sorry, I did not catch that."
+3. Heard by voice, what ends or replaces the game (quit, new game, restart, another game, the previous
+   game) is always confirmed in one short question, unless the command asks a question of its own
+   before anything happens ("This game is not finished. Play Spider instead?"). A game won or out of
+   moves is not lost by another deal: there a new deal is a change like any other (rule 4).
+4. Heard by voice, what changes the game or a setting is done at once only when the grammar's own
+   decode heard it clearly, or a second recogniser (Whisper) wrote the same command; words from
+   Whisper alone, from the second decode alone, found by matching against the legal moves, or from
+   a decode in doubt are confirmed first.
+5. Heard by voice, what changes nothing (a reading, help, a hint, an illegal move's reason, a
+   question of its own) is answered when heard clearly or agreed, and also on the grammar's decode in
+   a doubt other than a weak fit, on Whisper's own transcript, and on a reading or refused move the
+   second decode alone heard clearly (``Evidence.second_clear`` with ``Evidence.plain``; measured in
+   bench/RESULTS.md). Whisper's choice among candidate commands is asked about ("Score?"): ordinary
+   speech forced onto the nearest command came out as one. A weak fit, a single word Whisper wrote as
+   something else, or the second decode alone otherwise: refused, "Sorry, I did not catch that".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Source(StrEnum):
+    """Where the words acted on came from."""
+
+    TYPED = "typed"
+    GRAMMAR = "grammar decode"  # the recogniser's first decode (the likely grammar of this turn)
+    SECOND_DECODE = "second decode only"  # the whole language's decode, when the first found nothing
+    TRANSCRIPT = "transcript only"  # Whisper's free transcript, where the grammar heard something else or nothing
+    WHISPER_CHOICE = "whisper chose"  # Whisper's choice among candidate commands (voicegame.listen.rescore)
+    MATCHED = "matched"  # the legal move closest to the words (voicegame.listen.match.MoveMatcher)
+
+
+class Doubt(StrEnum):
+    """Why the words may not be what was said. The first group is the recogniser's own
+    (``Heard.doubt``: the audio layer writes them as text); the rest are found while understanding."""
+
+    NONE = ""
+    WEAK_FIT = "weak fit"  # the decode fits the audio under the doubt level per frame
+    NOISY = "noisy"  # the utterance stands out little from its background
+    PHONE_LOOP = "phone loop"  # a phone loop explains the audio about as well
+    WEAK_WORD = "weak word"  # a word naming a card or place fits badly
+    INCOMPLETE = "incomplete"  # the decode did not reach the end of a sentence
+    LOW_CONFIDENCE = "low confidence"  # Vosk's weakest word is unsure
+    OTHER_RECOGNISER = "recogniser's doubt"  # a doubt this module does not know by name
+    SECOND_DIFFERS = "second decode differs"  # the whole language heard another command
+    RIVAL = "rival fits as well"  # a sentence meaning something else fitted as well
+    CLOSE_ALTERNATIVE = "close alternative"  # the n-best list holds another command
+    SECOND_ONLY = "second decode only"
+    TRANSCRIPT_ONLY = "transcript only"
+    WHISPER_CHOSE = "whisper chose"
+    MATCHED = "matched"
+
+    @classmethod
+    def of_recogniser(cls, text: str) -> Doubt:
+        """The recogniser's ``Heard.doubt`` text as a doubt ("" is none)."""
+        try:
+            return cls(text)
+        except ValueError:
+            return cls.OTHER_RECOGNISER
+
+
+class Effect(StrEnum):
+    """What acting on the words would do."""
+
+    ENDS_GAME = "ends or replaces the game"  # quit, new game, restart, another game, the previous game
+    CHANGES_GAME = "changes the game"  # a move, draw, undo, redo, auto play
+    CHANGES_SETTING = "changes a setting"  # faster, slower, louder, quieter, brief, verbose
+    TELLS = "changes nothing"  # a reading, help, a hint, a refusal with its reason, a question of its own
+
+
+class Reason(StrEnum):
+    """Why nothing is done; each has its sentence (grammars/en/messages.toml)."""
+
+    NOT_UNDERSTOOD = "not_understood"  # "Sorry, I did not catch that."
+    BARE_ANSWER = "say_whole_move"  # "Say a whole move, like seven of hearts on eight of spades."
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What is known about one utterance and the command it was understood as."""
+
+    understood: bool
+    """Whether any command was understood (False: nothing to act on)."""
+    source: Source = Source.GRAMMAR
+    doubt: Doubt = Doubt.NONE
+    agreed: bool = False
+    """Whisper vouches for the command: its transcript names the same, or its choice among candidates
+    is this command."""
+    bare_answer: bool = False
+    """The words are an answer and nothing else: a number, rank, suit, card or pile alone, an ordinal,
+    "yes", "no", "cancel"."""
+    one_word_not_its_own: bool = False
+    """Whisper heard a single word, and not one of the command's own words ("bye" is quit's own,
+    "happy" is not faster's)."""
+    second_clear: bool = False
+    """The second decode fitted the audio clearly (``Heard.second_clear``)."""
+    plain: bool = False
+    """The command names nothing in particular and changes neither the game nor the dialogue (a reading
+    of the whole board, help, the score: ``voicegame.play.session.SECOND_ONLY_ANSWERED``), or is a move
+    of cards named in full that is refused, and its words do not begin with a word the parser skips."""
+    weak_fit: bool = False
+    """The recogniser's fit is weak (``Doubt.WEAK_FIT``), whatever doubt came first."""
+
+    @property
+    def typed(self) -> bool:
+        return self.source is Source.TYPED
+
+    @property
+    def clear(self) -> bool:
+        """Heard as it is to be acted on, with nothing to doubt, or vouched for by Whisper."""
+        if self.agreed and self.source is not Source.WHISPER_CHOICE:
+            return not self.one_word_not_its_own
+        return self.source is Source.GRAMMAR and self.doubt is Doubt.NONE and not self.one_word_not_its_own
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What acting would do, and what is open, when the utterance came."""
+
+    effect: Effect
+    answerable: bool = False
+    """A question is open that a bare answer can answer ("Which eight?", "Draw?", a hint "yes" plays,
+    "Resume your game?")."""
+    asks_anyway: bool = False
+    """The command asks a question of its own before it changes anything (a new deal while a game is
+    under way)."""
+
+
+@dataclass(frozen=True)
+class Act:
+    """Do it."""
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Ask first ("Quit? Your game is saved.", "Six of diamonds on seven of spades?"); "yes" does it."""
+
+
+@dataclass(frozen=True)
+class Reject:
+    """Do nothing and say why."""
+
+    reason: Reason = Reason.NOT_UNDERSTOOD
+
+
+Decision = Act | Confirm | Reject
+
+
+def decide(evidence: Evidence, situation: Situation) -> Decision:
+    """The rules of the module docstring, in order."""
+    if not evidence.understood:
+        return Reject()
+    if evidence.bare_answer and not situation.answerable:
+        return Reject(Reason.BARE_ANSWER if evidence.typed or evidence.clear else Reason.NOT_UNDERSTOOD)
+    if evidence.typed:
+        return Act()
+    if situation.effect is Effect.ENDS_GAME:
+        return Act() if situation.asks_anyway else Confirm()
+    if situation.effect in (Effect.CHANGES_GAME, Effect.CHANGES_SETTING):
+        return Act() if evidence.clear else Confirm()
+    if evidence.weak_fit and not evidence.agreed:
+        return Reject()  # a weak fit that would change nothing: "say it again"
+    if evidence.clear:
+        return Act()
+    return _telling(evidence)
+
+
+def _telling(evidence: Evidence) -> Decision:
+    """A command that changes nothing, heard short of clearly (rule 5)."""
+    if evidence.one_word_not_its_own:
+        return Reject()
+    if evidence.source is Source.SECOND_DECODE:
+        return Act() if evidence.second_clear and evidence.plain else Reject()
+    if evidence.source is Source.WHISPER_CHOICE:
+        return Confirm()  # forced onto the nearest command: ordinary speech came out as "score"
+    return Act()  # the grammar's decode in a doubt that is not a weak fit, Whisper's own words, a "which?" question
