@@ -74,6 +74,11 @@ no seconds: they back the iteration cap up and never cut a run that is on its wa
 BYTES_PER_ITERATION = 1024
 """Memory per position checked, rounded up from the resident sizes measured 2026-11-27: 725 bytes
 in the complete scan (deal 194: 725 MB at a million), 540 in the looking glass (11,982)."""
+TIME_SHARE = 0.5
+"""The most of the budget's remaining seconds a run may take when another may follow. Not the run's
+share of the iterations: the looking glass's first 20,000 positions would get 67 ms of a 30 s
+budget (9 million positions), and on a busy machine were killed before their cap (deal 194 then
+went to the complete scan: 3 CPU-s and 524 MB before the looking glass solved it again)."""
 ADDRESS_SLACK = 64 << 20
 """Address space the program needs besides its positions (3.5 MB at start; allocator slack)."""
 
@@ -337,8 +342,8 @@ def solve(engine: Engine, start: State, budget: Budget) -> Solution | None:
         seconds = None if budget.seconds is None else budget.seconds - (time.perf_counter() - began)
         if (limit is not None and limit < 1) or (seconds is not None and seconds <= 0):
             return unsolved()
-        if seconds is not None and limit is not None and left and not last:
-            seconds *= limit / left  # this run's share of the time: as of the positions
+        if seconds is not None and not last and (limit is None or left is None or limit < left):
+            seconds *= TIME_SHARE  # a slow run leaves the later ones time; its iteration cap usually ends it first
         caps = Caps.of(limit, seconds)
         result = run([*preset, *scan, "-m", "-p", "-t"], text, caps)
         if result is None:
