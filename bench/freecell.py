@@ -52,6 +52,7 @@ from voicegame.games import find_game  # noqa: E402
 from voicegame.solver import freecell as own_freecell  # noqa: E402
 from voicegame.solver import freecell_solver as fcs  # noqa: E402
 from voicegame.solver.core import Budget  # noqa: E402
+from voicegame.solver.hints import HINT_SECONDS, LINE_NODES, LINE_SHARE  # noqa: E402
 
 ENGINE = Engine(find_game("freecell").make())
 
@@ -126,16 +127,16 @@ def cpu(usage: resource.struct_rusage) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def limited(job: tuple[str, int, float]) -> tuple[str, int, str, float, int]:
+def limited(job: tuple[str, int, float, int | None]) -> tuple[str, int, str, float, int, int]:
     """One deal through one variant, in a fresh worker: outcome, CPU (fc-solve's and ours), largest
-    fc-solve resident size in KB."""
-    variant, seed, seconds = job
+    fc-solve resident size in KB (at least the worker's own size: the child is forked from it)."""
+    variant, seed, seconds, nodes = job
     before_self, before_children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    result = VARIANTS[variant].solve(ENGINE, ENGINE.deal(seed), Budget(seconds=seconds))
+    result = VARIANTS[variant].solve(ENGINE, ENGINE.deal(seed), Budget(seconds=seconds, nodes=nodes))
     after_self, after_children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     spent = cpu(after_self) - cpu(before_self) + cpu(after_children) - cpu(before_children)
-    outcome = "missing" if result is None else result.outcome.name
-    return variant, seed, outcome, spent, after_children.ru_maxrss
+    outcome = "None (declined: the own search would run)" if result is None else result.outcome.name
+    return variant, seed, outcome, spent, after_children.ru_maxrss, 0 if result is None else result.nodes
 
 
 def default_preset(job: tuple[str, float, float]) -> tuple[str, str, float, int]:
@@ -163,19 +164,26 @@ def default_preset(job: tuple[str, float, float]) -> tuple[str, str, float, int]
 
 def limits(args: argparse.Namespace) -> None:
     VARIANTS["before"] = load_before(args.before)
-    seeds = [194, 11982, *range(1, args.limit_seeds + 1)]
-    jobs = [(variant, seed, args.budget) for seed in seeds for variant in ("before", "after")]
+    seeds = [11982, *range(1, args.limit_seeds + 1), *([194] if args.limit_seeds < 194 else [])]
+    jobs: list[tuple[str, int, float, int | None]] = [(variant, seed, args.budget, None) for seed in seeds
+                                                      for variant in ("before", "after")]
+    hint = (LINE_SHARE * HINT_SECONDS, LINE_NODES)  # what a hint gives Freecell Solver in play
+    jobs += [(variant, 11982, *hint) for variant in ("before", "after")]
     print(f"# Freecell Solver's caps: before ({args.before}) and after, {args.budget:g} s budget, deals 194, 11982, "
           f"1-{args.limit_seeds}; {platform.processor() or platform.machine()}, {args.workers} workers, "
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     with multiprocessing.Pool(args.workers, maxtasksperchild=1) as pool:
         rows = pool.map(limited, jobs, chunksize=1)
+        rows, hint_rows = rows[:-2], rows[-2:]
         preset = pool.map(default_preset, [("uncapped", args.budget, args.guard), ("capped", args.budget, args.guard)],
                           chunksize=1) if args.guard > 0 else []
-    print("\n| deal | variant | outcome | CPU | largest fc-solve RSS |\n| --- | --- | --- | --- | --- |")
-    for variant, seed, outcome, spent, rss in rows:
+    print("\n| deal | variant | outcome | positions | CPU | largest fc-solve RSS |\n| --- | --- | --- | --- | --- | --- |")
+    for variant, seed, outcome, spent, rss, nodes in rows:
         if seed in (194, 11982):
-            print(f"| {seed} | {variant} | {outcome} | {spent:.3f} s | {rss / 1024:.1f} MB |")
+            print(f"| {seed} | {variant} | {outcome} | {nodes:,} | {spent:.3f} s | {rss / 1024:.1f} MB |")
+    for variant, seed, outcome, spent, rss, nodes in hint_rows:
+        print(f"| {seed}, a hint's budget ({hint[0]:.3f} s, {hint[1]:,} positions) | {variant} | {outcome} | "
+              f"{nodes:,} | {spent:.3f} s | {rss / 1024:.1f} MB |")
     print(f"\n| variant | deals 1-{args.limit_seeds} | proved | CPU median | CPU p95 | CPU max | largest fc-solve RSS |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for name in ("before", "after"):
