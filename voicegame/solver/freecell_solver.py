@@ -29,7 +29,6 @@ import functools
 import math
 import os
 import re
-import resource
 import shutil
 import subprocess
 import sys
@@ -289,6 +288,8 @@ def _limit(pid: int, caps: Caps) -> None:
     once it has read the board, and the board is written after this."""
     if sys.platform != "linux":
         return
+    import resource  # noqa: PLC0415 (Unix only: importing the solver must work everywhere)
+
     wanted = ((resource.RLIMIT_AS, caps.memory + ADDRESS_SLACK), (resource.RLIMIT_CPU, caps.cpu_seconds()))
     for which, value in wanted:
         try:
