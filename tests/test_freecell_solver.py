@@ -1,10 +1,13 @@
 """Freecell Solver as FreeCell's solver back end (issue 20): its lines replay to wins through our
-rules, its proofs stand, hints follow its winning line, and without it the game still works."""
+rules, its proofs stand, hints follow its winning line, and without it the game still works.
+Every run is capped (issue 35): iterations, stored states, memory, CPU and clock, and a capped run
+is "unsolved within budget", never an error."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -15,6 +18,7 @@ from voicegame.solver import freecell as own_freecell
 from voicegame.solver import freecell_solver as fcs
 from voicegame.solver import solve_thoughtful
 from voicegame.solver.core import Budget, Outcome
+from voicegame.solver.hints import LINE_NODES
 
 needs_fcs = pytest.mark.skipif(not fcs.available(), reason="Freecell Solver (fc-solve) is not installed: ./run.sh "
                                "installs Debian's freecell-solver-bin")
@@ -125,3 +129,131 @@ def test_the_own_search_solves_deals_within_a_second_of_positions(engine: Engine
     if fcs.available():
         theirs = fcs.solve(engine, engine.deal(seed), Budget(nodes=200_000))
         assert theirs is not None and len(result.moves) <= 2 * len(theirs.moves)
+
+
+# ----- caps (issue 35) -----------------------------------------------------------------------------
+@pytest.fixture
+def commands(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """Every fc-solve command line started, as built (the real program still runs)."""
+    started: list[list[str]] = []
+    real = fcs.command
+
+    def spy(args: list[str], caps: fcs.Caps) -> list[str]:
+        line = real(args, caps)
+        started.append(line)
+        return line
+
+    monkeypatch.setattr(fcs, "command", spy)
+    return started
+
+
+def limit_of(line: list[str], flag: str) -> int:
+    assert flag in line, line
+    return int(line[line.index(flag) + 1])
+
+
+def board_of(engine: Engine, seed: int) -> str:
+    return fcs.board(engine, engine.deal(seed), fcs.Layout.of(engine))
+
+
+def test_a_budget_becomes_an_iteration_cap_and_no_budget_still_has_one() -> None:
+    assert fcs.iteration_budget(Budget(nodes=5_000, seconds=30.0)) == 5_000
+    assert fcs.iteration_budget(Budget(seconds=2.0)) == 2 * fcs.ITERATIONS_PER_SECOND
+    assert fcs.iteration_budget(Budget()) is None
+    most = fcs.MEMORY_CAP // fcs.BYTES_PER_ITERATION
+    assert fcs.Caps.of(None).iterations == most  # no budget at all: as many as memory holds
+    assert fcs.Caps.of(10 * most).iterations == most
+    assert fcs.MEMORY_CAP <= 1 << 30
+    caps = fcs.Caps.of(1_000)
+    assert caps.args()[:2] == ["--max-iters", "1000"] and "-sel" in caps.args()
+    assert caps.cpu_seconds() >= 1 and caps.wall_seconds() > 0
+
+
+@needs_fcs
+@pytest.mark.parametrize("seconds, nodes", [(30.0, None), (None, None), (None, 100_000)], ids=["seconds", "none", "nodes"])
+def test_every_run_is_started_with_an_iteration_and_a_stored_states_cap(engine: Engine, commands: list[list[str]],
+                                                                         seconds: float | None, nodes: int | None) -> None:
+    """What ``voicegame solve freecell`` (30 s, no --nodes) and a budget-less call start: capped runs."""
+    budget = Budget(seconds, nodes)
+    result = fcs.solve(engine, engine.deal(11982), budget)
+    assert result is not None and result.outcome is Outcome.UNWINNABLE
+    assert commands
+    for line in commands:
+        assert 1 <= limit_of(line, "--max-iters") <= fcs.MEMORY_CAP // fcs.BYTES_PER_ITERATION
+        assert limit_of(line, "--max-stored-states") <= fcs.MEMORY_CAP // fcs.BYTES_PER_ITERATION
+        assert "-sel" in line  # a capped run says so instead of reading like a proof
+    if budget.nodes is not None:
+        assert sum(limit_of(line, "--max-iters") for line in commands) <= budget.nodes
+
+
+@needs_fcs
+def test_hints_in_play_start_capped_runs(commands: list[list[str]]) -> None:
+    """A hint (HintService.winning_line, through the game's solve hook) runs fc-solve with the same caps."""
+    session = Session("freecell", seed=11982)
+    assert session.handle("hint").sentences
+    assert commands
+    assert all(limit_of(line, "--max-iters") <= LINE_NODES for line in commands)
+
+
+@needs_fcs
+def test_deal_11982_is_proved_by_the_complete_scan_right_after_a_short_looking_glass(engine: Engine,
+                                                                                 commands: list[list[str]]) -> None:
+    """The looking glass alone checks 204,823 positions before it gives up on 11,982; the complete
+    scan proves the deal lost in 35,265. Counted in positions, not seconds."""
+    result = fcs.solve(engine, engine.deal(11982), Budget(nodes=LINE_NODES))
+    assert result is not None and result.outcome is Outcome.UNWINNABLE
+    assert [("-l" in line) for line in commands] == [True, False]
+    assert limit_of(commands[0], "--max-iters") == fcs.PROBE_ITERATIONS
+    assert result.nodes < fcs.PROBE_ITERATIONS + 50_000
+
+
+@needs_fcs
+def test_a_tiny_cap_leaves_a_hard_deal_unsolved_without_error(engine: Engine) -> None:
+    """Deal 617 needs 4,308 positions of the looking glass: 1,000 answer "unsolved within budget"."""
+    result = fcs.solve(engine, engine.deal(617), Budget(nodes=1_000))
+    assert result is not None and result.outcome is Outcome.UNSOLVED and not result.moves
+    assert solve_thoughtful(engine, engine.deal(617), seconds=None, nodes=1_000).outcome is Outcome.UNSOLVED
+
+
+@needs_fcs
+def test_the_default_scan_on_deal_194_stops_at_its_cap(engine: Engine) -> None:
+    """fc-solve's default scan on deal 194 ran 55 CPU-s and grew to 5.7 GB uncapped; capped, it stops
+    itself and says so (and the looking glass solves the deal as ever)."""
+    run = fcs.run(["--game", "freecell", *fcs.COMPLETE_SCAN, "-m", "-p", "-t"], board_of(engine, 194), fcs.Caps.of(20_000))
+    assert run is not None and run.verdict is fcs.Verdict.CAPPED and run.checked == 20_000
+    result = fcs.solve(engine, engine.deal(194), Budget(nodes=200_000))
+    assert result is not None and result.solved and replay(engine, 194, result.moves)
+
+
+@needs_fcs
+@pytest.mark.skipif(sys.platform != "linux", reason="address-space limits of another process: Linux's prlimit")
+def test_a_run_that_outgrows_its_memory_is_capped_not_an_error(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The address-space limit backs the position caps up: were a position ten times bigger than
+    measured, the program would be stopped at the limit (it dies on a failed allocation) and the
+    answer is "capped"."""
+    monkeypatch.setattr(fcs, "BYTES_PER_ITERATION", 8)  # positions and stored states far beyond 48 MB
+    caps = fcs.Caps.of(None, memory=48 << 20)
+    assert caps.iterations > 1_000_000
+    run = fcs.run(["--game", "freecell", "-m", "-p", "-t"], board_of(engine, 194), caps)
+    assert run is not None and run.verdict is fcs.Verdict.CAPPED
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="Linux's prlimit")
+def test_the_limits_are_set_on_the_started_program() -> None:
+    caps = fcs.Caps.of(100_000, 2.0, memory=256 << 20)
+    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        fcs._limit(child.pid, caps)  # noqa: SLF001
+        import resource
+
+        assert resource.prlimit(child.pid, resource.RLIMIT_AS)[0] == (256 << 20) + fcs.ADDRESS_SLACK
+        assert resource.prlimit(child.pid, resource.RLIMIT_CPU)[0] == caps.cpu_seconds() == 3
+    finally:
+        child.communicate(b"")
+
+
+@needs_fcs
+def test_a_run_out_of_time_is_capped_not_an_error(engine: Engine) -> None:
+    """Killed by its wall timeout (or stopped by its cap, on a machine fast enough): no answer, no error."""
+    run = fcs.run(["--game", "freecell", "-m", "-p", "-t"], board_of(engine, 194), fcs.Caps.of(None, 0.05))
+    assert run is not None and run.verdict is fcs.Verdict.CAPPED

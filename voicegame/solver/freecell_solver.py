@@ -6,10 +6,18 @@ Freecell Solver is Debian's ``freecell-solver-bin`` (``run.sh`` installs it). We
 each checked against the engine's legal moves, so a disagreement between its rules and ours
 can never play an illegal move: the line is refused and our own search answers instead.
 
-Two passes, as its documentation advises: the "looking glass" preset (``-l lg``) finds short
-solutions fast but prunes, so when it gives up the default (complete) scan runs, and only its
-exhausting the position counts as proof that the game cannot be won. ``--max-iters`` is the
-position budget; seconds end the program (a killed run answers nothing).
+Three passes (:func:`solve`): the "looking glass" preset (``-l lg``) for a few thousand positions
+(short solutions, fast, but it prunes: its giving up proves nothing), then the default, complete
+scan (only its exhausting the position proves the game lost), then the looking glass again with
+what is left. The complete scan comes second because a lost deal is proved in the scan's time: the
+looking glass used to run to its own end first (deal 11,982: 205,000 positions before the 35,000
+that prove it).
+
+Every run is capped (:class:`Caps`), so no budget, however large or absent, lets the program
+eat the machine (its default scan grew to 5.7 GB on deal 194 in 55 CPU-s): an iteration cap
+(``--max-iters``, from the positions and seconds of the budget), a stored-states cap and an
+address-space limit (from ``MEMORY_CAP``), a CPU-time limit and a wall-clock timeout. A run that
+hits any of them is "unsolved within budget", never an error.
 
 Missing program: :func:`available` is False and :func:`solve` returns None, so the generic
 search answers, and the player hears nothing about it.
@@ -18,12 +26,15 @@ search answers, and the player hears nothing about it.
 from __future__ import annotations
 
 import functools
+import math
 import os
 import re
 import shutil
 import subprocess
+import sys
 import time
 from dataclasses import dataclass
+from enum import Enum
 
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.solver.core import Budget, Outcome, Solution
@@ -43,10 +54,47 @@ GAMES = {
 NO_PROOF = frozenset({"beleaguered_castle", "streets_and_alleys"})
 """Games whose foundations give cards back: fc-solve never plays a card back down, so its
 exhausting a position there proves nothing (the engine's own search decides those)."""
-PASSES = (("-l", "lg"), ())
-"""Looking glass (short solutions, incomplete), then the default scan (complete: proofs)."""
-FIRST_SHARE = 0.5
-"""The looking glass's share of the budget; the complete scan gets what it leaves."""
+LOOKING_GLASS = ("-l", "lg")
+"""fc-solve's preset for short solutions found fast; it prunes, so its giving up proves nothing."""
+COMPLETE_SCAN: tuple[str, ...] = ()
+"""fc-solve's default scan: slower, longer solutions, but complete: its exhausting a position is a proof."""
+PROBE_ITERATIONS = 20_000
+"""The looking glass's first try, in positions: it solved each of Microsoft deals 1-1000 within
+4,308 (median 84; measured 2026-11-27), about 15 ms of CPU; a deal it has not solved by then is
+handed to the complete scan, which proves deal 11,982 lost in 35,000."""
+ITERATIONS_PER_SECOND = 300_000
+"""fc-solve's positions per CPU-second on one core here (measured 2026-11-27: the complete scan
+310,000 on deal 194, the looking glass 330,000 on deal 11,982). A budget's seconds become an
+iteration cap of about that length, so on an idle machine the program stops itself, with its
+count, before the clock kills it."""
+SLOWEST_ITERATIONS_PER_SECOND = 50_000
+"""A floor six times below that, for the CPU-time limit and for the wall timeout of a budget with
+no seconds: they back the iteration cap up and never cut a run that is on its way."""
+BYTES_PER_ITERATION = 1024
+"""Memory per position checked, rounded up from the resident sizes measured 2026-11-27: 725 bytes
+in the complete scan (deal 194: 725 MB at a million), 540 in the looking glass (11,982)."""
+TIME_SHARE = 0.5
+"""The most of the budget's remaining seconds a run may take when another may follow. Not the run's
+share of the iterations: the looking glass's first 20,000 positions would get 67 ms of a 30 s
+budget (9 million positions), and on a busy machine were killed before their cap (deal 194 then
+went to the complete scan: 3 CPU-s and 524 MB before the looking glass solved it again)."""
+ADDRESS_SLACK = 64 << 20
+"""Address space the program needs besides its positions (3.5 MB at start; allocator slack)."""
+
+
+def _memory_cap() -> int:
+    """A quarter of the machine's memory, at most 1 GiB: room for a million positions per run,
+    far beyond any Microsoft deal, and still safe on a small kiosk beside the recogniser."""
+    try:
+        physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 1 << 30
+    return max(64 << 20, min(1 << 30, physical // 4))
+
+
+MEMORY_CAP = _memory_cap()
+"""Bytes one fc-solve run may use: its iterations and stored states are capped to fit, and its
+address space is limited to this plus ``ADDRESS_SLACK`` (where the system allows it)."""
 
 _MOVE = re.compile(
     r"Move (?:a card|(?P<count>\d+) cards) from (?P<src>stack|freecell) (?P<i>\d+) to "
@@ -150,53 +198,172 @@ def unpacked(state: State, move: Move, layout: Layout) -> list[Move]:
     return steps if move.count <= capacity(len(stacks)) and run(move.count, move.src, move.dst, stacks) else []
 
 
-def _run(args: list[str], text: str, seconds: float | None) -> str | None:
-    """fc-solve's output, or None when it could not run or ran out of time."""
-    path = program()
-    if path is None:
+class Verdict(Enum):
+    """How one fc-solve run ended."""
+
+    SOLVED = "solved"
+    EXHAUSTED = "exhausted"  # "I could not solve this game.": the scan saw every position it may
+    CAPPED = "capped"  # a cap stopped it: iterations or stored states (it says so), memory, CPU or clock
+
+
+@dataclass(frozen=True)
+class Caps:
+    """The limits of one fc-solve run; build it with :meth:`of`, which keeps the iterations within
+    what ``memory`` holds."""
+
+    iterations: int
+    seconds: float | None = None
+    """Wall-clock timeout (None: four times the CPU limit, for a budget counted in positions)."""
+    memory: int = MEMORY_CAP
+
+    @classmethod
+    def of(cls, iterations: int | None, seconds: float | None = None, memory: int | None = None) -> Caps:
+        """Caps for a run of at most ``iterations`` positions (None: as many as memory holds)."""
+        memory = MEMORY_CAP if memory is None else memory
+        most = max(1, memory // BYTES_PER_ITERATION)
+        return cls(most if iterations is None else max(1, min(iterations, most)), seconds, memory)
+
+    def args(self) -> list[str]:
+        """fc-solve's own limits: it stops itself and says "Iterations count exceeded." (``-sel``:
+        without it a capped run reads like a proof, "I could not solve this game.")."""
+        stored = max(1, self.memory // BYTES_PER_ITERATION)
+        return ["--max-iters", str(self.iterations), "--max-stored-states", str(stored), "-sel"]
+
+    def cpu_seconds(self) -> int:
+        """The CPU-time limit: ends the program even if nobody is left to time it out."""
+        slowest = self.iterations / SLOWEST_ITERATIONS_PER_SECOND
+        return math.ceil(slowest if self.seconds is None else min(self.seconds, slowest)) + 1
+
+    def wall_seconds(self) -> float:
+        return 4.0 * self.cpu_seconds() if self.seconds is None else max(0.05, self.seconds)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One fc-solve run: how it ended, what it printed and how many positions it checked."""
+
+    verdict: Verdict
+    output: str = ""
+    checked: int = 0
+
+
+def command(args: list[str], caps: Caps) -> list[str]:
+    """The command line of one capped run on a board read from standard input."""
+    return [program() or PROGRAM, *args, *caps.args(), "-"]
+
+
+def run(args: list[str], text: str, caps: Caps) -> Run | None:
+    """fc-solve on the board ``text`` within ``caps``; None only when the program cannot start.
+    Killed (timeout, CPU limit) or out of memory (it segfaults), it has not answered: CAPPED."""
+    try:
+        child = subprocess.Popen(command(args, caps), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.DEVNULL, text=True,
+                                 env={**os.environ, "FREECELL_SOLVER_QUIET": "1"})
+    except OSError:
         return None
     try:
-        done = subprocess.run([path, *args, "-"], input=text, capture_output=True, text=True, timeout=seconds,
-                              env={**os.environ, "FREECELL_SOLVER_QUIET": "1"})
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return done.stdout
+        _limit(child.pid, caps)
+        out, _ = child.communicate(text, timeout=caps.wall_seconds())
+    except subprocess.TimeoutExpired:
+        return Run(Verdict.CAPPED)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    if child.returncode != 0:
+        return Run(Verdict.CAPPED, out, _states_checked(out))
+    if "This game is solveable." in out:
+        verdict = Verdict.SOLVED
+    elif "I could not solve this game." in out:
+        verdict = Verdict.EXHAUSTED
+    else:
+        verdict = Verdict.CAPPED  # "Iterations count exceeded."
+    return Run(verdict, out, _states_checked(out))
+
+
+def _limit(pid: int, caps: Caps) -> None:
+    """Limit the started program's address space and CPU time (Linux; elsewhere the iteration and
+    stored-states caps still hold). Set from here, not in a ``preexec_fn``, which may deadlock a
+    program with threads (voice play runs microphone and speaker threads): fc-solve searches only
+    once it has read the board, and the board is written after this."""
+    if sys.platform != "linux":
+        return
+    import resource  # noqa: PLC0415 (Unix only: importing the solver must work everywhere)
+
+    wanted = ((resource.RLIMIT_AS, caps.memory + ADDRESS_SLACK), (resource.RLIMIT_CPU, caps.cpu_seconds()))
+    for which, value in wanted:
+        try:
+            _, hard = resource.prlimit(pid, which)
+            if hard != resource.RLIM_INFINITY:
+                value = min(value, hard)
+            resource.prlimit(pid, which, (value, hard if which == resource.RLIMIT_CPU else value))
+        except (OSError, ValueError):
+            pass  # the program has ended already, or the system refuses: the other caps hold
+
+
+def iteration_budget(budget: Budget) -> int | None:
+    """Positions fc-solve may check in all: the budget's, or its seconds at fc-solve's speed,
+    whichever is fewer (None when the budget has neither; each run's memory cap still holds)."""
+    limits = [n for n in (budget.nodes, None if budget.seconds is None else int(budget.seconds * ITERATIONS_PER_SECOND))
+              if n is not None]
+    return max(1, min(limits)) if limits else None
 
 
 def solve(engine: Engine, start: State, budget: Budget) -> Solution | None:
     """Freecell Solver's answer for a game it knows, within ``budget``; None when it cannot answer
-    (not installed, a game it has no preset for, a line our rules refuse): the generic search then runs."""
+    (not installed, a game it has no preset for, a line our rules refuse, a game where its "no"
+    proves nothing): the generic search then runs.
+
+    The looking glass for ``PROBE_ITERATIONS``; then the complete scan for half of what is left
+    (all of it when the looking glass has seen its whole pruned graph); then the looking glass
+    for the rest. A capped run answers nothing; only the complete scan exhausting is a proof."""
     preset = GAMES.get(engine.game.key)
     if preset is None or not available():
         return None
     began = time.perf_counter()
     layout = Layout.of(engine)
     text = board(engine, start, layout)
+    total = iteration_budget(budget)
     checked = 0
-    for n, scan in enumerate(PASSES):
-        share = FIRST_SHARE if n == 0 else 1.0  # the first pass leaves the rest of the budget to the proof
-        args = [*preset, *scan, "-m", "-p", "-t"]
-        limit = None if budget.nodes is None else max(1, int(share * (budget.nodes - checked)))
-        if limit is not None:
-            args += ["--max-iters", str(limit)]
-        left = None if budget.seconds is None else max(0.05, share * (budget.seconds - (time.perf_counter() - began)))
-        out = _run(args, text, left)
-        if out is None:
+    glass_done = False  # the looking glass exhausted its pruned graph: running it again repeats it
+
+    def unsolved() -> Solution:
+        return Solution(Outcome.UNSOLVED, (), checked, time.perf_counter() - began)
+
+    for step, scan in enumerate((LOOKING_GLASS, COMPLETE_SCAN, LOOKING_GLASS)):
+        if scan is LOOKING_GLASS and glass_done:
+            continue
+        left = None if total is None else total - checked
+        last = step == 2 or (scan is COMPLETE_SCAN and glass_done)
+        limit: int | None
+        if step == 0:
+            limit = PROBE_ITERATIONS if left is None else min(PROBE_ITERATIONS, left)
+        else:
+            limit = left if left is None or last else left // 2
+        seconds = None if budget.seconds is None else budget.seconds - (time.perf_counter() - began)
+        if (limit is not None and limit < 1) or (seconds is not None and seconds <= 0):
+            return unsolved()
+        if seconds is not None and not last and (limit is None or left is None or limit < left):
+            seconds *= TIME_SHARE  # a slow run leaves the later ones time; its iteration cap usually ends it first
+        caps = Caps.of(limit, seconds)
+        result = run([*preset, *scan, "-m", "-p", "-t"], text, caps)
+        if result is None:
             return None
-        states = _states_checked(out)
-        checked += states
-        if "This game is solveable." in out:
-            moves = parse_moves(out, engine, start, layout)
+        checked += result.checked
+        if result.verdict is Verdict.SOLVED:
+            moves = parse_moves(result.output, engine, start, layout)
             if moves is None:
                 return None
             return Solution(Outcome.SOLVED, tuple(moves), checked, time.perf_counter() - began)
-        # "I could not solve this game." also ends a run that used up --max-iters: only the complete
-        # scan stopping short of its limit has seen every position.
-        if "I could not solve this game." in out and not scan and (limit is None or states < limit):
-            if engine.game.key in NO_PROOF:
-                return None  # no proof here: the engine's own search, which plays cards back, decides
-            return Solution(Outcome.UNWINNABLE, (), checked, time.perf_counter() - began)
-    return Solution(Outcome.UNSOLVED, (), checked, time.perf_counter() - began)
+        if result.verdict is Verdict.EXHAUSTED:
+            if scan is COMPLETE_SCAN:
+                if engine.game.key in NO_PROOF:
+                    return None  # no proof here: the engine's own search, which plays cards back, decides
+                return Solution(Outcome.UNWINNABLE, (), checked, time.perf_counter() - began)
+            glass_done = True
+        elif result.checked == 0:
+            checked += caps.iterations  # killed before it could count: its share is spent
+    return unsolved()
 
 
 def _states_checked(out: str) -> int:
