@@ -21,3 +21,18 @@ def test_the_readme_links_only_files_of_this_repository():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "../shared" not in readme
     assert "docs/games.md" in readme
+
+
+def test_every_relative_link_in_the_readme_and_docs_names_a_file():
+    import re
+
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    missing = []
+    for page in pages:
+        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
+            path = target.split("#", 1)[0]
+            if not path or "://" in target or target.startswith("mailto:"):
+                continue
+            if not (page.parent / path).is_file():
+                missing.append(f"{page.relative_to(ROOT)}: {target}")
+    assert not missing, missing
