@@ -40,7 +40,7 @@ from speech_fixtures import speech_pcm  # noqa: E402
 from voicegame.audio.recognisers import Recogniser, StreamingRecogniser, make_recogniser  # noqa: E402
 from voicegame.engine import History  # noqa: E402
 from voicegame.play.session import Session  # noqa: E402
-from voicegame.listen.match import understand  # noqa: E402
+from voicegame.listen.understanding import understand  # noqa: E402
 from voicegame.audio.recognisers import Heard  # noqa: E402
 from samples import NOT_COMMANDS, NOT_COMMANDS_MORE, deal_commands, judge_heard  # noqa: E402
 

@@ -65,12 +65,15 @@ def _game(session) -> tuple:  # noqa: ANN001
     return (session.history.cursor, len(session.history.states), session.state, session.seed, session.entry.key)
 
 
-def outcome(session, reply, game_before: tuple, settings_before: tuple, not_understood: str) -> str:  # noqa: ANN001
+def outcome(session, reply, game_before: tuple, settings_before: tuple, not_understood: str,  # noqa: ANN001
+            question_before: object = None) -> str:
+    """What ``reply`` did; a question open before that is asked again ("That is not one of the choices.
+    Which eight...?") is an answer, not a new question."""
     if reply.quit or reply.moves or _game(session) != game_before:
         return "game changed"
     if _settings(session) != settings_before:
         return "setting changed"
-    if session.dialogue.pending is not None or session.dialogue.question is not None:
+    if session.dialogue.pending is not None or (session.dialogue.question is not None and question_before is None):
         return "asked"
     if reply.sentences and reply.sentences != [not_understood]:
         return "answered"
@@ -97,6 +100,10 @@ def run_clips(clips: list[dict], situation: str) -> list[dict]:
     from voicegame.audio.recognisers import listening_pocketsphinx
     from voicegame.audio.wavio import read_wav
     from voicegame.audio.whisper_transcriber import find_transcriber
+    try:
+        from voicegame.listen.understanding import understand
+    except ImportError:  # code before 2026-11-27 (--against)
+        from voicegame.listen.match import understand  # type: ignore[attr-defined,no-redef]
 
     recogniser = listening_pocketsphinx(transcriber=find_transcriber())
     rows = []
@@ -112,9 +119,12 @@ def run_clips(clips: list[dict], situation: str) -> list[dict]:
         cpu = time.process_time()
         heard = recogniser.recognise(audio)
         game_before, settings_before = _game(session), _settings(session)
+        question_before = session.dialogue.question
+        understood = understand(heard, session.state, session.parser, session.resolver, session.move_matcher,
+                                session.narrator, question_before is not None)
         reply = session.hear(heard)
         spent = time.process_time() - cpu
-        got = outcome(session, reply, game_before, settings_before, not_understood)
+        got = outcome(session, reply, game_before, settings_before, not_understood, question_before)
         codes = [m.code(session.engine) for m in reply.moves]
         if situation == "which" and got == "game changed":
             got = "right" if codes == [WHICH[3].get(clip["words"])] else "wrong"
@@ -125,6 +135,8 @@ def run_clips(clips: list[dict], situation: str) -> list[dict]:
             got = "right"
         transcript = getattr(heard.transcript, "value", None) if getattr(heard.transcript, "asked", False) else None
         rows.append({**clip, "situation": situation, "outcome": got, "heard": heard.text, "doubt": str(heard.doubt),
+                     "understood": {"how": understood.how, "doubt": str(understood.doubt), "text": understood.text,
+                                    "intent": understood.command.intent if understood.command else None},
                      "transcript": getattr(transcript, "text", None), "said": reply.sentences, "moves": codes,
                      "cpu": spent})
     return rows
@@ -153,7 +165,7 @@ def install(rev: str, into: Path) -> None:
     tree.mkdir(parents=True)
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "--target",
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
                     str(into / "site"), str(tree)], check=True)
 
 
@@ -210,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         install(args.against, Path(scratch.name))
         env = {**os.environ, "PYTHONPATH": str(Path(scratch.name) / "site")}
         other_out = Path(scratch.name) / "rows.json"
-        other = subprocess.Popen([sys.executable, "-u", str(Path(__file__)), str(args.clips),
+        other = subprocess.Popen([sys.executable, "-u", str(Path(__file__)), str(args.clips.resolve()),
                                   "--jobs", str(max(1, args.jobs // 2)), "--out", str(other_out), "--code", args.against],
                                  env=env, cwd=scratch.name)
     rows = [{**r, "code": args.code} for r in run_all(clips, max(1, args.jobs // 2) if other else args.jobs)]

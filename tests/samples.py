@@ -22,7 +22,7 @@ from voicegame.language.command import Command
 from voicegame.language.parse import Parser
 
 if TYPE_CHECKING:
-    from voicegame.listen.match import Understanding
+    from voicegame.listen.understanding import Understanding
     from voicegame.language.resolve import Resolver
 
 NON_MOVES = (

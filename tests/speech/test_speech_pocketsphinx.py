@@ -18,7 +18,7 @@ import pytest
 from speech_fixtures import needs_espeak, pad, speech_pcm
 from voicegame.engine import History
 from voicegame.play.session import Session
-from voicegame.listen.match import understand
+from voicegame.listen.understanding import understand
 from voicegame.audio.recognisers import Heard
 from samples import NOT_COMMANDS, deal_commands, judge_heard
 

@@ -61,7 +61,7 @@ class Heard:
     unknown: bool = False  # True when the recogniser heard out-of-grammar speech ([unk] or no hypothesis)
     doubt: str = ""
     """Why the recogniser is unsure of ``text`` ("" when it is not): the game confirms a doubtful
-    command before it changes the game (voicegame.listen.match ``Understanding.doubt``)."""
+    command before it changes the game (voicegame.listen.understanding ``Understanding.doubt``)."""
     alternatives: tuple[str, ...] = ()
     """Other texts the recogniser found nearly as likely, best first (n-best, Vosk alternatives)."""
     second: str | None = None
@@ -73,11 +73,11 @@ class Heard:
     second_behind: bool = False
     """Whether ``second``, another sentence than ``text``, fits the audio clearly worse than ``text``
     (PocketSphinx: by more than ``SECOND_BEHIND`` per frame): the whole language's search then lost the
-    better path, and its sentence is no rival to ``text`` (voicegame.listen.match)."""
+    better path, and its sentence is no rival to ``text`` (voicegame.listen.understanding)."""
     rival: str = ""
     """A sentence of the second decode that fitted the audio at least as well as ``text`` (per frame)
     although a check threw it out ("" none): the first decode's legal-move prior may have overridden
-    the acoustics, so a change of the game it would make is confirmed (voicegame.listen.match)."""
+    the acoustics, so a change of the game it would make is confirmed (voicegame.listen.understanding)."""
     rejected_by: str = ""
     """When ``unknown``: which check threw the decode out and what it had heard ("phone loop: auto
     off"), for transcripts and benches; "" otherwise."""
@@ -87,7 +87,7 @@ class Heard:
     transcript: Callable[[], Transcript | None] | None = field(default=None, compare=False, repr=False)
     """A second opinion on demand: the utterance written down freely by another recogniser (Whisper),
     computed on the first call only (None: no transcriber); streamed audio has it under way before the
-    end of speech is decided (``EarlyTranscript``), so asking costs little time (voicegame.listen.match)."""
+    end of speech is decided (``EarlyTranscript``), so asking costs little time (voicegame.listen.understanding)."""
 
 
 @runtime_checkable

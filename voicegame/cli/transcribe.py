@@ -32,7 +32,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from voicegame.play.session import Session
-    from voicegame.listen.match import understand
+    from voicegame.listen.understanding import understand
 
     try:
         entry = find_game(args.game)

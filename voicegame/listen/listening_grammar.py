@@ -14,7 +14,7 @@ Two documents are decoded side by side (``LISTEN_FIRST``): the *likely* grammar 
 likely says now, the prior) first, with the checks against speech that is not a command, and the
 *whole* language alongside. A loop of frequent English words that are not command words takes
 speech that is not a command (``RecogniserGrammar.garbage``). The recogniser's own checks do the
-rest, and what is doubtful is confirmed before it changes the game (voicegame.listen.match
+rest, and what is doubtful is confirmed before it changes the game (voicegame.listen.understanding
 ``Understanding.doubt``).
 """
 
@@ -56,7 +56,7 @@ LISTEN_FIRST = "likely"
 """Which of the two grammars of ``listening_grammar`` is decoded first, with the checks against
 speech that is not a command: "likely" (``likely_jsgf``) or "whole" (``whole_jsgf``); the other is
 decoded alongside (``RecogniserGrammar.second_jsgf``) and what it hears is compared (``Heard.second``,
-voicegame.listen.match ``understand``). Measured 2026-11-23 (bench/heard.py, bench/RESULTS.md "ASR"):
+voicegame.listen.understanding ``understand``). Measured 2026-11-23 (bench/heard.py, bench/RESULTS.md "ASR"):
 with the whole language first, espeak-ng's British voice got 43% of commands right, because single
 words collide in the big grammar ("draw" -> "rules"); the likely grammar first keeps the accuracy of
 the narrow grammar on what it holds and hears the rest through the second decode."""

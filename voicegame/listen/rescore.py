@@ -11,7 +11,7 @@ alternatives) and the commands whose words are nearest the transcript's: every s
 language with the game's nouns (``language_sentences``), the legal moves of the moment in the
 narrator's words and as pile to pile (``move_sentences``), and card-on-card moves put together from the
 cards the decodes and the transcript name (``card_moves``: a move that cannot be played is in neither).
-The free transcript is scored with them: a command is chosen (``choose``, thresholds in voicegame.listen.match) only when it scores close to what
+The free transcript is scored with them: a command is chosen (``choose``, thresholds in voicegame.listen.understanding) only when it scores close to what
 Whisper wrote freely and says a fair share of it (``syllables``), so that ordinary speech, which Whisper
 writes down as it is, stays rejected, and clearly above every candidate that means something else.
 Measured in bench/RESULTS.md (ASR, sessions 13 and 14).

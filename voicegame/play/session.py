@@ -22,7 +22,7 @@ from voicegame.language.command import CardRef, Command
 from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
-from voicegame.listen.match import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
+from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
 from voicegame.listen.policy import Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore
@@ -164,7 +164,7 @@ class Session(SessionCore):
     def hear(self, heard: Heard) -> Reply:
         """Act on what a recogniser heard: as :meth:`handle`, but a text that does not parse, an
         incomplete decode or an unplayable move is matched against this turn's legal moves
-        (voicegame.listen.match), and what to do with it is decided by the listening policy
+        (voicegame.listen.understanding), and what to do with it is decided by the listening policy
         (voicegame.listen.policy: act, ask first, or refuse). Never raises."""
         if len(heard.text) > MAX_COMMAND_CHARS:
             return self.handle(heard.text)

@@ -1,0 +1,111 @@
+"""The listening policy as a table: every case of issue 34 is a row (voicegame/listen/policy.py).
+
+Each row is the evidence about one utterance, what acting on it would do, and what must happen. The
+first rows are what real people's recordings and voices the project never used made the game do
+before the policy was one function; the later ones what must keep working.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from voicegame.listen.policy import (Act, Confirm, Decision, Doubt, Effect, Evidence, Reason, Reject, Situation,
+                                     Source, decide)
+
+ENDS, CHANGES, SETTING, TELLS = Effect.ENDS_GAME, Effect.CHANGES_GAME, Effect.CHANGES_SETTING, Effect.TELLS
+
+ROWS: list[tuple[str, Evidence, Situation, Decision]] = [
+    # --- issue 34: what must not happen ---------------------------------------------------------
+    ('a person\'s "five" written "bye" by Whisper: quit, with no question asked',
+     Evidence(True, Source.TRANSCRIPT, Doubt.TRANSCRIPT_ONLY), Situation(ENDS), Confirm()),
+    ('"five" written "bye" while the decode agreed, clear: quit is still asked about',
+     Evidence(True, Source.GRAMMAR, agreed=True), Situation(ENDS), Confirm()),
+    ('a clear "quit" by voice: "Quit? Your game is saved."',
+     Evidence(True), Situation(ENDS), Confirm()),
+    ('"smart mirror" heard as "restart" (same deal again from the start)',
+     Evidence(True, Source.GRAMMAR, Doubt.RIVAL), Situation(ENDS), Confirm()),
+    ('"nine" heard as "new game"', Evidence(True, Source.WHISPER_CHOICE, Doubt.WHISPER_CHOSE, agreed=True),
+     Situation(ENDS), Confirm()),
+    ('"previous game" heard clearly: another game takes this one\'s place', Evidence(True), Situation(ENDS), Confirm()),
+    ('"thank you" heard by the second decode alone as "all up" (auto)',
+     Evidence(True, Source.SECOND_DECODE, Doubt.SECOND_ONLY, second_clear=True), Situation(CHANGES), Confirm()),
+    ('"hint" heard clearly as "clean up", Whisper wrote "hint": one word that is not auto\'s own',
+     Evidence(True, one_word_not_its_own=True), Situation(CHANGES), Confirm()),
+    ('"view glass" heard as "draw" in doubt (a weak word)',
+     Evidence(True, Source.GRAMMAR, Doubt.WEAK_WORD), Situation(CHANGES), Confirm()),
+    ('"happy" heard as "faster", Whisper wrote "happy"',
+     Evidence(True, one_word_not_its_own=True), Situation(SETTING), Confirm()),
+    ('"dog" heard as "verbose" in doubt', Evidence(True, Source.GRAMMAR, Doubt.NOISY), Situation(SETTING), Confirm()),
+    ('"three" heard by the second decode alone as "brief"',
+     Evidence(True, Source.SECOND_DECODE, Doubt.SECOND_ONLY, second_clear=True, plain=True), Situation(SETTING), Confirm()),
+    ('a person\'s "seven" with no question open (Whisper wrote "7"): never a move',
+     Evidence(True, Source.TRANSCRIPT, Doubt.TRANSCRIPT_ONLY, bare_answer=True), Situation(CHANGES), Reject()),
+    ('typed "seven" with no question open: say what to do instead',
+     Evidence(True, Source.TYPED, bare_answer=True), Situation(TELLS), Reject(Reason.BARE_ANSWER)),
+    ('typed "pile one" with no question open', Evidence(True, Source.TYPED, bare_answer=True),
+     Situation(CHANGES), Reject(Reason.BARE_ANSWER)),
+    ('a clear bare "seven" by voice with nothing open: what to do, not a move',
+     Evidence(True, bare_answer=True), Situation(CHANGES), Reject(Reason.BARE_ANSWER)),
+    ('"let\'s order pizza for dinner" as Whisper\'s choice "score": asked, never read out',
+     Evidence(True, Source.WHISPER_CHOICE, Doubt.WHISPER_CHOSE, agreed=True), Situation(TELLS), Confirm()),
+    ('"where did you park the car" as Whisper\'s choice "where is the four of hearts"',
+     Evidence(True, Source.WHISPER_CHOICE, Doubt.WHISPER_CHOSE, agreed=True), Situation(TELLS), Confirm()),
+    ('"the radio is too loud" as a weak fit of "read the board"',
+     Evidence(True, Source.GRAMMAR, Doubt.WEAK_FIT, weak_fit=True), Situation(TELLS), Reject()),
+    ('a reading the second decode alone heard, not clearly',
+     Evidence(True, Source.SECOND_DECODE, Doubt.SECOND_ONLY, plain=True), Situation(TELLS), Reject()),
+    ('"cat" written "cat" by Whisper, decoded as "statistics": one word not its own',
+     Evidence(True, Source.GRAMMAR, Doubt.NOISY, one_word_not_its_own=True), Situation(TELLS), Reject()),
+    ('nothing understood', Evidence(False), Situation(TELLS), Reject()),
+    # --- what keeps working ------------------------------------------------------------------------
+    ('a clear move by voice is played at once', Evidence(True), Situation(CHANGES), Act()),
+    ('a clear "faster" by voice', Evidence(True), Situation(SETTING), Act()),
+    ('a move in doubt that Whisper wrote the same: played', Evidence(True, Source.GRAMMAR, Doubt.NONE, agreed=True),
+     Situation(CHANGES), Act()),
+    ('a move found by matching the legal moves: asked', Evidence(True, Source.MATCHED, Doubt.MATCHED),
+     Situation(CHANGES), Confirm()),
+    ('a move Whisper chose among candidates: asked', Evidence(True, Source.WHISPER_CHOICE, Doubt.WHISPER_CHOSE, agreed=True),
+     Situation(CHANGES), Confirm()),
+    ('a typed move is never confirmed', Evidence(True, Source.TYPED), Situation(CHANGES), Act()),
+    ('typed "quit" quits', Evidence(True, Source.TYPED), Situation(ENDS), Act()),
+    ('"new game" by voice while a game is under way: its own question asks', Evidence(True),
+     Situation(ENDS, asks_anyway=True), Act()),
+    ('"yes" to "Draw?" heard clearly', Evidence(True, bare_answer=True), Situation(TELLS, answerable=True), Act()),
+    ('"three" to "Which eight?" heard clearly', Evidence(True, bare_answer=True), Situation(CHANGES, answerable=True), Act()),
+    ('"yes" to "Draw?" that only the second decode heard', Evidence(True, Source.SECOND_DECODE, Doubt.SECOND_ONLY,
+                                                                    bare_answer=True), Situation(TELLS, answerable=True), Reject()),
+    ('a clear reading', Evidence(True), Situation(TELLS), Act()),
+    ('a reading the grammar heard with a rival', Evidence(True, Source.GRAMMAR, Doubt.RIVAL), Situation(TELLS), Act()),
+    ('a reading only Whisper wrote down, whole', Evidence(True, Source.TRANSCRIPT, Doubt.TRANSCRIPT_ONLY),
+     Situation(TELLS), Act()),
+    ('a reading the second decode alone heard clearly', Evidence(True, Source.SECOND_DECODE, Doubt.SECOND_ONLY,
+                                                                  second_clear=True, plain=True), Situation(TELLS), Act()),
+    ('a weak-fit reading Whisper agrees with', Evidence(True, Source.GRAMMAR, Doubt.NONE, agreed=True, weak_fit=True),
+     Situation(TELLS), Act()),
+]
+
+
+@pytest.mark.parametrize("case, evidence, situation, expected", ROWS, ids=[row[0] for row in ROWS])
+def test_the_policy_table(case: str, evidence: Evidence, situation: Situation, expected: Decision) -> None:
+    assert decide(evidence, situation) == expected, case
+
+
+def test_nothing_heard_ends_or_changes_the_game_without_a_question() -> None:
+    """Whatever the evidence short of typed text, a change of the game is either asked about or done on a
+    clear decode, and an ending of the game is never done at once (unless its own question asks)."""
+    for source in Source:
+        if source is Source.TYPED:
+            continue
+        for doubt in Doubt:
+            for agreed in (False, True):
+                for one_word in (False, True):
+                    evidence = Evidence(True, source, doubt, agreed=agreed, one_word_not_its_own=one_word)
+                    assert not isinstance(decide(evidence, Situation(ENDS)), Act), evidence
+                    if isinstance(decide(evidence, Situation(CHANGES)), Act):
+                        assert evidence.clear and (source is Source.GRAMMAR or agreed) and not one_word, evidence
+
+
+def test_the_recogniser_doubts_are_known_by_name() -> None:
+    for text in ("weak fit", "noisy", "phone loop", "weak word", "incomplete", "low confidence"):
+        assert Doubt.of_recogniser(text).value == text
+    assert Doubt.of_recogniser("something new") is Doubt.OTHER_RECOGNISER
