@@ -84,7 +84,7 @@ def test_games_lists_klondike():
 
 def test_unknown_game_and_bad_option_are_clear_errors():
     result = run(["play", "nosuchgame", "--text"])
-    assert result.returncode == 2 and "Unknown game" in result.stderr
+    assert result.returncode == 2 and result.stderr == "voicegame play: There is no game called nosuchgame; voicegame games lists them all.\n"
     result = run(["play", "--draw", "2", "--text"])
     assert result.returncode == 2
 

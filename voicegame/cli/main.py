@@ -15,6 +15,7 @@ import sys
 from typing import NoReturn, Sequence
 
 from voicegame import __version__
+from voicegame.cli import streams
 from voicegame.cli import config, games, kiosk, model, play, replay, satellite, saves, solve, stats, transcribe
 
 SUB_COMMANDS = (play, games, stats, config, saves, transcribe, model, solve, replay, kiosk, satellite)
@@ -42,11 +43,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one sub-command; whatever standard output or a signal does, an exit status (streams.py)."""
+    stdout = sys.stdout
     try:
-        return _main(argv)
+        with streams.guarded_run():
+            return _main(argv)
     except BrokenPipeError:  # `voicegame solve ... | head`: the reader left; stop quietly, like other tools
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
-        return 141
+        if stdout is sys.__stdout__:
+            streams.silence_stdout()  # no second error when Python flushes
+        return streams.READER_LEFT
+    except streams.OutputLost as error:  # `> /dev/full`, a full disk, a terminal gone
+        from voicegame.cli.common import say
+
+        return streams.output_lost_status(error, f"voicegame: {say('cli_stdout_lost', problem=str(error).lower())}", stdout)
+    except KeyboardInterrupt:  # Ctrl-C outside a game (a game says goodbye itself): the shell's 130
+        return streams.INTERRUPTED
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
