@@ -130,6 +130,13 @@ def bounded(name: str, kind: Callable[[str], Any], low: float, high: float, what
 
 
 # ------------------------------------------------------------------------------------ paths
+def shown(path: str) -> str:
+    """A path as the player typed it (quoted when it has spaces or characters that do not print; cut
+    when it is longer than anyone would listen to)."""
+    text = path if len(path) <= 200 else path[:200] + "..."
+    return text if text and text.isprintable() and " " not in text else repr(text)
+
+
 def _existing_ancestor(path: Path) -> Path:
     """The nearest folder above ``path`` (or ``path`` itself) that exists."""
     for candidate in (path, *path.parents):
@@ -147,19 +154,19 @@ def file_to_write_problem(text: str, what: str) -> str | None:
         return say("cli_path_empty", what=what)
     path = Path(text)
     if path.is_dir():
-        return say("cli_path_is_folder", what=what, path=given(text))
+        return say("cli_path_is_folder", what=what, path=shown(text))
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         above = _existing_ancestor(parent)
         if above.is_dir():
-            return say("cli_path_no_folder", what=what, path=given(text), folder=given(str(parent)))
-        return say("cli_path_not_folder", what=what, path=given(text), folder=given(str(above)))
+            return say("cli_path_no_folder", what=what, path=shown(text), folder=shown(str(parent)))
+        return say("cli_path_not_folder", what=what, path=shown(text), folder=shown(str(above)))
     existed = os.path.lexists(path)
     try:
         with open(path, "ab"):
             pass
     except OSError as error:
-        return say("cli_path_cannot_write", what=what, path=given(text), problem=(error.strerror or str(error)).lower())
+        return say("cli_path_cannot_write", what=what, path=shown(text), problem=(error.strerror or str(error)).lower())
     if not existed:
         try:
             path.unlink()
@@ -174,12 +181,12 @@ def file_to_read_problem(text: str, what: str) -> str | None:
         return say("cli_path_empty", what=what)
     path = Path(text)
     if path.is_dir():
-        return say("cli_path_is_folder", what=what, path=given(text))
+        return say("cli_path_is_folder", what=what, path=shown(text))
     try:
         with open(path, "rb"):
             pass
     except OSError as error:
-        return say("cli_path_cannot_read", what=what, path=given(text), problem=(error.strerror or str(error)).lower())
+        return say("cli_path_cannot_read", what=what, path=shown(text), problem=(error.strerror or str(error)).lower())
     return None
 
 
@@ -192,12 +199,12 @@ def folder_problem(text: str, what: str, must_exist: bool) -> str | None:
     if path.is_dir():
         return None
     if os.path.lexists(path):
-        return say("cli_path_not_a_folder", what=what, path=given(text))
+        return say("cli_path_not_a_folder", what=what, path=shown(text))
     if must_exist:
-        return say("cli_folder_missing", what=what, path=given(text))
+        return say("cli_folder_missing", what=what, path=shown(text))
     above = _existing_ancestor(path)
     if not above.is_dir():
-        return say("cli_path_not_folder", what=what, path=given(text), folder=given(str(above)))
+        return say("cli_path_not_folder", what=what, path=shown(text), folder=shown(str(above)))
     return None
 
 
@@ -208,7 +215,7 @@ def storage_problem(no_save: bool = False) -> str | None:
     the game says once that it cannot save and tries again after every move (a kiosk's SD card)."""
     config = os.environ.get("VOICEGAME_CONFIG")
     if config and (Path(config).is_dir() or "\0" in config):
-        return say("cli_path_is_folder", what="VOICEGAME_CONFIG", path=given(config))
+        return say("cli_path_is_folder", what="VOICEGAME_CONFIG", path=shown(config))
     data = os.environ.get("VOICEGAME_DATA_DIR")
     if data and not no_save:
         return folder_problem(data, "VOICEGAME_DATA_DIR", must_exist=False)

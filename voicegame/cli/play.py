@@ -84,10 +84,10 @@ def run_text(session: Session, lines: IO[str], out: IO[str], trace: Trace | None
     game is saved after every turn already) and ends with the shell's 130."""
 
     def emit(reply: Reply) -> None:
+        if trace is not None:  # first: whoever reads the answer can count on the trace line being there
+            trace.write(reply, session)
         for said in reply.sentences:
             print(said, file=out, flush=True)
-        if trace is not None:
-            trace.write(reply, session)
 
     try:
         emit(session.greeting())
