@@ -146,6 +146,14 @@ def _existing_ancestor(path: Path) -> Path:
 
 
 def file_to_write_problem(text: str, what: str) -> str | None:
+    """See ``_file_to_write_problem``; a path the system cannot even look at (a name too long) is said too."""
+    try:
+        return _file_to_write_problem(text, what)
+    except (OSError, ValueError) as error:
+        return say("cli_path_cannot_write", what=what, path=shown(text), problem=_why(error))
+
+
+def _file_to_write_problem(text: str, what: str) -> str | None:
     """None when a file can be written at ``text`` (``what`` names it: "--trace"), else one sentence
     saying why not: a folder that does not exist, a folder given for a file, no permission. The check
     opens the file for appending (creating it, and removing it again when it was not there), so it
@@ -166,7 +174,7 @@ def file_to_write_problem(text: str, what: str) -> str | None:
         with open(path, "ab"):
             pass
     except OSError as error:
-        return say("cli_path_cannot_write", what=what, path=shown(text), problem=(error.strerror or str(error)).lower())
+        return say("cli_path_cannot_write", what=what, path=shown(text), problem=_why(error))
     if not existed:
         try:
             path.unlink()
@@ -176,6 +184,14 @@ def file_to_write_problem(text: str, what: str) -> str | None:
 
 
 def file_to_read_problem(text: str, what: str) -> str | None:
+    """See ``_file_to_read_problem``; a path the system cannot even look at (a name too long) is said too."""
+    try:
+        return _file_to_read_problem(text, what)
+    except (OSError, ValueError) as error:
+        return say("cli_path_cannot_read", what=what, path=shown(text), problem=_why(error))
+
+
+def _file_to_read_problem(text: str, what: str) -> str | None:
     """None when ``text`` is a file that can be read, else one sentence saying why not."""
     if not text or "\0" in text:
         return say("cli_path_empty", what=what)
@@ -186,11 +202,25 @@ def file_to_read_problem(text: str, what: str) -> str | None:
         with open(path, "rb"):
             pass
     except OSError as error:
-        return say("cli_path_cannot_read", what=what, path=shown(text), problem=(error.strerror or str(error)).lower())
+        return say("cli_path_cannot_read", what=what, path=shown(text), problem=_why(error))
     return None
 
 
 def folder_problem(text: str, what: str, must_exist: bool) -> str | None:
+    """See ``_folder_problem``; a path the system cannot even look at (a name too long) is said too."""
+    try:
+        return _folder_problem(text, what, must_exist)
+    except (OSError, ValueError) as error:
+        return say("cli_path_cannot_read", what=what, path=shown(text), problem=_why(error))
+
+
+def _why(error: Exception) -> str:
+    """What went wrong, as words that go inside a sentence ("no such file or directory")."""
+    words = (getattr(error, "strerror", None) or str(error)).rstrip(".")
+    return words[:1].lower() + words[1:]
+
+
+def _folder_problem(text: str, what: str, must_exist: bool) -> str | None:
     """None when ``text`` is a folder (or, unless ``must_exist``, one that can be made: nothing but
     folders above it), else one sentence saying why not."""
     if not text or "\0" in text:
@@ -214,8 +244,12 @@ def storage_problem(no_save: bool = False) -> str | None:
     file, a file given for the data folder. A folder that cannot be written is not refused here:
     the game says once that it cannot save and tries again after every move (a kiosk's SD card)."""
     config = os.environ.get("VOICEGAME_CONFIG")
-    if config and (Path(config).is_dir() or "\0" in config):
-        return say("cli_path_is_folder", what="VOICEGAME_CONFIG", path=shown(config))
+    if config:
+        try:
+            if Path(config).is_dir():
+                return say("cli_path_is_folder", what="VOICEGAME_CONFIG", path=shown(config))
+        except (OSError, ValueError) as error:
+            return say("cli_path_cannot_read", what="VOICEGAME_CONFIG", path=shown(config), problem=_why(error))
     data = os.environ.get("VOICEGAME_DATA_DIR")
     if data and not no_save:
         return folder_problem(data, "VOICEGAME_DATA_DIR", must_exist=False)

@@ -30,6 +30,7 @@ class PlayerArgumentParser(argparse.ArgumentParser):
         match = re.fullmatch(r"argument (\S+): (--.*)", message, re.S)
         if match and match.group(2).startswith(match.group(1).split("/")[0]):
             message = match.group(2)  # our own sentence already names the flag
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)  # a typed newline stays one line
         self.exit(2, f"{self.prog}: {message}\n'{self.prog} --help' lists every option.\n")
 
 
