@@ -381,3 +381,15 @@ def test_stats_tells_a_damaged_statistics_file(capsys, monkeypatch):
     (Path(os.environ["VOICEGAME_DATA_DIR"]) / "stats.json").write_text('{"games": {"klondike": {"played": "many"}}}')
     status, out, _ = cli(["stats"], capsys, monkeypatch)
     assert status == 0 and out.splitlines() == ["The statistics file was damaged, so statistics start again.", "No games played yet."]
+
+
+def test_closed_standard_input_and_contradicting_flags(capsys, monkeypatch):
+    """`<&-` is no input, not a TypeError; --resume with --no-save is said, not ignored."""
+    import subprocess as sp
+
+    for command in ("play klondike --seed 1 --text", "replay klondike --seed 1"):
+        result = sp.run(["bash", "-c", f"{sys.executable} -m voicegame {command} <&-"], capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, (command, result.stderr)
+    status, out, err = cli(["play", "klondike", "--resume", "--no-save", "--text"], capsys, monkeypatch)
+    assert (status, out) == (2, "")
+    assert err == "voicegame play: --no-save plays without saved games, so there is none to --resume; leave out one of them.\n"

@@ -129,6 +129,16 @@ def bounded(name: str, kind: Callable[[str], Any], low: float, high: float, what
     return parse
 
 
+def readable_input() -> None:
+    """Bytes on standard input that are not text in its encoding become U+FFFD, a character that matches
+    no command, instead of ending the game with UnicodeDecodeError."""
+    try:
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        pass
+
+
+
 # ------------------------------------------------------------------------------------ paths
 def shown(path: str) -> str:
     """A path as the player typed it (quoted when it has spaces or characters that do not print; cut

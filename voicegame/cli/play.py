@@ -4,6 +4,7 @@ standard input), with an optional JSON Lines trace of every turn (``--trace FILE
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import IO, Any
@@ -11,7 +12,7 @@ from typing import IO, Any
 from voicegame.cli import solve as solve_cli
 from voicegame.cli import streams
 from voicegame.cli.common import (chosen_options, file_to_read_problem, file_to_write_problem, flag, folder_problem,
-                                  named_game, option_problem, say, storage_problem)
+                                  named_game, option_problem, readable_input, say, storage_problem)
 from voicegame.games import GAMES, GameEntry, add_option_arguments, seed_number
 from voicegame.language.sentences import sentence
 from voicegame.play.session import Reply, Session
@@ -104,15 +105,6 @@ def run_text(session: Session, lines: IO[str], out: IO[str], trace: Trace | None
     return 0
 
 
-def readable_input() -> None:
-    """Bytes on standard input that are not text in its encoding become U+FFFD, a character that matches
-    no command, instead of ending the game with UnicodeDecodeError."""
-    try:
-        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
-    except (AttributeError, ValueError, OSError):
-        pass
-
-
 def game_name(args: argparse.Namespace, config: Config, persistence: Persistence | None) -> str:
     """The game to play: the one named, else (with saves) the one played last or, with ``--seed N
     --resume``, the one whose deal N is saved; else the settings file's ``game.default``."""
@@ -134,6 +126,8 @@ def path_problem(args: argparse.Namespace) -> str | None:
     problem = storage_problem(args.no_save)
     if problem:
         return problem
+    if args.resume and args.no_save:
+        return say("cli_resume_no_save")
     if args.text:
         for name in VOICE_ONLY:
             if getattr(args, name, None):
@@ -262,7 +256,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.text:
             return play_by_voice(session, args, config=config,
                                  on_reply=None if trace is None else (lambda reply: trace.write(reply, session)))
-        return run_text(session, sys.stdin, sys.stdout, trace)
+        return run_text(session, sys.stdin or io.StringIO(), sys.stdout, trace)  # closed (<&-): no commands
     finally:
         if trace is not None:
             trace.close()

@@ -13,10 +13,11 @@ legal where it comes, 2 a bad game, option or file.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from typing import IO, Any
 
-from voicegame.cli.common import chosen_options, file_to_read_problem, named_game, option_problem
+from voicegame.cli.common import chosen_options, file_to_read_problem, named_game, option_problem, readable_input
 from voicegame.cli.solve import winning_commands
 from voicegame.engine import Engine, Move
 from voicegame.engine.moves import MoveCodeError
@@ -97,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         if file == "-":
-            numbered = numbered_moves(engine, sys.stdin)
+            readable_input()
+            numbered = numbered_moves(engine, sys.stdin or io.StringIO())  # closed (<&-): no codes
         else:
             with open(file, encoding="utf-8", errors="replace") as handle:
                 numbered = numbered_moves(engine, handle)

@@ -8,6 +8,7 @@ the player in one sentence; nothing here ends the game with a traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from typing import IO, Any, Callable
 
@@ -123,7 +124,7 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     commands (no microphone) from ``stdin`` (default: sys.stdin at the time of the call); ``on_reply``
     sees every reply (``--trace``). Ctrl-C says goodbye and returns 130; the game is saved after
     every turn already."""
-    stdin = sys.stdin if stdin is None else stdin
+    stdin = (sys.stdin or io.StringIO()) if stdin is None else stdin  # closed (<&-): no typed commands
     if on_reply is not None:
         observe_replies(session, on_reply)
     settings = speech_settings(args, config)
