@@ -73,7 +73,7 @@ def guarded_run() -> Iterator[None]:
     both put back after (``main`` is also called in-process by tests)."""
     stdout = sys.stdout
     if stdout is not None and not isinstance(stdout, GuardedOutput):
-        sys.stdout = GuardedOutput(stdout)  # type: ignore[assignment]
+        sys.stdout = GuardedOutput(stdout)
     previous = None
     try:
         previous = signal.signal(signal.SIGHUP, _hang_up)

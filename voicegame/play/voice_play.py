@@ -115,7 +115,7 @@ def observe_replies(session: Session, on_reply: Callable[[Reply], None]) -> None
         return reply
 
     session.greeting = greeted  # type: ignore[method-assign]
-    session.hear = heard  # type: ignore[method-assign]
+    session.hear = heard  # type: ignore[method-assign,assignment]
 
 
 def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | None = None, config: Config | None = None,
