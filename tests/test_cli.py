@@ -393,3 +393,19 @@ def test_closed_standard_input_and_contradicting_flags(capsys, monkeypatch):
     status, out, err = cli(["play", "klondike", "--resume", "--no-save", "--text"], capsys, monkeypatch)
     assert (status, out) == (2, "")
     assert err == "voicegame play: --no-save plays without saved games, so there is none to --resume; leave out one of them.\n"
+
+
+def test_a_trace_or_recording_that_cannot_be_written_after_all_is_said_not_a_traceback(tmp_path, capsys, monkeypatch):
+    """/dev/full passes the check before the game (it opens) and fails on the first write."""
+    import numpy as np
+
+    from voicegame.audio.wavio import write_wav
+
+    status, out, err = cli(["play", "klondike", "--seed", "1", "--text", "--trace", "/dev/full"], capsys, monkeypatch, "draw\nquit\n")
+    assert status == 0 and out.splitlines()[-1] == "Goodbye."  # the game went on without its trace
+    assert err == "voicegame play: The trace file /dev/full could not be written: no space left on device.\n"  # once
+    write_wav(tmp_path / "in.wav", np.zeros(4000, dtype=np.int16))
+    status, out, err = cli(["play", "klondike", "--seed", "1", *VOICE, "--input", str(tmp_path / "in.wav"), "--output", "/dev/full"],
+                           capsys, monkeypatch)
+    assert status == 1 and "Traceback" not in err and "Exception ignored" not in err
+    assert err.strip().startswith("I cannot write the sound file") and len(err.strip().splitlines()) == 1

@@ -184,7 +184,10 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     if recording is not None:
         try:
             recording.write(args.output)  # checked before the game; a disk may still fill meanwhile
-        except (OSError, AudioError, ValueError) as error:
+        except AudioError as error:  # its words are the sentence to say ("I cannot write the sound file ...")
+            print(error, file=sys.stderr)
+            status = status or 1
+        except (OSError, ValueError) as error:
             problem = (getattr(error, "strerror", None) or str(error)).rstrip(".")
             print(session.say("recording_not_written", path=args.output, problem=problem[:1].lower() + problem[1:]),
                   file=sys.stderr)
