@@ -409,3 +409,20 @@ def test_a_trace_or_recording_that_cannot_be_written_after_all_is_said_not_a_tra
                            capsys, monkeypatch)
     assert status == 1 and "Traceback" not in err and "Exception ignored" not in err
     assert err.strip().startswith("I cannot write the sound file") and len(err.strip().splitlines()) == 1
+
+
+def test_ctrl_c_while_saving_fails_tries_once_more_and_says_the_truth(tmp_path):
+    from voicegame.play.session import Session
+    from voicegame.play.voice_play import interrupted
+    from voicegame.storage.autosave import Persistence
+
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the data folder should be")
+    session = Session("klondike", {}, 3, persistence=Persistence(blocker / "data"))
+    session.greeting()
+    session.handle("draw")
+    assert session.persistence.failing
+    assert interrupted(session) == ["I still cannot save this game, so stopping now loses it.", "Goodbye."]
+    blocker.unlink()  # the disk is back
+    assert interrupted(session) == ["The game is saved again.", "Goodbye."]
+    assert json.loads((blocker / "data" / "saves" / "klondike.json").read_text())["moves"] == ["deal"]

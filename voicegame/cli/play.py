@@ -16,7 +16,7 @@ from voicegame.cli.common import (chosen_options, file_to_read_problem, file_to_
 from voicegame.games import GAMES, GameEntry, add_option_arguments, seed_number
 from voicegame.language.sentences import sentence
 from voicegame.play.session import Reply, Session
-from voicegame.play.voice_play import add_voice_options, announce, play_by_voice
+from voicegame.play.voice_play import add_voice_options, announce, interrupted, play_by_voice
 from voicegame.storage.autosave import Persistence
 from voicegame.storage.savefile import SavedGame, parse
 from voicegame.storage.config import Config, game_options
@@ -100,7 +100,8 @@ def run_text(session: Session, lines: IO[str], out: IO[str], trace: Trace | None
             if reply.quit:
                 break
     except KeyboardInterrupt:
-        print(session.say("goodbye"), file=out, flush=True)
+        for said in interrupted(session):
+            print(said, file=out, flush=True)
         return streams.INTERRUPTED
     return 0
 

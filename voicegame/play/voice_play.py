@@ -23,6 +23,7 @@ from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, SpeechSettings
 from voicegame.audio.wyoming_stt import said_at_once
 from voicegame.play.loop import MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource, run_voice_session
 from voicegame.play.session import Reply, Session
+from voicegame.storage.autosave import SAVED_AGAIN
 
 
 def add_voice_options(play: argparse.ArgumentParser) -> None:
@@ -96,6 +97,19 @@ def announce(args: argparse.Namespace, config: Config | None, sentence: str) -> 
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells expect."""
+
+
+def interrupted(session: Session) -> list[str]:
+    """What to say when Ctrl-C ends the game: every turn is saved already, unless saving has been
+    failing; then one last try, and the truth if it fails too. Goodbye last."""
+    said = []
+    persistence = session.persistence
+    if persistence is not None and (persistence.failing or persistence.holding):
+        if persistence.autosave(session) == SAVED_AGAIN:
+            said.append(session.say("save_back"))
+        elif persistence.failing:
+            said.append(session.say("interrupted_unsaved"))
+    return [*said, session.say("goodbye")]
 
 
 def observe_replies(session: Session, on_reply: Callable[[Reply], None]) -> None:
@@ -180,7 +194,7 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
                           notes=notes, barge_in=barge_in, renderer=renderer)
     except KeyboardInterrupt:
         status = INTERRUPTED
-        goodbye(speaker, session.say("goodbye"))
+        goodbye(speaker, " ".join(interrupted(session)))
     if recording is not None:
         try:
             recording.write(args.output)  # checked before the game; a disk may still fill meanwhile
