@@ -107,6 +107,7 @@ def run_main(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: p
 
 def test_the_cli_answers_any_flags_and_paths_with_a_status_never_a_traceback(folder, capsys, monkeypatch):
     monkeypatch.setattr(solve_cli, "WINNABLE_SECONDS", 0.2)  # --winnable: a short search, whatever it finds
+    monkeypatch.chdir(folder)  # relative paths ("-", "é/ü.wav") are made here, not in the checkout
 
     @settings(max_examples=150, derandomize=True, database=None, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
