@@ -160,7 +160,7 @@ def file_to_write_problem(text: str, what: str) -> str | None:
     try:
         return _file_to_write_problem(text, what)
     except (OSError, ValueError) as error:
-        return say("cli_path_cannot_write", what=what, path=shown(text), problem=_why(error))
+        return say("cli_path_cannot_write", what=what, path=shown(text), problem=why(error))
 
 
 def _file_to_write_problem(text: str, what: str) -> str | None:
@@ -184,7 +184,7 @@ def _file_to_write_problem(text: str, what: str) -> str | None:
         with open(path, "ab"):
             pass
     except OSError as error:
-        return say("cli_path_cannot_write", what=what, path=shown(text), problem=_why(error))
+        return say("cli_path_cannot_write", what=what, path=shown(text), problem=why(error))
     if not existed:
         try:
             path.unlink()
@@ -198,7 +198,7 @@ def file_to_read_problem(text: str, what: str) -> str | None:
     try:
         return _file_to_read_problem(text, what)
     except (OSError, ValueError) as error:
-        return say("cli_path_cannot_read", what=what, path=shown(text), problem=_why(error))
+        return say("cli_path_cannot_read", what=what, path=shown(text), problem=why(error))
 
 
 def _file_to_read_problem(text: str, what: str) -> str | None:
@@ -212,7 +212,7 @@ def _file_to_read_problem(text: str, what: str) -> str | None:
         with open(path, "rb"):
             pass
     except OSError as error:
-        return say("cli_path_cannot_read", what=what, path=shown(text), problem=_why(error))
+        return say("cli_path_cannot_read", what=what, path=shown(text), problem=why(error))
     return None
 
 
@@ -221,10 +221,10 @@ def folder_problem(text: str, what: str, must_exist: bool) -> str | None:
     try:
         return _folder_problem(text, what, must_exist)
     except (OSError, ValueError) as error:
-        return say("cli_path_cannot_read", what=what, path=shown(text), problem=_why(error))
+        return say("cli_path_cannot_read", what=what, path=shown(text), problem=why(error))
 
 
-def _why(error: Exception) -> str:
+def why(error: Exception) -> str:
     """What went wrong, as words that go inside a sentence ("no such file or directory")."""
     words = (getattr(error, "strerror", None) or str(error)).rstrip(".")
     return words[:1].lower() + words[1:]
@@ -259,7 +259,7 @@ def storage_problem(no_save: bool = False) -> str | None:
             if Path(config).is_dir():
                 return say("cli_path_is_folder", what="VOICEGAME_CONFIG", path=shown(config))
         except (OSError, ValueError) as error:
-            return say("cli_path_cannot_read", what="VOICEGAME_CONFIG", path=shown(config), problem=_why(error))
+            return say("cli_path_cannot_read", what="VOICEGAME_CONFIG", path=shown(config), problem=why(error))
     data = os.environ.get("VOICEGAME_DATA_DIR")
     if data and not no_save:
         return folder_problem(data, "VOICEGAME_DATA_DIR", must_exist=False)

@@ -12,7 +12,7 @@ from typing import IO, Any
 from voicegame.cli import solve as solve_cli
 from voicegame.cli import streams
 from voicegame.cli.common import (chosen_options, file_to_read_problem, file_to_write_problem, flag, folder_problem,
-                                  named_game, option_problem, readable_input, say, storage_problem)
+                                  named_game, option_problem, readable_input, say, shown, storage_problem, why)
 from voicegame.games import GAMES, GameEntry, add_option_arguments, seed_number
 from voicegame.language.sentences import sentence
 from voicegame.play.session import Reply, Session
@@ -59,7 +59,7 @@ class Trace:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.file: IO[str] | None = open(path, "w", encoding="utf-8")  # checked before the game (trace_problem)
+        self.file: IO[str] | None = open(path, "w", encoding="utf-8")  # checked before the game (path_problem)
 
     def write(self, reply: Reply, session: Session) -> None:
         if self.file is None:
@@ -68,7 +68,7 @@ class Trace:
             self.file.write(json.dumps(trace_record(reply, session)) + "\n")
             self.file.flush()
         except OSError as error:
-            streams.tell(f"voicegame play: {say('cli_trace_lost', path=self.path, problem=(error.strerror or str(error)).lower())}")
+            streams.tell(f"voicegame play: {say('cli_trace_lost', path=shown(self.path), problem=why(error))}")
             self.close()
 
     def close(self) -> None:
@@ -250,7 +250,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         trace = Trace(args.trace) if args.trace else None
     except OSError as error:  # made impossible between the check and now
-        print(f"voicegame play: {say('cli_path_cannot_write', what='--trace', path=args.trace, problem=(error.strerror or str(error)).lower())}",
+        print(f"voicegame play: {say('cli_path_cannot_write', what='--trace', path=shown(args.trace), problem=why(error))}",
               file=sys.stderr)
         return 2
     try:
@@ -265,7 +265,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def remember_verbosity(config: Config, session: Session) -> None:
-    """"brief"/"verbose" said in text play is remembered (voice play keeps it with the speech settings)."""
+    """"brief"/"verbose" said in play is remembered for next time (voice play has already written it
+    with the speech settings; then there is nothing left to write)."""
     verbosity = "verbose" if session.verbose else "brief"
     if verbosity != config["speech.verbosity"]:
         try:

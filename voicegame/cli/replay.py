@@ -1,6 +1,7 @@
-"""``voicegame replay GAME --seed N [FILE]`` (or ``replay GAME FILE --seed N``): play a line of move codes (one a line: ``pile7>pile5``,
-``deal``; see ``Move.code``) on a deal, check every move is legal, and print each as the spoken
-command that plays it, so that a line of codes can be played back in text mode::
+"""``voicegame replay GAME --seed N [FILE]`` (the words and the options in any order): play a line
+of move codes (one a line: ``pile7>pile5``, ``deal``; see ``Move.code``) on a deal, check every move
+is legal, and print each as the spoken command that plays it, so that a line of codes can be played
+back in text mode::
 
     voicegame solve klondike --seed 5 --codes > line.txt
     voicegame replay klondike --seed 5 line.txt | voicegame play klondike --seed 5 --text

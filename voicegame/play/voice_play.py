@@ -17,7 +17,7 @@ from voicegame.storage.config import Config
 from voicegame.games import given
 from voicegame.audio.errors import AudioError
 from voicegame.audio.mixdown import SessionRecording
-from voicegame.audio.recognisers import TextRecogniser, make_recogniser
+from voicegame.audio.recognisers import Heard, TextRecogniser, make_recogniser
 from voicegame.audio.speakers import KINDS as SPEAKER_KINDS
 from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, SpeechSettings, make_speaker
 from voicegame.audio.wyoming_stt import said_at_once
@@ -123,13 +123,13 @@ def observe_replies(session: Session, on_reply: Callable[[Reply], None]) -> None
         on_reply(reply)
         return reply
 
-    def heard(what: Any) -> Reply:
-        reply = hear(what)
+    def hearing(heard: Heard) -> Reply:
+        reply = hear(heard)
         on_reply(reply)
         return reply
 
     session.greeting = greeted  # type: ignore[method-assign]
-    session.hear = heard  # type: ignore[method-assign,assignment]
+    session.hear = hearing  # type: ignore[method-assign]
 
 
 def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | None = None, config: Config | None = None,
@@ -204,7 +204,7 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
         except (OSError, ValueError) as error:
             problem = (getattr(error, "strerror", None) or str(error)).rstrip(".")
             print(session.say("recording_not_written", path=args.output, problem=problem[:1].lower() + problem[1:]),
-                  file=sys.stderr)
+                  file=sys.stderr)  # (voicegame.cli's path words are out of reach of this layer)
             status = status or 1
     if config is not None:
         remember_speech(config, speaker.settings, session.verbose)
