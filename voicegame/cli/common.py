@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from voicegame.games import GAMES, GameEntry, UnknownGame, allowed, find_game, given
+from voicegame.games import GAMES, GameEntry, UnknownGame, find_game, given
 
 OPTION_HIGH = 1000
 """The largest whole number a game option without a list of choices takes (``--passes``,

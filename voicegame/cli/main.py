@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import re
 import sys
 from typing import NoReturn, Sequence
