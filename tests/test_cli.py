@@ -84,7 +84,7 @@ def test_games_lists_klondike():
 
 def test_unknown_game_and_bad_option_are_clear_errors():
     result = run(["play", "nosuchgame", "--text"])
-    assert result.returncode == 2 and "Unknown game" in result.stderr
+    assert result.returncode == 2 and result.stderr == "voicegame play: There is no game called nosuchgame; voicegame games lists them all.\n"
     result = run(["play", "--draw", "2", "--text"])
     assert result.returncode == 2
 
@@ -162,3 +162,267 @@ def test_every_sub_command_is_its_own_module_in_the_command_table():
     for module in cli.SUB_COMMANDS:
         assert module.__name__.startswith("voicegame.cli.") and callable(module.add_parser)
     assert all(callable(names[name].get_default("run")) for name in names if name != "model")
+
+
+# ----- issue 35: no traceback from any flag or file; options mean what they say ----------------------
+def cli(argv, capsys, monkeypatch, stdin="quit\n"):
+    """``voicegame ARGV`` in this process: (exit status, standard output, standard error)."""
+    import io
+
+    from voicegame.cli import main as cli_main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        status = cli_main.main(argv)
+    except SystemExit as exit_:  # argparse's own exits (bad flag: 2, --help: 0)
+        status = exit_.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+VOICE = ["--speaker", "print", "--recogniser", "text", "--no-sounds"]
+
+
+def test_paths_that_cannot_work_are_refused_before_the_game_starts(tmp_path, capsys, monkeypatch):
+    """One sentence on standard error, status 2, and not a word of the game (nothing played, then lost)."""
+    plain = tmp_path / "plain.txt"
+    plain.write_text("x")
+    refused = {
+        ("--text", "--trace", "/nonexistent/dir/t.jsonl"): "--trace /nonexistent/dir/t.jsonl: there is no folder /nonexistent/dir.",
+        ("--text", "--trace", str(tmp_path)): f"--trace {tmp_path} is a folder; give the name of a file in it.",
+        ("--text", "--trace", f"{plain}/t.jsonl"): f"--trace {plain}/t.jsonl: {plain} is a file, not a folder.",
+        (*VOICE, "--output", "/nonexistent/dir/x.wav"): "--output /nonexistent/dir/x.wav: there is no folder /nonexistent/dir.",
+        (*VOICE, "--input", str(tmp_path / "missing.wav")): f"--input {tmp_path / 'missing.wav'} cannot be read: no such file or directory.",
+        (*VOICE, "--model", str(plain)): f"--model {plain} is a file, not a folder.",
+        ("--text", "--output", str(tmp_path / "x.wav")): "--output is for play by voice, and --text plays by typing; leave out one of them.",
+    }
+    for flags, sentence in refused.items():
+        status, out, err = cli(["play", "klondike", "--seed", "1", *flags], capsys, monkeypatch)
+        assert (status, out, err) == (2, "", f"voicegame play: {sentence}\n"), flags
+    assert not (tmp_path / "x.wav").exists()
+    monkeypatch.setenv("VOICEGAME_DATA_DIR", str(plain))
+    status, out, err = cli(["play", "klondike", "--seed", "1", "--text"], capsys, monkeypatch)
+    assert (status, out) == (2, "") and err == f"voicegame play: VOICEGAME_DATA_DIR {plain} is a file, not a folder.\n"
+    assert cli(["play", "klondike", "--seed", "1", "--text", "--no-save"], capsys, monkeypatch)[0] == 0  # no saves, no folder needed
+
+
+def test_the_trace_is_written_in_voice_play_from_recordings(tmp_path, capsys, monkeypatch):
+    """--trace with --input (and any voice play) writes a line a turn; it used to be silently ignored."""
+    import numpy as np
+
+    from voicegame.audio.wavio import write_wav
+
+    wavs = []
+    for name in ("one", "two"):
+        wavs.append(tmp_path / f"{name}.wav")
+        write_wav(wavs[-1], np.zeros(8000, dtype=np.int16))
+    trace = tmp_path / "t.jsonl"
+    status, out, err = cli(["play", "klondike", "--seed", "1", *VOICE, "--input", *map(str, wavs), "--trace", str(trace)],
+                           capsys, monkeypatch)
+    assert status == 0, err
+    records = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert len(records) == 1 + len(wavs)  # the greeting, then one a recording
+    assert records[0]["sentences"] == ["Klondike, draw three. Say help at any time."]
+    assert all(r["heard"] == "" and r["state"]["seed"] == 1 for r in records)
+
+
+def test_standard_output_that_cannot_be_written_is_one_sentence_not_a_traceback():
+    for command in ("play klondike --seed 1 --text", "games", "--help"):
+        result = subprocess.run(["bash", "-c", f"echo quit | {sys.executable} -m voicegame {command} > /dev/full"],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 1, (command, result.stderr)
+        assert result.stderr == ("voicegame: Standard output could not be written (no space left on device), so voicegame "
+                                 "stopped; a game in play is saved.\n"), command
+
+
+def test_ctrl_c_says_goodbye_exits_130_and_the_game_is_saved(tmp_path):
+    """Text and voice play alike: the move made before Ctrl-C is in the save."""
+    import os
+    import signal
+
+    for number, flags in enumerate((["--text"], VOICE)):
+        data = tmp_path / f"data{number}"
+        env = {**os.environ, "VOICEGAME_DATA_DIR": str(data), "VOICEGAME_CONFIG": str(tmp_path / "c.toml")}
+        game = subprocess.Popen([sys.executable, "-m", "voicegame", "play", "klondike", "--seed", "3", *flags],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        while "Say help" not in game.stdout.readline():
+            pass
+        game.stdin.write("draw\n")
+        game.stdin.flush()
+        assert game.stdout.readline() == "Nine of diamonds.\n"  # the move is made (and saved before it is said)
+        game.send_signal(signal.SIGINT)
+        out, err = game.communicate(timeout=60)
+        assert (game.returncode, out, err) == (130, "Goodbye.\n", ""), flags
+        assert json.loads((data / "saves" / "klondike.json").read_text())["moves"] == ["deal"]
+
+
+def test_hang_up_ends_with_129_and_loses_nothing_written(tmp_path):
+    """SIGHUP (the terminal closed) runs the game's clean-up: the trace is complete and closed."""
+    import os
+    import signal
+
+    trace = tmp_path / "t.jsonl"
+    env = {**os.environ, "VOICEGAME_DATA_DIR": str(tmp_path / "data")}
+    game = subprocess.Popen([sys.executable, "-m", "voicegame", "play", "klondike", "--seed", "3", "--text", "--trace", str(trace)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    game.stdout.readline()
+    game.stdin.write("draw\n")
+    game.stdin.flush()
+    game.stdout.readline()
+    game.send_signal(signal.SIGHUP)
+    out, err = game.communicate(timeout=60)
+    assert game.returncode == 129 and "Traceback" not in err
+    assert [json.loads(line)["moves"] for line in trace.read_text().splitlines()] == [[], ["deal"]]
+
+
+def test_an_option_the_game_does_not_have_is_refused_naming_its_options(capsys, monkeypatch):
+    refused = {
+        ("golf", "--draw", "1"): "Golf has no option --draw; it has no options.",
+        ("spider", "--draw", "1"): "Spider has no option --draw; its options are --suits.",
+        ("klondike", "--suits", "2"): "Klondike has no option --suits; its options are --draw and --passes.",
+        ("klondike", "--passes", "99999999999999999999"):
+            "--passes must be a whole number from 1 to 1000, or unlimited; you gave 99999999999999999999.",
+    }
+    for words, sentence in refused.items():
+        for command in ("play", "solve"):
+            text = ["--text"] if command == "play" else []
+            status, out, err = cli([command, *words, "--seed", "1", *text], capsys, monkeypatch)
+            assert (status, out, err) == (2, "", f"voicegame {command}: {sentence}\n"), (command, words)
+    status, out, _ = cli(["play", "klondike", "--passes", "1000", "--seed", "1", "--text"], capsys, monkeypatch)
+    assert status == 0 and out.startswith("Klondike")
+
+
+def test_resume_with_options_other_than_the_save_is_refused_not_ignored(capsys, monkeypatch):
+    assert cli(["play", "klondike", "--seed", "4", "--draw", "1", "--text"], capsys, monkeypatch, "draw\n")[0] == 0
+    status, out, err = cli(["play", "klondike", "--seed", "4", "--draw", "3", "--resume", "--text"], capsys, monkeypatch)
+    assert (status, out) == (2, "")
+    assert err == ("voicegame play: Your saved Klondike game of deal 4 is played with --draw 1, not --draw 3; leave out "
+                   "--draw 3 to go on with it, or leave out --resume for a new game.\n")
+    status, out, _ = cli(["play", "klondike", "--seed", "4", "--draw", "1", "--resume", "--text"], capsys, monkeypatch)
+    assert out.splitlines()[:2] == ["Klondike, draw one. Say help at any time.", "Resumed, 1 move in."]
+    # Without --resume, a draw-three game is not offered the draw-one save in its place: that is kept.
+    status, out, _ = cli(["play", "klondike", "--draw", "3", "--text"], capsys, monkeypatch, "draw\nquit\n")
+    assert status == 0 and not any(line.startswith("Resume") for line in out.splitlines())
+    status, out, _ = cli(["play", "klondike", "--text"], capsys, monkeypatch, "quit\n")
+    assert out.splitlines()[1].startswith("Resume your Klondike game")  # no option given: offered as before
+
+
+def test_game_names_of_several_words_and_misspellings(tmp_path, capsys, monkeypatch):
+    status, out, _ = cli(["play", "free", "cell", "--seed", "617", "--text"], capsys, monkeypatch)
+    assert status == 0 and out.startswith("FreeCell")
+    status, out, err = cli(["play", "solitare", "--text"], capsys, monkeypatch)
+    assert (status, out) == (2, "")
+    assert err == "voicegame play: There is no game called solitare; did you mean Klondike? voicegame games lists them all.\n"
+    status, _, err = cli(["solve", "spidr", "--seed", "1"], capsys, monkeypatch)
+    assert status == 2 and "did you mean Spider?" in err
+
+
+def test_replay_takes_the_readmes_order_and_names_of_several_words(tmp_path, capsys, monkeypatch):
+    line = tmp_path / "line.txt"
+    line.write_text("deal\ndeal\n")  # two turns of the stock
+    for argv in (["replay", "klondike", "--seed", "5", str(line)], ["replay", "klondike", str(line), "--seed", "5"],
+                 ["replay", "--seed", "5", "klondike", str(line)]):
+        status, out, err = cli(argv, capsys, monkeypatch, "")
+        assert status == 0 and err == "Klondike, draw three, deal 5: 2 moves, score 0, not won.\n", argv
+    status, _, err = cli(["replay", "free", "cell", "--seed", "5", str(line)], capsys, monkeypatch, "")
+    assert status == 1 and err == "voicegame replay: line 1: deal is not legal there.\n"  # read as FreeCell's: no stock
+    status, _, err = cli(["replay", "klondike", "--seed", "5", str(tmp_path)], capsys, monkeypatch, "")
+    assert status == 2 and err == f"voicegame replay: The file {tmp_path} is a folder; give the name of a file in it.\n"
+
+
+def test_solve_budget_and_nodes_out_of_range_get_their_own_sentence(capsys, monkeypatch):
+    status, _, err = cli(["solve", "klondike", "--seed", "1", "--budget", "-1"], capsys, monkeypatch)
+    assert status == 2 and err.startswith("voicegame solve: --budget must be a number of seconds from 0 to 86400 "
+                                          "(0: no time limit, with --nodes); you gave -1.\n")
+    for bad in ("nan", "inf", "1e999"):
+        assert cli(["solve", "klondike", "--seed", "1", "--budget", bad], capsys, monkeypatch)[0] == 2
+    status, _, err = cli(["solve", "klondike", "--seed", "1", "--budget", "0"], capsys, monkeypatch)
+    assert status == 2 and "--budget 0 means no time limit, so it needs --nodes" in err
+    status, _, err = cli(["solve", "klondike", "--seed", "1", "--nodes", "-5"], capsys, monkeypatch)
+    assert status == 2 and "--nodes must be a whole number from 1" in err
+
+
+def test_saves_tells_a_damaged_save_and_how_many_are_kept(capsys, monkeypatch):
+    import os
+    from pathlib import Path
+
+    from voicegame.storage.autosave import KEEP
+
+    for seed in (1, 2, 3):
+        cli(["play", "klondike", "--seed", str(seed), "--text"], capsys, monkeypatch, "draw\n")
+    kept = sorted((Path(os.environ["VOICEGAME_DATA_DIR"]) / "saves" / "kept").glob("*.json"))
+    assert len(kept) == 2
+    kept[0].write_text('{"format": "voicegame-save", "version": 3')
+    status, out, _ = cli(["saves"], capsys, monkeypatch)
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("The save file is damaged. It was put aside as klondike-")
+    assert lines[1] == (f"Unfinished games saved, the newest first (of each game, the one played last and the {KEEP} "
+                        "newest set aside are kept):")
+    assert sum(line.startswith("Klondike") for line in lines) == 2
+    assert cli(["saves"], capsys, monkeypatch)[1].splitlines()[0] == lines[1]  # said once: the file is put aside
+
+
+def test_saves_keeps_the_last_game_and_ten_set_aside(capsys, monkeypatch):
+    """What the message says is what autosave does: of each game, the one played last and KEEP (10) more."""
+    from voicegame.storage.autosave import KEEP
+
+    assert KEEP == 10
+    for seed in range(1, KEEP + 4):
+        cli(["play", "klondike", "--seed", str(seed), "--text"], capsys, monkeypatch, "draw\n")
+    out = cli(["saves"], capsys, monkeypatch)[1]
+    assert sum(line.startswith("Klondike") for line in out.splitlines()) == KEEP + 1
+
+
+def test_stats_tells_a_damaged_statistics_file(capsys, monkeypatch):
+    import os
+    from pathlib import Path
+
+    (Path(os.environ["VOICEGAME_DATA_DIR"]) / "stats.json").parent.mkdir(parents=True, exist_ok=True)
+    (Path(os.environ["VOICEGAME_DATA_DIR"]) / "stats.json").write_text('{"games": {"klondike": {"played": "many"}}}')
+    status, out, _ = cli(["stats"], capsys, monkeypatch)
+    assert status == 0 and out.splitlines() == ["The statistics file was damaged, so statistics start again.", "No games played yet."]
+
+
+def test_closed_standard_input_and_contradicting_flags(capsys, monkeypatch):
+    """`<&-` is no input, not a TypeError; --resume with --no-save is said, not ignored."""
+    import subprocess as sp
+
+    for command in ("play klondike --seed 1 --text", "replay klondike --seed 1"):
+        result = sp.run(["bash", "-c", f"{sys.executable} -m voicegame {command} <&-"], capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, (command, result.stderr)
+    status, out, err = cli(["play", "klondike", "--resume", "--no-save", "--text"], capsys, monkeypatch)
+    assert (status, out) == (2, "")
+    assert err == "voicegame play: --no-save plays without saved games, so there is none to --resume; leave out one of them.\n"
+
+
+def test_a_trace_or_recording_that_cannot_be_written_after_all_is_said_not_a_traceback(tmp_path, capsys, monkeypatch):
+    """/dev/full passes the check before the game (it opens) and fails on the first write."""
+    import numpy as np
+
+    from voicegame.audio.wavio import write_wav
+
+    status, out, err = cli(["play", "klondike", "--seed", "1", "--text", "--trace", "/dev/full"], capsys, monkeypatch, "draw\nquit\n")
+    assert status == 0 and out.splitlines()[-1] == "Goodbye."  # the game went on without its trace
+    assert err == "voicegame play: The trace file /dev/full could not be written: no space left on device.\n"  # once
+    write_wav(tmp_path / "in.wav", np.zeros(4000, dtype=np.int16))
+    status, out, err = cli(["play", "klondike", "--seed", "1", *VOICE, "--input", str(tmp_path / "in.wav"), "--output", "/dev/full"],
+                           capsys, monkeypatch)
+    assert status == 1 and "Traceback" not in err and "Exception ignored" not in err
+    assert err.strip().startswith("I cannot write the sound file") and len(err.strip().splitlines()) == 1
+
+
+def test_ctrl_c_while_saving_fails_tries_once_more_and_says_the_truth(tmp_path):
+    from voicegame.play.session import Session
+    from voicegame.play.voice_play import interrupted
+    from voicegame.storage.autosave import Persistence
+
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the data folder should be")
+    session = Session("klondike", {}, 3, persistence=Persistence(blocker / "data"))
+    session.greeting()
+    session.handle("draw")
+    assert session.persistence.failing
+    assert interrupted(session) == ["I still cannot save this game, so stopping now loses it.", "Goodbye."]
+    blocker.unlink()  # the disk is back
+    assert interrupted(session) == ["The game is saved again.", "Goodbye."]
+    assert json.loads((blocker / "data" / "saves" / "klondike.json").read_text())["moves"] == ["deal"]

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import re
 import sys
 from typing import NoReturn, Sequence
 
 from voicegame import __version__
+from voicegame.cli import streams
 from voicegame.cli import config, games, kiosk, model, play, replay, satellite, saves, solve, stats, transcribe
 
 SUB_COMMANDS = (play, games, stats, config, saves, transcribe, model, solve, replay, kiosk, satellite)
@@ -29,6 +29,7 @@ class PlayerArgumentParser(argparse.ArgumentParser):
         match = re.fullmatch(r"argument (\S+): (--.*)", message, re.S)
         if match and match.group(2).startswith(match.group(1).split("/")[0]):
             message = match.group(2)  # our own sentence already names the flag
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)  # a typed newline stays one line
         self.exit(2, f"{self.prog}: {message}\n'{self.prog} --help' lists every option.\n")
 
 
@@ -42,11 +43,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one sub-command; whatever standard output or a signal does, an exit status (streams.py)."""
+    stdout = sys.stdout
     try:
-        return _main(argv)
+        with streams.guarded_run():
+            return _main(argv)
     except BrokenPipeError:  # `voicegame solve ... | head`: the reader left; stop quietly, like other tools
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
-        return 141
+        if stdout is sys.__stdout__:
+            streams.silence_stdout()  # no second error when Python flushes
+        return streams.READER_LEFT
+    except streams.OutputLost as error:  # `> /dev/full`, a full disk, a terminal gone
+        from voicegame.cli.common import say
+
+        return streams.output_lost_status(error, f"voicegame: {say('cli_stdout_lost', problem=str(error).lower())}", stdout)
+    except KeyboardInterrupt:  # Ctrl-C outside a game (a game says goodbye itself): the shell's 130
+        return streams.INTERRUPTED
 
 
 def _main(argv: Sequence[str] | None = None) -> int:

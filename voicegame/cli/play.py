@@ -4,24 +4,27 @@ standard input), with an optional JSON Lines trace of every turn (``--trace FILE
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import IO, Any
 
 from voicegame.cli import solve as solve_cli
-from voicegame.cli.common import chosen_options, named_game
-from voicegame.games import GAMES, add_option_arguments, seed_number
+from voicegame.cli import streams
+from voicegame.cli.common import (chosen_options, file_to_read_problem, file_to_write_problem, flag, folder_problem,
+                                  named_game, option_problem, readable_input, say, shown, storage_problem, why)
+from voicegame.games import GAMES, GameEntry, add_option_arguments, seed_number
 from voicegame.language.sentences import sentence
 from voicegame.play.session import Reply, Session
-from voicegame.play.voice_play import add_voice_options, announce, play_by_voice
+from voicegame.play.voice_play import add_voice_options, announce, interrupted, play_by_voice
 from voicegame.storage.autosave import Persistence
-from voicegame.storage.savefile import SavedGame
+from voicegame.storage.savefile import SavedGame, parse
 from voicegame.storage.config import Config, game_options
 
 
 def add_parser(subparsers: Any) -> None:
     play = subparsers.add_parser("play", help="play a game")
-    play.add_argument("game", nargs="?", default=None, help="game name (see 'voicegame games'; default: the game played last, else the settings file's game.default, klondike)")
+    play.add_argument("game", nargs="*", default=[], help="game name, one word or several ('free cell'; see 'voicegame games'; default: the game played last, else the settings file's game.default, klondike)")
     play.add_argument("--seed", type=seed_number, default=None,
                       help="deal number: the same seed gives the same deal everywhere (FreeCell: 1 to 1000000; others: 0 to 2**63-1)")
     play.add_argument("--resume", action="store_true",
@@ -49,40 +52,64 @@ def trace_record(reply: Reply, session: Session) -> dict[str, Any]:
     }
 
 
-def run_text(session: Session, lines: IO[str], out: IO[str], trace: IO[str] | None) -> int:
-    """Text mode: read commands line by line until end of input or "quit"."""
+class Trace:
+    """The ``--trace`` file, written a line a turn. A write that fails (a disk that fills) is said
+    once on standard error and the game goes on without the trace: the trace serves the game, never
+    the other way round."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.file: IO[str] | None = open(path, "w", encoding="utf-8")  # checked before the game (path_problem)
+
+    def write(self, reply: Reply, session: Session) -> None:
+        if self.file is None:
+            return
+        try:
+            self.file.write(json.dumps(trace_record(reply, session)) + "\n")
+            self.file.flush()
+        except OSError as error:
+            streams.tell(f"voicegame play: {say('cli_trace_lost', path=shown(self.path), problem=why(error))}")
+            self.close()
+
+    def close(self) -> None:
+        if self.file is not None:
+            try:
+                self.file.close()
+            except OSError:
+                pass
+            self.file = None
+
+
+def run_text(session: Session, lines: IO[str], out: IO[str], trace: Trace | None) -> int:
+    """Text mode: read commands line by line until end of input or "quit". Ctrl-C says goodbye (the
+    game is saved after every turn already) and ends with the shell's 130."""
 
     def emit(reply: Reply) -> None:
+        if trace is not None:  # first: whoever reads the answer can count on the trace line being there
+            trace.write(reply, session)
         for said in reply.sentences:
             print(said, file=out, flush=True)
-        if trace is not None:
-            trace.write(json.dumps(trace_record(reply, session)) + "\n")
-            trace.flush()
 
-    emit(session.greeting())
-    for line in lines:
-        if not line.strip():
-            continue
-        reply = session.handle(line.rstrip("\n"))
-        emit(reply)
-        if reply.quit:
-            break
-    return 0
-
-
-def readable_input() -> None:
-    """Bytes on standard input that are not text in its encoding become U+FFFD, a character that matches
-    no command, instead of ending the game with UnicodeDecodeError."""
     try:
-        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
-    except (AttributeError, ValueError, OSError):
-        pass
+        emit(session.greeting())
+        for line in lines:
+            if not line.strip():
+                continue
+            reply = session.handle(line.rstrip("\n"))
+            emit(reply)
+            if reply.quit:
+                break
+    except KeyboardInterrupt:
+        for said in interrupted(session):
+            print(said, file=out, flush=True)
+        return streams.INTERRUPTED
+    return 0
 
 
 def game_name(args: argparse.Namespace, config: Config, persistence: Persistence | None) -> str:
     """The game to play: the one named, else (with saves) the one played last or, with ``--seed N
     --resume``, the one whose deal N is saved; else the settings file's ``game.default``."""
-    name = args.game
+    name = " ".join(args.game) if args.game else None
     if name is None and persistence is not None and args.seed is None:
         name = persistence.last_played(g.key for g in GAMES)  # read the saves only when no game is named
     elif name is None and persistence is not None and args.resume:
@@ -90,20 +117,112 @@ def game_name(args: argparse.Namespace, config: Config, persistence: Persistence
     return name or config["game.default"]
 
 
+VOICE_ONLY = ("input", "output")
+"""Flags with files that only play by voice reads or writes: with ``--text`` they would be ignored."""
+
+
+def path_problem(args: argparse.Namespace) -> str | None:
+    """The first flag or file that cannot work, as one sentence, checked before the game starts (and
+    before a whole game is played only to lose its recording at the end)."""
+    problem = storage_problem(args.no_save)
+    if problem:
+        return problem
+    if args.resume and args.no_save:
+        return say("cli_resume_no_save")
+    if args.text:
+        for name in VOICE_ONLY:
+            if getattr(args, name, None):
+                return say("cli_voice_only", flag=flag(name))
+    if args.trace is not None:
+        problem = file_to_write_problem(args.trace, "--trace")
+    if not problem and args.output is not None:
+        problem = file_to_write_problem(args.output, "--output")
+    for wav in args.input or ():
+        problem = problem or file_to_read_problem(wav, "--input")
+    if not problem and args.model is not None:
+        problem = folder_problem(args.model, "--model", must_exist=True)
+    return problem
+
+
+def options_text(entry: GameEntry, options: dict[str, Any]) -> str:
+    """Options as the flags that give them: "--draw 1 --passes unlimited"."""
+    return " ".join(f"{flag(o.name)} {'unlimited' if options.get(o.name) is None else options[o.name]}"
+                    for o in entry.options if o.name in options)
+
+
+def differs(saved: SavedGame, wanted: dict[str, Any]) -> bool:
+    """The save was played with other values of the options given on the command line."""
+    return any(saved.options.get(name) != value for name, value in wanted.items())
+
+
+def newest_unfinished(persistence: Persistence, game: str) -> SavedGame | None:
+    """The unfinished save the game would offer to resume (the newest of ``game``), read without
+    putting a damaged file aside: the session does that, and tells the player."""
+    paths = [persistence.save_path(game)]
+    try:
+        paths += [p for p in persistence.kept_dir.glob(f"{game}-*.json") if ".bad-" not in p.name]
+    except OSError:
+        pass
+    dated = []
+    for path in paths:
+        try:
+            dated.append((path.stat().st_mtime_ns, path))
+        except OSError:
+            continue
+    for _, path in sorted(dated, reverse=True):
+        try:
+            saved, _ = parse(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+        if saved.unfinished:
+            return saved
+    return None
+
+
+def saved_game(args: argparse.Namespace, entry: GameEntry, persistence: Persistence,
+               wanted: dict[str, Any]) -> tuple[SavedGame | None, str | None]:
+    """``--resume``: the newest unfinished save of the game (of deal ``--seed``) played with the
+    options given on the command line, and None; or None and the sentence refusing to resume one
+    played with other options (an explicit option is never silently dropped)."""
+    saved = [g for g in persistence.unfinished(entry.key) if args.seed in (None, g.seed)]
+    matching = [g for g in saved if not differs(g, wanted)]
+    if matching or not saved:
+        return (matching[0] if matching else None), None
+    other = saved[0]
+    return None, say("cli_resume_options_differ", title=entry.title, seed=other.seed,
+                     saved=options_text(entry, {k: other.options.get(k) for k in wanted}),
+                     wanted=options_text(entry, wanted))
+
+
 def run(args: argparse.Namespace) -> int:
+    problem = path_problem(args)
+    if problem:
+        print(f"voicegame play: {problem}", file=sys.stderr)
+        return 2
     config = Config()
     readable_input()
     persistence = None if args.no_save else Persistence()
     entry = named_game(game_name(args, config, persistence), "play", args.seed)
     if entry is None:
         return 2
+    problem = option_problem(entry, args)
+    if problem:
+        print(f"voicegame play: {problem}", file=sys.stderr)
+        return 2
+    wanted = chosen_options(entry, args)
     go_on: SavedGame | None = None
     nothing_to_resume = None
+    offer_resume = args.seed is None and not args.resume
     if args.resume and persistence is not None:
-        saved = [g for g in persistence.unfinished(entry.key) if args.seed in (None, g.seed)]
-        go_on = saved[0] if saved else None
+        go_on, problem = saved_game(args, entry, persistence, wanted)
+        if problem:
+            print(f"voicegame play: {problem}", file=sys.stderr)
+            return 2
         if go_on is None:
             nothing_to_resume = "nothing_to_resume" if args.seed is None else "nothing_to_resume_deal"
+    elif offer_resume and wanted and persistence is not None:
+        newest = newest_unfinished(persistence, entry.key)  # a save of other options is kept, not offered
+        offer_resume = newest is None or not differs(newest, wanted)
     winnable = args.winnable and go_on is None
     try:
         seed, skipped, found = args.seed, 0, True
@@ -115,11 +234,10 @@ def run(args: argparse.Namespace) -> int:
                 print(notice, flush=True)
             else:  # heard, not only logged: the player waits in silence otherwise
                 announce(args, config, notice)
-            seed, skipped, found = solve_cli.find_winnable(entry, chosen_options(entry, args),
-                                                           entry.random_seed() if seed is None else seed)
-        session = Session(entry, {**game_options(config, entry), **chosen_options(entry, args)}, seed,
+            seed, skipped, found = solve_cli.find_winnable(entry, wanted, entry.random_seed() if seed is None else seed)
+        session = Session(entry, {**game_options(config, entry), **wanted}, seed,
                           verbose=args.verbose or config["speech.verbosity"] == "verbose",
-                          persistence=persistence, resume=args.seed is None and not args.resume, go_on=go_on)
+                          persistence=persistence, resume=offer_resume, go_on=go_on)
         session.announcements[:0] = [sentence(problem) for problem in config.problems]
         if nothing_to_resume:
             session.announcements.append(session.narrator.say(nothing_to_resume, title=entry.title, seed=args.seed))
@@ -127,24 +245,31 @@ def run(args: argparse.Namespace) -> int:
             key = "winnable_deal" if found else "winnable_none"
             session.announcements.append(session.narrator.say(key, seed=seed, skipped=skipped))
     except ValueError as error:
-        print(f"Bad option: {error}.", file=sys.stderr)
+        print(f"voicegame play: {error}.", file=sys.stderr)
         return 2
-    if not args.text:
-        try:
-            return play_by_voice(session, args, config=config)
-        except KeyboardInterrupt:
-            return 0
-    trace = open(args.trace, "w", encoding="utf-8") if args.trace else None
     try:
-        return run_text(session, sys.stdin, sys.stdout, trace)
-    except KeyboardInterrupt:
-        return 0
+        trace = Trace(args.trace) if args.trace else None
+    except OSError as error:  # made impossible between the check and now
+        print(f"voicegame play: {say('cli_path_cannot_write', what='--trace', path=shown(args.trace), problem=why(error))}",
+              file=sys.stderr)
+        return 2
+    try:
+        if not args.text:
+            return play_by_voice(session, args, config=config,
+                                 on_reply=None if trace is None else (lambda reply: trace.write(reply, session)))
+        return run_text(session, sys.stdin or io.StringIO(), sys.stdout, trace)  # closed (<&-): no commands
     finally:
         if trace is not None:
             trace.close()
-        verbosity = "verbose" if session.verbose else "brief"
-        if verbosity != config["speech.verbosity"]:
-            try:
-                config.set("speech.verbosity", verbosity)  # "brief"/"verbose" said in play is remembered
-            except OSError:
-                pass
+        remember_verbosity(config, session)
+
+
+def remember_verbosity(config: Config, session: Session) -> None:
+    """"brief"/"verbose" said in play is remembered for next time (voice play has already written it
+    with the speech settings; then there is nothing left to write)."""
+    verbosity = "verbose" if session.verbose else "brief"
+    if verbosity != config["speech.verbosity"]:
+        try:
+            config.set("speech.verbosity", verbosity)
+        except (OSError, ValueError):
+            pass

@@ -1,6 +1,7 @@
-"""``voicegame replay GAME --seed N [FILE]``: play a line of move codes (one a line: ``pile7>pile5``,
-``deal``; see ``Move.code``) on a deal, check every move is legal, and print each as the spoken
-command that plays it, so that a line of codes can be played back in text mode::
+"""``voicegame replay GAME --seed N [FILE]`` (the words and the options in any order): play a line
+of move codes (one a line: ``pile7>pile5``, ``deal``; see ``Move.code``) on a deal, check every move
+is legal, and print each as the spoken command that plays it, so that a line of codes can be played
+back in text mode::
 
     voicegame solve klondike --seed 5 --codes > line.txt
     voicegame replay klondike --seed 5 line.txt | voicegame play klondike --seed 5 --text
@@ -13,23 +14,58 @@ legal where it comes, 2 a bad game, option or file.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from typing import IO, Any
 
-from voicegame.cli.common import chosen_options, named_game
+from voicegame.cli.common import chosen_options, file_to_read_problem, named_game, option_problem, readable_input
 from voicegame.cli.solve import winning_commands
 from voicegame.engine import Engine, Move
 from voicegame.engine.moves import MoveCodeError
-from voicegame.games import add_option_arguments, seed_number
+from voicegame.games import UnknownGame, add_option_arguments, find_game, seed_number
+
+
+class _Intermixed:
+    """Positional words may come before and after the options (``replay klondike --seed 5 FILE``,
+    the README's order): argparse's own parse takes the positionals of one stretch only, so this
+    parser reads the options first and then every word left (``parse_known_intermixed_args``)."""
+
+    _reading_words = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        if self._reading_words:
+            return super().parse_known_args(args, namespace)  # type: ignore[misc]
+        self._reading_words = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)  # type: ignore[attr-defined]
+        finally:
+            self._reading_words = False
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser("replay", help="play move codes (pile7>pile5, deal) on a deal; print the commands")
-    parser.add_argument("game", help="game name (see 'voicegame games')")
-    parser.add_argument("file", nargs="?", default="-", help="the codes, one a line (default: standard input)")
+    parser.__class__ = type("ReplayParser", (_Intermixed, type(parser)), {})  # keeps the CLI's one-sentence errors
+    parser.add_argument("words", nargs="+", metavar="GAME [FILE]",
+                        help="game name, one word or several (see 'voicegame games'), then the file of codes, one a "
+                             "line (default: standard input)")
     parser.add_argument("--seed", type=seed_number, required=True, help="deal number")
     add_option_arguments(parser)
     parser.set_defaults(run=run)
+
+
+def game_and_file(words: list[str]) -> tuple[str, str]:
+    """The game's name and the file among the positional words: the last word is the file when the
+    words before it name a game ("free cell line.txt") and all of them do not."""
+    if len(words) > 1:
+        try:
+            find_game(" ".join(words))
+        except UnknownGame:
+            try:
+                find_game(" ".join(words[:-1]))
+                return " ".join(words[:-1]), words[-1]
+            except UnknownGame:
+                pass
+    return " ".join(words), "-"
 
 
 def numbered_moves(engine: Engine, lines: IO[str]) -> list[tuple[int, Move]]:
@@ -48,22 +84,28 @@ def numbered_moves(engine: Engine, lines: IO[str]) -> list[tuple[int, Move]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    entry = named_game(args.game, "replay", args.seed)
+    name, file = game_and_file(args.words)
+    entry = named_game(name, "replay", args.seed)
     if entry is None:
+        return 2
+    problem = option_problem(entry, args) or (file_to_read_problem(file, "The file") if file != "-" else None)
+    if problem:
+        print(f"voicegame replay: {problem}", file=sys.stderr)
         return 2
     try:
         engine = Engine(entry.make(**chosen_options(entry, args)))
     except ValueError as error:
-        print(f"Bad option: {error}.", file=sys.stderr)
+        print(f"voicegame replay: {error}.", file=sys.stderr)
         return 2
     try:
-        if args.file == "-":
-            numbered = numbered_moves(engine, sys.stdin)
+        if file == "-":
+            readable_input()
+            numbered = numbered_moves(engine, sys.stdin or io.StringIO())  # closed (<&-): no codes
         else:
-            with open(args.file, encoding="utf-8") as handle:
+            with open(file, encoding="utf-8", errors="replace") as handle:
                 numbered = numbered_moves(engine, handle)
     except OSError as error:
-        print(f"voicegame replay: {args.file}: {error.strerror}.", file=sys.stderr)
+        print(f"voicegame replay: {file}: {error.strerror}.", file=sys.stderr)
         return 2
     except ValueError as error:
         print(f"voicegame replay: {error}", file=sys.stderr)

@@ -1,24 +1,58 @@
-"""``voicegame saves``: the unfinished games saved, newest first, each with the command that goes on with it."""
+"""``voicegame saves``: the unfinished games saved, newest first, each with the command that goes on with it.
+
+A save that turns out damaged while the list is read is put aside (renamed ``*.bad-<time>.json``,
+as everywhere), and said in one sentence, instead of silently missing from the list.
+"""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
+from voicegame.cli.common import say
+from voicegame.engine import Reason
 from voicegame.games import find_game
 from voicegame.storage.autosave import KEEP, Persistence, age_days
+from voicegame.storage.savefile import SaveError, parse
 
 
 def add_parser(subparsers: Any) -> None:
     subparsers.add_parser("saves", help="list the unfinished games saved, and how to go on with each").set_defaults(run=run)
 
 
+def put_aside(persistence: Persistence) -> set[Path]:
+    """The save files put aside so far (``*.bad-*.json`` in ``saves/`` and ``saves/kept/``)."""
+    found: set[Path] = set()
+    for folder in (persistence.folder / "saves", persistence.kept_dir):
+        try:
+            found.update(p for p in folder.glob("*.bad-*.json"))
+        except OSError:
+            continue
+    return found
+
+
+def why_damaged(path: Path) -> Reason:
+    """Why a save put aside could not be used: its message key, read again from the renamed file."""
+    try:
+        parse(path.read_text(encoding="utf-8"))
+    except SaveError as error:
+        return error.reason
+    except (OSError, UnicodeDecodeError, ValueError):
+        return Reason("save_unreadable")
+    return Reason("save_damaged")  # readable now: it changed after it was put aside
+
+
 def run(args: argparse.Namespace) -> int:
-    games = Persistence().unfinished()
+    persistence = Persistence()
+    before = put_aside(persistence)
+    games = persistence.unfinished()
+    for path in sorted(put_aside(persistence) - before):
+        print(say("cli_save_put_aside", problem=why_damaged(path), file=path.name))
     if not games:
         print("No unfinished games are saved.")
         return 0
-    print(f"Unfinished games saved, the newest first (at most {KEEP + 1} of each game are kept):")
+    print(say("cli_saves_kept", keep=KEEP))
     for saved in games:
         title = find_game(saved.game).make(**saved.options).title
         days = age_days(saved.saved or saved.started)

@@ -21,7 +21,7 @@ import sys
 import time
 from typing import Any
 
-from voicegame.cli.common import chosen_options, named_game
+from voicegame.cli.common import bounded, chosen_options, named_game, option_problem, refuse
 from voicegame.engine import Engine, Move, MoveKind, State
 from voicegame.games import GameEntry, add_option_arguments, seed_number
 from voicegame.language.narrate import Narrator
@@ -32,16 +32,23 @@ from voicegame.language.parse import Parser
 from voicegame.language.resolve import Play, Resolver
 
 
+MAX_BUDGET = 86_400.0
+"""A day: a longer search is a typing slip (or a float that is not a number: ``inf``, ``nan``)."""
+MAX_NODES = 10**12
+"""Far more positions than any search here visits in a day; beyond, an integer that is a slip."""
+
+
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("solve", help="solve a deal; print the commands that win it")
-    parser.add_argument("game", nargs="?", default="klondike", help="game name (see 'voicegame games')")
+    parser.add_argument("game", nargs="*", default=["klondike"], help="game name, one word or several (see 'voicegame games'; default klondike)")
     parser.add_argument("--seed", type=seed_number, required=True, help="deal number")
     add_option_arguments(parser)
     parser.add_argument("--mode", choices=("thoughtful", "fair"), default="thoughtful",
                         help="thoughtful: sees face-down cards (can prove a deal lost); fair: plays by fair hints only")
-    parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS",
+    parser.add_argument("--budget", type=bounded("--budget", float, 0, MAX_BUDGET, f"a number of seconds from 0 to {MAX_BUDGET:g} (0: no time limit, with --nodes)"),
+                        default=30.0, metavar="SECONDS",
                         help="time limit (default 30; 0: none, the search stops on --nodes alone)")
-    parser.add_argument("--nodes", type=int, default=None, help="positions searched (thoughtful: in all; fair: per move)")
+    parser.add_argument("--nodes", type=bounded("--nodes", int, 1, MAX_NODES, f"a whole number from 1 to {MAX_NODES:,}"), default=None, help="positions searched (thoughtful: in all; fair: per move)")
     parser.add_argument("--codes", action="store_true",
                         help="print each move as its code (pile7>pile5, deal), as 'voicegame replay' reads them")
     parser.set_defaults(run=run)
@@ -101,15 +108,18 @@ def run(args: argparse.Namespace) -> int:
     entry = named_game(args.game, "solve", args.seed)
     if entry is None:
         return 2
+    problem = option_problem(entry, args)
+    if problem:
+        print(f"voicegame solve: {problem}", file=sys.stderr)
+        return 2
+    if args.budget <= 0 and args.nodes is None:
+        return refuse("solve", "cli_budget_zero")
     try:
         engine = Engine(entry.make(**chosen_options(entry, args)))
     except ValueError as error:
-        print(f"Bad option: {error}.", file=sys.stderr)
+        print(f"voicegame solve: {error}.", file=sys.stderr)
         return 2
     start = engine.deal(args.seed)
-    if args.budget <= 0 and args.nodes is None:
-        print("--budget 0 needs --nodes: a search with no limit at all may never end.", file=sys.stderr)
-        return 2
     result = solve_deal(engine, start, args.mode, args.budget if args.budget > 0 else None, args.nodes)
     print(f"{engine.game.title}, deal {args.seed}, {args.mode}: {result.outcome.value}; "
           f"{len(result.moves)} moves, {result.nodes} positions, {result.seconds:.2f} s.", file=sys.stderr)

@@ -8,6 +8,7 @@ the player in one sentence; nothing here ends the game with a traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from typing import IO, Any, Callable
 
@@ -16,12 +17,13 @@ from voicegame.storage.config import Config
 from voicegame.games import given
 from voicegame.audio.errors import AudioError
 from voicegame.audio.mixdown import SessionRecording
-from voicegame.audio.recognisers import TextRecogniser, make_recogniser
+from voicegame.audio.recognisers import Heard, TextRecogniser, make_recogniser
 from voicegame.audio.speakers import KINDS as SPEAKER_KINDS
 from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, SpeechSettings, make_speaker
 from voicegame.audio.wyoming_stt import said_at_once
 from voicegame.play.loop import MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource, run_voice_session
-from voicegame.play.session import Session
+from voicegame.play.session import Reply, Session
+from voicegame.storage.autosave import SAVED_AGAIN
 
 
 def add_voice_options(play: argparse.ArgumentParser) -> None:
@@ -93,10 +95,52 @@ def announce(args: argparse.Namespace, config: Config | None, sentence: str) -> 
     speaker.say(sentence)
 
 
-def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | None = None, config: Config | None = None) -> int:
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells expect."""
+
+
+def interrupted(session: Session) -> list[str]:
+    """What to say when Ctrl-C ends the game: every turn is saved already, unless saving has been
+    failing; then one last try, and the truth if it fails too. Goodbye last."""
+    said = []
+    persistence = session.persistence
+    if persistence is not None and (persistence.failing or persistence.holding):
+        if persistence.autosave(session) == SAVED_AGAIN:
+            said.append(session.say("save_back"))
+        elif persistence.failing:
+            said.append(session.say("interrupted_unsaved"))
+    return [*said, session.say("goodbye")]
+
+
+def observe_replies(session: Session, on_reply: Callable[[Reply], None]) -> None:
+    """Call ``on_reply`` with every reply of ``session`` as it is made (the greeting and each turn):
+    ``--trace`` in voice play writes its line then, so a game cut short keeps its trace. The loop
+    asks the session for exactly these two, so wrapping them is all it takes."""
+    greeting, hear = session.greeting, session.hear
+
+    def greeted() -> Reply:
+        reply = greeting()
+        on_reply(reply)
+        return reply
+
+    def hearing(heard: Heard) -> Reply:
+        reply = hear(heard)
+        on_reply(reply)
+        return reply
+
+    session.greeting = greeted  # type: ignore[method-assign]
+    session.hear = hearing  # type: ignore[method-assign]
+
+
+def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | None = None, config: Config | None = None,
+                  on_reply: Callable[[Reply], None] | None = None) -> int:
     """Play ``session`` hands-free; speech settings come from (and go back to) ``config``; typed
-    commands (no microphone) from ``stdin`` (default: sys.stdin at the time of the call)."""
-    stdin = sys.stdin if stdin is None else stdin
+    commands (no microphone) from ``stdin`` (default: sys.stdin at the time of the call); ``on_reply``
+    sees every reply (``--trace``). Ctrl-C says goodbye and returns 130; the game is saved after
+    every turn already."""
+    stdin = (sys.stdin or io.StringIO()) if stdin is None else stdin  # closed (<&-): no typed commands
+    if on_reply is not None:
+        observe_replies(session, on_reply)
     settings = speech_settings(args, config)
     output = SoundOutput()
     tts, voice = wyoming_voice(args, config)
@@ -144,13 +188,40 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
             renderer = Pyttsx3Speaker(output=None)
         except AudioError as error:
             notes.append(session.say("no_renderer_cues_only", problem=str(error).rstrip(".")))
-    run_voice_session(session, source, recogniser, speaker, earcons, recording, fallback=fallback,
-                      notes=notes, barge_in=barge_in, renderer=renderer)
+    status = 0
+    try:
+        run_voice_session(session, source, recogniser, speaker, earcons, recording, fallback=fallback,
+                          notes=notes, barge_in=barge_in, renderer=renderer)
+    except KeyboardInterrupt:
+        status = INTERRUPTED
+        goodbye(speaker, " ".join(interrupted(session)))
     if recording is not None:
-        recording.write(args.output)
+        try:
+            recording.write(args.output)  # checked before the game; a disk may still fill meanwhile
+        except AudioError as error:  # its words are the sentence to say ("I cannot write the sound file ...")
+            print(error, file=sys.stderr)
+            status = status or 1
+        except (OSError, ValueError) as error:
+            problem = (getattr(error, "strerror", None) or str(error)).rstrip(".")
+            print(session.say("recording_not_written", path=args.output, problem=problem[:1].lower() + problem[1:]),
+                  file=sys.stderr)  # (voicegame.cli's path words are out of reach of this layer)
+            status = status or 1
     if config is not None:
         remember_speech(config, speaker.settings, session.verbose)
-    return 0
+    return status
+
+
+def goodbye(speaker: Any, sentence: str) -> None:
+    """Say ``sentence`` as the game ends on Ctrl-C, printed if the speaker cannot; a second Ctrl-C
+    while it is said ends at once."""
+    try:
+        speaker.stop()
+        speaker.say(sentence)
+        speaker.wait(5.0)
+    except KeyboardInterrupt:
+        pass
+    except Exception:  # a speaker must never turn goodbye into a traceback
+        print(sentence, flush=True)
 
 
 def barge_in_microphone(mode: str, endpointer: Any, speaker: Any, output: SoundOutput,
