@@ -224,10 +224,13 @@ def main(argv: list[str] | None = None) -> int:
         other_out = Path(scratch.name) / "rows.json"
         other = subprocess.Popen([sys.executable, "-u", str(Path(__file__)), str(args.clips.resolve()),
                                   "--jobs", str(max(1, args.jobs // 2)), "--out", str(other_out), "--code", args.against],
-                                 env=env, cwd=scratch.name)
+                                 env=env, cwd=scratch.name, stdout=subprocess.DEVNULL,
+                                 stderr=open(Path(scratch.name) / "log.txt", "w"))
     rows = [{**r, "code": args.code} for r in run_all(clips, max(1, args.jobs // 2) if other else args.jobs)]
     if other is not None and scratch is not None:
-        other.wait()
+        if other.wait() != 0:
+            print(f"{args.against} failed:\n" + (Path(scratch.name) / "log.txt").read_text(), file=sys.stderr)
+            return 1
         rows += json.loads((Path(scratch.name) / "rows.json").read_text())
     if args.out:
         args.out.write_text(json.dumps(rows))
