@@ -30,11 +30,11 @@ ROWS: list[tuple[str, Evidence, Situation, Decision]] = [
     ('"thank you" heard by the second decode alone as "all up" (auto)',
      Evidence(True, Source.SECOND_DECODE, Doubt.SECOND_ONLY, second_clear=True), Situation(CHANGES), Confirm()),
     ('"hint" heard clearly as "clean up", Whisper wrote "hint": one word that is not auto\'s own',
-     Evidence(True, one_word_not_its_own=True), Situation(CHANGES), Confirm()),
+     Evidence(True, whisper_disagrees=True, whisper_words=1), Situation(CHANGES), Confirm()),
     ('"view glass" heard as "draw" in doubt (a weak word)',
      Evidence(True, Source.GRAMMAR, Doubt.WEAK_WORD), Situation(CHANGES), Confirm()),
     ('"happy" heard as "faster", Whisper wrote "happy"',
-     Evidence(True, one_word_not_its_own=True), Situation(SETTING), Confirm()),
+     Evidence(True, whisper_disagrees=True, whisper_words=1), Situation(SETTING), Confirm()),
     ('"dog" heard as "verbose" in doubt', Evidence(True, Source.GRAMMAR, Doubt.NOISY), Situation(SETTING), Confirm()),
     ('"three" heard by the second decode alone as "brief"',
      Evidence(True, Source.SECOND_DECODE, Doubt.SECOND_ONLY, second_clear=True, plain=True), Situation(SETTING), Confirm()),
@@ -55,7 +55,13 @@ ROWS: list[tuple[str, Evidence, Situation, Decision]] = [
     ('a reading the second decode alone heard, not clearly',
      Evidence(True, Source.SECOND_DECODE, Doubt.SECOND_ONLY, plain=True), Situation(TELLS), Reject()),
     ('"cat" written "cat" by Whisper, decoded as "statistics": one word not its own',
-     Evidence(True, Source.GRAMMAR, Doubt.NOISY, one_word_not_its_own=True), Situation(TELLS), Reject()),
+     Evidence(True, Source.GRAMMAR, Doubt.NOISY, whisper_disagrees=True, whisper_words=1), Situation(TELLS), Reject()),
+    ('"zero" heard clearly as "faster", Whisper wrote "theta theta theta the"',
+     Evidence(True, whisper_disagrees=True, whisper_words=4, names_nothing=True), Situation(SETTING), Confirm()),
+    ('"view glass" heard clearly as "deal cards", Whisper wrote "view glass"',
+     Evidence(True, whisper_disagrees=True, whisper_words=2, names_nothing=True), Situation(CHANGES), Confirm()),
+    ('"where" (a person\'s "nine") matched to "seven on eight or draw?": no question made of one word',
+     Evidence(True, Source.MATCHED, Doubt.NONE, words=1), Situation(TELLS), Reject()),
     ('nothing understood', Evidence(False), Situation(TELLS), Reject()),
     # --- what keeps working ------------------------------------------------------------------------
     ('a clear move by voice is played at once', Evidence(True), Situation(CHANGES), Act()),
@@ -64,6 +70,10 @@ ROWS: list[tuple[str, Evidence, Situation, Decision]] = [
      Situation(CHANGES), Act()),
     ('a move found by matching the legal moves: asked', Evidence(True, Source.MATCHED, Doubt.MATCHED),
      Situation(CHANGES), Confirm()),
+    ('"seven on eight" broken off, matched to two moves: which one?', Evidence(True, Source.MATCHED, words=3),
+     Situation(TELLS), Act()),
+    ('a clear move Whisper wrote with another card: still played (moves name cards: Whisper misspells them)',
+     Evidence(True, whisper_disagrees=True, whisper_words=6), Situation(CHANGES), Act()),
     ('a move Whisper chose among candidates: asked', Evidence(True, Source.WHISPER_CHOICE, Doubt.WHISPER_CHOSE, agreed=True),
      Situation(CHANGES), Confirm()),
     ('a typed move is never confirmed', Evidence(True, Source.TYPED), Situation(CHANGES), Act()),
@@ -99,7 +109,7 @@ def test_nothing_heard_ends_or_changes_the_game_without_a_question() -> None:
         for doubt in Doubt:
             for agreed in (False, True):
                 for one_word in (False, True):
-                    evidence = Evidence(True, source, doubt, agreed=agreed, one_word_not_its_own=one_word)
+                    evidence = Evidence(True, source, doubt, agreed=agreed, whisper_disagrees=one_word, whisper_words=1)
                     assert not isinstance(decide(evidence, Situation(ENDS)), Act), evidence
                     if isinstance(decide(evidence, Situation(CHANGES)), Act):
                         assert evidence.clear and (source is Source.GRAMMAR or agreed) and not one_word, evidence

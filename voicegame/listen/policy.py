@@ -20,15 +20,18 @@ The rules, in order (tests/test_policy.py has a row for each):
    moves is not lost by another deal: there a new deal is a change like any other (rule 4).
 4. Heard by voice, what changes the game or a setting is done at once only when the grammar's own
    decode heard it clearly, or a second recogniser (Whisper) wrote the same command; words from
-   Whisper alone, from the second decode alone, found by matching against the legal moves, or from
-   a decode in doubt are confirmed first.
+   Whisper alone, from the second decode alone, found by matching against the legal moves, from
+   a decode in doubt, or contradicted by Whisper (``Evidence.contradicted``: it wrote another word
+   for a one-word utterance, or other words for a command that names no card or place) are
+   confirmed first.
 5. Heard by voice, what changes nothing (a reading, help, a hint, an illegal move's reason, a
    question of its own) is answered when heard clearly or agreed, and also on the grammar's decode in
    a doubt other than a weak fit, on Whisper's own transcript, and on a reading or refused move the
    second decode alone heard clearly (``Evidence.second_clear`` with ``Evidence.plain``; measured in
    bench/RESULTS.md). Whisper's choice among candidate commands is asked about ("Score?"): ordinary
    speech forced onto the nearest command came out as one. A weak fit, a single word Whisper wrote as
-   something else, or the second decode alone otherwise: refused, "Sorry, I did not catch that".
+   something else, the second decode alone otherwise, or a "which move?" question matched from one
+   broken-off word: refused, "Sorry, I did not catch that".
 """
 
 from __future__ import annotations
@@ -107,9 +110,15 @@ class Evidence:
     bare_answer: bool = False
     """The words are an answer and nothing else: a number, rank, suit, card or pile alone, an ordinal,
     "yes", "no", "cancel"."""
-    one_word_not_its_own: bool = False
-    """Whisper heard a single word, and not one of the command's own words ("bye" is quit's own,
-    "happy" is not faster's)."""
+    whisper_disagrees: bool = False
+    """Whisper, asked, wrote words that are not this command (no command at all, or another): "happy"
+    for "faster", "view glass" for "deal cards"."""
+    whisper_words: int = 0
+    """How many words Whisper wrote (0: it was not asked)."""
+    names_nothing: bool = False
+    """The command names no card, place, number or game ("draw", "faster", "read the board")."""
+    words: int = 1
+    """Words in the decode acted on."""
     second_clear: bool = False
     """The second decode fitted the audio clearly (``Heard.second_clear``)."""
     plain: bool = False
@@ -124,11 +133,24 @@ class Evidence:
         return self.source is Source.TYPED
 
     @property
+    def one_word_not_its_own(self) -> bool:
+        """Whisper heard a single word, and not the command's own ("bye" is quit's own word, "happy" is
+        not faster's)."""
+        return self.whisper_disagrees and self.whisper_words == 1
+
+    @property
+    def contradicted(self) -> bool:
+        """Whisper wrote something else for one word, or for a command that names nothing, whose words
+        are short and few enough that Whisper writes them right when they were said ("zero" decoded as
+        "faster" was written "theta theta theta", "view glass" as "deal cards" "view glass")."""
+        return self.one_word_not_its_own or (self.whisper_disagrees and self.names_nothing)
+
+    @property
     def clear(self) -> bool:
         """Heard as it is to be acted on, with nothing to doubt, or vouched for by Whisper."""
         if self.agreed and self.source is not Source.WHISPER_CHOICE:
-            return not self.one_word_not_its_own
-        return self.source is Source.GRAMMAR and self.doubt is Doubt.NONE and not self.one_word_not_its_own
+            return not self.contradicted
+        return self.source is Source.GRAMMAR and self.doubt is Doubt.NONE and not self.contradicted
 
 
 @dataclass(frozen=True)
@@ -191,4 +213,6 @@ def _telling(evidence: Evidence) -> Decision:
         return Act() if evidence.second_clear and evidence.plain else Reject()
     if evidence.source is Source.WHISPER_CHOICE:
         return Confirm()  # forced onto the nearest command: ordinary speech came out as "score"
+    if evidence.source is Source.MATCHED and evidence.words < 2:
+        return Reject()  # "Did you mean ... or draw?" made of one broken-off word ("where", "do"): noise
     return Act()  # the grammar's decode in a doubt that is not a weak fit, Whisper's own words, a "which?" question

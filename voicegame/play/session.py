@@ -22,7 +22,7 @@ from voicegame.language.command import CardRef, Command
 from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
-from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
+from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_MIN_LOGPROB, TRANSCRIPT_ONLY, Heard, Understanding, understand
 from voicegame.listen.policy import Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore
@@ -217,28 +217,28 @@ class Session(SessionCore):
         understood_any = understood.how != "rejected" and (command is not None or understood.resolution is not None)
         return Evidence(
             understood=understood_any,
-            source=SOURCE_OF_DOUBT.get(understood.doubt, Source.MATCHED if understood.how == "matched" else Source.GRAMMAR),
+            source=SOURCE_OF_DOUBT.get(understood.doubt, Source.MATCHED if understood.how in ("matched", "asked") else Source.GRAMMAR),
             doubt=Doubt(understood.doubt),
             agreed=understood.agreed,
             bare_answer=command is not None and command.intent in ANSWER_WORDS and understood.how == "parsed",
-            one_word_not_its_own=self._one_word_not_its_own(heard, command),
+            **self._whisper_says(heard, command),
+            names_nothing=command is not None and command.source is None and command.target is None
+            and command.number is None and command.suit is None and command.game is None,
+            words=len(self.parser.words(understood.text or heard.text)),
             second_clear=heard.second_clear,
             plain=understood.doubt in (SECOND_ONLY, TRANSCRIPT_ONLY) and self._answers_unasked(understood),
             weak_fit=heard.doubt in UNSURE_FIT,
         )
 
-    def _one_word_not_its_own(self, heard: Heard, command: Command | None) -> bool:
-        """Whisper, when it was asked, wrote one word, and that word alone is not this command ("happy"
-        heard as "faster", "five" written "bye" is quit's own word)."""
+    def _whisper_says(self, heard: Heard, command: Command | None) -> dict[str, Any]:
+        """What Whisper's transcript, when the game asked for it and it is an opinion at all, says of
+        ``command``: whether it wrote something else (``Evidence.whisper_disagrees``) and how many words."""
         transcript = heard.transcript
         written = getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
-        if written is None or command is None or not written.text:
-            return False
+        if written is None or command is None or not written.text or written.logprob < TRANSCRIPT_MIN_LOGPROB:
+            return {}
         words = self.parser.words(written.text)
-        if len(words) != 1:
-            return False
-        alone = self.intent_of(written.text)
-        return alone != command.intent
+        return {"whisper_disagrees": self.intent_of(written.text) != command.intent, "whisper_words": len(words)}
 
     def _consequence(self, understood: Understanding) -> Consequence:
         """What acting on ``understood`` would do (voicegame.listen.policy ``Effect``), what is open that
