@@ -22,7 +22,7 @@ from voicegame.language.command import CardRef, Command
 from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
-from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_MIN_LOGPROB, TRANSCRIPT_ONLY, Heard, Understanding, understand
+from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
 from voicegame.listen.policy import Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore
@@ -231,11 +231,13 @@ class Session(SessionCore):
         )
 
     def _whisper_says(self, heard: Heard, command: Command | None) -> dict[str, Any]:
-        """What Whisper's transcript, when the game asked for it and it is an opinion at all, says of
-        ``command``: whether it wrote something else (``Evidence.whisper_disagrees``) and how many words."""
+        """What Whisper's transcript, when the game asked for it, says of ``command``: whether it wrote
+        something else (``Evidence.whisper_disagrees``) and how many words. Even an unsure transcript
+        counts here: Whisper writes a short command said clearly as that command, and a person's "off"
+        decoded as "faster" was written "us" (log probability -4.3)."""
         transcript = heard.transcript
         written = getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
-        if written is None or command is None or not written.text or written.logprob < TRANSCRIPT_MIN_LOGPROB:
+        if written is None or command is None or not written.text:
             return {}
         words = self.parser.words(written.text)
         return {"whisper_disagrees": self.intent_of(written.text) != command.intent, "whisper_words": len(words)}
