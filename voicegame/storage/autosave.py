@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Iterable, Protocol
 
 from voicegame.storage import savefile as store
+from voicegame.storage.positions import checkpoint_indices
 from voicegame.engine import Engine, History, Reason
 from voicegame.engine.game import GameDef
 from voicegame.storage.stats import GameStats, StatsBook, stats_key
@@ -101,6 +102,8 @@ class Persistence:
         self._held: dict[str, tuple[store.SavedGame, Engine, int]] = {}  # games left while saving failed, by id (and when)
         self._slots: dict[str, _Slot] = {}
         self._clock: dict[int, float] = {}  # id(session) -> time the current stretch of play began
+        self._codes = store.MoveCodes()
+        self._read: dict[Path, tuple[tuple[int, int, int], store.SavedGame | None]] = {}  # path -> (file's identity, its game)
 
     def save_path(self, game: str) -> Path:
         return self.folder / "saves" / f"{game}.json"
@@ -114,18 +117,40 @@ class Persistence:
 
     # ----- saving -------------------------------------------------------------------
     def snapshot(self, session: Playing) -> store.SavedGame:
-        """The session's game as a save."""
-        return store.SavedGame(
+        """The session's game as a save, with its checkpoints (``store.SavedGame.positions``)."""
+        history = session.history
+        moves = list(history.moves)
+        saved = store.SavedGame(
             session.game.key,
             dict(session.options),
             session.seed,
-            list(session.history.moves),
-            session.history.cursor,
+            moves,
+            history.cursor,
             session.started,
             self.elapsed(session),
             session.finished,
             session.game_id,
+            positions={i: history.states[i] for i in checkpoint_indices(len(moves))},
         )
+        saved.codes = self._codes.codes(saved.id, moves, session.engine)
+        return saved
+
+    def load(self, path: Path) -> store.LoadResult:
+        """``store.load``, remembered while the file is unchanged (its inode, size and time): one
+        start reads the save of the game being resumed three times (the offer, the list of unfinished
+        games, the first autosave's look at what it writes over)."""
+        try:
+            info = path.stat()
+        except OSError:
+            return store.load(path)
+        identity = (info.st_ino, info.st_size, info.st_mtime_ns)
+        known = self._read.get(path)
+        if known is not None and known[0] == identity:
+            return store.LoadResult(known[1])
+        result = store.load(path)
+        if result.problem is None:
+            self._read[path] = (identity, result.saved)
+        return result
 
     def autosave(self, session: Playing) -> str | None:
         """Write the session's game (and any game held in memory); called after every turn that
@@ -191,7 +216,7 @@ class Persistence:
         known = self._slots.get(game)
         if known is not None and known.mtime == mtime:
             return known
-        saved = store.load(path).saved  # a damaged file is put aside (renamed), as at the start
+        saved = self.load(path).saved  # a damaged file is put aside (renamed), as at the start
         slot = _EMPTY if saved is None else _Slot(saved.id, saved.seed, saved.unfinished, mtime)
         self._slots[game] = slot
         return slot
@@ -266,7 +291,7 @@ class Persistence:
                 order = path.stat().st_mtime_ns
             except OSError:
                 continue
-            add(order, store.load(path).saved)
+            add(order, self.load(path).saved)
         for held, _, when in self._held.values():
             add(when, held)
         return [saved for _, saved in sorted(found.values(), key=lambda item: item[0], reverse=True)]
@@ -275,12 +300,12 @@ class Persistence:
         """The game in ``saves/<game>.json``, if it can be read."""
         if not self.save_path(game).exists():
             return None
-        return store.load(self.save_path(game)).saved
+        return self.load(self.save_path(game)).saved
 
     def offer(self, game: str) -> tuple[Offer | None, Reason | None]:
         """The newest unfinished game of ``game`` worth resuming (moves made, not won), and any
         problem to tell (a damaged save, put aside; a message key)."""
-        result = store.load(self.save_path(game))
+        result = self.load(self.save_path(game))
         problem = Reason("save_put_aside", {"problem": result.problem}) if result.problem else None
         games = self.unfinished(game)
         if not games:
