@@ -60,8 +60,8 @@ def _card(code: str) -> Card:
     return card
 
 
-def _count(value: Any, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
+def _count(value: Any, high: int, low: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise PositionError("not a count")
     return value
 
@@ -95,7 +95,7 @@ def state_from_json(data: Any, engine: Engine) -> State:
     if not isinstance(counters, list) or len(counters) > 100:
         raise PositionError("bad counters")
     return State(tuple(pile_from_json(p) for p in piles), _count(data.get("redeals", 0), 10**9),
-                 tuple(_count(c, 10**12) for c in counters))
+                 tuple(_count(c, 10**12, -10**12) for c in counters))  # a score may be below 0
 
 
 _UNKNOWN = cast(State, None)
