@@ -14,6 +14,11 @@ save takes the place of an unfinished one, that one is copied to ``kept/``, and 
 written, neither is the new save. Nothing here raises into the game: a save that cannot be written is
 reported to the session (which says so once), tried again after every turn, and a game left while
 saving failed is held in memory until it can be written.
+
+One game, one writer (:mod:`voicegame.storage.locks`): the game a process plays is locked for as long
+as it plays it (``claim``), so that no other process resumes it and writes over its moves; looking at
+``saves/<game>.json`` and writing it is done under that file's own lock, and so is every update of the
+statistics.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from pathlib import Path
 from typing import Any, Iterable, Protocol
 
 from voicegame.storage import savefile as store
+from voicegame.storage.locks import ELSEWHERE, HELD, UNLOCKED, FileLock, locked
 from voicegame.storage.positions import checkpoint_indices
 from voicegame.engine import Engine, History, Reason
 from voicegame.engine.game import GameDef
@@ -104,9 +110,14 @@ class Persistence:
         self._clock: dict[int, float] = {}  # id(session) -> time the current stretch of play began
         self._codes = store.MoveCodes()
         self._read: dict[Path, tuple[tuple[int, int, int], store.SavedGame | None]] = {}  # path -> (file's identity, its game)
+        self._claimed: tuple[str, FileLock] | None = None  # the game this process plays, locked (see claim)
 
     def save_path(self, game: str) -> Path:
         return self.folder / "saves" / f"{game}.json"
+
+    @property
+    def locks_dir(self) -> Path:
+        return self.folder / "saves" / "locks"
 
     @property
     def kept_dir(self) -> Path:
@@ -114,6 +125,36 @@ class Persistence:
 
     def kept_path(self, game: str, seed: int, game_id: str) -> Path:
         return self.kept_dir / f"{game}-{seed}-{game_id}.json"
+
+    # ----- one game, one writer ------------------------------------------------------
+    def claim(self, game_id: str) -> bool:
+        """Lock ``game_id`` for this process for as long as it plays it, letting go of the game it
+        played before. False, and nothing changed, when another process plays that game: resuming it
+        here would write over its moves (and it over ours) turn by turn."""
+        if self._claimed is not None and self._claimed[0] == game_id:
+            if self._claimed[1].state == UNLOCKED:  # no lock could be had (a read-only folder...): try again
+                again = FileLock(self.locks_dir / f"game-{game_id}.lock")
+                if again.try_lock() == HELD:
+                    self._claimed = (game_id, again)
+            return True
+        lock = FileLock(self.locks_dir / f"game-{game_id}.lock")
+        if lock.try_lock() == ELSEWHERE:
+            return False
+        self.let_go()
+        self._claimed = (game_id, lock)
+        return True
+
+    def let_go(self, game_id: str | None = None) -> None:
+        """Unlock the game this process plays (only if it is ``game_id``, when given)."""
+        if self._claimed is not None and game_id in (None, self._claimed[0]):
+            self._claimed[1].release(remove=True)
+            self._claimed = None
+
+    def open_elsewhere(self, game_id: str) -> bool:
+        """Whether another process is playing ``game_id`` now."""
+        if self._claimed is not None and self._claimed[0] == game_id:
+            return False
+        return FileLock(self.locks_dir / f"game-{game_id}.lock").held_elsewhere()
 
     # ----- saving -------------------------------------------------------------------
     def snapshot(self, session: Playing) -> store.SavedGame:
@@ -155,7 +196,11 @@ class Persistence:
     def autosave(self, session: Playing) -> str | None:
         """Write the session's game (and any game held in memory); called after every turn that
         changed the game, and after every turn while saving fails. Returns ``FAILED`` when saving
-        has just started failing, ``SAVED_AGAIN`` when it has just worked again, else None."""
+        has just started failing, ``SAVED_AGAIN`` when it has just worked again, else None. The
+        session's game is claimed first (its first save, for a new deal); should another process
+        play it, it is not written at all."""
+        if not self.claim(session.game_id):
+            return None
         saved = self.snapshot(session)
         try:
             for game_id, (held, engine, _) in list(self._held.items()):
@@ -184,10 +229,18 @@ class Persistence:
             self.record(session, won=False)
         if keep and self.failing and not session.finished:
             self._held[session.game_id] = (self.snapshot(session), session.engine, time.time_ns())
+        elif keep:
+            self.let_go(session.game_id)
 
     def _write(self, saved: store.SavedGame, engine: Engine, current: bool) -> None:
         """Write ``saved`` into its game's file, first copying an unfinished other game found there to
-        ``kept/``; a game that is not ``current`` goes to ``kept/`` instead of taking such a place."""
+        ``kept/``; a game that is not ``current`` goes to ``kept/`` instead of taking such a place.
+        Under the slot's lock: another process may be writing the same file (another game of the
+        same kind), and looking at what is there and writing must not interleave with it."""
+        with locked(self.locks_dir / f"slot-{saved.game}.lock"):
+            self._write_locked(saved, engine, current)
+
+    def _write_locked(self, saved: store.SavedGame, engine: Engine, current: bool) -> None:
         slot = self.save_path(saved.game)
         occupant = self._occupant(saved.game)
         other = occupant.id not in (None, saved.id) and occupant.unfinished
