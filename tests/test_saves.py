@@ -2,6 +2,7 @@
 be gone back to, and saving that fails is said once, retried, and caught up when the disk is back."""
 
 import errno
+import gc
 import json
 import os
 import shutil
@@ -322,6 +323,7 @@ def tmpfs():
     try:
         yield folder
     finally:
+        gc.collect()  # sessions are cycles: their saves' lock files (open on the tmpfs) close when collected
         subprocess.run(["umount", str(folder)], check=False)
         folder.rmdir()
 

@@ -129,6 +129,14 @@ class FileLock:
                 pass
         os.close(fd)
 
+    def __del__(self) -> None:
+        """A lock whose holder is forgotten (a ``Persistence`` dropped without letting go) is let go,
+        so that its descriptor does not stay open for the life of the process."""
+        try:
+            self.release()
+        except Exception:  # noqa: BLE001  (never raise from a finaliser, even at interpreter exit)
+            pass
+
     def held_elsewhere(self) -> bool:
         """Whether another process holds this lock now (this process's own locks are not elsewhere)."""
         if self.state is not None or self.key in _held:

@@ -163,7 +163,7 @@ class ReplayedStates(list[State]):
             return False
         return all(a == b for a, b in zip(self, other))
 
-    __hash__ = None  # type: ignore[assignment]  # as a list's
+    __hash__ = None  # as a list's: unhashable
 
     def copy(self) -> list[State]:
         return list(self)
