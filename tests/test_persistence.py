@@ -106,7 +106,7 @@ def test_sigkill_at_random_points_never_leaves_a_broken_save(private_data_dir, t
         saved, engine = parse(text)  # raises if the file were broken
         seen_cursors.add(saved.cursor)
         assert saved.moves == all_moves[: len(saved.moves)]  # exactly a position the game passed through
-        leftovers = [p.name for p in save.parent.iterdir() if p.name not in ("klondike.json", "kept")]
+        leftovers = [p.name for p in save.parent.iterdir() if p.name not in ("klondike.json", "kept", "locks")]
         assert all(name.endswith(".tmp") for name in leftovers)  # a killed write leaves at most a temp file
         for kept in (save.parent / "kept").glob("*.json"):  # the runs before, each kept whole
             assert parse(kept.read_text())[0].moves == all_moves[: len(parse(kept.read_text())[0].moves)]
@@ -144,6 +144,7 @@ def test_started_without_a_game_name_the_game_played_last_comes_back(private_dat
     (private_data_dir / "saves" / "freecell.bad-20261122.json").write_text("{")  # a save put aside
     (private_data_dir / "saves" / "notagame.json").write_text("{}")
     assert persistence.last_played(["klondike", "freecell", "spider"]) == "freecell"
+    persistence.let_go()  # as if this process had ended: its game is no longer open (tests/test_locks.py)
 
     def play(*args):
         out = subprocess.run([sys.executable, "-m", "voicegame", "play", *args, "--text"], input="quit\n",

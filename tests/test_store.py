@@ -28,7 +28,7 @@ def test_round_trip(tmp_path):
     path = tmp_path / "klondike.json"
     save(path, saved, engine)
     data = json.loads(path.read_text())
-    assert data["format"] == FORMAT and data["version"] == VERSION == 3
+    assert data["format"] == FORMAT and data["version"] == VERSION == 4
     assert all(isinstance(code, str) for code in data["moves"])
     assert [Move.from_code(code, engine) for code in data["moves"]] == saved.moves
     result = load(path)
@@ -140,7 +140,7 @@ def test_damaged_stats_start_again(tmp_path):
 
 def test_older_format_versions_are_upgraded_step_by_step(tmp_path, monkeypatch):
     """The upgrade path the next version will use: a file written at this version loads through
-    MIGRATIONS once VERSION moves on (here a pretend version 4 that renamed "seed" to "deal")."""
+    MIGRATIONS once VERSION moves on (here a pretend version 5 that renamed "seed" to "deal")."""
     import voicegame.storage.savefile as store
 
     engine, saved, _ = klondike_game()
@@ -149,16 +149,16 @@ def test_older_format_versions_are_upgraded_step_by_step(tmp_path, monkeypatch):
     path = tmp_path / "klondike.json"
     path.write_text(json.dumps(old))
 
-    def v3_to_v4(data):
-        return {**data, "version": 4, "deal": data["seed"], "seconds": 0.0}
+    def v4_to_v5(data):
+        return {**data, "version": 5, "deal": data["seed"], "seconds": 0.0}
 
-    def v4_reader(data):
+    def v5_reader(data):
         return {**data, "seed": data["deal"]}
 
-    monkeypatch.setattr(store, "VERSION", 4)
-    monkeypatch.setitem(store.MIGRATIONS, 3, v3_to_v4)
+    monkeypatch.setattr(store, "VERSION", 5)
+    monkeypatch.setitem(store.MIGRATIONS, 4, v4_to_v5)
     upgraded = store.upgrade(json.loads(path.read_text()))
-    assert upgraded["version"] == 4 and v4_reader(upgraded)["seed"] == saved.seed
+    assert upgraded["version"] == 5 and v5_reader(upgraded)["seed"] == saved.seed
     result = load(path)
     assert result.problem is None and result.saved.moves == saved.moves and result.saved.seconds == 0.0
 
@@ -177,7 +177,7 @@ def test_a_version_1_save_of_before_issue_17_loads_with_an_id_made_from_its_deal
     assert first.id.startswith("v1-") and load(path).saved.id == first.id  # the same id at every load
     save(path, first, engine)
     again = json.loads(path.read_text())
-    assert again["version"] == VERSION == 3 and again["id"] == first.id  # written back as version 3
+    assert again["version"] == VERSION == 4 and again["id"] == first.id  # written back as version 4
 
 
 def test_a_save_with_a_damaged_id_is_refused(tmp_path):
@@ -245,7 +245,7 @@ def test_a_version_2_save_of_today_loads_and_is_written_back_with_move_codes(tmp
     assert (result.saved.cursor, result.saved.id, result.saved.seconds) == (3, "3f9c2a7e1b04", 95.5)
     save(path, result.saved, engine)
     again = json.loads(path.read_text())
-    assert again["version"] == 3 and again["moves"] == ["pile4>pile7", "pile7>pile2x2", "deal", "deal"]
+    assert again["version"] == 4 and again["moves"] == ["pile4>pile7", "pile7>pile2x2", "deal", "deal"]
     assert load(path).saved.moves == result.saved.moves
 
 

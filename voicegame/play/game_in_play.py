@@ -39,13 +39,9 @@ class GameInPlay:
         return self.history.current
 
     def take_up(self, saved: SavedGame) -> None:
-        """Replay ``saved`` (dealt with the same seed) to where it was left, its redo tail included."""
-        state = self.state
-        for move in saved.moves:
-            state = self.engine.apply(state, move)[0]  # checked when the save was loaded
-            self.history.push(move, state)
-        while self.history.cursor > saved.cursor:
-            self.history.undo()
+        """Go on with ``saved`` (dealt with the same seed) from where it was left, its redo tail included;
+        positions the save does not hold are worked out when undo or redo first needs them."""
+        self.history = saved.history(self.engine)
         self.started, self.seconds = saved.started, saved.seconds
         self.finished = self.engine.is_won(self.state)
 

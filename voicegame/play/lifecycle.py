@@ -22,10 +22,35 @@ from voicegame.storage.stats import stats_key
 
 
 # ----- saved games ------------------------------------------------------------------------------
-def take_up(s: SessionCore, saved: SavedGame) -> None:
-    """Play ``saved`` from where it was left (its redo tail included)."""
+def take_up(s: SessionCore, saved: SavedGame) -> bool:
+    """Play ``saved`` from where it was left (its redo tail included). False, and nothing changed,
+    when another process is playing that game (``Persistence.claim``)."""
+    if s.persistence is not None and not s.persistence.claim(saved.id):
+        return False
     s.start_game(find_game(saved.game), saved.options, saved.seed, game_id=saved.id)
     s.played.take_up(saved)
+    return True
+
+
+def elsewhere_sentence(s: SessionCore, saved: SavedGame) -> str:
+    """The one sentence said when ``saved`` could not be resumed because another process plays it,
+    and this session plays the deal it has now instead.
+
+    A new deal, not the same game read-only: a player who makes moves expects them kept, and moves
+    that are never saved (or refused) would be the silent loss this is here to prevent; the other
+    window keeps its game, this one gets a game of its own, both saved."""
+    title = find_game(saved.game).title
+    if s.game.key == saved.game and s.seed == saved.seed:
+        return s.say("game_open_elsewhere_same_deal", title=title, seed=saved.seed)
+    return s.say("game_open_elsewhere", title=title, seed=saved.seed, deal=s.seed)
+
+
+def go_on_with(s: SessionCore, saved: SavedGame) -> str:
+    """``voicegame play --resume``: play ``saved`` at once; the sentence that says so, or that it is
+    being played somewhere else (this session keeps the deal it was started with)."""
+    if take_up(s, saved):
+        return s.say("resumed", moves=s.moves_made())
+    return elsewhere_sentence(s, saved)
 
 
 def kept_sentence(s: SessionCore, game: str, seed: int) -> str:
@@ -45,6 +70,9 @@ def offer_saved_game(s: SessionCore) -> str | None:
     (a damaged save, put aside) or None."""
     assert s.persistence is not None
     offer, problem = s.persistence.offer(s.game.key)
+    if offer is not None and s.persistence.open_elsewhere(offer.saved.id):
+        s.dialogue.open_offer(None)
+        return elsewhere_sentence(s, offer.saved)
     s.dialogue.open_offer(offer)
     return None if problem is None else sentence(problem)
 
@@ -68,7 +96,10 @@ def unclear_answer(s: SessionCore, reply: Reply) -> None:
     if dialogue.unclear_answers < UNCLEAR_ANSWERS:
         reply.ask(resume_question(s, "resume_again"))
         return
-    take_up(s, dialogue.take_offer().saved)
+    saved = dialogue.take_offer().saved
+    if not take_up(s, saved):
+        reply.sentences.append(elsewhere_sentence(s, saved))
+        return
     reply.sentences.append(s.say("resumed_unasked", moves=s.moves_made()))
     reply.earcons.append("deal")
 
@@ -83,7 +114,9 @@ def answer_offer(s: SessionCore, reply: Reply, offer: Offer, resume: bool) -> No
         reply.sentences.append(kept_sentence(s, saved.game, saved.seed))
         reply.earcons.append("deal")
         return
-    take_up(s, saved)
+    if not take_up(s, saved):  # taken up by another process since the offer was made
+        reply.sentences.append(elsewhere_sentence(s, saved))
+        return
     reply.sentences.append(s.say("resumed", moves=s.moves_made()))
     reply.earcons.append("deal")
 
@@ -114,7 +147,9 @@ def new_game_now(s: SessionCore, reply: Reply, entry: GameEntry | None = None) -
 def do_previous_game(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """Go back to the unfinished game played before this one (of any game); said again turn after
     turn, to the one before that, and so round every unfinished game saved."""
-    others = [] if s.persistence is None else [g for g in s.persistence.unfinished() if g.id != s.game_id]
+    persistence = s.persistence
+    others = [] if persistence is None else [g for g in persistence.unfinished()
+                                             if g.id != s.game_id and not persistence.open_elsewhere(g.id)]
     if not others:
         return reply.refuse(s.say("previous_none"))
     previous_chain = s.dialogue.previous_chain
@@ -125,7 +160,8 @@ def do_previous_game(s: SessionCore, reply: Reply, command: Command, opened: Ope
         chain = [s.game_id]
     target = fresh[0]
     kept = None if previous_chain else leaving_kept(s)
-    take_up(s, target)
+    if not take_up(s, target):  # taken up by another process a moment ago
+        return reply.refuse(s.say("game_open_elsewhere_stay", title=find_game(target.game).title, seed=target.seed))
     s.dialogue.previous_chain = [*chain, target.id]
     reply.sentences.append(s.say("previous_back", title=s.entry.title, seed=s.seed, moves=s.moves_made()))
     reply.earcons.append("deal")
@@ -162,5 +198,7 @@ def do_quit(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
 
 
 def quit_now(s: SessionCore, reply: Reply) -> None:
+    if s.persistence is not None:
+        s.persistence.let_go()  # the game is free for another window at once (the lock's file goes too)
     reply.sentences.append(s.say("goodbye"))
     reply.quit = True

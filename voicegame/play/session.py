@@ -104,8 +104,7 @@ class Session(SessionCore):
     def _announce_saves(self, persistence: Persistence, resume: bool, go_on: SavedGame | None) -> None:
         self.announcements.extend(sentence(problem) for problem in persistence.problems)
         if go_on is not None:
-            lifecycle.take_up(self, go_on)
-            self.announcements.append(self.say("resumed", moves=self.moves_made()))
+            self.announcements.append(lifecycle.go_on_with(self, go_on))  # or: played somewhere else, a new deal
         elif resume:
             problem = lifecycle.offer_saved_game(self)
             if problem:

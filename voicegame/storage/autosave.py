@@ -14,6 +14,11 @@ save takes the place of an unfinished one, that one is copied to ``kept/``, and 
 written, neither is the new save. Nothing here raises into the game: a save that cannot be written is
 reported to the session (which says so once), tried again after every turn, and a game left while
 saving failed is held in memory until it can be written.
+
+One game, one writer (:mod:`voicegame.storage.locks`): the game a process plays is locked for as long
+as it plays it (``claim``), so that no other process resumes it and writes over its moves; looking at
+``saves/<game>.json`` and writing it is done under that file's own lock, and so is every update of the
+statistics.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from pathlib import Path
 from typing import Any, Iterable, Protocol
 
 from voicegame.storage import savefile as store
+from voicegame.storage.locks import ELSEWHERE, HELD, UNLOCKED, FileLock, locked
+from voicegame.storage.positions import checkpoint_indices
 from voicegame.engine import Engine, History, Reason
 from voicegame.engine.game import GameDef
 from voicegame.storage.stats import GameStats, StatsBook, stats_key
@@ -101,9 +108,16 @@ class Persistence:
         self._held: dict[str, tuple[store.SavedGame, Engine, int]] = {}  # games left while saving failed, by id (and when)
         self._slots: dict[str, _Slot] = {}
         self._clock: dict[int, float] = {}  # id(session) -> time the current stretch of play began
+        self._codes = store.MoveCodes()
+        self._read: dict[Path, tuple[tuple[int, int, int], store.SavedGame | None]] = {}  # path -> (file's identity, its game)
+        self._claimed: tuple[str, FileLock] | None = None  # the game this process plays, locked (see claim)
 
     def save_path(self, game: str) -> Path:
         return self.folder / "saves" / f"{game}.json"
+
+    @property
+    def locks_dir(self) -> Path:
+        return self.folder / "saves" / "locks"
 
     @property
     def kept_dir(self) -> Path:
@@ -112,25 +126,81 @@ class Persistence:
     def kept_path(self, game: str, seed: int, game_id: str) -> Path:
         return self.kept_dir / f"{game}-{seed}-{game_id}.json"
 
+    # ----- one game, one writer ------------------------------------------------------
+    def claim(self, game_id: str) -> bool:
+        """Lock ``game_id`` for this process for as long as it plays it, letting go of the game it
+        played before. False, and nothing changed, when another process plays that game: resuming it
+        here would write over its moves (and it over ours) turn by turn."""
+        if self._claimed is not None and self._claimed[0] == game_id:
+            if self._claimed[1].state == UNLOCKED:  # no lock could be had (a read-only folder...): try again
+                again = FileLock(self.locks_dir / f"game-{game_id}.lock")
+                if again.try_lock() == HELD:
+                    self._claimed = (game_id, again)
+            return True
+        lock = FileLock(self.locks_dir / f"game-{game_id}.lock")
+        if lock.try_lock() == ELSEWHERE:
+            return False
+        self.let_go()
+        self._claimed = (game_id, lock)
+        return True
+
+    def let_go(self, game_id: str | None = None) -> None:
+        """Unlock the game this process plays (only if it is ``game_id``, when given)."""
+        if self._claimed is not None and game_id in (None, self._claimed[0]):
+            self._claimed[1].release(remove=True)
+            self._claimed = None
+
+    def open_elsewhere(self, game_id: str) -> bool:
+        """Whether another process is playing ``game_id`` now."""
+        if self._claimed is not None and self._claimed[0] == game_id:
+            return False
+        return FileLock(self.locks_dir / f"game-{game_id}.lock").held_elsewhere()
+
     # ----- saving -------------------------------------------------------------------
     def snapshot(self, session: Playing) -> store.SavedGame:
-        """The session's game as a save."""
-        return store.SavedGame(
+        """The session's game as a save, with its checkpoints (``store.SavedGame.positions``)."""
+        history = session.history
+        moves = list(history.moves)
+        saved = store.SavedGame(
             session.game.key,
             dict(session.options),
             session.seed,
-            list(session.history.moves),
-            session.history.cursor,
+            moves,
+            history.cursor,
             session.started,
             self.elapsed(session),
             session.finished,
             session.game_id,
+            positions={i: history.states[i] for i in checkpoint_indices(len(moves))},
         )
+        saved.codes = self._codes.codes(saved.id, moves, session.engine)
+        return saved
+
+    def load(self, path: Path) -> store.LoadResult:
+        """``store.load``, remembered while the file is unchanged (its inode, size and time): one
+        start reads the save of the game being resumed three times (the offer, the list of unfinished
+        games, the first autosave's look at what it writes over)."""
+        try:
+            info = path.stat()
+        except OSError:
+            return store.load(path)
+        identity = (info.st_ino, info.st_size, info.st_mtime_ns)
+        known = self._read.get(path)
+        if known is not None and known[0] == identity:
+            return store.LoadResult(known[1])
+        result = store.load(path)
+        if result.problem is None:
+            self._read[path] = (identity, result.saved)
+        return result
 
     def autosave(self, session: Playing) -> str | None:
         """Write the session's game (and any game held in memory); called after every turn that
         changed the game, and after every turn while saving fails. Returns ``FAILED`` when saving
-        has just started failing, ``SAVED_AGAIN`` when it has just worked again, else None."""
+        has just started failing, ``SAVED_AGAIN`` when it has just worked again, else None. The
+        session's game is claimed first (its first save, for a new deal); should another process
+        play it, it is not written at all."""
+        if not self.claim(session.game_id):
+            return None
         saved = self.snapshot(session)
         try:
             for game_id, (held, engine, _) in list(self._held.items()):
@@ -159,10 +229,18 @@ class Persistence:
             self.record(session, won=False)
         if keep and self.failing and not session.finished:
             self._held[session.game_id] = (self.snapshot(session), session.engine, time.time_ns())
+        elif keep:
+            self.let_go(session.game_id)
 
     def _write(self, saved: store.SavedGame, engine: Engine, current: bool) -> None:
         """Write ``saved`` into its game's file, first copying an unfinished other game found there to
-        ``kept/``; a game that is not ``current`` goes to ``kept/`` instead of taking such a place."""
+        ``kept/``; a game that is not ``current`` goes to ``kept/`` instead of taking such a place.
+        Under the slot's lock: another process may be writing the same file (another game of the
+        same kind), and looking at what is there and writing must not interleave with it."""
+        with locked(self.locks_dir / f"slot-{saved.game}.lock"):
+            self._write_locked(saved, engine, current)
+
+    def _write_locked(self, saved: store.SavedGame, engine: Engine, current: bool) -> None:
         slot = self.save_path(saved.game)
         occupant = self._occupant(saved.game)
         other = occupant.id not in (None, saved.id) and occupant.unfinished
@@ -191,7 +269,7 @@ class Persistence:
         known = self._slots.get(game)
         if known is not None and known.mtime == mtime:
             return known
-        saved = store.load(path).saved  # a damaged file is put aside (renamed), as at the start
+        saved = self.load(path).saved  # a damaged file is put aside (renamed), as at the start
         slot = _EMPTY if saved is None else _Slot(saved.id, saved.seed, saved.unfinished, mtime)
         self._slots[game] = slot
         return slot
@@ -266,7 +344,7 @@ class Persistence:
                 order = path.stat().st_mtime_ns
             except OSError:
                 continue
-            add(order, store.load(path).saved)
+            add(order, self.load(path).saved)
         for held, _, when in self._held.values():
             add(when, held)
         return [saved for _, saved in sorted(found.values(), key=lambda item: item[0], reverse=True)]
@@ -275,12 +353,12 @@ class Persistence:
         """The game in ``saves/<game>.json``, if it can be read."""
         if not self.save_path(game).exists():
             return None
-        return store.load(self.save_path(game)).saved
+        return self.load(self.save_path(game)).saved
 
     def offer(self, game: str) -> tuple[Offer | None, Reason | None]:
         """The newest unfinished game of ``game`` worth resuming (moves made, not won), and any
         problem to tell (a damaged save, put aside; a message key)."""
-        result = store.load(self.save_path(game))
+        result = self.load(self.save_path(game))
         problem = Reason("save_put_aside", {"problem": result.problem}) if result.problem else None
         games = self.unfinished(game)
         if not games:

@@ -1,16 +1,21 @@
 """Saved games: a versioned, human-readable JSON file written atomically after every move.
 
-The file holds what it takes to rebuild the game exactly, not the position:
-game, options, seed and the move history (moves name piles by id, so a save
-does not depend on pile order). Loading replays the moves through the engine,
+The file holds what it takes to rebuild the game exactly: game, options, seed and the move
+history (moves name piles by id, so a save does not depend on pile order), and every 500 moves the
+whole position (a checkpoint, :mod:`voicegame.storage.positions`), so that a long game resumes from
+the checkpoint before its cursor instead of from the deal. ``check`` is a SHA-256 of what the game
+is made of (game, options, seed, moves, checkpoints): a save whose check matches was written by
+voicegame from moves the engine accepted, and its checkpoints are trusted. Any other save (an older
+version, or edited by hand) is replayed move by move through the engine from the deal, as before,
 so a save that does not describe a legal game is refused rather than trusted.
 
-Format (``"format": "voicegame-save"``, ``"version": 3``)::
+Format (``"format": "voicegame-save"``, ``"version": 4``)::
 
-    {"format": "voicegame-save", "version": 3, "id": "3f9c2a7e1b04", "game": "klondike",
+    {"format": "voicegame-save", "version": 4, "id": "3f9c2a7e1b04", "game": "klondike",
      "options": {"draw": 3, "passes": null}, "seed": 5,
      "moves": ["pile7>pile5", "deal", "pile2>pile6x3"],
-     "cursor": 2, "started": "2026-11-22T02:00:00+00:00", "saved": "...", "seconds": 95.5}
+     "cursor": 2, "started": "2026-11-22T02:00:00+00:00", "saved": "...", "seconds": 95.5,
+     "check": "9b1c...", "checkpoints": [[500, {"piles": [["", 0], ["7C KS 4D", 2], ...], "redeals": 0, "counters": []}]]}
 
 Each move is its code (``Move.code``: ``pile7>pile5``, ``pile2>pile6x3``, ``deal``, ``r7c1@top+waste@top``).
 
@@ -19,7 +24,7 @@ deal played from its start) across all its saves, so that a save is never writte
 game (version 2; a version 1 file is upgraded with an ``id`` made from its deal and start time).
 Version 3 writes moves as codes; version 2's moves (``{"kind": "move", "from": "pile7", "to": "pile5",
 "count": 1}``, ``{"kind": "deal"}``, ``{"kind": "pair", "from": ..., "to": ..., "at": [..]}``) are
-turned into codes when read. A bad file is never deleted: it is renamed ``<name>.bad-<time>.json``.
+turned into codes when read. Version 4 added ``check`` and ``checkpoints``. A bad file is never deleted: it is renamed ``<name>.bad-<time>.json``.
 
 Problems are not sentences here: :class:`SaveError` and :attr:`LoadResult.problem` carry a message
 key of ``grammars/<lang>/messages.toml`` (``save_damaged``...), which the layer that speaks says.
@@ -39,12 +44,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from voicegame.engine import Engine, IllegalMove, Move, Reason
+from voicegame.engine import Engine, History, IllegalMove, Move, Reason, State
 from voicegame.engine.moves import MoveCodeError
 from voicegame.games import UnknownGame, find_game
+from voicegame.storage.positions import (
+    CHECKPOINT_EVERY, PositionError, checkpoint_indices, resumed_history, state_from_json, state_to_json,
+)
 
 FORMAT = "voicegame-save"
-VERSION = 3
+VERSION = 4
 MAX_MOVES = 200_000
 MAX_BYTES = 20 * 1024 * 1024
 ID_CHARS = re.compile(r"[0-9a-z-]{1,40}")
@@ -115,11 +123,25 @@ class SavedGame:
     id: str = field(default_factory=lambda: new_game_id())
     saved: str = ""  # when it was written (read from the file; ``to_json`` writes the time of writing)
     score: int = 0  # the game's score at ``cursor``; worked out by ``parse``, never written
+    positions: dict[int, State] = field(default_factory=dict, repr=False, compare=False)
+    """Positions known, by how many moves in: written, the checkpoints (``checkpoint_indices``); read,
+    the deal, the checkpoints and the position at ``cursor`` (every one after a replay from the deal)."""
+    codes: list[str] | None = field(default=None, repr=False, compare=False)
+    """``moves`` as codes, when already known (read from the file, or kept from the last save
+    written: ``MoveCodes``); None: worked out when written."""
 
     @property
     def unfinished(self) -> bool:
         """Moves made and not won: a game that would be lost if written over."""
         return self.cursor > 0 and not self.won
+
+    def history(self, engine: Engine) -> History:
+        """The game's undo history at ``cursor``: positions not in ``positions`` are worked out when
+        first needed (``ReplayedStates``), so that resuming a long game costs nothing up front."""
+        known = dict(self.positions)
+        if 0 not in known:
+            known[0] = engine.deal(self.seed)
+        return resumed_history(engine, self.moves, self.cursor, known)
 
 
 def new_game_id() -> str:
@@ -165,20 +187,104 @@ def v2_move_code(data: Any) -> Any:
     return "+".join(f"{pile}@{'top' if place == -1 else place}" for pile, place in places)
 
 
+def move_codes(moves: list[Move], engine: Engine, done: list[str] | None = None, same: int = 0) -> list[str]:
+    """Each move's code: the first ``same`` taken from ``done``, the rest worked out, each distinct move
+    once (a game repeats a few hundred moves; a move read from a save is one object per code)."""
+    by_object: dict[int, str] = {}
+    by_value: dict[Move, str] = {}
+    out = list(done[:same]) if done is not None else []
+    for move in moves[len(out):]:
+        code = by_object.get(id(move))
+        if code is None:
+            code = by_value.get(move)
+            if code is None:
+                code = by_value[move] = move.code(engine)
+            by_object[id(move)] = code
+        out.append(code)
+    return out
+
+
+class MoveCodes:
+    """The codes of the moves last written for each game. A save is written whole after every turn;
+    working out 100,000 codes again each time cost 0.3 s a turn, while only the moves after the
+    first one changed since differ (compared by identity: ``History`` keeps its move objects)."""
+
+    KEEP = 4
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[list[Move], list[str]]] = {}
+
+    def codes(self, game_id: str, moves: list[Move], engine: Engine, read: list[str] | None = None) -> list[str]:
+        """``moves`` as codes; ``read``: the codes of the same moves, when they were read from a file."""
+        if read is not None and len(read) == len(moves):
+            codes = read
+        else:
+            old_moves, old_codes = self._last.get(game_id, ([], []))
+            same, most = 0, min(len(old_moves), len(moves))
+            while same < most and old_moves[same] is moves[same]:
+                same += 1
+            codes = move_codes(moves, engine, old_codes, same)
+        self._last.pop(game_id, None)
+        self._last[game_id] = (list(moves), codes)
+        while len(self._last) > self.KEEP:
+            del self._last[next(iter(self._last))]
+        return codes
+
+
+def read_moves(engine: Engine, raw_moves: list[Any]) -> list[Move]:
+    """The moves of a version 3 or 4 save, each distinct code read once (raises SaveError)."""
+    moves: dict[str, Move] = {}
+    out = []
+    for code in raw_moves:
+        move = moves.get(code) if isinstance(code, str) else None
+        if move is None:
+            move = move_from_code(engine, code)
+            moves[code] = move
+        out.append(move)
+    return out
+
+
+def checksum(data: dict[str, Any]) -> str:
+    """The ``check`` of a save's content: what the game is made of, not when it was saved or played."""
+    content = [data.get("game"), data.get("options"), data.get("seed"), data.get("moves"), data.get("checkpoints")]
+    try:
+        text = json.dumps(content, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        return ""
+    return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()
+
+
 def to_json(saved: SavedGame, engine: Engine) -> dict[str, Any]:
-    return {
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "id": saved.id,
         "game": saved.game,
         "options": saved.options,
         "seed": saved.seed,
-        "moves": [m.code(engine) for m in saved.moves],
+        "moves": saved.codes if saved.codes is not None else move_codes(saved.moves, engine),
         "cursor": saved.cursor,
         "started": saved.started,
         "saved": now_iso(),
         "seconds": round(saved.seconds, 1),
+        "checkpoints": [[i, state_to_json(saved.positions[i])] for i in checkpoint_indices(len(saved.moves))
+                        if i in saved.positions],
     }
+    data["check"] = checksum(data)
+    return data
+
+
+def to_text(saved: SavedGame, engine: Engine) -> str:
+    """The save file's text: a field a line, the moves on one line and each checkpoint on one
+    (``json.dumps(indent=1)`` writes a line per move with Python's slow encoder: 0.3 s for 100,000
+    moves, after every turn, and spreads a position over a hundred lines)."""
+    data = to_json(saved, engine)
+    moves, checkpoints = data.pop("moves"), data.pop("checkpoints")
+    head = json.dumps(data, indent=1)
+    assert head.endswith("\n}")
+    lines = ",\n  ".join(json.dumps(c, separators=(",", ":")) for c in checkpoints)
+    return (head[:-2] + ',\n "moves": ' + json.dumps(moves)
+            + ',\n "checkpoints": [' + (f"\n  {lines}\n ]" if lines else "]") + "\n}\n")
 
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
@@ -194,9 +300,14 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": 3}
 
 
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 adds checkpoints and their ``check``; without them, a save is replayed from the deal."""
+    return {**data, "version": 4}
+
+
 # Older format versions are upgraded step by step to the current one: MIGRATIONS[n] turns a
 # version n dict into version n + 1.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
@@ -249,7 +360,7 @@ def parse(text: str) -> tuple[SavedGame, Engine]:
     raw_moves = data.get("moves")
     if not isinstance(raw_moves, list) or len(raw_moves) > MAX_MOVES:
         raise SaveError("save_bad_moves")
-    moves = [move_from_code(engine, m) for m in raw_moves]
+    moves = read_moves(engine, raw_moves)  # every code is a string now (else SaveError)
     cursor = data.get("cursor", len(moves))
     if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(moves):
         raise SaveError("save_bad_moves")
@@ -260,18 +371,52 @@ def parse(text: str) -> tuple[SavedGame, Engine]:
     game_id = data.get("id")
     if not isinstance(game_id, str) or not ID_CHARS.fullmatch(game_id):
         raise SaveError("save_bad_id")
-    state = engine.deal(seed)
-    at_cursor = state
-    for done, move in enumerate(moves, 1):  # the whole history, redo tail included, must be a legal game
+    deal = engine.deal(seed)
+    positions = trusted_positions(data, engine, deal, moves, cursor) or replayed_positions(engine, deal, moves)
+    at_cursor = positions[cursor]
+    options = {o.name: clean.get(o.name, o.default) for o in entry.options}
+    return SavedGame(entry.key, options, seed, moves, cursor, started[:40], seconds, engine.is_won(at_cursor),
+                     game_id, written[:40], engine.score(at_cursor), positions, list(raw_moves)), engine
+
+
+def replayed_positions(engine: Engine, deal: State, moves: list[Move]) -> dict[int, State]:
+    """Every position of the game, replayed from the deal through the engine's checks: the whole
+    history, redo tail included, must be a legal game (raises SaveError)."""
+    positions = {0: deal}
+    state = deal
+    for done, move in enumerate(moves, 1):
         try:
             state = engine.apply(state, move)[0]
         except IllegalMove:
             raise SaveError("save_illegal") from None
-        if done == cursor:
-            at_cursor = state
-    options = {o.name: clean.get(o.name, o.default) for o in entry.options}
-    return SavedGame(entry.key, options, seed, moves, cursor, started[:40], seconds, engine.is_won(at_cursor),
-                     game_id, written[:40], engine.score(at_cursor)), engine
+        positions[done] = state
+    return positions
+
+
+def trusted_positions(data: dict[str, Any], engine: Engine, deal: State, moves: list[Move], cursor: int) -> dict[int, State] | None:
+    """The deal, the checkpoints and the positions from the last checkpoint to ``cursor``, when the
+    save's ``check`` matches its content; None (replay from the deal) when it does not, or when
+    anything in the checkpoints cannot be read or played on."""
+    raw = data.get("checkpoints")
+    if not isinstance(raw, list) or not isinstance(data.get("check"), str) or data["check"] != checksum(data):
+        return None
+    wanted = checkpoint_indices(len(moves))
+    if len(raw) != len(wanted):
+        return None
+    positions = {0: deal}
+    try:
+        for item, index in zip(raw, wanted):
+            if not isinstance(item, list) or len(item) != 2 or item[0] != index:
+                return None
+            positions[index] = state_from_json(item[1], engine)
+        start = cursor - cursor % CHECKPOINT_EVERY
+        state = positions[start]
+        for done in range(start, cursor):
+            state = engine.apply(state, moves[done])[0]
+            positions[done + 1] = state
+    except (PositionError, IllegalMove):
+        return None
+    return positions
 
 
 def move_aside(path: Path) -> Path | None:
@@ -312,4 +457,4 @@ def load(path: Path) -> LoadResult:
 
 
 def save(path: Path, saved: SavedGame, engine: Engine) -> None:
-    atomic_write_text(path, json.dumps(to_json(saved, engine), indent=1) + "\n")
+    atomic_write_text(path, to_text(saved, engine))

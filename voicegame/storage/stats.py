@@ -3,6 +3,10 @@
 Kept in ``stats.json`` beside the saves, written atomically. A damaged file is
 moved aside and statistics start again; statistics never stop a game.
 
+Several processes may share the file (a kiosk and a game started by hand): each result is added
+under ``stats.json.lock`` to the file as it is then (read, add, write), never to this process's
+older copy, so that both processes' results count.
+
 A game left unfinished counts as lost once, however often it is set aside and taken up again
 (``lost_ids`` remembers the saved games counted so: their save ``id``); won later, it becomes a win.
 """
@@ -15,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from voicegame.engine import Reason
+from voicegame.storage.locks import locked
 from voicegame.storage.savefile import atomic_write_text, move_aside
 
 
@@ -93,10 +98,24 @@ class StatsBook:
         self.entries: dict[str, GameStats] = {}
         self.lost_ids: list[str] = []
         self.problem: Reason | None = None  # what to tell the player (a message key), if anything went wrong
+        self._seen: tuple[int, int, int] | None = None  # the file as last read or written (inode, size, time)
         self._load()
 
+    def _identity(self) -> tuple[int, int, int] | None:
+        try:
+            info = self.path.stat()
+        except OSError:
+            return None
+        return info.st_ino, info.st_size, info.st_mtime_ns
+
+    def refresh(self) -> None:
+        """Read the file again if another process has written it since."""
+        if self._identity() != self._seen:
+            self._load()
+
     def _load(self) -> None:
-        if not self.path.exists():
+        self._seen = self._identity()
+        if self._seen is None:
             return
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
@@ -108,14 +127,22 @@ class StatsBook:
             self.lost_ids = [str(i) for i in lost][-LOST_IDS_KEPT:] if isinstance(lost, list) else []
         except (OSError, ValueError, AttributeError, RecursionError):
             move_aside(self.path)
+            self._seen = None
             self.problem = Reason("stats_damaged")
 
     def get(self, key: str) -> GameStats:
+        """The statistics of ``key`` as the file has them now."""
+        self.refresh()
         return self.entries.setdefault(key, GameStats())
 
     def record(self, key: str, won: bool, moves: int, seconds: float, game_id: str | None = None) -> GameStats:
         """Count one game. With ``game_id`` (its save's id): a loss is counted once per game, and a
-        win of a game already counted as lost turns that loss into the win."""
+        win of a game already counted as lost turns that loss into the win. Read, added to and
+        written under the file's lock (see the module's docstring)."""
+        with locked(self.path.with_name(self.path.name + ".lock")):
+            return self._record(key, won, moves, seconds, game_id)
+
+    def _record(self, key: str, won: bool, moves: int, seconds: float, game_id: str | None) -> GameStats:
         stats = self.get(key)
         if game_id is not None and game_id in self.lost_ids:
             if not won:
@@ -135,3 +162,5 @@ class StatsBook:
             atomic_write_text(self.path, json.dumps(data, indent=1) + "\n")
         except OSError:
             self.problem = Reason("stats_not_saved")
+            return
+        self._seen = self._identity()
