@@ -34,23 +34,35 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     quietly "$setup_log" $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
 fi
 
+# Nothing on the way to the first spoken word is compiled (issue 35): every package comes as a wheel
+# (pure-Python sources such as srt only need copying), Speex's echo canceller (pyaec) is installed only
+# as a wheel, and WebRTC's, which pip would build from C++ for many minutes, is left to
+# `voicegame setup barge-in`. The stamp is written as soon as the game can run.
+what="${1:-play}"
 stamp=.venv/.installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stamp" ]; then
     echo "Setting up voicegame in .venv (the first time takes a minute or two)..." >&2
     [ -x .venv/bin/python ] || quietly "$setup_log" python3 -m venv .venv
     quietly "$setup_log" .venv/bin/python -m pip install --upgrade pip
-    quietly "$setup_log" .venv/bin/python -m pip install -e '.[test]'
-    if ! .venv/bin/python -c 'import aec_audio_processing' >/dev/null 2>&1; then
-        echo "Building WebRTC's echo canceller for barge-in on a loudspeaker (optional; a few minutes)..." >&2
-        .venv/bin/python -m pip install -e '.[aec]' >>"$setup_log" 2>&1 \
-            || echo "The echo canceller did not build: the game will stop listening while it speaks." >&2
+    # The extra [speex] is pyaec, on x86-64 Linux only; where pip has no wheel of it, play without it.
+    if ! .venv/bin/python -m pip install --only-binary pyaec,aec-audio-processing -e '.[speex]' >>"$setup_log" 2>&1; then
+        quietly "$setup_log" .venv/bin/python -m pip install -e .
     fi
+    # An editable install writes no bytecode: compile it now, so that no start pays for it.
+    quietly "$setup_log" .venv/bin/python -m compileall -q voicegame
     touch "$stamp"
+    if ! .venv/bin/python -c 'import aec_audio_processing' >/dev/null 2>&1; then
+        echo "Barge-in (talking over the game on a loudspeaker) is off until you run: .venv/bin/voicegame setup barge-in" >&2
+    fi
+fi
+if [ "$what" = test ] && { [ ! -f .venv/.installed-test ] || [ "$stamp" -nt .venv/.installed-test ]; }; then
+    echo "Installing the test tools in .venv..." >&2
+    quietly "$setup_log" .venv/bin/python -m pip install -e '.[test]'
+    touch .venv/.installed-test
 fi
 
 rm -f "$setup_log"  # exec below skips the EXIT trap
 
-what="${1:-play}"
 shift || true
 case "$what" in
     play) exec .venv/bin/voicegame play "$@" ;;
