@@ -93,9 +93,23 @@ def announce(args: argparse.Namespace, config: Config | None, sentence: str) -> 
     speaker.say(sentence)
 
 
+def _recogniser(kind: str, args: argparse.Namespace, config: Config | None, speaker: Any, session: Session) -> tuple[Any, str]:
+    """The recogniser ``kind`` and the sentence that names it; typed commands, and why, when it cannot start."""
+    try:
+        model = args.model or (config["audio.model"] if config is not None else None) or None
+        stt = getattr(args, "stt", None) or (config["audio.stt"] if config is not None else None)
+        return make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True,
+                               stt=stt, on_note=said_at_once(speaker),
+                               second_opinion=config["audio.second_opinion"] if config is not None else True)
+    except AudioError as error:
+        return TextRecogniser(), session.say("no_recogniser_typing", problem=str(error).rstrip("."))
+
+
 def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | None = None, config: Config | None = None) -> int:
     """Play ``session`` hands-free; speech settings come from (and go back to) ``config``; typed
     commands (no microphone) from ``stdin`` (default: sys.stdin at the time of the call)."""
+    from voicegame.audio.microphone import microphone_problem
+
     stdin = sys.stdin if stdin is None else stdin
     settings = speech_settings(args, config)
     output = SoundOutput()
@@ -104,15 +118,12 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     sounds = config["audio.sounds"] if config is not None else True
     earcons = EarconPlayer(output, enabled=sounds and not args.no_sounds)
     notes = [speaker_note] if "print" in speaker_note or speaker.name == "wyoming" else []
-    try:
-        kind = args.recogniser or (config["audio.recogniser"] if config is not None else "auto")
-        model = args.model or (config["audio.model"] if config is not None else None) or None
-        stt = getattr(args, "stt", None) or (config["audio.stt"] if config is not None else None)
-        recogniser, recogniser_note = make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True,
-                                                      stt=stt, on_note=said_at_once(speaker),
-                                                      second_opinion=config["audio.second_opinion"] if config is not None else True)
-    except AudioError as error:
-        recogniser, recogniser_note = TextRecogniser(), session.say("no_recogniser_typing", problem=str(error).rstrip("."))
+    kind = args.recogniser or (config["audio.recogniser"] if config is not None else "auto")
+    no_microphone = None if args.input or kind == "text" else microphone_problem()
+    if no_microphone is not None:  # told at once: loading a recogniser takes seconds and would hear nothing
+        recogniser, recogniser_note = TextRecogniser(), str(no_microphone)
+    else:
+        recogniser, recogniser_note = _recogniser(kind, args, config, speaker, session)
     notes.append(recogniser_note)
     barge_in = False
     if args.input:
@@ -144,7 +155,9 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
             renderer = Pyttsx3Speaker(output=None)
         except AudioError as error:
             notes.append(session.say("no_renderer_cues_only", problem=str(error).rstrip(".")))
-    run_voice_session(session, source, recogniser, speaker, earcons, recording, fallback=fallback,
+    # Typed commands need no recogniser grammar: building one (the pronouncing dictionary) takes seconds.
+    grammar = None if isinstance(recogniser, TextRecogniser) else "auto"
+    run_voice_session(session, source, recogniser, speaker, earcons, recording, grammar=grammar, fallback=fallback,
                       notes=notes, barge_in=barge_in, renderer=renderer)
     if recording is not None:
         recording.write(args.output)
