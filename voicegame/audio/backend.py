@@ -6,9 +6,10 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence, runtime_checkable
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where audio is handled: typed games never load it
+    import numpy as np
 
 from .errors import GrammarError
 from .grammar_spec import RecogniserGrammar
@@ -122,6 +123,8 @@ class StreamingRecogniser(Recogniser, Protocol):
 
 
 def as_int16(pcm: np.ndarray) -> np.ndarray:
+    import numpy as np
+
     a = np.asarray(pcm)
     if a.ndim != 1:
         a = a.reshape(len(a), -1).mean(axis=1) if a.ndim == 2 else a.ravel()

@@ -9,19 +9,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import IO, Any, Callable
+from typing import IO, TYPE_CHECKING, Any, Callable
 
-from voicegame.audio.earcons import EarconPlayer
-from voicegame.storage.config import Config
-from voicegame.games import given
 from voicegame.audio.errors import AudioError
-from voicegame.audio.mixdown import SessionRecording
-from voicegame.audio.recognisers import TextRecogniser, make_recogniser
-from voicegame.audio.speakers import KINDS as SPEAKER_KINDS
-from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, SpeechSettings, make_speaker
-from voicegame.audio.wyoming_stt import said_at_once
-from voicegame.play.loop import MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource, run_voice_session
-from voicegame.play.session import Session
+from voicegame.audio.speaker_kinds import KINDS as SPEAKER_KINDS
+from voicegame.games import given
+
+if TYPE_CHECKING:  # the audio stack (numpy, the recognisers) is imported where a game is played by voice
+    from voicegame.audio.speakers import SoundOutput, SpeechSettings
+    from voicegame.play.session import Session
+    from voicegame.storage.config import Config
 
 
 def add_voice_options(play: argparse.ArgumentParser) -> None:
@@ -67,6 +64,8 @@ def _in_range(flag: str, kind: type, low: float, high: float) -> Callable[[str],
 
 def speech_settings(args: argparse.Namespace, config: Config | None) -> SpeechSettings:
     """Rate, volume and voice from the settings file, overridden by the command line."""
+    from voicegame.audio.speakers import SpeechSettings
+
     settings = SpeechSettings()
     if config is not None:
         settings.rate, settings.volume = config["speech.rate"], config["speech.volume"]
@@ -88,6 +87,8 @@ def wyoming_voice(args: argparse.Namespace, config: Config | None) -> tuple[str 
 def announce(args: argparse.Namespace, config: Config | None, sentence: str) -> None:
     """Say ``sentence`` before the game starts (a long wait ahead, such as --winnable's search), with
     the speaker the game will use; speech goes on while the caller works."""
+    from voicegame.audio.speakers import make_speaker
+
     tts, voice = wyoming_voice(args, config)
     speaker, _ = make_speaker(args.speaker, speech_settings(args, config), tts=tts, tts_voice=voice)
     speaker.say(sentence)
@@ -95,6 +96,9 @@ def announce(args: argparse.Namespace, config: Config | None, sentence: str) -> 
 
 def _recogniser(kind: str, args: argparse.Namespace, config: Config | None, speaker: Any, session: Session) -> tuple[Any, str]:
     """The recogniser ``kind`` and the sentence that names it; typed commands, and why, when it cannot start."""
+    from voicegame.audio.recognisers import TextRecogniser, make_recogniser
+    from voicegame.audio.wyoming_stt import said_at_once
+
     try:
         model = args.model or (config["audio.model"] if config is not None else None) or None
         stt = getattr(args, "stt", None) or (config["audio.stt"] if config is not None else None)
@@ -108,7 +112,13 @@ def _recogniser(kind: str, args: argparse.Namespace, config: Config | None, spea
 def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | None = None, config: Config | None = None) -> int:
     """Play ``session`` hands-free; speech settings come from (and go back to) ``config``; typed
     commands (no microphone) from ``stdin`` (default: sys.stdin at the time of the call)."""
+    from voicegame.audio.earcons import EarconPlayer
     from voicegame.audio.microphone import microphone_problem
+    from voicegame.audio.mixdown import SessionRecording
+    from voicegame.audio.recognisers import TextRecogniser
+    from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, make_speaker
+    from voicegame.play.loop import (MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource,
+                                     run_voice_session)
 
     stdin = sys.stdin if stdin is None else stdin
     settings = speech_settings(args, config)
