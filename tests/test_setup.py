@@ -25,14 +25,18 @@ def test_the_requirement_built_is_the_extra_aec():
     assert not any("aec-audio-processing" in r for r in extras["speex"])  # what run.sh installs has wheels
 
 
-def test_run_sh_builds_nothing_and_writes_the_stamp_before_anything_optional():
+def test_run_sh_builds_nothing_on_the_way_to_play_and_writes_the_stamp_first():
+    """Everything before the test tools' block is the way to ``./run.sh play``: no source build there."""
     text = (ROOT / "run.sh").read_text()
     code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    assert "'.[aec]'" not in code and "aec-audio-processing>" not in code
-    for line in code.splitlines():
+    to_play = code[: code.index('if [ "$what" = test ]')]
+    assert "pip install" in to_play
+    assert "'.[aec]'" not in to_play and "aec-audio-processing>" not in to_play
+    for line in to_play.splitlines():
         if "pip install" in line and ("speex" in line or "aec" in line):
             assert "--only-binary" in line, line
-    assert code.index('touch "$stamp"') < code.index("setup barge-in")
+    assert to_play.index('touch "$stamp"') < to_play.index("setup barge-in")
+    assert "'.[aec]'" in code[code.index('if [ "$what" = test ]'):]  # the test suite still gets it
 
 
 def test_already_installed_is_said_and_nothing_is_built(tmp_path, monkeypatch, capsys):
