@@ -170,7 +170,26 @@ def test_missing_microphone_falls_back_to_typed_commands():
                                fallback=TextSource(["draw", "quit"]))
     assert result.quit and session.history.cursor == 1
     assert speaker.said[1].startswith("I cannot open the microphone")
-    assert speaker.said[2] == "Type your commands instead, one a line."
+    # The microphone's sentence already says to type: said once, not followed by a second one (issue 35).
+    assert "Type your commands instead, one a line." not in speaker.said
+    assert speaker.said[2] == "Five of spades."
+
+
+def test_another_source_failure_still_says_to_type():
+    """A failure that is not the microphone's (its sentence says nothing of typing) is followed by
+    the sentence that says to type."""
+    from voicegame.audio.errors import AudioError
+
+    class BrokenSource:
+        def __iter__(self):
+            raise AudioError("The recording could not be read.")
+            yield  # pragma: no cover
+
+    speaker = RecorderSpeaker()
+    session = Session("klondike", seed=5)
+    run_voice_session(session, BrokenSource(), sphinx_stub(), speaker, EarconPlayer(enabled=False),
+                      fallback=TextSource(["draw", "quit"]))
+    assert speaker.said[1:3] == ["The recording could not be read.", "Type your commands instead, one a line."]
 
 
 def test_unreadable_wav_is_told_not_raised(tmp_path):
