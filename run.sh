@@ -2,6 +2,7 @@
 # One command to set up and play, one to set up and test, on a fresh Debian machine:
 #   ./run.sh play [voicegame play options...]     e.g. ./run.sh play --seed 7
 #   ./run.sh test [pytest options...]
+#   ./run.sh setup barge-in                       builds WebRTC's echo canceller (C++: minutes), when asked
 # Installs the Debian packages (espeak-ng, libportaudio2, sox, freecell-solver-bin) when missing, using
 # sudo if not root, creates .venv, installs voicegame into it, then plays or tests.
 set -euo pipefail
@@ -56,7 +57,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stam
     quietly "$setup_log" .venv/bin/python -m compileall -q voicegame
     touch "$stamp"
     if ! .venv/bin/python -c 'import aec_audio_processing' >/dev/null 2>&1; then
-        echo "Barge-in (talking over the game on a loudspeaker) is off until you run: .venv/bin/voicegame setup barge-in" >&2
+        echo "Barge-in (talking over the game on a loudspeaker) is off until you run: ./run.sh setup barge-in" >&2
     fi
 fi
 if [ "$what" = test ] && { [ ! -f .venv/.installed-test ] || [ "$stamp" -nt .venv/.installed-test ]; }; then
@@ -77,5 +78,6 @@ shift || true
 case "$what" in
     play) exec .venv/bin/voicegame play "$@" ;;
     test) exec .venv/bin/python -m pytest "$@" ;;
-    *) echo "usage: ./run.sh play|test [options]" >&2; exit 2 ;;
+    setup) exec .venv/bin/voicegame setup "$@" ;;  # ./run.sh setup barge-in: WebRTC's canceller, built when asked
+    *) echo "usage: ./run.sh play|test|setup [options]" >&2; exit 2 ;;
 esac

@@ -33,7 +33,7 @@ BUILD_MINUTES = 5
 
 def add_parser(subparsers: Any) -> None:
     setup = subparsers.add_parser("setup", help="optional parts that take a while to install (barge-in)")
-    parts = setup.add_subparsers(dest="setup_part", required=True)
+    parts = setup.add_subparsers(dest="setup_part", metavar="barge-in", required=True)
     barge_in = parts.add_parser("barge-in", help="build WebRTC's echo canceller from source (a C++ compiler and "
                                                  f"about {BUILD_MINUTES} minutes), to talk over the game on a loudspeaker")
     barge_in.add_argument("--log", metavar="FILE", help="where pip's output goes (default: a temporary file, "
