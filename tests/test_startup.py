@@ -67,3 +67,29 @@ def test_the_check_sees_a_heavy_import():
     """The same report after a command that does load the recognisers' stack: numpy is seen."""
     loaded = modules_after(["transcribe", "--recogniser", "pocketsphinx", "/no/such/file.wav"], status=1)
     assert "numpy" in loaded
+
+
+@pytest.mark.parametrize("key, said", [
+    ("audio_microphone_none", ["No microphone found. Plug one in, or type commands."]),
+    ("audio_microphone_no_sounddevice", ["The sounddevice package is missing, so I cannot use a microphone. "
+                                         "Type your commands instead, one a line."]),
+])
+def test_no_microphone_is_said_first_without_loading_a_recogniser(monkeypatch, capsys, key, said):
+    """With no microphone the game never builds a recogniser (seconds of loading that would hear
+    nothing): the reason is the first sentence, said once, and typed commands are played."""
+    import io
+
+    from voicegame.audio import microphone, recognisers
+    from voicegame.audio.errors import MicrophoneError
+    from voicegame.cli.main import build_parser
+    from voicegame.play.session import Session
+    from voicegame.play.voice_play import play_by_voice
+
+    monkeypatch.setattr(microphone, "microphone_problem", lambda: MicrophoneError(key))
+    monkeypatch.setattr(recognisers, "make_recogniser", lambda *a, **k: pytest.fail("a recogniser was built"))
+    args = build_parser(["play"]).parse_args(["play", "--speaker", "print", "--no-sounds", "--no-save"])
+    assert play_by_voice(Session("klondike", seed=5), args, stdin=io.StringIO("draw\nquit\n")) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[: len(said)] == said
+    assert "Type your commands instead, one a line." not in lines  # never a second sentence to type
+    assert lines[-2:] == ["Five of spades.", "Goodbye."]

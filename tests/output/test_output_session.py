@@ -160,8 +160,7 @@ def test_grammar_is_rebuilt_before_each_utterance():
 def test_missing_microphone_falls_back_to_typed_commands():
     class BrokenMic:
         def __iter__(self):
-            raise MicrophoneError("I cannot open the microphone: no device. Check that one is plugged in, "
-                                  "or play with typed commands.")
+            raise MicrophoneError("audio_microphone_none")
             yield  # pragma: no cover
 
     speaker = RecorderSpeaker()
@@ -169,10 +168,23 @@ def test_missing_microphone_falls_back_to_typed_commands():
     result = run_voice_session(session, BrokenMic(), sphinx_stub(), speaker, EarconPlayer(enabled=False),
                                fallback=TextSource(["draw", "quit"]))
     assert result.quit and session.history.cursor == 1
-    assert speaker.said[1].startswith("I cannot open the microphone")
+    assert speaker.said[1] == "No microphone found. Plug one in, or type commands."
     # The microphone's sentence already says to type: said once, not followed by a second one (issue 35).
     assert "Type your commands instead, one a line." not in speaker.said
     assert speaker.said[2] == "Five of spades."
+
+
+def test_a_microphone_failure_that_does_not_say_to_type_is_followed_by_it():
+    class NoLibrary:
+        def __iter__(self):
+            raise MicrophoneError("audio_microphone_no_sounddevice")
+            yield  # pragma: no cover
+
+    speaker = RecorderSpeaker()
+    run_voice_session(Session("klondike", seed=5), NoLibrary(), sphinx_stub(), speaker, EarconPlayer(enabled=False),
+                      fallback=TextSource(["quit"]))
+    assert speaker.said[1:3] == ["The sounddevice package is missing, so I cannot use a microphone.",
+                                 "Type your commands instead, one a line."]
 
 
 def test_another_source_failure_still_says_to_type():

@@ -259,7 +259,7 @@ def run_voice_session(session: Session, source: Iterable[np.ndarray | str | Reco
             if fallback is None:
                 break
             voice.source, current, fallback = fallback, iter(fallback), None
-            if not isinstance(e, MicrophoneError):  # a microphone's sentence says to type already: once is enough
+            if not (isinstance(e, MicrophoneError) and e.says_to_type):  # "... or type commands": once is enough
                 voice.tell(session.say("type_instead"))
             continue
         t0 = time.perf_counter()

@@ -132,6 +132,8 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     no_microphone = None if args.input or kind == "text" else microphone_problem()
     if no_microphone is not None:  # told at once: loading a recogniser takes seconds and would hear nothing
         recogniser, recogniser_note = TextRecogniser(), str(no_microphone)
+        if not no_microphone.says_to_type:
+            recogniser_note += " " + session.say("type_instead")
     else:
         recogniser, recogniser_note = _recogniser(kind, args, config, speaker, session)
     notes.append(recogniser_note)
