@@ -2,6 +2,7 @@
 # One command to set up and play, one to set up and test, on a fresh Debian machine:
 #   ./run.sh play [voicegame play options...]     e.g. ./run.sh play --seed 7
 #   ./run.sh test [pytest options...]
+#   ./run.sh setup barge-in                       builds WebRTC's echo canceller (C++: minutes), when asked
 # Installs the Debian packages (espeak-ng, libportaudio2, sox, freecell-solver-bin) when missing, using
 # sudo if not root, creates .venv, installs voicegame into it, then plays or tests.
 set -euo pipefail
@@ -34,26 +35,49 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     quietly "$setup_log" $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
 fi
 
+# Nothing on the way to the first spoken word is compiled (issue 35): every package comes as a wheel
+# (pure-Python sources such as srt only need copying), Speex's echo canceller (pyaec) is installed only
+# as a wheel, and WebRTC's, which pip would build from C++ for many minutes, is left to
+# `voicegame setup barge-in`. The stamp is written as soon as the game can run.
+what="${1:-play}"
 stamp=.venv/.installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stamp" ]; then
     echo "Setting up voicegame in .venv (the first time takes a minute or two)..." >&2
     [ -x .venv/bin/python ] || quietly "$setup_log" python3 -m venv .venv
-    quietly "$setup_log" .venv/bin/python -m pip install --upgrade pip
-    quietly "$setup_log" .venv/bin/python -m pip install -e '.[test]'
-    if ! .venv/bin/python -c 'import aec_audio_processing' >/dev/null 2>&1; then
-        echo "Building WebRTC's echo canceller for barge-in on a loudspeaker (optional; a few minutes)..." >&2
-        .venv/bin/python -m pip install -e '.[aec]' >>"$setup_log" 2>&1 \
-            || echo "The echo canceller did not build: the game will stop listening while it speaks." >&2
+    # The venv's own pip will do unless it predates editable installs of pyproject projects (21.3);
+    # upgrading it anyway cost 9 s of a 45 s set-up.
+    if ! .venv/bin/python -c 'import sys, pip; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (21, 3))' >/dev/null 2>&1; then
+        quietly "$setup_log" .venv/bin/python -m pip install --upgrade pip
     fi
+    # The extra [speex] is pyaec, on x86-64 Linux only; where pip has no wheel of it, play without it.
+    if ! .venv/bin/python -m pip install --only-binary pyaec,aec-audio-processing -e '.[speex]' >>"$setup_log" 2>&1; then
+        quietly "$setup_log" .venv/bin/python -m pip install -e .
+    fi
+    # An editable install writes no bytecode: compile it now, so that no start pays for it.
+    quietly "$setup_log" .venv/bin/python -m compileall -q voicegame
     touch "$stamp"
+    if ! .venv/bin/python -c 'import aec_audio_processing' >/dev/null 2>&1; then
+        echo "Barge-in (talking over the game on a loudspeaker) is off until you run: ./run.sh setup barge-in" >&2
+    fi
+fi
+if [ "$what" = test ] && { [ ! -f .venv/.installed-test ] || [ "$stamp" -nt .venv/.installed-test ]; }; then
+    echo "Installing the test tools in .venv..." >&2
+    quietly "$setup_log" .venv/bin/python -m pip install -e '.[test]'
+    # The tests of barge-in need WebRTC's canceller; building it is for the test suite, never for play.
+    if ! .venv/bin/python -c 'import aec_audio_processing' >/dev/null 2>&1; then
+        echo "Building WebRTC's echo canceller for its tests (C++: a few minutes, once)..." >&2
+        .venv/bin/python -m pip install -e '.[aec]' >>"$setup_log" 2>&1 \
+            || echo "The echo canceller did not build: its tests will be skipped." >&2
+    fi
+    touch .venv/.installed-test
 fi
 
 rm -f "$setup_log"  # exec below skips the EXIT trap
 
-what="${1:-play}"
 shift || true
 case "$what" in
     play) exec .venv/bin/voicegame play "$@" ;;
     test) exec .venv/bin/python -m pytest "$@" ;;
-    *) echo "usage: ./run.sh play|test [options]" >&2; exit 2 ;;
+    setup) exec .venv/bin/voicegame setup "$@" ;;  # ./run.sh setup barge-in: WebRTC's canceller, built when asked
+    *) echo "usage: ./run.sh play|test|setup [options]" >&2; exit 2 ;;
 esac

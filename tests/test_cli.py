@@ -94,8 +94,11 @@ def test_push_to_talk_without_a_microphone_says_so_and_takes_typed_commands():
              "--recogniser", "pocketsphinx", "--push-to-talk"], stdin="\ndraw\nquit\n")
     lines = r.stdout.splitlines()
     assert r.returncode == 0
-    assert "Press Enter to talk, and Enter again when you have finished." in lines
-    assert "No microphone found. Plug one in, or type commands." in lines
+    # Found before anything else (issue 35): said first and once, with no invitation to press Enter
+    # for a microphone that is not there, and no second sentence saying to type.
+    assert lines[0] == "No microphone found. Plug one in, or type commands."
+    assert "Press Enter to talk, and Enter again when you have finished." not in lines
+    assert "Type your commands instead, one a line." not in lines
     assert lines[-2:] == ["Five of spades.", "Goodbye."]
 
 
@@ -153,15 +156,35 @@ def test_replay_refuses_a_bad_code_and_an_illegal_move_by_line():
 
 
 def test_every_sub_command_is_its_own_module_in_the_command_table():
-    """main.py only builds the parser from the sub-command modules and dispatches."""
+    """main.py only builds the parser from the sub-command modules and dispatches; the one-line help it
+    lists without importing a module is the module's own."""
+    import importlib
+
     from voicegame.cli import main as cli
 
     parser = cli.build_parser()
     names = next(a for a in parser._actions if a.dest == "command").choices
-    assert set(names) == {"play", "games", "stats", "config", "saves", "transcribe", "model", "solve", "replay", "kiosk", "satellite"}
-    for module in cli.SUB_COMMANDS:
-        assert module.__name__.startswith("voicegame.cli.") and callable(module.add_parser)
-    assert all(callable(names[name].get_default("run")) for name in names if name != "model")
+    assert set(names) == {"play", "games", "stats", "config", "saves", "transcribe", "model", "setup", "solve",
+                          "replay", "kiosk", "satellite"}
+    assert set(cli.COMMANDS) == set(names)
+    listed = {a.dest: a.help for a in next(a for a in parser._actions if a.dest == "command")._choices_actions}
+    for name, (path, help_text) in cli.COMMANDS.items():
+        module = importlib.import_module(path)
+        assert path.startswith("voicegame.cli.") and callable(module.add_parser)
+        assert listed[name] == help_text, name  # the table's help is what the module registers
+    assert all(callable(names[name].get_default("run")) for name in names if name not in ("model", "setup"))
+
+
+def test_only_the_sub_command_given_is_built():
+    """``voicegame games`` builds (and imports) the games parser only; the others are names and help."""
+    from voicegame.cli import main as cli
+
+    parser = cli.build_parser(["games"])
+    names = next(a for a in parser._actions if a.dest == "command").choices
+    assert callable(names["games"].get_default("run"))
+    assert names["play"].get_default("run") is None  # listed, not built
+    assert parser.parse_args(["games"]).command == "games"
+    assert cli.chosen_command(["--help"]) is None and cli.chosen_command(["stats", "x"]) == "stats"
 
 
 # ----- issue 35: no traceback from any flag or file; options mean what they say ----------------------

@@ -24,7 +24,7 @@ from conftest import FakeSoundDevice
 
 COMMANDS_JSGF = """#JSGF V1.0;
 grammar voicegame;
-public <command> = draw | undo | redo | quit | faster | slower | [move] <card> (on | onto | to) <card>;
+public <command> = draw | undo | redo | quit | yes | no | faster | slower | [move] <card> (on | onto | to) <card>;
 <card> = <rank> of <suit>;
 <rank> = ace | two | three | four | five | six | seven | eight | nine | ten | jack | queen | king;
 <suit> = clubs | diamonds | hearts | spades;
@@ -54,7 +54,7 @@ def sphinx() -> PocketSphinxRecogniser:
 
 @needs_espeak
 def test_session_from_wav_commands_to_output_wav(sphinx, tmp_path):
-    commands = ["draw", "undo", "seven of spades on eight of hearts", "quit"]
+    commands = ["draw", "undo", "seven of spades on eight of hearts", "quit", "yes"]  # "Quit?" by voice
     wavs = [recorded_command(c, tmp_path / f"command{i}.wav") for i, c in enumerate(commands)]
     session = Session("klondike", seed=5)
     out = io.StringIO()
@@ -76,10 +76,10 @@ def test_session_from_wav_commands_to_output_wav(sphinx, tmp_path):
     assert len(stock["cards"]) == 24  # the draw was taken back
 
     path = recording.write(tmp_path / "session.wav")
-    assert earcon_names(path) == ["listening", "deal", "undo", "move", "turn"]
+    assert earcon_names(path) == ["listening", "deal", "undo", "move", "turn", "question"]
     assert recording.labels("speech")[0] == "Klondike, draw three. Say help at any time."
     assert "Pile four shows ten of clubs." in recording.labels("speech")
-    assert recording.labels("speech")[-1] == "Goodbye."
+    assert recording.labels("speech")[-2:] == ["Quit?", "Goodbye."]
     assert recording.labels("input") == commands
     if output.available is False:  # no sound card: the game printed what it would have said
         printed = out.getvalue().splitlines()
@@ -137,31 +137,30 @@ def test_microphone_is_muted_while_the_game_answers_and_settings_apply():
     log: list[str] = []
     speaker = RecorderSpeaker()
     earcons = EarconPlayer(SoundOutput(sd=FakeSoundDevice()))
-    recogniser = sphinx_stub(["faster", "louder", "", "quit"])
+    recogniser = sphinx_stub(["faster", "louder", "", "quit", "yes"])
     session = Session("klondike", seed=5)
-    result = run_voice_session(session, FakeMicSource(4, log), recogniser, speaker, earcons, grammar=None)
-    assert log == ["mute", "unmute"] + ["listen", "mute", "unmute"] * 4
+    result = run_voice_session(session, FakeMicSource(5, log), recogniser, speaker, earcons, grammar=None)
+    assert log == ["mute", "unmute"] + ["listen", "mute", "unmute"] * 5
     assert speaker.rate > 200 and speaker.volume == 1.0
     assert "That is as loud as I can speak." in speaker.said
     assert "Sorry, I did not catch that." in speaker.said
-    assert earcons.played == ["listening", "unknown"]
+    assert earcons.played == ["listening", "unknown", "question"]  # "Quit?": a spoken quit is asked first
     assert recogniser.grammars == 0 and result.quit  # grammar=None: left alone
 
 
 def test_grammar_is_rebuilt_before_each_utterance():
-    recogniser = sphinx_stub(["draw", "quit"])
+    recogniser = sphinx_stub(["draw", "quit", "yes"])
     seen = []
-    run_voice_session(Session("klondike", seed=5), PcmSource([np.zeros(10, np.int16)] * 2), recogniser,
+    run_voice_session(Session("klondike", seed=5), PcmSource([np.zeros(10, np.int16)] * 3), recogniser,
                       RecorderSpeaker(), EarconPlayer(enabled=False),
                       grammar=lambda s: seen.append(s.history.cursor) or klondike_commands())
-    assert seen == [0, 1] and recogniser.grammars == 2
+    assert seen == [0, 1, 1] and recogniser.grammars == 3
 
 
 def test_missing_microphone_falls_back_to_typed_commands():
     class BrokenMic:
         def __iter__(self):
-            raise MicrophoneError("I cannot open the microphone: no device. Check that one is plugged in, "
-                                  "or play with typed commands.")
+            raise MicrophoneError("audio_microphone_none")
             yield  # pragma: no cover
 
     speaker = RecorderSpeaker()
@@ -169,8 +168,40 @@ def test_missing_microphone_falls_back_to_typed_commands():
     result = run_voice_session(session, BrokenMic(), sphinx_stub(), speaker, EarconPlayer(enabled=False),
                                fallback=TextSource(["draw", "quit"]))
     assert result.quit and session.history.cursor == 1
-    assert speaker.said[1].startswith("I cannot open the microphone")
-    assert speaker.said[2] == "Type your commands instead, one a line."
+    assert speaker.said[1] == "No microphone found. Plug one in, or type commands."
+    # The microphone's sentence already says to type: said once, not followed by a second one (issue 35).
+    assert "Type your commands instead, one a line." not in speaker.said
+    assert speaker.said[2] == "Five of spades."
+
+
+def test_a_microphone_failure_that_does_not_say_to_type_is_followed_by_it():
+    class NoLibrary:
+        def __iter__(self):
+            raise MicrophoneError("audio_microphone_no_sounddevice")
+            yield  # pragma: no cover
+
+    speaker = RecorderSpeaker()
+    run_voice_session(Session("klondike", seed=5), NoLibrary(), sphinx_stub(), speaker, EarconPlayer(enabled=False),
+                      fallback=TextSource(["quit"]))
+    assert speaker.said[1:3] == ["The sounddevice package is missing, so I cannot use a microphone.",
+                                 "Type your commands instead, one a line."]
+
+
+def test_another_source_failure_still_says_to_type():
+    """A failure that is not the microphone's (its sentence says nothing of typing) is followed by
+    the sentence that says to type."""
+    from voicegame.audio.errors import AudioError
+
+    class BrokenSource:
+        def __iter__(self):
+            raise AudioError("The recording could not be read.")
+            yield  # pragma: no cover
+
+    speaker = RecorderSpeaker()
+    session = Session("klondike", seed=5)
+    run_voice_session(session, BrokenSource(), sphinx_stub(), speaker, EarconPlayer(enabled=False),
+                      fallback=TextSource(["draw", "quit"]))
+    assert speaker.said[1:3] == ["The recording could not be read.", "Type your commands instead, one a line."]
 
 
 def test_unreadable_wav_is_told_not_raised(tmp_path):
@@ -199,13 +230,14 @@ def test_session_hear_is_used_when_present():
 
 
 def test_default_grammar_is_the_sessions_and_unchanged_grammars_are_not_resent():
-    recogniser = sphinx_stub(["undo", "undo", "quit"])
+    recogniser = sphinx_stub(["undo", "undo", "quit", "yes"])
     session = Session("klondike", seed=5)
     if not hasattr(session, "recogniser_grammar"):
         pytest.skip("Session.recogniser_grammar is not there")
-    run_voice_session(session, PcmSource([np.zeros(10, np.int16)] * 3), recogniser, RecorderSpeaker(),
+    run_voice_session(session, PcmSource([np.zeros(10, np.int16)] * 4), recogniser, RecorderSpeaker(),
                       EarconPlayer(enabled=False))
-    assert recogniser.grammars == 1  # nothing changed on the table: the same grammar object
+    # nothing changed on the table for the two undos: the same grammar object; "Quit?" opens answers
+    assert recogniser.grammars == 2
 
 
 def test_a_speaker_that_cannot_render_still_gets_speech_into_the_recording():

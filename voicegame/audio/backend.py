@@ -6,9 +6,10 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence, runtime_checkable
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where audio is handled: typed games never load it
+    import numpy as np
 
 from .errors import GrammarError
 from .grammar_spec import RecogniserGrammar
@@ -88,6 +89,8 @@ class Heard:
     """A second opinion on demand: the utterance written down freely by another recogniser (Whisper),
     computed on the first call only (None: no transcriber); streamed audio has it under way before the
     end of speech is decided (``EarlyTranscript``), so asking costs little time (voicegame.listen.understanding)."""
+    typed: bool = False
+    """The text was typed (``TextRecogniser``), not heard: the game takes it as written, as text mode does."""
 
 
 @runtime_checkable
@@ -122,6 +125,8 @@ class StreamingRecogniser(Recogniser, Protocol):
 
 
 def as_int16(pcm: np.ndarray) -> np.ndarray:
+    import numpy as np
+
     a = np.asarray(pcm)
     if a.ndim != 1:
         a = a.reshape(len(a), -1).mean(axis=1) if a.ndim == 2 else a.ravel()

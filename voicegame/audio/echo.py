@@ -9,10 +9,11 @@ microphone while it speaks (the old behaviour) and says once why.
 Implementations (``EchoCanceller`` protocol, 16 kHz int16 mono, any block length):
 
 - ``WebRtcEchoCanceller``: WebRTC's audio processing module (AEC3), through the PyPI package
-  ``aec-audio-processing`` (extra ``voicegame[aec]``; built from source: needs a C++ compiler).
+  ``aec-audio-processing`` (extra ``voicegame[aec]``; no wheel: built from source with a C++ compiler,
+  minutes, so only by ``voicegame setup barge-in``, never by ``./run.sh play``).
 - ``SpeexEchoCanceller``: Speex's MDF canceller through ``pyaec`` (a ctypes wrapper with a prebuilt
-  x86-64 Linux library; extra ``voicegame[aec]``) or ``speexdsp`` (built against Debian's
-  ``libspeexdsp-dev``; optional).
+  x86-64 Linux library; extra ``voicegame[speex]``, a wheel ``./run.sh`` installs) or ``speexdsp``
+  (built against Debian's ``libspeexdsp-dev``; optional).
 - ``SplitEchoCanceller``: what the game uses (``make_echo_canceller("auto")``), chosen by measurement
   (``bench/bargein.py``, figures in bench/RESULTS.md, section "Barge-in"): WebRTC's output decides
   when the player speaks, Speex's is what the recogniser hears.

@@ -66,6 +66,13 @@ class WavError(AudioError):
 class MicrophoneError(AudioError):
     """The microphone could not be opened or read."""
 
+    TOLD_TO_TYPE = frozenset({"audio_microphone_none", "audio_microphone_not_there", "audio_microphone_busy"})
+    """The keys whose sentence already tells the player to type commands: nothing more to add."""
+
+    @property
+    def says_to_type(self) -> bool:
+        return self.key in self.TOLD_TO_TYPE
+
 
 class DownloadError(AudioError):
     """A model download failed (offline, bad checksum, bad archive...)."""

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_EARLY_SILENCE_MS", "DEFAULT_TRAILING_SILENCE_MS", "FRAME_MS", "SAMPLE_RATE", "Endpointer",
-    "EnergyVad", "Microphone", "Utterance", "WebRtcVad", "list_input_devices",
+    "EnergyVad", "Microphone", "Utterance", "WebRtcVad", "list_input_devices", "microphone_problem",
 ]
 
 log = logging.getLogger(__name__)
@@ -50,6 +50,24 @@ def list_input_devices() -> list[str]:
     except Exception:
         return []
     return [d["name"] for d in devs if d.get("max_input_channels", 0) > 0]
+
+
+def microphone_problem() -> MicrophoneError | None:
+    """Why no microphone can open, found without opening one: no PortAudio, no sounddevice, or no
+    input device in PortAudio's list. None when there is one (opening it can still fail, busy for
+    instance; that is told when it happens) or when the list cannot be read. The game asks this before
+    loading a recogniser, which takes seconds and would hear nothing (issue 35)."""
+    try:
+        sd = _import_sounddevice()
+    except MicrophoneError as error:
+        return error
+    try:
+        devices = sd.query_devices()
+    except Exception:
+        return None  # cannot tell: opening it will say what is wrong
+    if not any(d.get("max_input_channels", 0) > 0 for d in devices):
+        return MicrophoneError("audio_microphone_none")
+    return None
 
 
 @dataclass

@@ -11,20 +11,40 @@ from __future__ import annotations
 
 import logging
 import re
+from importlib import import_module
 from pathlib import Path
-from typing import Any, Callable
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Callable
 
 from .backend import UNK, Heard, Recogniser, StreamingRecogniser
 from .errors import ModelNotFound, RecogniserUnavailable, message_text
 from .grammar_spec import RecogniserGrammar
-from .pocketsphinx_recogniser import PocketSphinxRecogniser
-from .whisper_transcriber import find_transcriber
-from .wyoming_link import normalise_uri
-from .wyoming_stt import WyomingRecogniser
-from .vosk_recogniser import (VOSK_MODEL_ENV, VoskRecogniser, _looks_like_vosk_model, find_vosk_model, parse_vosk_result,
-                              user_models_dir, vosk_phrase_list)
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .pocketsphinx_recogniser import PocketSphinxRecogniser
+    from .vosk_recogniser import (VOSK_MODEL_ENV, VoskRecogniser, _looks_like_vosk_model, find_vosk_model,
+                                  parse_vosk_result, user_models_dir, vosk_phrase_list)
+    from .wyoming_stt import WyomingRecogniser
+
+_LAZY = {
+    "PocketSphinxRecogniser": "pocketsphinx_recogniser", "WyomingRecogniser": "wyoming_stt",
+    "VOSK_MODEL_ENV": "vosk_recogniser", "VoskRecogniser": "vosk_recogniser",
+    "_looks_like_vosk_model": "vosk_recogniser", "find_vosk_model": "vosk_recogniser",
+    "parse_vosk_result": "vosk_recogniser", "user_models_dir": "vosk_recogniser", "vosk_phrase_list": "vosk_recogniser",
+}
+"""Names this module passes on from the backends' modules, imported when first asked for (PEP 562):
+those modules load numpy, asyncio and the recognisers' packages, which typed commands never need
+(``voicegame.listen.match`` imports ``Heard`` from here; issue 35)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__package__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "KINDS", "UNK", "VOSK_MODEL_ENV", "Heard", "PocketSphinxRecogniser", "Recogniser", "StreamingRecogniser",
@@ -58,7 +78,7 @@ class TextRecogniser:
     def recognise_text(self, line: str) -> Heard:
         """Lower case, punctuation (except ' and -) to spaces, runs of whitespace to one space."""
         text = " ".join(_PUNCT.sub(" ", line.replace("_", " ").lower()).split())
-        return Heard(text, None, text == "")
+        return Heard(text, None, text == "", typed=True)
 
     def missing_words(self, grammar: RecogniserGrammar) -> list[str]:
         return []
@@ -80,6 +100,8 @@ def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None)
     ``acoustic_check=False`` (setting ``audio.acoustic_check``) drops the first, which doubles
     decoding time, for slow machines. ``transcriber``: the second opinion on what the grammar decode
     rejects or doubts (``whisper_transcriber.find_transcriber``; None: none)."""
+    from .pocketsphinx_recogniser import PocketSphinxRecogniser
+
     cls = PocketSphinxRecogniser
     score: dict[str, Any] = ({"min_frame_score": cls.MIN_FRAME_SCORE, "doubt_frame_score": cls.DOUBT_FRAME_SCORE, "compallsen": True}
              if acoustic_check else {})
@@ -102,6 +124,9 @@ def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check
     what it rejects or doubts (``whisper_transcriber``).
     Raises an ``AudioError`` subclass (message = one sentence) when the asked-for one cannot start.
     """
+    from .vosk_recogniser import VoskRecogniser, find_vosk_model
+    from .whisper_transcriber import find_transcriber
+
     kind = (kind or "auto").strip().lower()
 
     def pocketsphinx() -> PocketSphinxRecogniser:
@@ -133,6 +158,9 @@ def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check
 def _wyoming(stt: str | None, pocketsphinx: Callable[[], PocketSphinxRecogniser],
              on_note: Callable[[str], None] | None) -> tuple[Recogniser, str]:
     """The Wyoming recogniser at ``stt``, described at start (a missing server: PocketSphinx, said)."""
+    from .wyoming_link import normalise_uri
+    from .wyoming_stt import WyomingRecogniser
+
     if not stt:
         raise RecogniserUnavailable("wyoming_no_address")
     try:

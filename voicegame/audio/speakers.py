@@ -20,6 +20,7 @@ from .pyttsx3_speaker import Pyttsx3Speaker
 from .sound_output import SoundOutput
 from .speaker_contract import (DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE, MIN_VOLUME, RATE_STEP, STEPS,
                                VOLUME_STEP, SettingsMixin, Speaker, SpeechSettings)
+from .speaker_kinds import KINDS as SPEAKER_KINDS
 from .speechd_speaker import SpeechDispatcherSpeaker
 from .text_speakers import PrintSpeaker, RecorderSpeaker
 from .wyoming_link import normalise_uri
@@ -32,7 +33,7 @@ __all__ = [
     "WyomingSpeaker", "make_speaker",
 ]
 
-KINDS = ("auto", "pyttsx3", "speechd", "print", "recorder", "wyoming")
+KINDS = SPEAKER_KINDS
 
 
 def make_speaker(kind: str = "auto", settings: SpeechSettings | None = None, output: SoundOutput | None = None,

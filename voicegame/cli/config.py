@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from voicegame.language.sentences import sentence
 from voicegame.storage.config import Config
 
 
@@ -17,7 +16,10 @@ def run(args: argparse.Namespace) -> int:
     """Print the settings as a TOML file: its output can be saved as the settings file."""
     config = Config()
     print(f"# Settings file: {config.path}")
-    for problem in config.problems:
-        print(f"# {sentence(problem)}")
+    if config.problems:
+        from voicegame.language.sentences import sentence  # only for a problem: the messages cost a start
+
+        for problem in config.problems:
+            print(f"# {sentence(problem)}")
     print(config.to_toml(defaults=True), end="")
     return 0

@@ -3,6 +3,11 @@
 Each sub-command is a module of this package with ``add_parser(subparsers)``, which registers it
 and sets ``run`` (the function that carries it out); this module only builds the parser from them
 and dispatches. No sub-command named means ``play``.
+
+Only the module of the sub-command given is imported (``COMMANDS``): ``voicegame games`` must not
+pay for the audio stack, numpy and the recognisers that ``play`` loads (issue 35: ``--help`` cost
+1.1 CPU-s when every module was imported). The other sub-commands appear in ``--help`` through the
+one-line help kept here, which tests/test_cli.py checks against each module's own.
 """
 
 from __future__ import annotations
@@ -11,14 +16,33 @@ import argparse
 import logging
 import re
 import sys
-from typing import NoReturn, Sequence
+from importlib import import_module
+from types import ModuleType
+from typing import Iterable, NoReturn, Sequence
 
 from voicegame import __version__
 from voicegame.cli import streams
-from voicegame.cli import config, games, kiosk, model, play, replay, satellite, saves, solve, stats, transcribe
 
-SUB_COMMANDS = (play, games, stats, config, saves, transcribe, model, solve, replay, kiosk, satellite)
-"""The sub-command modules, in the order ``voicegame --help`` lists them."""
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("voicegame.cli.play", "play a game"),
+    "games": ("voicegame.cli.games", "list the games"),
+    "stats": ("voicegame.cli.stats", "print the statistics of every game played"),
+    "config": ("voicegame.cli.config", "print every setting, its value and what it does"),
+    "saves": ("voicegame.cli.saves", "list the unfinished games saved, and how to go on with each"),
+    "transcribe": ("voicegame.cli.transcribe", "recognise WAV files and print the commands as JSON lines"),
+    "model": ("voicegame.cli.model", "speech models"),
+    "setup": ("voicegame.cli.setup", "optional parts that take a while to install (barge-in)"),
+    "solve": ("voicegame.cli.solve", "solve a deal; print the commands that win it"),
+    "replay": ("voicegame.cli.replay", "play move codes (pile7>pile5, deal) on a deal; print the commands"),
+    "kiosk": ("voicegame.cli.kiosk", "run unattended on a screenless device (voice only, never exits)"),
+    "satellite": ("voicegame.cli.satellite", "play on a Wyoming satellite's microphone and speaker (like the kiosk)"),
+}
+"""Sub-command -> (its module, its one-line help), in the order ``voicegame --help`` lists them."""
+
+
+def command_module(name: str) -> ModuleType:
+    """The module of sub-command ``name``, imported now (and only now)."""
+    return import_module(COMMANDS[name][0])
 
 
 class PlayerArgumentParser(argparse.ArgumentParser):
@@ -33,12 +57,18 @@ class PlayerArgumentParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}\n'{self.prog} --help' lists every option.\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Iterable[str] | None = None) -> argparse.ArgumentParser:
+    """The parser, with the full options of the sub-commands in ``commands`` (None: of every one,
+    which imports every module); the others are listed by name and help only."""
+    wanted = set(COMMANDS if commands is None else commands)
     parser = PlayerArgumentParser(prog="voicegame", description="Solitaire played by voice and by ear.")
     parser.add_argument("--version", action="version", version=f"voicegame {__version__}")
     subparsers = parser.add_subparsers(dest="command")
-    for module in SUB_COMMANDS:
-        module.add_parser(subparsers)
+    for name, (_, help_text) in COMMANDS.items():
+        if name in wanted:
+            command_module(name).add_parser(subparsers)
+        else:
+            subparsers.add_parser(name, help=help_text)
     return parser
 
 
@@ -60,12 +90,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return streams.INTERRUPTED
 
 
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The sub-command ``argv`` names: its first word, since the only options before it are
+    ``--help`` and ``--version``; None when there is none (then it is ``play``)."""
+    return argv[0] if argv and argv[0] in COMMANDS else None
+
+
 def _main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.ERROR, format="%(message)s")  # players hear problems; logs stay quiet
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["play", *(argv or [])])
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = chosen_command(argv)
+    if command is None and not argv:
+        argv, command = ["play"], "play"
+    args = build_parser([command] if command else []).parse_args(argv)
     return int(args.run(args))
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from voicegame.language.sentences import sentence
 from voicegame.storage.autosave import Persistence
 from voicegame.storage.stats import key_title
 
@@ -17,6 +16,8 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     book = Persistence().stats
     if book.problem:
+        from voicegame.language.sentences import sentence  # only for a problem: the messages cost a start
+
         print(sentence(book.problem))
     if not book.entries:
         print("No games played yet.")

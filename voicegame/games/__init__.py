@@ -10,7 +10,7 @@ from typing import Callable
 
 from voicegame.games.entry import MAX_SEED, GameEntry, Option, allowed, given
 
-__all__ = ["GAMES", "MAX_SEED", "GameEntry", "Option", "UnknownGame", "add_option_arguments", "allowed", "find_game",
+__all__ = ["GAMES", "MAX_SEED", "GameEntry", "Option", "UnknownGame", "add_option_arguments", "all_games", "allowed", "find_game",
            "given", "seed_number"]
 
 GAME_MODULES: tuple[str, ...] = (
@@ -32,8 +32,24 @@ GAME_MODULES: tuple[str, ...] = (
 )
 """The modules of voicegame.games that are games, in the order the games list says them."""
 
-GAMES: tuple[GameEntry, ...] = tuple(import_module(f"voicegame.games.{name}").ENTRY for name in GAME_MODULES)
-"""Every game, in the order the games list says them."""
+GAMES: tuple[GameEntry, ...]
+"""Every game, in the order the games list says them: made on first use (``all_games``), so that what
+needs no game (``voicegame config``, ``stats``, a settings check) does not import 88 modules (issue 35)."""
+
+
+def all_games() -> tuple[GameEntry, ...]:
+    """``GAMES``, importing every game's module the first time."""
+    games: tuple[GameEntry, ...] | None = globals().get("GAMES")
+    if games is None:
+        games = tuple(import_module(f"voicegame.games.{name}").ENTRY for name in GAME_MODULES)
+        globals()["GAMES"] = games
+    return games
+
+
+def __getattr__(name: str) -> object:
+    if name == "GAMES":
+        return all_games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class UnknownGame(LookupError):
@@ -43,7 +59,7 @@ class UnknownGame(LookupError):
 def find_game(name: str) -> GameEntry:
     """Look a game up by key, title or alias (case and spaces ignored)."""
     wanted = name.lower().replace(" ", "").replace("-", "").replace("_", "")
-    for entry in GAMES:
+    for entry in all_games():
         names = (entry.key, entry.title, *entry.aliases)
         if wanted in {n.lower().replace(" ", "").replace("-", "").replace("_", "") for n in names}:
             return entry
@@ -65,10 +81,10 @@ def add_option_arguments(parser: "argparse.ArgumentParser") -> None:
     """One command-line flag per game option in the registry ("--draw", "--suits", "--redeal-gaps"),
     so a new game's options reach ``play`` and ``solve`` without touching the CLI."""
     seen: dict[str, list[str]] = {}
-    for entry in GAMES:
+    for entry in all_games():
         for option in entry.options:
             seen.setdefault(option.name, []).append(entry.title)
-    for entry in GAMES:
+    for entry in all_games():
         for option in entry.options:
             if option.name not in seen:
                 continue

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
 import numpy as np
 
 from voicegame.audio.earcons import EarconPlayer
-from voicegame.audio.errors import AudioError
+from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser
@@ -259,7 +259,8 @@ def run_voice_session(session: Session, source: Iterable[np.ndarray | str | Reco
             if fallback is None:
                 break
             voice.source, current, fallback = fallback, iter(fallback), None
-            voice.tell(session.say("type_instead"))
+            if not (isinstance(e, MicrophoneError) and e.says_to_type):  # "... or type commands": once is enough
+                voice.tell(session.say("type_instead"))
             continue
         t0 = time.perf_counter()
         timing = TurnTiming() if timings else None

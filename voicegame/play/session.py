@@ -165,7 +165,7 @@ class Session(SessionCore):
         incomplete decode or an unplayable move is matched against this turn's legal moves
         (voicegame.listen.understanding), and what to do with it is decided by the listening policy
         (voicegame.listen.policy: act, ask first, or refuse). Never raises."""
-        if len(heard.text) > MAX_COMMAND_CHARS:
+        if len(heard.text) > MAX_COMMAND_CHARS or heard.typed:  # typed in voice play: taken as written
             return self.handle(heard.text)
         try:
             understood = understand(heard, self.state, self.parser, self.resolver, self.move_matcher,

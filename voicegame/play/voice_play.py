@@ -10,20 +10,17 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from typing import IO, Any, Callable
+from typing import IO, TYPE_CHECKING, Any, Callable
 
-from voicegame.audio.earcons import EarconPlayer
-from voicegame.storage.config import Config
-from voicegame.games import given
 from voicegame.audio.errors import AudioError
-from voicegame.audio.mixdown import SessionRecording
-from voicegame.audio.recognisers import Heard, TextRecogniser, make_recogniser
-from voicegame.audio.speakers import KINDS as SPEAKER_KINDS
-from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, SpeechSettings, make_speaker
-from voicegame.audio.wyoming_stt import said_at_once
-from voicegame.play.loop import MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource, run_voice_session
-from voicegame.play.session import Reply, Session
-from voicegame.storage.autosave import SAVED_AGAIN
+from voicegame.audio.speaker_kinds import KINDS as SPEAKER_KINDS
+from voicegame.games import given
+
+if TYPE_CHECKING:  # the audio stack (numpy, the recognisers) is imported where a game is played by voice
+    from voicegame.audio.recognisers import Heard
+    from voicegame.audio.speakers import SoundOutput, SpeechSettings
+    from voicegame.play.session import Reply, Session
+    from voicegame.storage.config import Config
 
 
 def add_voice_options(play: argparse.ArgumentParser) -> None:
@@ -69,6 +66,8 @@ def _in_range(flag: str, kind: type, low: float, high: float) -> Callable[[str],
 
 def speech_settings(args: argparse.Namespace, config: Config | None) -> SpeechSettings:
     """Rate, volume and voice from the settings file, overridden by the command line."""
+    from voicegame.audio.speakers import SpeechSettings
+
     settings = SpeechSettings()
     if config is not None:
         settings.rate, settings.volume = config["speech.rate"], config["speech.volume"]
@@ -90,6 +89,8 @@ def wyoming_voice(args: argparse.Namespace, config: Config | None) -> tuple[str 
 def announce(args: argparse.Namespace, config: Config | None, sentence: str) -> None:
     """Say ``sentence`` before the game starts (a long wait ahead, such as --winnable's search), with
     the speaker the game will use; speech goes on while the caller works."""
+    from voicegame.audio.speakers import make_speaker
+
     tts, voice = wyoming_voice(args, config)
     speaker, _ = make_speaker(args.speaker, speech_settings(args, config), tts=tts, tts_voice=voice)
     speaker.say(sentence)
@@ -102,6 +103,8 @@ INTERRUPTED = 130
 def interrupted(session: Session) -> list[str]:
     """What to say when Ctrl-C ends the game: every turn is saved already, unless saving has been
     failing; then one last try, and the truth if it fails too. Goodbye last."""
+    from voicegame.storage.autosave import SAVED_AGAIN
+
     said = []
     persistence = session.persistence
     if persistence is not None and (persistence.failing or persistence.holding):
@@ -132,12 +135,35 @@ def observe_replies(session: Session, on_reply: Callable[[Reply], None]) -> None
     session.hear = hearing  # type: ignore[method-assign]
 
 
+def _recogniser(kind: str, args: argparse.Namespace, config: Config | None, speaker: Any, session: Session) -> tuple[Any, str]:
+    """The recogniser ``kind`` and the sentence that names it; typed commands, and why, when it cannot start."""
+    from voicegame.audio.recognisers import TextRecogniser, make_recogniser
+    from voicegame.audio.wyoming_stt import said_at_once
+
+    try:
+        model = args.model or (config["audio.model"] if config is not None else None) or None
+        stt = getattr(args, "stt", None) or (config["audio.stt"] if config is not None else None)
+        return make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True,
+                               stt=stt, on_note=said_at_once(speaker),
+                               second_opinion=config["audio.second_opinion"] if config is not None else True)
+    except AudioError as error:
+        return TextRecogniser(), session.say("no_recogniser_typing", problem=str(error).rstrip("."))
+
+
 def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | None = None, config: Config | None = None,
                   on_reply: Callable[[Reply], None] | None = None) -> int:
     """Play ``session`` hands-free; speech settings come from (and go back to) ``config``; typed
     commands (no microphone) from ``stdin`` (default: sys.stdin at the time of the call); ``on_reply``
     sees every reply (``--trace``). Ctrl-C says goodbye and returns 130; the game is saved after
     every turn already."""
+    from voicegame.audio.earcons import EarconPlayer
+    from voicegame.audio.microphone import microphone_problem
+    from voicegame.audio.mixdown import SessionRecording
+    from voicegame.audio.recognisers import TextRecogniser
+    from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, make_speaker
+    from voicegame.play.loop import (MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource,
+                                     run_voice_session)
+
     stdin = (sys.stdin or io.StringIO()) if stdin is None else stdin  # closed (<&-): no typed commands
     if on_reply is not None:
         observe_replies(session, on_reply)
@@ -148,15 +174,14 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     sounds = config["audio.sounds"] if config is not None else True
     earcons = EarconPlayer(output, enabled=sounds and not args.no_sounds)
     notes = [speaker_note] if "print" in speaker_note or speaker.name == "wyoming" else []
-    try:
-        kind = args.recogniser or (config["audio.recogniser"] if config is not None else "auto")
-        model = args.model or (config["audio.model"] if config is not None else None) or None
-        stt = getattr(args, "stt", None) or (config["audio.stt"] if config is not None else None)
-        recogniser, recogniser_note = make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True,
-                                                      stt=stt, on_note=said_at_once(speaker),
-                                                      second_opinion=config["audio.second_opinion"] if config is not None else True)
-    except AudioError as error:
-        recogniser, recogniser_note = TextRecogniser(), session.say("no_recogniser_typing", problem=str(error).rstrip("."))
+    kind = args.recogniser or (config["audio.recogniser"] if config is not None else "auto")
+    no_microphone = None if args.input or kind == "text" else microphone_problem()
+    if no_microphone is not None:  # told at once: loading a recogniser takes seconds and would hear nothing
+        recogniser, recogniser_note = TextRecogniser(), str(no_microphone)
+        if not no_microphone.says_to_type:
+            recogniser_note += " " + session.say("type_instead")
+    else:
+        recogniser, recogniser_note = _recogniser(kind, args, config, speaker, session)
     notes.append(recogniser_note)
     barge_in = False
     if args.input:
@@ -190,7 +215,9 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
             notes.append(session.say("no_renderer_cues_only", problem=str(error).rstrip(".")))
     status = 0
     try:
-        run_voice_session(session, source, recogniser, speaker, earcons, recording, fallback=fallback,
+        # Typed commands need no recogniser grammar: building one (the pronouncing dictionary) takes seconds.
+        grammar = None if isinstance(recogniser, TextRecogniser) else "auto"
+        run_voice_session(session, source, recogniser, speaker, earcons, recording, grammar=grammar, fallback=fallback,
                           notes=notes, barge_in=barge_in, renderer=renderer)
     except KeyboardInterrupt:
         status = INTERRUPTED
