@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from voicegame.listen.policy import (Act, Confirm, Decision, Doubt, Effect, Evidence, Reason, Reject, Situation,
-                                     Source, decide)
+                                     Source, decide, spelled_alike)
 
 ENDS, CHANGES, SETTING, TELLS = Effect.ENDS_GAME, Effect.CHANGES_GAME, Effect.CHANGES_SETTING, Effect.TELLS
 
@@ -119,3 +119,14 @@ def test_the_recogniser_doubts_are_known_by_name() -> None:
     for text in ("weak fit", "noisy", "phone loop", "weak word", "incomplete", "low confidence"):
         assert Doubt.of_recogniser(text).value == text
     assert Doubt.of_recogniser("something new") is Doubt.OTHER_RECOGNISER
+
+
+def test_whisper_misspelling_a_command_is_no_disagreement_but_other_words_are() -> None:
+    """Measured pairs (Whisper's words, the decode's): the first are the command misspelt, the others what
+    people said that the grammar forced onto a command."""
+    for written, decoded in (("rido", "redo"), ("withable", "winnable"), ("clear", "clean up"), ("command", "commands"),
+                             ("dis can't reason", "discard aces"), ("speak into tale", "speak in detail")):
+        assert spelled_alike(written, decoded), (written, decoded)
+    for written, decoded in (("us", "faster"), ("view glass", "deal cards"), ("happy", "faster"), ("5", "faster"),
+                             ("theta theta theta the", "faster"), ("snowboy", "slower"), ("bye", "quit")):
+        assert not spelled_alike(written, decoded), (written, decoded)

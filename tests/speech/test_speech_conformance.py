@@ -157,7 +157,7 @@ def test_every_intent_and_every_game_can_be_heard(listener, kind, name):
 def readme_examples() -> list[str]:
     """Every quoted example of the README's "What you can say" table."""
     text = README.read_text(encoding="utf-8")
-    table = text.split("### What you can say", 1)[1].split("\n\n", 2)[1]
+    table = text.split("## What you can say", 1)[1].split("\n\n", 2)[1]
     return [example for line in table.splitlines() if line.startswith("| ") and "---" not in line
             for example in re.findall(r'"([^"]+)"', line.split("|")[2].lower())]
 

@@ -39,6 +39,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+ALIKE = 50.0
+"""How alike (rapidfuzz's ratio, 0-100) Whisper's words and the decode's must be spelled for a transcript
+that names no command, or another, still not to count against the decode (``Evidence.whisper_disagrees``):
+Whisper misspells short commands it heard right ("rido" for "redo" 75, "withable" for "winnable" 75,
+"clear" for "clean up" 62, "dis can't reason" for "discard aces" 57), while what people said that was
+no command is spelled nothing like what the grammar forced it onto ("us" for "faster" 25, "view glass"
+for "deal cards" 40, "snowboy" for "slower" 46, "up" for "all up" 50 the closest). Tuned 2026-11-27 on
+bench/heard.py's five voices (clean) and tests/data/human (bench/RESULTS.md, issue 34)."""
+
+
+def spelled_alike(written: str, decoded: str) -> bool:
+    """Whether Whisper's words and the decode's are spelled alike enough to be the same words misspelt."""
+    try:
+        from rapidfuzz.fuzz import ratio  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - a dependency; difflib gives the same figure, slower
+        from difflib import SequenceMatcher  # noqa: PLC0415
+
+        return 100.0 * SequenceMatcher(None, written, decoded).ratio() >= ALIKE
+    return float(ratio(written, decoded)) >= ALIKE
+
 
 class Source(StrEnum):
     """Where the words acted on came from."""
@@ -111,8 +131,9 @@ class Evidence:
     """The words are an answer and nothing else: a number, rank, suit, card or pile alone, an ordinal,
     "yes", "no", "cancel"."""
     whisper_disagrees: bool = False
-    """Whisper, asked, wrote words that are not this command (no command at all, or another): "happy"
-    for "faster", "view glass" for "deal cards"."""
+    """Whisper, asked, wrote words that are not this command (no command at all, or another) and are not
+    spelled like the decode's either (``spelled_alike``): "happy" for "faster", "view glass" for "deal
+    cards"; not "rido" for "redo"."""
     whisper_words: int = 0
     """How many words Whisper wrote (0: it was not asked)."""
     names_nothing: bool = False

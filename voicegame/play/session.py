@@ -23,7 +23,7 @@ from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
 from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
-from voicegame.listen.policy import Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide
+from voicegame.listen.policy import Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide, spelled_alike
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore
 from voicegame.play.dialogue import KEEPS_OFFER, KEEPS_QUESTION, Opened
@@ -220,7 +220,7 @@ class Session(SessionCore):
             doubt=Doubt(understood.doubt),
             agreed=understood.agreed,
             bare_answer=command is not None and command.intent in ANSWER_WORDS and understood.how == "parsed",
-            **self._whisper_says(heard, command),
+            **self._whisper_says(heard, understood),
             names_nothing=command is not None and command.source is None and command.target is None
             and command.number is None and command.suit is None and command.game is None,
             words=len(self.parser.words(understood.text or heard.text)),
@@ -229,17 +229,17 @@ class Session(SessionCore):
             weak_fit=heard.doubt in UNSURE_FIT,
         )
 
-    def _whisper_says(self, heard: Heard, command: Command | None) -> dict[str, Any]:
-        """What Whisper's transcript, when the game asked for it, says of ``command``: whether it wrote
-        something else (``Evidence.whisper_disagrees``) and how many words. Even an unsure transcript
-        counts here: Whisper writes a short command said clearly as that command, and a person's "off"
-        decoded as "faster" was written "us" (log probability -4.3)."""
-        transcript = heard.transcript
+    def _whisper_says(self, heard: Heard, understood: Understanding) -> dict[str, Any]:
+        """What Whisper's transcript, when the game asked for it, says of what ``understood`` acts on:
+        whether it wrote something else (``Evidence.whisper_disagrees``) and how many words."""
+        transcript, command = heard.transcript, understood.command
         written = getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
         if written is None or command is None or not written.text:
             return {}
         words = self.parser.words(written.text)
-        return {"whisper_disagrees": self.intent_of(written.text) != command.intent, "whisper_words": len(words)}
+        other = self.intent_of(written.text) != command.intent \
+            and not spelled_alike(" ".join(words), " ".join(self.parser.words(understood.text or heard.text)))
+        return {"whisper_disagrees": other, "whisper_words": len(words)}
 
     def _consequence(self, understood: Understanding) -> Consequence:
         """What acting on ``understood`` would do (voicegame.listen.policy ``Effect``), what is open that
