@@ -24,6 +24,7 @@ read the same kind of files.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import re
@@ -100,10 +101,13 @@ def _slug(words: str) -> str:
 
 
 def build(sources: Path, out_dir: Path, per_word: dict[str, int], seed: int,
-          per_set: dict[str, int] | None = None) -> list[Clip]:
-    """Copy the clips (see the module docstring); ``per_word`` by set, "" for every other set."""
+          per_set: dict[str, int] | None = None, exclude: Path | None = None) -> list[Clip]:
+    """Copy the clips (see the module docstring); ``per_word`` by set, "" for every other set. A clip
+    already in the folder ``exclude`` (the same recording: tests/data/human, used for tuning) is left out,
+    so that figures on this folder are on recordings the policy was not tuned on."""
     rng = random.Random(seed)
     clips: list[Clip] = []
+    seen = {hashlib.sha1(f.read_bytes()).hexdigest() for f in exclude.glob("*/*.wav")} if exclude else set()
     for set_name, files in _found(sources).items():
         if per_set and set_name in per_set and len(files) > per_set[set_name]:
             files = rng.sample(files, per_set[set_name])
@@ -119,6 +123,9 @@ def build(sources: Path, out_dir: Path, per_word: dict[str, int], seed: int,
                 target.parent.mkdir(parents=True, exist_ok=True)
                 subprocess.run(["sox", str(src), "-c", "1", "-b", "16", str(target)], check=True,
                                stderr=subprocess.DEVNULL)
+                if hashlib.sha1(target.read_bytes()).hexdigest() in seen:
+                    target.unlink()
+                    continue
                 clips.append(Clip(str(target.relative_to(out_dir)), said, speaker, set_name, SETS[set_name][1]))
     (out_dir / "manifest.json").write_text(json.dumps([asdict(c) for c in clips], indent=1) + "\n")
     return clips
@@ -137,10 +144,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-word", action="append", default=[], metavar="[SET=]N")
     ap.add_argument("--per-set", action="append", default=[], metavar="SET=N")
     ap.add_argument("--seed", type=int, default=34)
+    ap.add_argument("--exclude", type=Path, help="leave out the recordings already in this folder (e.g. tests/data/human)")
     args = ap.parse_args(argv)
     per_set = {name: int(n) for name, n in (item.split("=") for item in args.per_set)}
     per_word = {name: int(n) for name, _, n in (item.rpartition("=") for item in args.per_word)}
-    clips = build(args.sources, args.out, per_word, args.seed, per_set)
+    clips = build(args.sources, args.out, per_word, args.seed, per_set, args.exclude)
     counts: dict[str, int] = {}
     for c in clips:
         counts[c.set] = counts.get(c.set, 0) + 1

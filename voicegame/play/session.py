@@ -283,7 +283,8 @@ class Session(SessionCore):
         if effect is Effect.ENDS_GAME and intent != "quit" and self.is_over():
             effect = Effect.CHANGES_GAME  # a game won or out of moves is not lost by another deal: asked only on a doubt
         if (intent == "undo" and not self.history.can_undo()) or (intent == "redo" and not self.history.can_redo()) \
-                or (intent == "draw" and not self.played.can_draw()):
+                or (intent == "draw" and not self.played.can_draw()) \
+                or (intent == "previous_game" and not self._previous_game_exists()):
             effect = Effect.TELLS  # refused anyway, and nothing changes
         if effect is Effect.TELLS:
             return telling
@@ -296,6 +297,11 @@ class Session(SessionCore):
         else:
             question = self.say("heard_confirm", phrase=intent_phrase(self.parser, intent))
         return Consequence(situation, question, partial(self.dispatch, command=command))
+
+    def _previous_game_exists(self) -> bool:
+        """Whether "previous game" has an unfinished game to go back to (else it is refused, unasked)."""
+        persistence = self.persistence
+        return persistence is not None and any(g.id != self.game_id for g in persistence.unfinished())
 
     def _answerable(self, command: Command | None) -> bool:
         """Whether ``command``, were it a bare answer, has something open to answer: a card, place or

@@ -1,0 +1,114 @@
+"""Never act on a mishearing (issue 34), through the session: the listening policy
+(voicegame/listen/policy.py, table in tests/test_policy.py) as a player meets it, typed and heard.
+
+Heard text is given as the recogniser's ``Heard`` (and Whisper's transcript as a stand-in), so each
+case is exact; tests/speech/test_speech_people.py plays real people's recordings through the same path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from voicegame.audio.backend import Transcript, TranscriptOnDemand
+from voicegame.audio.recognisers import Heard
+from voicegame.play.session import Session
+from voicegame.storage.autosave import Persistence
+
+WHOLE_MOVE = "Say a whole move, like seven of hearts on eight of spades, or say what can I say."
+
+
+def written(heard: Heard, text: str, logprob: float = -0.5) -> Heard:
+    """``heard`` with Whisper's transcript ``text`` already asked for, as the game's understanding asks."""
+    transcript = TranscriptOnDemand(lambda: Transcript(text, logprob, 0.05))
+    transcript()
+    return replace(heard, transcript=transcript)
+
+
+def test_a_spoken_quit_is_asked_first_and_yes_quits():
+    session = Session("klondike", seed=9)
+    reply = session.hear(Heard("quit", 1.0))
+    assert reply.sentences == ["Quit?"] and not reply.quit
+    reply = session.hear(Heard("yes", 1.0))
+    assert reply.sentences == ["Goodbye."] and reply.quit
+
+
+def test_a_spoken_quit_in_a_game_under_way_says_the_game_is_saved(tmp_path):
+    session = Session("klondike", seed=9, persistence=Persistence(tmp_path))
+    session.handle("draw")
+    assert session.hear(Heard("quit", 1.0)).sentences == ["Quit? Your game is saved."]
+    assert session.hear(Heard("no", 1.0)).sentences == ["Cancelled."]
+    assert not session.hear(Heard("draw", 1.0)).quit and session.history.cursor == 2
+
+
+def test_five_written_bye_never_ends_the_game():
+    """Issue 34's first finding: a person's "five", written "bye" by Whisper (the grammar heard "a")."""
+    session = Session("klondike", seed=1)
+    reply = session.hear(written(Heard("a", 0.0, False, "incomplete"), "bye"))
+    assert not reply.quit and reply.sentences == ["Quit?"]
+
+
+def test_what_ends_or_replaces_the_game_is_always_asked_by_voice_and_never_typed():
+    for said, question in (("new game", "New game?"), ("restart", "Restart?"), ("play spider", "Play Spider?")):
+        session = Session("klondike", seed=9)
+        reply = session.hear(Heard(said, 1.0))
+        assert reply.sentences == [question] and session.seed == 9 and session.entry.key == "klondike", said
+        typed = Session("klondike", seed=9)
+        typed.handle(said)
+        assert (typed.seed, typed.entry.key) != (9, "klondike") or said == "restart", said
+
+
+def test_a_finished_game_is_not_lost_by_a_new_deal_heard_clearly():
+    session = Session("klondike", seed=9)
+    session.played.is_over = lambda: True  # type: ignore[method-assign]  # won, say
+    reply = session.hear(Heard("new game", 1.0))
+    assert reply.sentences[0] != "New game?" and session.seed != 9
+
+
+def test_bare_cards_and_numbers_answer_only_a_question():
+    for said in ("seven", "one", "pile one", "seven of diamonds"):
+        session = Session("klondike", seed=9)
+        assert session.handle(said).sentences == [WHOLE_MOVE] and session.history.cursor == 0, said
+        assert not session.hear(written(Heard("", None, True), said)).moves, said
+    for said in ("yes", "no", "hearts", "the second one"):
+        session = Session("klondike", seed=9)
+        assert session.handle(said).sentences == ["There is no question to answer."], said
+
+
+def test_yes_to_several_answers_asks_which_and_a_bare_number_answers_by_pile():
+    session = Session("klondike", seed=14)
+    assert session.handle("move the eight").sentences == ["Which eight: spades or clubs?"]
+    assert session.hear(Heard("yes", 1.0)).sentences == ["Which one: spades or clubs?"]
+    assert session.history.cursor == 0
+    reply = session.hear(Heard("three", 1.0))  # the eight on pile three
+    assert [m.code(session.engine) for m in reply.moves] == ["pile3>pile2"]
+
+
+def test_settings_heard_with_doubt_or_contradicted_are_asked():
+    session = Session("klondike", seed=9)
+    assert session.hear(Heard("faster", 0.3, False, "noisy")).sentences == ["Faster?"]
+    assert session.speech_settings == []
+    session = Session("klondike", seed=9)
+    assert session.hear(written(Heard("faster", 1.0), "happy")).sentences == ["Faster?"]  # a person's "happy"
+    session = Session("klondike", seed=9)
+    assert session.hear(written(Heard("faster", 1.0), "faster")).sentences == ["Faster."]  # agreed: at once
+
+
+def test_a_short_change_whisper_wrote_otherwise_is_asked_but_not_a_misspelling():
+    session = Session("klondike", seed=9)
+    reply = session.hear(written(Heard("deal cards", 1.0), "view glass"))
+    assert reply.sentences == ["Draw?"] and session.history.cursor == 0
+    session = Session("klondike", seed=9)
+    assert session.hear(written(Heard("draw", 1.0), "drow")).moves  # Whisper misspelt it: played
+
+
+def test_typed_commands_are_never_confirmed():
+    session = Session("klondike", seed=9)
+    assert session.handle("draw").moves and session.handle("faster").sentences == ["Faster."]
+    assert session.handle("quit").quit
+
+
+def test_typed_lines_in_voice_play_are_taken_as_typed():
+    from voicegame.audio.recognisers import TextRecogniser
+
+    session = Session("klondike", seed=9)
+    assert session.hear(TextRecogniser().recognise_text("quit")).quit
