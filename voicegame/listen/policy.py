@@ -14,17 +14,22 @@ The rules, in order (tests/test_policy.py has a row for each):
 2. A bare answer (a number, rank, suit, card or pile alone; "yes", "no", "cancel") with nothing open
    to answer does nothing. Typed, or heard clearly, one sentence says what to do ("Say a whole move,
    like ..."); heard with doubt, "Sorry, I did not catch that."
-3. Heard by voice, what ends or replaces the game (quit, new game, restart, another game, the previous
+3. Heard by voice, words that came with a doubt (rule 5's list) and that Whisper contradicts (it wrote
+   other words, spelled nothing like them, for a one-word utterance or for a command that names no
+   card or place) are refused without a question: people's "sheila" that only the second decode
+   heard as "deal again", written "sheila"; "jarvis" that Whisper's choice made "start again".
+   Contradicted but decoded clearly, they are asked about (rules 4 and 5).
+4. Heard by voice, what ends or replaces the game (quit, new game, restart, another game, the previous
    game) is always confirmed in one short question, unless the command asks a question of its own
    before anything happens ("This game is not finished. Play Spider instead?"). A game won or out of
-   moves is not lost by another deal: there a new deal is a change like any other (rule 4).
-4. Heard by voice, what changes the game or a setting is done at once only when the grammar's own
+   moves is not lost by another deal: there a new deal is a change like any other (rule 5).
+5. Heard by voice, what changes the game or a setting is done at once only when the grammar's own
    decode heard it clearly, or a second recogniser (Whisper) wrote the same command; words from
    Whisper alone, from the second decode alone, found by matching against the legal moves, from
    a decode in doubt, or contradicted by Whisper (``Evidence.contradicted``: it wrote another word
    for a one-word utterance, or other words for a command that names no card or place) are
    confirmed first.
-5. Heard by voice, what changes nothing (a reading, help, a hint, an illegal move's reason, a
+6. Heard by voice, what changes nothing (a reading, help, a hint, an illegal move's reason, a
    question of its own) is answered when heard clearly or agreed, and also on the grammar's decode in
    a doubt other than a weak fit, on Whisper's own transcript, and on a reading or refused move the
    second decode alone heard clearly (``Evidence.second_clear`` with ``Evidence.plain``; measured in
@@ -167,6 +172,11 @@ class Evidence:
         return self.one_word_not_its_own or (self.whisper_disagrees and self.names_nothing)
 
     @property
+    def decoded_clearly(self) -> bool:
+        """The grammar's own decode, with nothing to doubt (whatever Whisper wrote)."""
+        return self.source is Source.GRAMMAR and self.doubt is Doubt.NONE
+
+    @property
     def clear(self) -> bool:
         """Heard as it is to be acted on, with nothing to doubt, or vouched for by Whisper."""
         if self.agreed and self.source is not Source.WHISPER_CHOICE:
@@ -215,6 +225,8 @@ def decide(evidence: Evidence, situation: Situation) -> Decision:
         return Reject(Reason.BARE_ANSWER if evidence.typed or evidence.clear else Reason.NOT_UNDERSTOOD)
     if evidence.typed:
         return Act()
+    if evidence.contradicted and not evidence.decoded_clearly:
+        return Reject()  # both recognisers unsure of it, and Whisper wrote something else: no question either
     if situation.effect is Effect.ENDS_GAME:
         return Act() if situation.asks_anyway else Confirm()
     if situation.effect in (Effect.CHANGES_GAME, Effect.CHANGES_SETTING):
@@ -227,7 +239,7 @@ def decide(evidence: Evidence, situation: Situation) -> Decision:
 
 
 def _telling(evidence: Evidence) -> Decision:
-    """A command that changes nothing, heard short of clearly (rule 5)."""
+    """A command that changes nothing, heard short of clearly (rule 6)."""
     if evidence.one_word_not_its_own:
         return Reject()
     if evidence.source is Source.SECOND_DECODE:
