@@ -111,7 +111,7 @@ def test_a_person_saying_five_never_ends_the_game_from_the_command_line(tmp_path
     """Issue 34's first finding, played as a player would: `voicegame play --input` with six people's
     "five" (two were written "bye" by Whisper and quit the game). Nothing is played and the game never
     says goodbye."""
-    fives = sorted(str(HUMAN / c["path"]) for c in CLIPS if c["words"] == "five")
+    fives = sorted(str(HUMAN / c["path"]) for c in CLIPS if c["words"] == "five" and c["set"] == "fsdd")
     assert len(fives) == 6
     done = subprocess.run([sys.executable, "-m", "voicegame", "play", "klondike", "--seed", "1", "--no-save",
                            "--speaker", "print", "--no-sounds", "--recogniser", "pocketsphinx", "--input", *fives],
@@ -119,5 +119,5 @@ def test_a_person_saying_five_never_ends_the_game_from_the_command_line(tmp_path
                                                                             "XDG_DATA_HOME": str(tmp_path)})
     assert done.returncode == 0, done.stderr
     said = done.stdout.splitlines()
-    assert said[0].startswith("Klondike"), said
+    assert any(line.startswith("Klondike, draw three.") for line in said[:2]), said  # after the recogniser's name
     assert "Goodbye." not in said and not any("onto" in line for line in said), said
