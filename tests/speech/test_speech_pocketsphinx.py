@@ -230,6 +230,9 @@ def test_a_reading_only_the_whole_language_heard_clearly_is_answered():
         typed = Session("klondike", seed=1).handle(said)
         reply = session.hear(heard)
         assert reply.command is not None and reply.command == typed.command
+        if said == "more detail":  # a setting: asked first on the second decode alone (issue 34), then done
+            assert reply.sentences == ["Verbose?"] and not session.verbose
+            reply = session.hear(Heard("yes", 1.0))
         assert reply.sentences == typed.sentences and session.history.cursor == 0
         junk = recogniser.recognise(pad(speech_pcm("the car needs new tyres", *voice), 0.3, 0.3))
         assert session.hear(junk).sentences == [session.narrator.say("not_understood")], junk
