@@ -96,7 +96,8 @@ def test_won_with_all_52_removed_and_no_moves_left():
 def test_voice_commands_and_help():
     s = Session("thirteen", seed=1)
     s.history.states[0] = position(s.engine, r7c1="9H", r7c2="4C", r7c3="KS", r6c1=("QS", 1), stock="AH")
-    assert s.handle("king").sentences == ["Removed king of spades."]
+    assert s.handle("king").sentences == ["Say a whole move, like remove nine and four, or say what can I say."]  # a card alone answers questions only
+    assert s.handle("remove king").sentences == ["Removed king of spades."]
     assert s.handle("remove nine and four").sentences[0].startswith("Removed nine of hearts and four of clubs.")
     assert s.state.piles[I["r6c1"]].top_face_up
     assert s.handle("help").sentences[0].startswith("Thirteen.")

@@ -94,7 +94,8 @@ def session_at(**piles):
 
 def test_voice_commands():
     s = session_at(r7c1="9H", r7c2="4C", r7c3="KS", r7c4="4D", r7c5="QS", stock="AH")
-    assert s.handle("king").sentences == ["Removed king of spades."]
+    assert s.handle("king").sentences == ["Say a whole move, like remove nine and four, or say what can I say."]  # a card alone answers questions only
+    assert s.handle("remove king").sentences == ["Removed king of spades."]
     assert s.handle("remove nine and four").sentences == ["Did you mean remove nine of hearts and four of clubs or remove nine of hearts and four of diamonds?"]
     assert s.handle("clubs").sentences == ["Removed nine of hearts and four of clubs."]
     assert s.handle("pair four and queen").sentences[0].startswith("The four of diamonds and the queen of spades do not add up to")

@@ -14,7 +14,7 @@ from voicegame.audio.recognisers import Heard
 from voicegame.play.session import Session
 from voicegame.storage.autosave import Persistence
 
-WHOLE_MOVE = "Say a whole move, like seven of hearts on eight of spades, or say what can I say."
+WHOLE_MOVE = "Say a whole move, like pile three to clubs, or say what can I say."  # the game's own first example
 
 
 def written(heard: Heard, text: str, logprob: float = -0.5) -> Heard:

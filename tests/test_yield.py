@@ -84,7 +84,8 @@ def test_voice_commands_and_help():
     s = Session("yield", seed=1)
     s.history.states[0] = position(s.engine, r7c1="KS", r6c1="9H", r6c2="4C", stock="AH")
     assert s.handle("what is free").sentences == ["Free: king of spades."]
-    assert s.handle("king").sentences == ["Removed king of spades."]
+    assert s.handle("king").sentences == ["Say a whole move, like remove nine and four, or say what can I say."]  # a card alone answers questions only
+    assert s.handle("remove king").sentences == ["Removed king of spades."]
     assert s.handle("remove nine and four").sentences == ["Removed nine of hearts and four of clubs."]
     assert s.handle("help").sentences[0].startswith("Yield.")
 

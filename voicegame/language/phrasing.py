@@ -116,6 +116,12 @@ class Phrasing(Messages):
         moves = self.phrase(key if self.has(key) else "phrase_draw")
         return self.say("what_can_i_say", moves=moves, reading=", ".join(reading))
 
+    def move_example(self) -> str:
+        """One whole move as this game says it (the first example "what can I say" gives), to tell a
+        player who said a card or pile alone what a command sounds like."""
+        key = f"moves_{self.engine.game.key}"
+        return self.phrase(key).split(", ")[0] if self.has(key) else self.phrase("move_example")
+
     # ----- every way the command templates say a move ------------------------------------------
     def card_words(self, card: Card) -> list[str]:
         """A card by name and by rank alone ("seven of hearts", "seven")."""

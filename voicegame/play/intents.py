@@ -31,7 +31,9 @@ def do_answer(s: SessionCore, reply: Reply, command: Command, opened: Opened) ->
     if command.intent == "yes" and question is None and opened.hinted is not None:
         return s.play(reply, opened.hinted)
     if question is None:  # a card or place alone is an answer, never a move (voicegame.listen.policy)
-        return reply.refuse(s.say("say_whole_move" if command.source is not None else "nothing_to_answer"))
+        if command.source is None:
+            return reply.refuse(s.say("nothing_to_answer"))
+        return reply.refuse(s.say("say_whole_move", example=s.narrator.move_example()))
     s.resolve_and_play(reply, s.resolver.narrow(s.state, question, command), question)
 
 

@@ -153,7 +153,7 @@ class Session(SessionCore):
         elif reply.command is None:
             reply.refuse(self.say("too_long" if too_long else "not_understood"), "unknown")
         elif isinstance(decision, Reject):
-            reply.refuse(self.say(self._reason_key(decision.reason, reply.command)))
+            reply.refuse(self._refusal(decision.reason, reply.command))
         else:
             self.dispatch(reply, reply.command)
         if reply.command is None or reply.command.intent != "repeat":
@@ -199,16 +199,18 @@ class Session(SessionCore):
                 reply.command = None
                 lifecycle.unclear_answer(self, reply)
             else:
-                reply.refuse(self.say(self._reason_key(reason, understood.command)), "unknown")
+                reply.refuse(self._refusal(reason, understood.command), "unknown")
             self.dialogue.last_sentences = reply.sentences
             turn.append(reply)
             return reply
 
-    @staticmethod
-    def _reason_key(reason: Reason, command: Command | None) -> str:
+    def _refusal(self, reason: Reason, command: Command | None) -> str:
+        """The sentence that says why nothing was done."""
         if reason is Reason.BARE_ANSWER and (command is None or command.intent in NAMES_NO_CHOICE or command.source is None):
-            return "nothing_to_answer"  # "yes", "the second one", "hearts": nothing to answer
-        return reason.value
+            return self.say("nothing_to_answer")  # "yes", "the second one", "hearts": nothing to answer
+        if reason is Reason.BARE_ANSWER:
+            return self.say(reason.value, example=self.narrator.move_example())  # "seven", "pile one"
+        return self.say(reason.value)
 
     def _evidence(self, heard: Heard, understood: Understanding) -> Evidence:
         """What is known about ``heard`` and the command it was understood as (voicegame.listen.policy)."""
