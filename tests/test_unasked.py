@@ -112,3 +112,15 @@ def test_typed_lines_in_voice_play_are_taken_as_typed():
 
     session = Session("klondike", seed=9)
     assert session.hear(TextRecogniser().recognise_text("quit")).quit
+
+
+def test_an_answer_whisper_wrote_as_another_number_is_asked_not_played():
+    """A person's "six" decoded clearly as "one" to "Which eight?" (the eight on pile one), Whisper
+    writing "6": the same intent, another answer. Asked, never played at once."""
+    session = Session("klondike", seed=14)
+    session.handle("move the eight")
+    reply = session.hear(written(Heard("one", 1.0), "6"))
+    assert not reply.moves and session.history.cursor == 0 and session.dialogue.pending is not None
+    session = Session("klondike", seed=14)
+    session.handle("move the eight")
+    assert session.hear(written(Heard("one", 1.0), "1")).moves  # Whisper agrees: played

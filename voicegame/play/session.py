@@ -239,7 +239,11 @@ class Session(SessionCore):
         if written is None or command is None or not written.text:
             return {}
         words = self.parser.words(written.text)
-        other = self.intent_of(written.text) != command.intent \
+        try:  # the command itself, not only its intent: "6" written for a decoded "one" is another answer
+            own = self.parser.parse(written.text) if len(written.text) <= MAX_COMMAND_CHARS else None
+        except RecursionError:
+            own = None
+        other = own != command \
             and not spelled_alike(" ".join(words), " ".join(self.parser.words(understood.text or heard.text)))
         return {"whisper_disagrees": other, "whisper_words": len(words)}
 
