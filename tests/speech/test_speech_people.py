@@ -100,7 +100,9 @@ def test_their_digits_answer_which_pile_and_never_pick_the_other(recogniser):
         if codes and codes != [plays.get(clip["words"])]:
             wrong.append((clip["path"], reply.sentences))
     assert wrong == []
-    assert tried >= 12 and right >= tried // 2, (right, tried)  # 15 of 16 heard right when measured (2026-11-27)
+    # 7 of 16 played at once when measured (2026-11-27); the others are asked ("Eight of clubs onto nine of
+    # hearts?") where Whisper wrote the digit otherwise, or nothing is done: never the other eight
+    assert tried >= 12 and right >= 5, (right, tried)
 
 
 def test_their_yes_and_no_answer_a_question_waiting_for_yes(recogniser):
