@@ -8,8 +8,9 @@ only when a backend or a microphone is actually built.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from voicegame.audio.lazy import lazy_names
 
 if TYPE_CHECKING:
     from .errors import (AudioError, DownloadError, GrammarError, MicrophoneError, ModelNotFound,
@@ -33,9 +34,4 @@ _HOME = {
 __all__ = list(_HOME)
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{_HOME[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, __name__, _HOME)

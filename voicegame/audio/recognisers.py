@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import logging
 import re
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from .backend import UNK, Heard, Recogniser, StreamingRecogniser
 from .errors import ModelNotFound, RecogniserUnavailable, message_text
 from .grammar_spec import RecogniserGrammar
+from .lazy import lazy_names
 
 if TYPE_CHECKING:
     import numpy as np
@@ -35,15 +35,10 @@ _LAZY = {
 }
 """Names this module passes on from the backends' modules, imported when first asked for (PEP 562):
 those modules load numpy, asyncio and the recognisers' packages, which typed commands never need
-(``voicegame.listen.match`` imports ``Heard`` from here; issue 35)."""
+(``voicegame.listen.understanding`` imports ``Heard`` from here; issue 35)."""
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__package__}.{_LAZY[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, __package__ or "voicegame.audio", _LAZY)
 
 
 __all__ = [
