@@ -1,7 +1,13 @@
 """Bench: is the player heard? Spoken commands through the game as it listens, side by side with a
 naive baseline (run by hand; issue 15).
 
-    python bench/heard.py [--quick] [--jobs 2] [--system game|baseline] [--out FILE.json]
+    python bench/heard.py [--quick] [--jobs 2] [--system game|baseline] [--voices held-out|tuning|all|LABELS]
+                          [--conditions clean,white20,...] [--out FILE.json] [--record DIR | --clips DIR]
+
+``--record DIR`` keeps every clip the game heard (16 kHz WAV) with a line of DIR/clips.jsonl (text, voice,
+condition, game, position, intent): ``--clips DIR`` hears exactly those clips again, without synthesis or
+mixing, so that a what-if on the listening code costs only the decoding and the judging, and anyone can
+run the same clips (or their own recordings written in that layout) against other code.
 
 Corpus (``corpus()``): at several positions of Klondike, FreeCell, Royal Parade and Spider (along
 each deal's hint path), every legal move in several phrasing families (the narrator's own words,
@@ -13,8 +19,9 @@ intent and the narrator's move phrase are tune; the rest alternate by a hash of 
 the two halves are reported apart. Plus ordinary sentences that are not commands
 (samples, 80 of them).
 
-Each command is spoken by one of the voices in turn (espeak-ng variants and rates, and the neural
-hibari-tts voice when it is installed), padded with silence, mixed with white or babble noise, and heard by:
+Each command is spoken by one of the voices in turn (bench/voices.py: **held-out voices by default**, never
+used to tune anything; ``--voices tuning`` for the five voices the listening code was tuned on, ``all``,
+or labels), padded with silence, mixed with white or babble noise, and heard by:
 - **game**: the recogniser as ``make_recogniser`` builds it, with ``Session.recogniser_grammar()``
   (the whole language, this turn's cards, the prior decode), then ``Session.hear`` (checks, matching,
   confirmation);
@@ -29,6 +36,8 @@ Outcomes, compared with what the game does with the words really said (typed, ``
 - misheard: another answer, nothing changed (e.g. help read out instead of the score);
 - rejected: "Sorry, I did not catch that" or a confirmation answered "no".
 - confirmations: a yes/no question was asked (counted in right or rejected as well).
+- CPU per utterance: the decoding and ``Session.hear`` (with Whisper when it is asked), in CPU
+  seconds of the worker (the typed reference and the "yes" to a confirmation not counted);
 - false accepts: of the non-command sentences, the share the game acted on in any way other than
   "did not catch that" or a confirmation question (those are counted apart).
 """
@@ -56,7 +65,9 @@ sys.path.insert(0, str(ROOT / "tests" / "audio"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from asr import mix, pad  # noqa: E402
-from speech_fixtures import cache_dir, speech_pcm  # noqa: E402
+import voices  # noqa: E402
+from voices import HELD_OUT, TUNING, Voice  # noqa: E402
+from voicegame.audio.wavio import read_wav, write_wav  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
 from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
 from voicegame.audio.whisper_transcriber import find_transcriber  # noqa: E402
@@ -69,8 +80,6 @@ from samples import NOT_COMMANDS, NOT_COMMANDS_MORE  # noqa: E402
 from voicegame.language.templates import expand  # noqa: E402
 
 GAMES = [("klondike", 7), ("freecell", 3), ("royal_parade", 2), ("spider", 4)]
-ESPEAK_VOICES = [("en", 160), ("en-us+f3", 200), ("en-gb", 180), ("en-us+m3", 150)]
-NEURAL = ("hibari", 100)
 CLEAN_SHARE = (2, 1)
 NOISY_SHARE = (8, 4)
 """Clean: every 2nd command and every non-command; in noise every 8th command and every 4th
@@ -218,34 +227,8 @@ def corpus(quick: bool = False) -> list[Sample]:
 
 
 # ------------------------------------------------------------------------------- speech
-_HIBARI = None
-
-
-def neural_pcm(text: str) -> np.ndarray:
-    global _HIBARI
-    from voicegame.audio.wavio import read_wav
-
-    key = hashlib.sha1(f"hibari|{text}".encode()).hexdigest()[:20]
-    out = cache_dir() / f"{key}.hibari.wav"
-    if not out.exists():
-        import hibari
-
-        if _HIBARI is None:
-            _HIBARI = hibari.Hibari(threads=1)
-        hibari.write_wav(str(out), _HIBARI(text, seed=1))
-    return read_wav(out)
-
-
-def have_neural() -> bool:
-    try:
-        import hibari  # noqa: F401
-    except Exception:
-        return False
-    return True
-
-
-def voice_pcm(text: str, voice: tuple[str, int]) -> np.ndarray:
-    return neural_pcm(text) if voice == NEURAL else speech_pcm(text, *voice)
+def voice_pcm(text: str, voice: Voice) -> np.ndarray:
+    return voices.pcm(text, voice)
 
 
 # ------------------------------------------------------------------------------- judging
@@ -298,6 +281,10 @@ def _same_command(command, ref_command, got: tuple, reference: tuple | None) -> 
             and got[1:] == reference[1:])
 
 
+HEAR_CPU = 0.0
+"""CPU seconds of the last ``Session.hear`` in ``judge`` (the typed reference and the "yes" not counted)."""
+
+
 def judge(session: Session, state: State, text: str | None, heard: Heard, system: str) -> str:
     """One outcome: right, right-confirmed, wrong action, misheard, rejected, rejected-confirmed
     (a question about the wrong thing, answered no); for text None (not a command): accepted,
@@ -314,7 +301,10 @@ def judge(session: Session, state: State, text: str | None, heard: Heard, system
             session.start_game(*home)  # the words started another deal: back to this one
     _reset(session, state)
     before = _snapshot(session)
+    global HEAR_CPU
+    c0 = time.process_time()
     reply = session.handle(heard.text) if system == "baseline" else session.hear(heard)
+    HEAR_CPU = time.process_time() - c0  # the game's answer to what was heard (Whisper's choice included)
     if system == "baseline" and (heard.unknown or not heard.text):
         reply.sentences = [not_understood]
     confirming = system == "game" and session.pending is not None and session.pending_no == "cancelled"
@@ -356,6 +346,7 @@ def run_job(job: tuple) -> list[dict]:
     rows = []
     current = None
     items = [(s, s.text) for s in samples] + [(None, t) for t in junk]
+    condition = "clean" if snr is None else f"{kind} {snr} dB"
     for i, (sample, text) in enumerate(items):
         game = sample.game if sample is not None else "klondike"
         if game not in sessions:
@@ -372,22 +363,26 @@ def run_job(job: tuple) -> list[dict]:
         if grammar is not current:
             recogniser.set_grammar(grammar)
             current = grammar
-        audio = mix(pad(voice_pcm(text, voice)), kind, snr, seed=i)
-        t0 = time.perf_counter()
+        audio = clip_audio(text, voice, kind, snr, seed=i)
+        if RECORD is not None and system == "game":
+            record_clip(RECORD, audio, text, voice, condition, sample)
+        t0, c0 = time.perf_counter(), time.process_time()
         heard = recogniser.recognise(audio)
-        spent = time.perf_counter() - t0
+        spent, decode_cpu = time.perf_counter() - t0, time.process_time() - c0
         outcome = judge(session, state, text if sample is not None else None, heard, system)
+        cpu = decode_cpu + HEAR_CPU  # decoding and the game's answer (Whisper when asked), not the typed reference
         asked = heard.transcript if isinstance(heard.transcript, TranscriptOnDemand) and heard.transcript.asked else None
         got = asked.value if asked is not None else None
         if session.entry.key != game or session.seed != dict(GAMES)[game]:
             del sessions[game]
-        rows.append({"system": system, "voice": f"{voice[0]} {voice[1]}", "condition": "clean" if snr is None else f"{kind} {snr} dB",
+        rows.append({"system": system, "voice": voice.label, "held_out": voice in HELD_OUT, "condition": condition,
                      "command": sample is not None, "text": text, "heard": heard.text, "doubt": heard.doubt,
                      "rejected_by": heard.rejected_by, "second": heard.second,
                      "first_fit": dict(getattr(recogniser, "first_fit", {})),
                      "second_fit": dict(getattr(recogniser, "second_fit", {})),
                      "intent": sample.intent if sample else "", "family": sample.family if sample else "",
                      "half": sample.half if sample else "", "game": game, "outcome": outcome, "seconds": spent,
+                     "cpu": cpu,
                      "transcript": None if asked is None else ({} if got is None else  # what Whisper wrote, when asked
                                                                {"text": got.text, "logprob": got.logprob, "no_speech": got.no_speech,
                                                                 "seconds": asked.seconds}),
@@ -395,7 +390,47 @@ def run_job(job: tuple) -> list[dict]:
     return rows
 
 
-def jobs(samples: list[Sample], junk: list[str], voices: list[tuple[str, int]], conditions, systems) -> list[tuple]:
+# ------------------------------------------------------------------------------- clips on disk
+RECORD: Path | None = None
+"""``--record DIR``: every clip the game system hears is written there (WAV and a line of clips.jsonl)."""
+CLIPS: dict[tuple[str, str, str], Path] = {}
+"""``--clips DIR``: (voice, condition, text) -> a recorded WAV, heard instead of synthesising and mixing."""
+
+
+def _clip_name(text: str, voice: Voice, condition: str) -> str:
+    key = hashlib.sha1(f"{voice.label}|{condition}|{text}".encode()).hexdigest()[:16]
+    return f"{condition.replace(' ', '')}/{voice.label.replace(' ', '_')}/{key}.wav"
+
+
+def clip_audio(text: str, voice: Voice, kind: str, snr: int | None, seed: int) -> np.ndarray:
+    """The clip as heard: recorded (``--clips``) or ``text`` in ``voice``, padded, mixed with the noise."""
+    condition = "clean" if snr is None else f"{kind} {snr} dB"
+    recorded = CLIPS.get((voice.label, condition, text))
+    if recorded is not None:
+        return read_wav(recorded)
+    return mix(pad(voice_pcm(text, voice)), kind, snr, seed=seed)
+
+
+def record_clip(folder: Path, audio: np.ndarray, text: str, voice: Voice, condition: str, sample: Sample | None) -> None:
+    name = _clip_name(text, voice, condition)
+    (folder / name).parent.mkdir(parents=True, exist_ok=True)
+    write_wav(folder / name, audio, 16000)
+    row = {"path": name, "text": text, "voice": voice.label, "held_out": voice in HELD_OUT, "condition": condition,
+           "command": sample is not None}
+    if sample is not None:
+        row.update(game=sample.game, position=sample.position, intent=sample.intent, family=sample.family, half=sample.half)
+    with open(folder / "clips.jsonl", "a") as out:  # one line per clip, appended by every worker (short writes)
+        out.write(json.dumps(row) + "\n")
+
+
+def load_clips(folder: Path) -> list[dict]:
+    rows = [json.loads(line) for line in (folder / "clips.jsonl").read_text().splitlines() if line.strip()]
+    for r in rows:
+        CLIPS[(r["voice"], r["condition"], r["text"])] = folder / r["path"]
+    return rows
+
+
+def jobs(samples: list[Sample], junk: list[str], voices: list[Voice], conditions, systems) -> list[tuple]:
     """Each command and non-command by one voice (rotating: every voice says a share of each)."""
     out = []
     for condition in conditions:
@@ -411,49 +446,95 @@ def jobs(samples: list[Sample], junk: list[str], voices: list[tuple[str, int]], 
     return out
 
 
+def recorded_jobs(rows: list[dict], samples: list[Sample], systems) -> list[tuple]:
+    """The jobs of a recorded set: the same clips, voices and conditions again (``--clips``)."""
+    by_text = {(s.game, s.position, s.text): s for s in samples}
+    groups: dict[tuple[str, str], tuple[list[Sample], list[str]]] = defaultdict(lambda: ([], []))
+    for r in rows:
+        mine, theirs = groups[(r["voice"], r["condition"])]
+        if r["command"]:
+            sample = by_text.get((r["game"], r["position"], r["text"]))
+            if sample is None:  # the corpus changed since the recording: the row says what it was
+                sample = Sample(r["game"], r["position"], r["text"], r["intent"], r["family"], r["half"])
+            mine.append(sample)
+        else:
+            theirs.append(r["text"])
+    out = []
+    for (label, condition), (mine, theirs) in sorted(groups.items()):
+        kind, _, snr = condition.partition(" ")
+        spec = (kind, int(snr.split()[0]) if snr else None)
+        for system in systems:
+            out.append((system, voices.by_label(label), spec, mine, theirs))
+    return out
+
+
 def pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
+def _right(rows: list[dict]) -> int:
+    return sum(r["outcome"] in ("right", "right-confirmed") for r in rows)
+
+
+def _voice_set(r: dict) -> str:
+    return "held-out" if r.get("held_out", False) else "tuning"
+
+
 def summarise(rows: list[dict]) -> str:
+    """Per condition and voice set (held-out voices first: those are the figures to report), per voice,
+    per intent, and CPU per utterance; the game beside the baseline everywhere."""
     lines = []
     systems = sorted({r["system"] for r in rows}, key=lambda s: s != "game")
     conditions = [c for c in ("clean", "white 20 dB", "white 10 dB", "babble 20 dB", "babble 10 dB") if any(r["condition"] == c for r in rows)]
-    lines.append("| condition | half | system | commands | right | of which confirmed | wrong action | misheard, nothing changed | rejected / asked again | confirmations asked | false accepts (+ asked) |")
-    lines.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    sets = [v for v in ("held-out", "tuning") if any(_voice_set(r) == v for r in rows)]
+    lines.append("| condition | voices | phrasings | system | commands | right | of which confirmed | wrong action | misheard, nothing changed | rejected / asked again | confirmations asked | false accepts (+ asked) |")
+    lines.append("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for condition in conditions:
-        for half in ("tune", "held-out"):
-            for system in systems:
-                cmd = [r for r in rows if r["system"] == system and r["condition"] == condition and r["command"] and r["half"] == half]
-                junk = [r for r in rows if r["system"] == system and r["condition"] == condition and not r["command"]]
-                c = Counter(r["outcome"] for r in cmd)
-                j = Counter(r["outcome"] for r in junk)
-                n = len(cmd)
-                right = c["right"] + c["right-confirmed"]
-                conf = c["right-confirmed"] + c["rejected-confirmed"]
-                fa = f"{pct(j['accepted'], len(junk))} (+{pct(j['asked'], len(junk))})" if half == "tune" else "(same)"
-                lines.append(f"| {condition} | {half} | {system} | {n} | {pct(right, n)} | {pct(c['right-confirmed'], n)} | "
-                             f"{pct(c['wrong action'], n)} | {pct(c['misheard'], n)} | {pct(c['rejected'] + c['rejected-confirmed'], n)} | "
-                             f"{pct(conf, n)} | {fa} |")
-    # per voice (the neural voice is far closer to a person than espeak-ng's)
+        for vset in sets:
+            for half in ("tune", "held-out", "all"):
+                for system in systems:
+                    mine = [r for r in rows if r["system"] == system and r["condition"] == condition and _voice_set(r) == vset]
+                    cmd = [r for r in mine if r["command"] and half in (r["half"], "all")]
+                    junk = [r for r in mine if not r["command"]]
+                    c = Counter(r["outcome"] for r in cmd)
+                    j = Counter(r["outcome"] for r in junk)
+                    n = len(cmd)
+                    conf = c["right-confirmed"] + c["rejected-confirmed"]
+                    fa = f"{pct(j['accepted'], len(junk))} (+{pct(j['asked'], len(junk))})" if half == "all" else ""
+                    bold = "**" if half == "all" and vset == "held-out" else ""
+                    lines.append(f"| {condition} | {vset} | {half} | {system} | {n} | {bold}{pct(_right(cmd), n)}{bold} | {pct(c['right-confirmed'], n)} | "
+                                 f"{pct(c['wrong action'], n)} | {pct(c['misheard'], n)} | {pct(c['rejected'] + c['rejected-confirmed'], n)} | "
+                                 f"{pct(conf, n)} | {fa} |")
     lines.append("")
-    lines.append("Per voice, all halves: right % (commands) and false accepts (non-commands), game system")
+    lines.append("Per voice, both phrasing halves: right % of commands (game / baseline) and non-commands acted on (game)")
     lines.append("")
-    voices = sorted({r["voice"] for r in rows})
-    lines.append("| condition | " + " | ".join(voices) + " |")
-    lines.append("| --- |" + " ---: |" * len(voices))
+    labels = sorted({r["voice"] for r in rows}, key=lambda v: (not any(r["held_out"] for r in rows if r["voice"] == v), v))
+    lines.append("| condition | " + " | ".join(f"{v}{'' if any(r.get('held_out') for r in rows if r['voice'] == v) else ' (tuning)'}" for v in labels) + " |")
+    lines.append("| --- |" + " ---: |" * len(labels))
     for condition in conditions:
         cells = []
-        for voice in voices:
-            mine = [r for r in rows if r["system"] == "game" and r["condition"] == condition and r["voice"] == voice]
-            cmd = [r for r in mine if r["command"]]
-            right = sum(r["outcome"] in ("right", "right-confirmed") for r in cmd)
-            fa = sum(r["outcome"] == "accepted" for r in mine if not r["command"])
-            cells.append(f"{pct(right, len(cmd))} of {len(cmd)}, {fa} of {len(mine) - len(cmd)}")
+        for voice in labels:
+            got = []
+            for system in systems:
+                cmd = [r for r in rows if r["system"] == system and r["condition"] == condition and r["voice"] == voice and r["command"]]
+                got.append(pct(_right(cmd), len(cmd)).rstrip("%") if cmd else "-")
+            junk = [r for r in rows if r["system"] == "game" and r["condition"] == condition and r["voice"] == voice and not r["command"]]
+            n = sum(1 for r in rows if r["system"] == systems[0] and r["condition"] == condition and r["voice"] == voice and r["command"])
+            fa = sum(r["outcome"] == "accepted" for r in junk)
+            cells.append(f"{' / '.join(got)} of {n}; {fa} of {len(junk)}")
         lines.append(f"| {condition} | " + " | ".join(cells) + " |")
-    # per intent (all conditions, game vs baseline)
     lines.append("")
-    lines.append("Per intent, all conditions and halves (game / baseline): right %, wrong action %")
+    lines.append("CPU per utterance (decoding + the game's answer, Whisper included when asked; CPU seconds, this machine)")
+    lines.append("")
+    lines.append("| system | condition | utterances | median ms | p95 ms |")
+    lines.append("| --- | --- | ---: | ---: | ---: |")
+    for system in systems:
+        for condition in conditions:
+            cpu = sorted(r["cpu"] for r in rows if r["system"] == system and r["condition"] == condition and "cpu" in r)
+            if cpu:
+                lines.append(f"| {system} | {condition} | {len(cpu)} | {1000 * cpu[len(cpu) // 2]:.0f} | {1000 * cpu[int(len(cpu) * 0.95)]:.0f} |")
+    lines.append("")
+    lines.append("Per intent, all conditions, voices and halves (game / baseline): right %, wrong action %")
     lines.append("")
     lines.append("| intent | clips | game right | game wrong action | baseline right | baseline wrong action |")
     lines.append("| --- | ---: | ---: | ---: | ---: | ---: |")
@@ -475,37 +556,51 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--system", action="append", help="game and/or baseline (default: both)")
     ap.add_argument("--conditions", help="e.g. clean,white10")
+    ap.add_argument("--voices", default="held-out",
+                    help="held-out (default: never used for tuning), tuning, all, or labels separated by commas (bench/voices.py)")
     ap.add_argument("--out", help="write every clip's outcome to this JSON file")
     ap.add_argument("--summary", help="only summarise this JSON file")
+    ap.add_argument("--record", metavar="DIR", help="write every clip heard (WAV) and clips.jsonl there, to hear them again with --clips")
+    ap.add_argument("--clips", metavar="DIR", help="hear the clips recorded in DIR (--record) instead of synthesising them")
     ap.add_argument("--all", action="store_true", help="every clip in every condition (slow)")
     ap.add_argument("--no-transcriber", action="store_true", help="the game without its Whisper second opinion")
     args = ap.parse_args(argv)
     if args.summary:
         print(summarise(json.loads(Path(args.summary).read_text())))
         return 0
-    global EVERYTHING, NO_TRANSCRIBER
+    global EVERYTHING, NO_TRANSCRIBER, RECORD
     EVERYTHING = args.all
     NO_TRANSCRIBER = args.no_transcriber
+    if args.record:
+        RECORD = Path(args.record)
+        RECORD.mkdir(parents=True, exist_ok=True)
     samples = corpus(args.quick)
     junk = list(NOT_COMMANDS + NOT_COMMANDS_MORE + NOT_COMMANDS_EXTRA)
-    voices = list(ESPEAK_VOICES) + ([NEURAL] if have_neural() else [])
+    chosen = {"held-out": list(HELD_OUT), "tuning": list(TUNING), "all": list(HELD_OUT + TUNING)}.get(args.voices)
+    if chosen is None:
+        chosen = [voices.by_label(v.strip()) for v in args.voices.split(",")]
+    chosen = [v for v in chosen if voices.available(v)]
     conditions = CONDITIONS
     if args.quick:
-        voices, junk = [voices[0], voices[-1]], junk[::4]
+        chosen, junk = chosen[:2], junk[::4]
         conditions = [("clean", None), ("white", 10)]
     if args.conditions:
         wanted = set(args.conditions.split(","))
         conditions = [c for c in CONDITIONS if (c[0] if c[1] is None else f"{c[0]}{c[1]}") in wanted]
     systems = args.system or ["game", "baseline"]
-    print(f"{len(samples)} commands ({Counter(s.half for s in samples)}), {len(junk)} non-commands, "
-          f"{len(voices)} voices, {len(conditions)} conditions, systems {systems}", flush=True)
-    print("intents:", len({s.intent for s in samples}), "games:", Counter(s.game for s in samples), flush=True)
-    for voice in voices:  # synthesise once, before the workers start
-        for text in [s.text for s in samples] + junk:
-            voice_pcm(text, voice)
+    if args.clips:
+        work = recorded_jobs(load_clips(Path(args.clips)), samples, systems)
+        print(f"{len(CLIPS)} recorded clips in {args.clips}, systems {systems}", flush=True)
+    else:
+        print(f"{len(samples)} commands ({Counter(s.half for s in samples)}), {len(junk)} non-commands, "
+              f"{len(chosen)} voices ({', '.join(v.label for v in chosen)}), {len(conditions)} conditions, systems {systems}", flush=True)
+        print("intents:", len({s.intent for s in samples}), "games:", Counter(s.game for s in samples), flush=True)
+        work = jobs(samples, junk, chosen, conditions, systems)
+        for _, voice, _, mine, theirs in work:  # synthesise once, before the workers start
+            for text in [s.text for s in mine] + theirs:
+                voice_pcm(text, voice)
     t0 = time.time()
     rows: list[dict] = []
-    work = jobs(samples, junk, voices, conditions, systems)
     with multiprocessing.Pool(args.jobs) as pool:
         for part in pool.imap_unordered(run_job, work):
             rows += part
