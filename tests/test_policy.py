@@ -101,6 +101,22 @@ ROWS: list[tuple[str, Evidence, Situation, Decision]] = [
                                                                   second_clear=True, plain=True), Situation(TELLS), Act()),
     ('a weak-fit reading Whisper agrees with', Evidence(True, Source.GRAMMAR, Doubt.NONE, agreed=True, weak_fit=True),
      Situation(TELLS), Act()),
+    # rule 7: what the player has agreed to twice about the same hearing (voicegame.listen.learned)
+    ('a draw only Whisper made out, agreed to twice before', Evidence(True, Source.WHISPER_CHOICE, Doubt.WHISPER_CHOSE,
+                                                                      confirmed_before=True), Situation(CHANGES), Act()),
+    ('a doubtful setting agreed to twice before', Evidence(True, Source.GRAMMAR, Doubt.PHONE_LOOP, confirmed_before=True),
+     Situation(SETTING), Act()),
+    ('a reading Whisper chose, agreed to twice before', Evidence(True, Source.WHISPER_CHOICE, Doubt.WHISPER_CHOSE,
+                                                                 confirmed_before=True), Situation(TELLS), Act()),
+    ('a quit agreed to twice before is still asked', Evidence(True, Source.GRAMMAR, Doubt.PHONE_LOOP, confirmed_before=True),
+     Situation(ENDS), Confirm()),
+    ('contradicted and unclear: refused, agreed to before or not', Evidence(True, Source.SECOND_DECODE, Doubt.SECOND_ONLY,
+                                                                             whisper_disagrees=True, whisper_words=1,
+                                                                             confirmed_before=True), Situation(CHANGES), Reject()),
+    ('a weak-fit reading: refused, agreed to before or not', Evidence(True, Source.GRAMMAR, Doubt.WEAK_FIT, weak_fit=True,
+                                                                      confirmed_before=True), Situation(TELLS), Reject()),
+    ('a bare answer with nothing open: refused, agreed to before or not', Evidence(True, bare_answer=True, confirmed_before=True),
+     Situation(CHANGES), Reject(Reason.BARE_ANSWER)),
 ]
 
 

@@ -37,6 +37,11 @@ The rules, in order (tests/test_policy.py has a row for each):
    speech forced onto the nearest command came out as one. A weak fit, a single word Whisper wrote as
    something else, the second decode alone otherwise, or a "which move?" question matched from one
    broken-off word: refused, "Sorry, I did not catch that".
+7. What rules 5 and 6 would ask about is done at once when the player has said yes to the same question
+   about the same hearing (the same decodes and the same transcript) twice before and never no
+   (``Evidence.confirmed_before``, voicegame.listen.learned): their voice's "draw" that only Whisper
+   makes out is asked about twice, then played. Never what ends the game (rule 4), never what rules
+   1 to 3 refuse.
 """
 
 from __future__ import annotations
@@ -153,6 +158,9 @@ class Evidence:
     of cards named in full that is refused, and its words do not begin with a word the parser skips."""
     weak_fit: bool = False
     """The recogniser's fit is weak (``Doubt.WEAK_FIT``), whatever doubt came first."""
+    confirmed_before: bool = False
+    """The player said yes to this same question about this same hearing ``learned.TRUSTED_AFTER``
+    times and never no (voicegame.listen.learned ``HeardBefore.trusted``)."""
 
     @property
     def typed(self) -> bool:
@@ -230,12 +238,13 @@ def decide(evidence: Evidence, situation: Situation) -> Decision:
     if situation.effect is Effect.ENDS_GAME:
         return Act() if situation.asks_anyway else Confirm()
     if situation.effect in (Effect.CHANGES_GAME, Effect.CHANGES_SETTING):
-        return Act() if evidence.clear else Confirm()
+        return Act() if evidence.clear or evidence.confirmed_before else Confirm()
     if evidence.weak_fit and not evidence.agreed:
         return Reject()  # a weak fit that would change nothing: "say it again"
     if evidence.clear:
         return Act()
-    return _telling(evidence)
+    told = _telling(evidence)
+    return Act() if isinstance(told, Confirm) and evidence.confirmed_before else told
 
 
 def _telling(evidence: Evidence) -> Decision:

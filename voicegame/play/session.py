@@ -12,7 +12,7 @@ asked about first), answers what is open, or goes to its handler in the table
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Callable
 
@@ -23,12 +23,14 @@ from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
 from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
-from voicegame.listen.policy import Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide, spelled_alike
+from voicegame.listen.learned import HeardBefore, hearing_key
+from voicegame.listen.policy import Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide, spelled_alike
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore
 from voicegame.play.dialogue import KEEPS_OFFER, KEEPS_QUESTION, Opened
 from voicegame.play.intents import INTENTS
 from voicegame.play.reply import Reply
+from voicegame.storage import hearings
 from voicegame.storage.autosave import Persistence
 from voicegame.storage.savefile import SavedGame
 
@@ -97,6 +99,9 @@ class Session(SessionCore):
         saved game of this game is offered at the greeting ("Resume ...? Say yes or new game");
         ``go_on``: play this saved game at once (``voicegame play --resume``). Otherwise, an
         unfinished game this new deal will take the place of is kept, and the greeting says so."""
+        self.heard_before = HeardBefore.from_json(hearings.load(persistence.folder)) if persistence is not None else HeardBefore()
+        self.asked_about: tuple[str, str, Callable[[Reply], None]] | None = None
+        """The hearing and question of the confirmation waiting for yes / no, with what "yes" does."""
         super().__init__(entry, options, seed, verbose, persistence)
         if persistence is not None:
             self._announce_saves(persistence, resume, go_on)
@@ -175,7 +180,15 @@ class Session(SessionCore):
         self.by_ear = True
         try:
             consequence = self._consequence(understood)
-            decision = decide(self._evidence(heard, understood), consequence.situation)
+            evidence = self._evidence(heard, understood)
+            if consequence.question is not None:
+                evidence = replace(evidence, confirmed_before=self.heard_before.trusted(self._hearing_key(heard), consequence.question))
+            decision = decide(evidence, consequence.situation)
+            if evidence.confirmed_before and consequence.action is not None and isinstance(decision, Act) \
+                    and isinstance(decide(replace(evidence, confirmed_before=False), consequence.situation), Confirm):
+                with self.autosave.around(self) as turn:  # agreed to twice before: what "yes" would do, unasked
+                    turn.append(self._do_as_confirmed(heard, understood, consequence.action))
+                    return turn[0]
             if isinstance(decision, Confirm) and consequence.question is not None and consequence.action is not None:
                 with self.autosave.around(self) as turn:
                     turn.append(self._ask_first(heard, understood, consequence.question, consequence.action))
@@ -359,9 +372,35 @@ class Session(SessionCore):
         reply = Reply(heard.text, command=understood.command)
         self.dialogue.question = None
         self.dialogue.wait_for_yes(action, no="cancelled")
+        self.asked_about = (self._hearing_key(heard), question, action)
         reply.ask(question)
         self.dialogue.last_sentences = reply.sentences
         return reply
+
+    def _do_as_confirmed(self, heard: Heard, understood: Understanding, action: Callable[[Reply], None]) -> Reply:
+        """What "yes" to the question would do, done at once (voicegame.listen.learned)."""
+        reply = Reply(heard.text, command=understood.command)
+        self.dialogue.question = None
+        if self.dialogue.pending is not None:
+            self.dialogue.take_pending()  # a question still open is dropped, as any new command drops it
+        action(reply)
+        self.dialogue.last_sentences = reply.sentences
+        return reply
+
+    def _hearing_key(self, heard: Heard) -> str:
+        """What was heard, as ``HeardBefore`` remembers it: both decodes and Whisper's words, when asked."""
+        transcript = heard.transcript
+        written = getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
+        return hearing_key(heard.text, heard.second, written.text if written is not None else None)
+
+    def _learn_answer(self, action: Callable[[Reply], None] | None, yes: bool) -> None:
+        """Keep the player's yes or no to the confirmation just answered (and save it with their data)."""
+        asked, self.asked_about = self.asked_about, None
+        if asked is None or action is not asked[2]:
+            return  # another question's answer (a hint's "yes", "Resume your game?")
+        self.heard_before.record(asked[0], asked[1], yes)
+        if self.persistence is not None:
+            hearings.save(self.persistence.folder, self.heard_before.to_json())
 
     def _play_confirmed(self, reply: Reply, move: Move) -> None:
         self.dialogue.question = None
@@ -384,6 +423,7 @@ class Session(SessionCore):
     def _answer_pending(self, reply: Reply, intent: str) -> None:
         """"yes" does what waits for it; "no" and "cancel" say so. Either way nothing waits any more."""
         action, no = self.dialogue.take_pending()
+        self._learn_answer(action, intent == "yes")
         if intent == "yes" and action is not None:
             return action(reply)
         reply.sentences.append(self.say(no))

@@ -1,0 +1,105 @@
+"""Learning the player's voice from their answers (issue 36, voicegame/listen/learned.py): a hearing the
+player has confirmed twice as the same command, and never denied, is acted on without the question."""
+
+from __future__ import annotations
+
+import json
+
+from voicegame.audio.recognisers import Heard
+from voicegame.listen.learned import KEEP, TRUSTED_AFTER, HeardBefore, hearing_key
+from voicegame.play.session import Session
+from voicegame.storage import hearings
+from voicegame.storage.autosave import Persistence
+
+DOUBTFUL_DRAW = Heard("draw", 0.4, doubt="phone loop")
+"""A draw the recogniser doubts: a change of the game, so it is asked about ("Draw?")."""
+
+
+def ask_and_answer(session: Session, heard: Heard, answer: str) -> list[str]:
+    asked = session.hear(heard).sentences
+    session.hear(Heard(answer, 1.0))
+    return asked
+
+
+def test_a_hearing_agreed_to_twice_is_done_the_third_time_without_a_question():
+    session = Session("klondike", seed=9)
+    for _ in range(TRUSTED_AFTER):
+        before = session.history.cursor
+        assert ask_and_answer(session, DOUBTFUL_DRAW, "yes") == ["Draw?"]
+        assert session.history.cursor == before + 1  # "yes" drew
+    before = session.history.cursor
+    reply = session.hear(DOUBTFUL_DRAW)
+    assert "Draw?" not in reply.sentences and session.history.cursor == before + 1
+    assert session.dialogue.pending is None
+
+
+def test_one_no_and_it_is_asked_again_for_good():
+    session = Session("klondike", seed=9)
+    ask_and_answer(session, DOUBTFUL_DRAW, "yes")
+    ask_and_answer(session, DOUBTFUL_DRAW, "no")
+    for _ in range(3):
+        assert ask_and_answer(session, DOUBTFUL_DRAW, "yes") == ["Draw?"]
+    assert session.hear(DOUBTFUL_DRAW).sentences == ["Draw?"]
+
+
+def test_another_hearing_of_the_same_command_is_still_asked():
+    session = Session("klondike", seed=9)
+    for _ in range(TRUSTED_AFTER):
+        ask_and_answer(session, DOUBTFUL_DRAW, "yes")
+    other = Heard("draw", 0.4, doubt="phone loop", second="the draw")  # the second decode heard otherwise
+    assert session.hear(other).sentences == ["Draw?"]
+
+
+def test_an_answer_to_another_question_teaches_nothing():
+    """"Draw?" dropped by another command, then a hint's "yes": not a yes to "Draw?"."""
+    session = Session("klondike", seed=9)
+    for _ in range(TRUSTED_AFTER + 1):
+        assert session.hear(DOUBTFUL_DRAW).sentences == ["Draw?"]
+        session.hear(Heard("hint", 1.0))
+        session.hear(Heard("yes", 1.0))
+    assert session.hear(DOUBTFUL_DRAW).sentences == ["Draw?"]
+
+
+def test_what_ends_the_game_is_always_asked():
+    session = Session("klondike", seed=9)
+    quit_ = Heard("quit", 0.4, doubt="phone loop")
+    for _ in range(TRUSTED_AFTER + 1):
+        assert session.hear(quit_).sentences == ["Quit?"]
+        assert session.hear(Heard("yes", 1.0)).quit
+
+
+def test_what_was_learned_lasts_into_the_next_game(tmp_path):
+    first = Session("klondike", seed=9, persistence=Persistence(tmp_path))
+    for _ in range(TRUSTED_AFTER):
+        ask_and_answer(first, DOUBTFUL_DRAW, "yes")
+    saved = json.loads((tmp_path / hearings.FILE_NAME).read_text())
+    assert saved["answers"][hearing_key("draw", None, None)] == {"Draw?": [TRUSTED_AFTER, 0]}
+    second = Session("klondike", seed=10, persistence=Persistence(tmp_path))
+    before = second.history.cursor
+    assert "Draw?" not in second.hear(DOUBTFUL_DRAW).sentences and second.history.cursor == before + 1
+
+
+def test_a_damaged_memory_is_an_empty_one(tmp_path):
+    (tmp_path / hearings.FILE_NAME).write_text("{not json")
+    session = Session("klondike", seed=9, persistence=Persistence(tmp_path))
+    assert session.heard_before.answers == {}
+    assert ask_and_answer(session, DOUBTFUL_DRAW, "yes") == ["Draw?"]  # and it is written again, whole
+    assert json.loads((tmp_path / hearings.FILE_NAME).read_text())["format"] == 1
+    for junk in (None, [], {"format": 1, "answers": {"a||": {"Draw?": [1, -2]}}}, {"format": 99, "answers": {}}):
+        assert HeardBefore.from_json(junk).answers == {}
+
+
+def test_the_memory_is_bounded_and_keeps_the_latest():
+    memory = HeardBefore()
+    for n in range(KEEP + 10):
+        memory.record(hearing_key(f"word {n}", None, None), "Draw?", yes=True)
+    assert len(memory.answers) == KEEP
+    assert hearing_key("word 0", None, None) not in memory.answers
+    assert hearing_key(f"word {KEEP + 9}", None, None) in memory.answers
+    memory.record("||", "Draw?", yes=True)  # nothing heard: nothing to learn
+    assert "||" not in memory.answers
+
+
+def test_the_key_is_the_words_whatever_their_case_and_punctuation():
+    assert hearing_key("draw", "", "Draw.") == hearing_key("draw", None, "draw")
+    assert hearing_key("draw", None, "Drew!") != hearing_key("draw", None, "Draw.")

@@ -1,0 +1,94 @@
+"""What this player's words turned out to mean: every yes and no to "Did you mean ...?" questions.
+
+A recogniser that hears a player badly tends to hear them badly *the same way*: a voice whose "draw"
+PocketSphinx cannot place and Whisper writes as "Draw." is asked "Draw?" every time, and a game of a
+hundred draws becomes two hundred utterances. Each answer to such a question pairs what was heard (the
+grammar decode, the second decode and what Whisper wrote: ``hearing_key``) with what was asked about
+(the question's words, which name the command in full). Once a hearing has been confirmed as the same
+command ``TRUSTED_AFTER`` times and never denied, the listening policy acts on it without asking
+(``Evidence.confirmed_before``); one "no" to it and it is asked about again for good.
+
+Never used for what ends the game (quit, new deal: always asked by voice, ``policy.Effect.ENDS_GAME``),
+and never to act on what the policy would refuse: it only turns a question into the action the player
+has already agreed to twice. Kept with the player's data (voicegame.storage.hearings) so it lasts
+between games; bounded (``KEEP``), the least recently used hearings dropped first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+TRUSTED_AFTER = 2
+"""Yes answers to the same hearing meaning the same command before it is acted on unasked."""
+KEEP = 500
+"""Hearings remembered at most (a game asks a few dozen questions at most)."""
+FORMAT = 1
+
+
+def hearing_key(decoded: str, second: str | None, written: str | None) -> str:
+    """What was heard, in a form that repeats when the same words are heard the same way again: the
+    grammar decode, the second decode and Whisper's transcript (lower case, punctuation dropped)."""
+    def plain(text: str | None) -> str:
+        return " ".join(re.sub(r"[^a-z0-9' ]+", " ", (text or "").lower()).split())
+
+    return f"{plain(decoded)}|{plain(second)}|{plain(written)}"
+
+
+@dataclass
+class Answers:
+    yes: int = 0
+    no: int = 0
+
+
+@dataclass
+class HeardBefore:
+    """Answers given to questions about hearings: key -> question -> yes / no counts (in use order)."""
+
+    answers: dict[str, dict[str, Answers]] = field(default_factory=dict)
+    changed: bool = False
+    """Something was recorded since the last ``to_json`` (for the caller that saves it)."""
+
+    def record(self, key: str, question: str, yes: bool) -> None:
+        """The player answered ``question`` (asked about the hearing ``key``) yes or no."""
+        if not key.strip("|"):
+            return  # nothing was heard at all: nothing to recognise again
+        about = self.answers.pop(key, {})  # re-inserted last: the most recently used
+        got = about.setdefault(question, Answers())
+        if yes:
+            got.yes += 1
+        else:
+            got.no += 1
+        self.answers[key] = about
+        while len(self.answers) > KEEP:
+            del self.answers[next(iter(self.answers))]
+        self.changed = True
+
+    def trusted(self, key: str, question: str) -> bool:
+        """Whether the player has said yes to ``question`` about this hearing ``TRUSTED_AFTER`` times and
+        never no (to it, or to anything else asked about the same hearing)."""
+        about = self.answers.get(key)
+        if not about or any(a.no for a in about.values()):
+            return False
+        got = about.get(question)
+        return got is not None and got.yes >= TRUSTED_AFTER
+
+    def to_json(self) -> dict[str, Any]:
+        self.changed = False
+        return {"format": FORMAT, "answers": {k: {q: [a.yes, a.no] for q, a in about.items()} for k, about in self.answers.items()}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "HeardBefore":
+        """Read what ``to_json`` wrote; anything else (an older format, a damaged file) is an empty memory."""
+        made = cls()
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("answers"), dict):
+            return made
+        for key, about in data["answers"].items():
+            if not isinstance(key, str) or not isinstance(about, dict):
+                continue
+            got = {q: Answers(int(c[0]), int(c[1])) for q, c in about.items()
+                   if isinstance(q, str) and isinstance(c, list) and len(c) == 2 and all(isinstance(n, int) and n >= 0 for n in c)}
+            if got:
+                made.answers[key] = got
+        return made
