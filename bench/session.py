@@ -137,19 +137,22 @@ def run(grammar_kind: str = "session") -> tuple[str, dict]:
     earcons = EarconPlayer(SoundOutput(sd=NullSd()))
     stages: dict[str, list[float]] = {k: [] for k in ("endpoint", "grammar", "decode", "parse", "resolve", "engine",
                                                        "earcon", "tts")}
+    cpu: dict[str, list[float]] = {"utterance": [], "grammar": []}  # CPU seconds (all threads of the process)
     to_earcon: list[float] = []
     to_speech: list[float] = []
     exact = 0
     last_grammar = None
     for text in commands:
         audio, speech_end = padded(text, rng)
-        t = time.perf_counter()  # the loop sets the grammar before it listens: not on the path
+        t, c = time.perf_counter(), time.process_time()  # the loop sets the grammar before it listens: not on the path
         if use_session_grammar:
             grammar = session.recogniser_grammar()
             if grammar is not last_grammar:
                 recogniser.set_grammar(grammar)
                 last_grammar = grammar
         t_grammar = time.perf_counter() - t
+        cpu["grammar"].append(time.process_time() - c)
+        c = time.process_time()
         utterance, ep_latency = endpoint(audio, speech_end, stream=recogniser, real_time_after_speech=True)
         t = time.perf_counter()
         heard = recogniser.finish()  # decoded while it was spoken: what is left after the end
@@ -164,6 +167,7 @@ def run(grammar_kind: str = "session") -> tuple[str, dict]:
         t = time.perf_counter()
         reply = session.hear(Heard(text)) if hasattr(session, "hear") else session.handle(text)
         t_handle = time.perf_counter() - t
+        cpu["utterance"].append(time.process_time() - c)  # streamed decoding, end of speech, Whisper when asked, the answer
         t = time.perf_counter()
         state = before
         for move in reply.moves:
@@ -201,10 +205,11 @@ def run(grammar_kind: str = "session") -> tuple[str, dict]:
         words_all.append(n)
         if reply.moves:
             words_move.append(n)
-    return report(commands, stages, to_earcon, to_speech, exact, won, words_move, words_all, use_session_grammar)
+    return report(commands, stages, to_earcon, to_speech, exact, won, words_move, words_all, use_session_grammar, cpu)
 
 
-def report(commands, stages, to_earcon, to_speech, exact, won, words_move, words_all, session_grammar) -> tuple[str, dict]:
+def report(commands, stages, to_earcon, to_speech, exact, won, words_move, words_all, session_grammar,
+           cpu: dict[str, list[float]] | None = None) -> tuple[str, dict]:
     total = sum(statistics.median(v) for k, v in stages.items() if v and k != "grammar")
     grammar = "Session.recogniser_grammar()" if session_grammar else "static Klondike JSGF of tests/audio"
     names = {
@@ -246,6 +251,10 @@ def report(commands, stages, to_earcon, to_speech, exact, won, words_move, words
         "",
         f"Decoding accuracy on the side (exact text): {exact}/{len(commands)}. Game won at the end: {won}.",
         "",
+        *([f"CPU per utterance (streamed decoding, end of speech, Whisper when asked, the answer; CPU seconds of all "
+           f"threads): median {statistics.median(cpu['utterance']) * 1000:.0f} ms, p95 {pct(cpu['utterance'], 95) * 1000:.0f} ms "
+           f"(issue 36's target: median <= 250 ms); grammar of the turn, before listening: median "
+           f"{statistics.median(cpu['grammar']) * 1000:.0f} ms.", ""] if cpu else []),
         f"Words spoken per move in the full scripted game ({len(words_move)} moves of {len(commands)} commands): "
         f"mean {statistics.mean(words_move):.2f}, median {statistics.median(words_move):.0f}, max {max(words_move)}; "
         f"per command (all replies) {statistics.mean(words_all):.2f}; total {sum(words_all)} words.",
