@@ -249,7 +249,7 @@ def _reset(session: Session, state: State) -> None:
     session.hinted_at = {}
     session.told_yes_plays_hint = False
     session.verbose = session.narrator.verbose = False
-    session.heard_before, session.asked_about = HeardBefore(), None  # each clip on its own: nothing learned before it
+    session.heard_before, session.asked_about, session.missed = HeardBefore(), None, None  # each clip on its own: nothing learned before it
 
 
 def _changed(session: Session, before: tuple, reply) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from voicegame.audio.recognisers import Heard
-from voicegame.listen.learned import KEEP, TRUSTED_AFTER, HeardBefore, hearing_key
+from voicegame.listen.learned import CORRECTED_AFTER, KEEP, TRUSTED_AFTER, HeardBefore, hearing_key
 from voicegame.play.session import Session
 from voicegame.storage import hearings
 from voicegame.storage.autosave import Persistence
@@ -103,3 +103,43 @@ def test_the_memory_is_bounded_and_keeps_the_latest():
 def test_the_key_is_the_words_whatever_their_case_and_punctuation():
     assert hearing_key("draw", "", "Draw.") == hearing_key("draw", None, "draw")
     assert hearing_key("draw", None, "Drew!") != hearing_key("draw", None, "Draw.")
+
+
+ODD_HINT = Heard("", None, True, second="the hint")
+"""Refused: only the second decode heard it, not clearly ("Sorry, I did not catch that.")."""
+
+
+def test_a_refused_hearing_twice_followed_by_the_same_command_is_asked_about_as_it():
+    session = Session("klondike", seed=9)
+    for _ in range(CORRECTED_AFTER):
+        assert session.hear(ODD_HINT).sentences == ["Sorry, I did not catch that."]
+        assert session.hear(Heard("hint", 1.0)).sentences[0].startswith("Try ")
+    assert session.hear(ODD_HINT).sentences == ["Hint?"]  # a question, never the hint itself
+    assert session.hear(Heard("yes", 1.0)).sentences[0].startswith("Try ")
+
+
+def test_a_correction_must_come_at_once_and_agree():
+    session = Session("klondike", seed=9)
+    session.hear(ODD_HINT)
+    session.hear(Heard("read the board", 1.0))  # said at once: it counts, once
+    session.hear(Heard("hint", 1.0))  # not at once: it does not
+    session.hear(ODD_HINT)
+    session.hear(Heard("hint", 1.0))
+    assert session.hear(ODD_HINT).sentences == ["Sorry, I did not catch that."]  # two meanings, once each
+    session.hear(Heard("score", 1.0))
+    session.hear(ODD_HINT)
+    session.hear(Heard("hint", 1.0))
+    assert session.heard_before.corrections[hearing_key("", "the hint", None)] == {"read the board": 1, "hint": 2, "score": 1}
+    assert session.hear(ODD_HINT).sentences == ["Sorry, I did not catch that."]
+
+
+def test_no_then_the_right_command_is_a_correction_too():
+    session = Session("klondike", seed=9)
+    assert ask_and_answer(session, DOUBTFUL_DRAW, "no") == ["Draw?"]
+    session.hear(Heard("", None, True))  # not understood either: no correction
+    assert session.heard_before.corrections == {}
+    for _ in range(CORRECTED_AFTER):
+        ask_and_answer(session, DOUBTFUL_DRAW, "no")
+        session.hear(Heard("hint", 1.0))
+    assert session.heard_before.correction(hearing_key("draw", None, None)) == "hint"
+    assert session.hear(DOUBTFUL_DRAW).sentences == ["Draw?"]  # still asked as what it was heard as

@@ -8,6 +8,11 @@ grammar decode, the second decode and what Whisper wrote: ``hearing_key``) with 
 command ``TRUSTED_AFTER`` times and never denied, the listening policy acts on it without asking
 (``Evidence.confirmed_before``); one "no" to it and it is asked about again for good.
 
+Corrections teach it too: a hearing the game refused ("Sorry, I did not catch that."), or asked about
+and heard "no" to, followed at once by a command that was carried out, pairs what was heard with what was
+meant. After ``CORRECTED_AFTER`` such pairs, the same hearing is asked about as that command ("Hint?")
+rather than refused: a question, never an action, however often it was right.
+
 Never used for what ends the game (quit, new deal: always asked by voice, ``policy.Effect.ENDS_GAME``),
 and never to act on what the policy would refuse: it only turns a question into the action the player
 has already agreed to twice. Kept with the player's data (voicegame.storage.hearings) so it lasts
@@ -22,6 +27,9 @@ from typing import Any
 
 TRUSTED_AFTER = 2
 """Yes answers to the same hearing meaning the same command before it is acted on unasked."""
+CORRECTED_AFTER = 2
+"""Times a hearing the game refused was followed at once by the same command carried out, before that
+hearing is answered with a question about the command ("Hint?") instead of "Sorry, I did not catch that"."""
 KEEP = 500
 """Hearings remembered at most (a game asks a few dozen questions at most)."""
 FORMAT = 1
@@ -47,6 +55,8 @@ class HeardBefore:
     """Answers given to questions about hearings: key -> question -> yes / no counts (in use order)."""
 
     answers: dict[str, dict[str, Answers]] = field(default_factory=dict)
+    corrections: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Hearing key -> the command carried out right after it was refused (its words) -> times."""
     changed: bool = False
     """Something was recorded since the last ``to_json`` (for the caller that saves it)."""
 
@@ -65,6 +75,26 @@ class HeardBefore:
             del self.answers[next(iter(self.answers))]
         self.changed = True
 
+    def record_correction(self, key: str, meant: str) -> None:
+        """The hearing ``key`` was refused, and the player's next words, ``meant``, were carried out."""
+        if not key.strip("|") or not meant:
+            return
+        about = self.corrections.pop(key, {})
+        about[meant] = about.get(meant, 0) + 1
+        self.corrections[key] = about
+        while len(self.corrections) > KEEP:
+            del self.corrections[next(iter(self.corrections))]
+        self.changed = True
+
+    def correction(self, key: str) -> str | None:
+        """What the player meant by this hearing, when they have said the same after it
+        ``CORRECTED_AFTER`` times and nothing else (None otherwise)."""
+        about = self.corrections.get(key)
+        if not about or len(about) != 1:
+            return None
+        meant, times = next(iter(about.items()))
+        return meant if times >= CORRECTED_AFTER else None
+
     def trusted(self, key: str, question: str) -> bool:
         """Whether the player has said yes to ``question`` about this hearing ``TRUSTED_AFTER`` times and
         never no (to it, or to anything else asked about the same hearing)."""
@@ -76,7 +106,8 @@ class HeardBefore:
 
     def to_json(self) -> dict[str, Any]:
         self.changed = False
-        return {"format": FORMAT, "answers": {k: {q: [a.yes, a.no] for q, a in about.items()} for k, about in self.answers.items()}}
+        return {"format": FORMAT, "answers": {k: {q: [a.yes, a.no] for q, a in about.items()} for k, about in self.answers.items()},
+                "corrections": self.corrections}
 
     @classmethod
     def from_json(cls, data: Any) -> "HeardBefore":
@@ -91,4 +122,10 @@ class HeardBefore:
                    if isinstance(q, str) and isinstance(c, list) and len(c) == 2 and all(isinstance(n, int) and n >= 0 for n in c)}
             if got:
                 made.answers[key] = got
+        corrections = data.get("corrections", {})
+        for key, about in (corrections.items() if isinstance(corrections, dict) else ()):
+            if isinstance(key, str) and isinstance(about, dict):
+                got_meant = {m: n for m, n in about.items() if isinstance(m, str) and isinstance(n, int) and n > 0}
+                if got_meant:
+                    made.corrections[key] = got_meant
         return made

@@ -100,8 +100,12 @@ class Session(SessionCore):
         ``go_on``: play this saved game at once (``voicegame play --resume``). Otherwise, an
         unfinished game this new deal will take the place of is kept, and the greeting says so."""
         self.heard_before = HeardBefore.from_json(hearings.load(persistence.folder)) if persistence is not None else HeardBefore()
-        self.asked_about: tuple[str, str, Callable[[Reply], None]] | None = None
-        """The hearing and question of the confirmation waiting for yes / no, with what "yes" does."""
+        self.asked_about: tuple[str, str, Callable[[Reply], None], str] | None = None
+        """The hearing and question of the confirmation waiting for yes / no, what "yes" does and the words
+        that say it (to learn from the answer: voicegame.listen.learned)."""
+        self.missed: str | None = None
+        """The hearing the game refused or was told "no" about last; the next command carried out says what
+        it meant (``HeardBefore.record_correction``)."""
         super().__init__(entry, options, seed, verbose, persistence)
         if persistence is not None:
             self._announce_saves(persistence, resume, go_on)
@@ -178,30 +182,60 @@ class Session(SessionCore):
         except RecursionError:
             understood = Understanding("rejected")
         self.by_ear = True
+        missed, self.missed = self.missed, None  # a correction is the very next thing said
         try:
-            consequence = self._consequence(understood)
-            evidence = self._evidence(heard, understood)
-            if consequence.question is not None:
-                evidence = replace(evidence, confirmed_before=self.heard_before.trusted(self._hearing_key(heard), consequence.question))
-            decision = decide(evidence, consequence.situation)
-            if evidence.confirmed_before and consequence.action is not None and isinstance(decision, Act) \
-                    and isinstance(decide(replace(evidence, confirmed_before=False), consequence.situation), Confirm):
-                with self.autosave.around(self) as turn:  # agreed to twice before: what "yes" would do, unasked
-                    turn.append(self._do_as_confirmed(heard, understood, consequence.action))
-                    return turn[0]
-            if isinstance(decision, Confirm) and consequence.question is not None and consequence.action is not None:
-                with self.autosave.around(self) as turn:
-                    turn.append(self._ask_first(heard, understood, consequence.question, consequence.action))
-                    return turn[0]
-            if isinstance(decision, Reject) or isinstance(decision, Confirm):
-                return self._refuse_heard(heard, understood, decision.reason if isinstance(decision, Reject) else Reason.NOT_UNDERSTOOD)
-            if understood.how == "parsed":
-                return self.handle(understood.text or heard.text)
-            with self.autosave.around(self) as turn:
-                turn.append(self._act_on(heard, understood))
-                return turn[0]
+            reply = self._hear(heard, understood)
         finally:
             self.by_ear = False
+        if missed is not None and self.dialogue.pending is not None and self.asked_about is not None:
+            self.missed = missed  # asked about: the answer says whether it was carried out
+        elif missed is not None and reply.command is not None and "unknown" not in reply.earcons \
+                and understood.how == "parsed" and self.parser.parse(understood.text or heard.text) == reply.command:
+            self._learn_correction(missed, understood.text or heard.text)
+        return reply
+
+    def _hear(self, heard: Heard, understood: Understanding) -> Reply:
+        """``hear`` after the words are understood: the policy's decision carried out."""
+        consequence = self._consequence(understood)
+        evidence = self._evidence(heard, understood)
+        if consequence.question is not None:
+            evidence = replace(evidence, confirmed_before=self.heard_before.trusted(self._hearing_key(heard), consequence.question))
+        decision = decide(evidence, consequence.situation)
+        if evidence.confirmed_before and consequence.action is not None and isinstance(decision, Act) \
+                and isinstance(decide(replace(evidence, confirmed_before=False), consequence.situation), Confirm):
+            with self.autosave.around(self) as turn:  # agreed to twice before: what "yes" would do, unasked
+                turn.append(self._do_as_confirmed(heard, understood, consequence.action))
+                return turn[0]
+        if isinstance(decision, Confirm) and consequence.question is not None and consequence.action is not None:
+            with self.autosave.around(self) as turn:
+                turn.append(self._ask_first(heard, understood, consequence.question, consequence.action))
+                return turn[0]
+        if isinstance(decision, Reject) and decision.reason is Reason.NOT_UNDERSTOOD and self.dialogue.offer is None:
+            corrected = self._ask_as_corrected(heard)
+            if corrected is not None:
+                return corrected
+        if isinstance(decision, Reject) or isinstance(decision, Confirm):
+            return self._refuse_heard(heard, understood, decision.reason if isinstance(decision, Reject) else Reason.NOT_UNDERSTOOD)
+        if understood.how == "parsed":
+            return self.handle(understood.text or heard.text)
+        with self.autosave.around(self) as turn:
+            turn.append(self._act_on(heard, understood))
+            return turn[0]
+
+    def _ask_as_corrected(self, heard: Heard) -> Reply | None:
+        """A hearing the player has twice followed at once with the same command: asked about as that
+        command ("Hint?") instead of refused; None when there is no such command, or it asks nothing."""
+        meant = self.heard_before.correction(self._hearing_key(heard))
+        command = self.parser.parse(meant) if meant else None
+        if command is None:
+            return None
+        understood = Understanding("parsed", command, doubt=Doubt.MATCHED, text=meant)
+        consequence = self._consequence(understood)
+        if consequence.question is None or consequence.action is None:
+            return None
+        with self.autosave.around(self) as turn:
+            turn.append(self._ask_first(heard, understood, consequence.question, consequence.action))
+            return turn[0]
 
     def _refuse_heard(self, heard: Heard, understood: Understanding, reason: Reason) -> Reply:
         """Nothing is done: one sentence says why. What is open stays open (a question heard over
@@ -213,6 +247,8 @@ class Session(SessionCore):
                 lifecycle.unclear_answer(self, reply)
             else:
                 reply.refuse(self._refusal(reason, understood.command), "unknown")
+                if reason is Reason.NOT_UNDERSTOOD:
+                    self.missed = self._hearing_key(heard)  # what they say next may be what they meant
             self.dialogue.last_sentences = reply.sentences
             turn.append(reply)
             return reply
@@ -372,7 +408,7 @@ class Session(SessionCore):
         reply = Reply(heard.text, command=understood.command)
         self.dialogue.question = None
         self.dialogue.wait_for_yes(action, no="cancelled")
-        self.asked_about = (self._hearing_key(heard), question, action)
+        self.asked_about = (self._hearing_key(heard), question, action, understood.text or heard.text)
         reply.ask(question)
         self.dialogue.last_sentences = reply.sentences
         return reply
@@ -396,10 +432,22 @@ class Session(SessionCore):
     def _learn_answer(self, action: Callable[[Reply], None] | None, yes: bool) -> None:
         """Keep the player's yes or no to the confirmation just answered (and save it with their data)."""
         asked, self.asked_about = self.asked_about, None
+        missed, self.missed = self.missed, None
         if asked is None or action is not asked[2]:
             return  # another question's answer (a hint's "yes", "Resume your game?")
         self.heard_before.record(asked[0], asked[1], yes)
-        if self.persistence is not None:
+        if not yes:
+            self.missed = asked[0]  # what they say next is what they meant
+        elif missed is not None and self.parser.parse(asked[3]) is not None:
+            self.heard_before.record_correction(missed, asked[3])
+        self._save_hearings()
+
+    def _learn_correction(self, missed: str, meant: str) -> None:
+        self.heard_before.record_correction(missed, meant)
+        self._save_hearings()
+
+    def _save_hearings(self) -> None:
+        if self.persistence is not None and self.heard_before.changed:
             hearings.save(self.persistence.folder, self.heard_before.to_json())
 
     def _play_confirmed(self, reply: Reply, move: Move) -> None:
