@@ -18,9 +18,9 @@ matched against those 20 templates (``match(pcm, words=DIGITS)``). Printed:
 - **the game's current recogniser** on the same held-out takes (``--sphinx-takes`` of each digit of
   each held-out speaker): PocketSphinx as ``make_recogniser("pocketsphinx")`` builds it, with the
   grammar of Klondike deal 14 while "Which eight: spades or clubs?" is open (its answers take any
-  number): right when the decoded text names the digit ("one", "pile one"); "with Whisper" also counts
-  a decode that was unknown or doubtful when Whisper's transcript (the second opinion the session asks
-  for then) names the digit.
+  number), Whisper's transcript asked for where the decode is unknown or doubtful (as the session asks
+  for it); and side by side, what a session could answer with ``Heard.enrolled``: the template word
+  alone, the template word else a sure decode, and the two agreeing.
 
 The decision rule (``MAX_DISTANCE``, ``MIN_MARGIN``) is chosen on the **tuning** speakers (george,
 jackson, nicolas), with the Speech Commands clips of even index, as: the most right answers while
@@ -142,19 +142,27 @@ def tune(own: list[Result], others: list[Result]) -> tuple[float, float]:
     return chosen
 
 
-def names(text: str, digit: int) -> bool:
-    """The text names this digit and no other ("one", "the one", "pile one", "1")."""
+def named(text: str) -> int | None:
+    """The one digit the text names ("one", "the one", "pile one", "1"); None for none or several."""
     words = text.replace(".", " ").replace(",", " ").split()
     said = {DIGITS.index(w) if w in DIGITS else int(w) for w in words if w in DIGITS or (w.isdigit() and len(w) == 1)}
-    return said == {digit}
+    return said.pop() if len(said) == 1 else None
 
 
-def sphinx_digits(fsdd: Path, speakers: tuple[str, ...], takes: list[int]) -> dict[str, tuple[int, int, int, int, float]]:
-    """PocketSphinx with the "Which eight?" grammar of Klondike deal 14 on ``takes`` of each digit:
-    per speaker (right, unknown, wrong, right with Whisper's second opinion, CPU seconds per clip).
-    Right: the decoded text names the digit. With Whisper: also when the decode was unknown or
-    doubtful and Whisper's transcript names it (the session asks Whisper then; a rough stand-in for
-    what it does with the answer). A new recogniser per speaker."""
+@dataclass(frozen=True)
+class Decoded:
+    """PocketSphinx on one clip: the digit its text names (None: none), whether it was unknown or
+    doubtful, the digit Whisper's transcript names when the session would ask it (None: none / not asked)."""
+
+    digit: int | None
+    unsure: bool
+    whisper: int | None
+
+
+def sphinx_digits(fsdd: Path, speakers: tuple[str, ...], takes: list[int]) -> tuple[dict[tuple[str, int, int], Decoded], float]:
+    """PocketSphinx with the "Which eight?" grammar of Klondike deal 14 on ``takes`` of each digit of
+    each speaker (a new recogniser per speaker); Whisper's transcript is asked for when the decode is
+    unknown or doubtful, as the session asks for it. Also the mean CPU seconds of a decode."""
     from voicegame.audio.recognisers import make_recogniser
     from voicegame.audio.whisper_transcriber import normalise
     from voicegame.play.session import Session
@@ -164,29 +172,23 @@ def sphinx_digits(fsdd: Path, speakers: tuple[str, ...], takes: list[int]) -> di
     assert session.dialogue.question is not None
     grammar = session.recogniser_grammar()
     out = {}
+    cpu = 0.0
     for speaker in speakers:
         recogniser, _ = make_recogniser("pocketsphinx")
         recogniser.set_grammar(grammar)
-        right = unknown = wrong = whisper = 0
-        cpu = 0.0
-        for digit, word in enumerate(DIGITS):
+        for digit in range(10):
             for take in takes:
                 pcm = fsdd_clip(fsdd, digit, speaker, take)
                 began = time.process_time()
                 heard = recogniser.recognise(pcm)
                 cpu += time.process_time() - began
-                if names(heard.text, digit):
-                    right += 1
-                    whisper += not heard.doubt
-                elif heard.unknown or not heard.text:
-                    unknown += 1
-                else:
-                    wrong += 1
-                if (heard.unknown or heard.doubt) and heard.transcript is not None:
+                unsure = heard.unknown or not heard.text or bool(heard.doubt)
+                whisper = None
+                if unsure and heard.transcript is not None:
                     transcript = heard.transcript()
-                    whisper += transcript is not None and names(normalise(transcript.text), digit)
-        out[speaker] = (right, unknown, wrong, whisper, cpu / max(1, 10 * len(takes)))
-    return out
+                    whisper = None if transcript is None else named(normalise(transcript.text))
+                out[(speaker, digit, take)] = Decoded(named(heard.text), unsure, whisper)
+    return out, cpu / max(1, len(out))
 
 
 def pct(x: float) -> str:
@@ -270,19 +272,41 @@ def main() -> int:
 
     if args.sphinx_takes > 0:
         takes = [t for t in range(2, 50) if t not in ENROL_TAKES][:: max(1, 48 // args.sphinx_takes)][: args.sphinx_takes]
-        sphinx = sphinx_digits(args.fsdd, HELD_OUT, takes)
-        lines += ["", f"Same held-out takes ({', '.join(map(str, takes))} of each digit), current recogniser "
-                  "(PocketSphinx, grammar of \"Which eight?\" open) against the templates:", "",
-                  "| speaker | PocketSphinx right | unknown | wrong | with Whisper | CPU per clip | templates: answered right | refused | wrong |",
-                  "|---|---|---|---|---|---|---|---|---|"]
-        for s in HELD_OUT:
-            r_, u_, w_, wh_, c_ = sphinx[s]
-            n = 10 * len(takes)
-            same = [r for r in own[s] if r.truth is not None]
-            subset = [same[d * 48 + (t - 2)] for d in range(10) for t in takes]
-            right, refused, wrong = shares(subset, rule)
-            lines.append(f"| {s} | {pct(r_ / n)} | {pct(u_ / n)} | {pct(w_ / n)} | {pct(wh_ / n)} | {c_:.2f} s | {pct(right)} | "
-                         f"{pct(refused)} | {pct(wrong)} |")
+        decoded, sphinx_cpu = sphinx_digits(args.fsdd, HELD_OUT, takes)
+        lines += ["", f"Same held-out takes ({', '.join(map(str, takes))} of each digit, {10 * len(takes)} clips a speaker): "
+                  "the current recogniser (PocketSphinx as make_recogniser builds it, grammar of \"Which eight?\" open; "
+                  f"{sphinx_cpu:.2f} CPU-s a clip) and the templates. Each cell: right / wrong (the rest: no digit). "
+                  "*PocketSphinx*: its text names the digit. *+ Whisper*: a sure decode, or Whisper's transcript where "
+                  "the decode was unknown or doubtful. *templates*: accepted at the rule. *templates, else PocketSphinx*: "
+                  "the accepted template word, else a sure decode. *both agree*: the template word accepted and the "
+                  "decode naming the same digit.", "",
+                  "| speaker | PocketSphinx | + Whisper | templates | templates, else PocketSphinx | both agree |",
+                  "|---|---|---|---|---|---|"]
+        for s in HELD_OUT + ("all held-out",):
+            group = HELD_OUT if s == "all held-out" else (s,)
+            cells: Counter[str] = Counter()
+            n = 0
+            for speaker in group:
+                results = own[speaker]
+                for digit in range(10):
+                    for take in takes:
+                        n += 1
+                        d = decoded[(speaker, digit, take)]
+                        r = results[digit * 48 + (take - 2)]
+                        template = DIGITS.index(r.word) if r.accepted(*rule) else None
+                        sure = None if d.unsure else d.digit
+                        choices = {"ps": d.digit, "whisper": sure if sure is not None else d.whisper, "templates": template,
+                                   "then": template if template is not None else sure,
+                                   "agree": template if template is not None and template == d.digit else None}
+                        for key, value in choices.items():
+                            if value is not None:
+                                cells[key + (":right" if value == digit else ":wrong")] += 1
+
+            def cell(key: str) -> str:
+                return f"{pct(cells[key + ':right'] / n)} / {pct(cells[key + ':wrong'] / n)}"
+
+            label = f"**{s}**" if s == "all held-out" else s
+            lines.append(f"| {label} | {cell('ps')} | {cell('whisper')} | {cell('templates')} | {cell('then')} | {cell('agree')} |")
     confusions = Counter((r.truth, r.word) for s in HELD_OUT for r in own[s] if r.accepted(*rule) and r.word != r.truth)
     lines += ["", "Held-out wrong answers (said -> taken): " + (", ".join(f"{a} -> {b} x{n}" for (a, b), n in confusions.most_common())
                                                            or "none")]

@@ -42,6 +42,11 @@ N_CEPS = 13  # c0..c12; c0 (overall level) is dropped after normalisation
 TRIM_BELOW_PEAK_DB = 35.0
 """Frames quieter than the loudest frame by more than this (or below ``TRIM_FLOOR_DB``) are silence."""
 TRIM_FLOOR_DB = -60.0
+TRIM_GAP_FRAMES = 15
+"""Loud stretches closer than 150 ms are one (the closure before the "t" of "eight")."""
+TRIM_PART_DB = 20.0
+TRIM_PART_FRAMES = 5
+"""A stretch apart from the loudest one is kept when it is this long (50 ms) and this loud."""
 TRIM_PAD_FRAMES = 3
 DELTA_WEIGHT = 0.5
 _LIFTER = 1.0 + 11.0 * np.sin(np.pi * np.arange(1, N_CEPS) / 22.0)  # HTK's sinusoidal lifter, L = 22
@@ -54,11 +59,14 @@ WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
 FORMAT = "voicegame-voice-templates"
 VERSION = 1
 
-MAX_DISTANCE = 1.10
+MAX_DISTANCE = 4.7
 """A match is taken only when the utterance is at most this far (mean frame distance along the DTW
-path, features normalised per utterance) from its best template: farther is another word or noise."""
-MIN_MARGIN = 0.12
-"""...and when the best template of any other word is at least this much farther: a near tie is no answer."""
+path, features normalised per utterance) from its best template: farther is another word or noise.
+Chosen by bench/enrol.py on the tuning speakers george, jackson and nicolas (the most right answers
+with at most 0.5% wrong and 2% of other words accepted); a right answer lies at 3.0-4.7."""
+MIN_MARGIN = 0.1
+"""...and when the best template of any other word is at least this much farther: a near tie is no
+answer (chosen with ``MAX_DISTANCE``)."""
 
 
 @dataclass(frozen=True)
@@ -115,15 +123,23 @@ def _frames(pcm: np.ndarray) -> np.ndarray:
 
 
 def speech_span(frames: np.ndarray) -> slice:
-    """The frames from the first to the last loud one (energy within ``TRIM_BELOW_PEAK_DB`` of the
-    loudest frame and above ``TRIM_FLOOR_DB`` dBFS), padded by ``TRIM_PAD_FRAMES``; empty when none is."""
+    """The frames of the word: loud frames (within ``TRIM_BELOW_PEAK_DB`` of the loudest and above
+    ``TRIM_FLOOR_DB`` dBFS) joined across gaps under ``TRIM_GAP_FRAMES``;
+    of those stretches the loudest and those of ``TRIM_PART_FRAMES`` or more that reach within ``TRIM_PART_DB``
+    of the loudest frame (a click or a faint breath away from the word does not), from the first to the last, padded by ``TRIM_PAD_FRAMES``. Empty when none."""
     level = 10.0 * np.log10((frames * frames).mean(axis=1) + 1e-12)
     if len(level) == 0:
         return slice(0, 0)
-    loud = np.flatnonzero(level >= max(level.max() - TRIM_BELOW_PEAK_DB, TRIM_FLOOR_DB))
+    peak = level.max()
+    loud = np.flatnonzero(level >= max(peak - TRIM_BELOW_PEAK_DB, TRIM_FLOOR_DB))
     if len(loud) == 0:
         return slice(0, 0)
-    return slice(max(0, loud[0] - TRIM_PAD_FRAMES), min(len(level), loud[-1] + 1 + TRIM_PAD_FRAMES))
+    breaks = np.flatnonzero(np.diff(loud) > TRIM_GAP_FRAMES)
+    starts, stops = loud[np.r_[0, breaks + 1]], loud[np.r_[breaks, len(loud) - 1]] + 1
+    kept = [k for k in range(len(starts)) if starts[k] <= np.argmax(level) < stops[k]
+            or (stops[k] - starts[k] >= TRIM_PART_FRAMES and level[starts[k]:stops[k]].max() >= peak - TRIM_PART_DB)]
+    first, last = starts[kept[0]], stops[kept[-1]]
+    return slice(max(0, first - TRIM_PAD_FRAMES), min(len(level), last + TRIM_PAD_FRAMES))
 
 
 def speech_seconds(pcm: np.ndarray) -> float:
