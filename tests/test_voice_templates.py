@@ -271,7 +271,7 @@ def test_train_from_recordings_list_and_forget(tmp_path, capsys, monkeypatch):
     (takes / "notes.txt").write_text("not a take")
     status, out, err = run_cli(["train", "--input", str(takes), "--player", "test"], capsys)
     assert (status, err) == (0, "")
-    assert out.strip() == "Done: I learnt 10 words of test's voice; the game uses them when you answer."
+    assert out.strip() == "Done: I learnt 10 words of test's voice."
     saved = tmp_path / "data" / "voicegame" / "voices" / "test.npz"
     templates = vt.VoiceTemplates.load(saved)
     assert templates.words == list(DIGITS) and all(templates.takes(w) == 2 for w in DIGITS)
