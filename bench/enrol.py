@@ -328,13 +328,23 @@ def main() -> int:
         lines += ["", f"Where the accepted template word and the decoded digit differ ({conflicts['all']} of "
                   f"{len(decoded)} clips): the templates were right {conflicts['templates right']} times, the decode "
                   f"{conflicts['decode right']} times."]
-    bands = ((vt.MIN_MARGIN, 0.3), (0.3, 0.6), (0.6, math.inf))
-    lines += ["", "Held-out answers accepted at the rule, by margin (a session may act at once on a wide margin and "
-              "confirm a narrow one):", "", "| margin | accepted | of them wrong |", "|---|---|---|"]
+    bands = ((vt.MIN_MARGIN, 0.2), (0.2, 0.3), (0.3, 0.45), (0.45, 0.6), (0.6, math.inf))
+    lines += ["", "Answers accepted at the rule, by margin (a session may act at once on a wide margin and confirm a "
+              "narrow one; ``SURE_MARGIN`` is chosen on the tuning rows):", "",
+              "| margin | tuning: accepted | of them wrong | held-out: accepted | of them wrong |", "|---|---|---|---|---|"]
     for low, high in bands:
-        band = [r for s in HELD_OUT for r in own[s] if r.accepted(*rule) and low <= r.margin < high]
-        wrong = sum(r.word != r.truth for r in band)
-        lines.append(f"| {low:g} to {high:g} | {len(band)} | {wrong} ({pct(wrong / max(1, len(band)))}) |")
+        row = f"| {low:g} to {high:g} |"
+        for group in (TUNING, HELD_OUT):
+            band = [r for s in group for r in own[s] if r.accepted(*rule) and low <= r.margin < high]
+            wrong = sum(r.word != r.truth for r in band)
+            row += f" {len(band)} | {wrong} ({pct(wrong / max(1, len(band)))}) |"
+        lines.append(row)
+    for group, label in ((TUNING, "tuning"), (HELD_OUT, "held-out")):
+        every = [r for s in group for r in own[s]]
+        sure = [r for r in every if r.accepted(*rule) and r.margin >= vt.SURE_MARGIN]
+        wrong = sum(r.word != r.truth for r in sure)
+        lines.append(f"\nAt margin >= SURE_MARGIN ({vt.SURE_MARGIN}), {label}: {pct((len(sure) - wrong) / len(every))} of the "
+                     f"clips answered right at once, {pct(wrong / len(every))} wrong.")
     confusions = Counter((r.truth, r.word) for s in HELD_OUT for r in own[s] if r.accepted(*rule) and r.word != r.truth)
     lines += ["", "Held-out wrong answers (said -> taken): " + (", ".join(f"{a} -> {b} x{n}" for (a, b), n in confusions.most_common())
                                                            or "none")]
