@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .backend import Heard, Recogniser, as_int16
+from .backend import Heard, Recogniser, StreamingRecogniser, as_int16
 from .grammar_spec import RecogniserGrammar
 from .voice_templates import TemplateMatch, VoiceTemplates, speech_seconds
 
@@ -70,22 +70,24 @@ class EnrolledRecogniser:
 class StreamingEnrolledRecogniser(EnrolledRecogniser):
     """The same for a streaming ``inner``: the audio fed is kept, and matched at ``finish``."""
 
-    def __init__(self, inner: Any, templates: VoiceTemplates, max_speech_seconds: float = MAX_SPEECH_SECONDS) -> None:
+    def __init__(self, inner: StreamingRecogniser, templates: VoiceTemplates,
+                 max_speech_seconds: float = MAX_SPEECH_SECONDS) -> None:
         super().__init__(inner, templates, max_speech_seconds)
+        self.stream = inner
         self._fed: list[np.ndarray] = []
 
     def begin(self) -> None:
         self._fed = []
-        self.inner.begin()
+        self.stream.begin()
 
     def feed(self, pcm: np.ndarray) -> None:
         self._fed.append(as_int16(pcm))
-        self.inner.feed(pcm)
+        self.stream.feed(pcm)
 
     def finish(self) -> Heard:
         audio = np.concatenate(self._fed) if self._fed else np.zeros(0, dtype=np.int16)
         self._fed = []
-        return self.with_templates(self.inner.finish(), audio)
+        return self.with_templates(self.stream.finish(), audio)
 
     def recognise(self, pcm: np.ndarray) -> Heard:
         self._fed = []  # the inner recogniser's recognise is its own begin, feed, finish
@@ -104,5 +106,6 @@ def with_enrolment(inner: Recogniser, templates: VoiceTemplates | Path | str | N
         templates = VoiceTemplates.load(path)
     if len(templates) == 0:
         return inner
-    streaming = all(callable(getattr(inner, name, None)) for name in ("begin", "feed", "finish"))
-    return (StreamingEnrolledRecogniser if streaming else EnrolledRecogniser)(inner, templates)
+    if isinstance(inner, StreamingRecogniser):
+        return StreamingEnrolledRecogniser(inner, templates)
+    return EnrolledRecogniser(inner, templates)

@@ -25,7 +25,7 @@ import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
@@ -285,11 +285,12 @@ class VoiceTemplates:
         temporary file so that a crash leaves the old file whole."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        arrays = {f"take_{k}": f.astype(np.float32) for k, f in enumerate(self._features)}
+        arrays: dict[str, Any] = {"format": np.array(FORMAT), "version": np.array(VERSION),
+                                  "words": np.array(self._words, dtype=np.str_)}
+        arrays.update({f"take_{k}": f.astype(np.float32) for k, f in enumerate(self._features)})
         temporary = path.with_name(path.name + ".tmp")
         with open(temporary, "wb") as handle:
-            np.savez(handle, format=np.array(FORMAT), version=np.array(VERSION),
-                     words=np.array(self._words, dtype=np.str_), **arrays)
+            np.savez(handle, **arrays)
         temporary.replace(path)
 
     @classmethod
