@@ -266,20 +266,24 @@ def main() -> int:
     def cross_line(pairs: list[tuple[str, str]], label: str) -> str:
         every = [r for p in pairs for r in cross[p]]
         right, _, wrong = shares(every, rule)
-        return (f"| {label} | {len(every)} | {pct(accuracy(every))} | {pct(right)} | {pct(wrong)} |")
+        sure_wrong = shares(every, (rule[0], max(rule[1], vt.SURE_MARGIN)))[2]
+        return (f"| {label} | {len(every)} | {pct(accuracy(every))} | {pct(right)} | {pct(wrong)} | {pct(sure_wrong)} |")
 
     held_pairs = [(a, b) for a in HELD_OUT for b in HELD_OUT if a != b]
     all_pairs = list(cross)
     lines += ["", "Another speaker's templates (enrolled A, B speaks; every {}th take):".format(args.cross_step), "",
-              "| pairs | clips | nearest word right | accepted right | accepted wrong |", "|---|---|---|---|---|",
+              f"| pairs | clips | nearest word right | accepted right | accepted wrong | wrong with margin >= {vt.SURE_MARGIN} |",
+              "|---|---|---|---|---|---|",
               cross_line(held_pairs, "held-out with held-out"), cross_line(all_pairs, "all 30 pairs")]
     lines += ["", "Not a digit, said by other people, matched against one speaker's digit templates "
               f"(utterances of {LONG_SECONDS} s of speech or more not matched):", "",
-              "| clips | against | clips x speakers | digit accepted |", "|---|---|---|---|"]
+              f"| clips | against | clips x speakers | digit accepted | with margin >= {vt.SURE_MARGIN} |", "|---|---|---|---|---|"]
+    sure_rule = (rule[0], max(rule[1], vt.SURE_MARGIN))
     for label, table in (("Speech Commands, even (tuning)", commands_even), ("Speech Commands, odd", commands_odd),
                          ("wake words", wake_held)):
         every = [r for s in table for r in table[s]]
-        lines.append(f"| {label} | {', '.join(table)} | {len(every)} | {pct(false_accepts(every, rule))} |")
+        lines.append(f"| {label} | {', '.join(table)} | {len(every)} | {pct(false_accepts(every, rule))} | "
+                     f"{pct(false_accepts(every, sure_rule))} |")
 
     if args.sphinx_takes > 0:
         takes = [t for t in range(2, 50) if t not in ENROL_TAKES][:: max(1, 48 // args.sphinx_takes)][: args.sphinx_takes]
