@@ -165,7 +165,7 @@ def test_every_sub_command_is_its_own_module_in_the_command_table():
     parser = cli.build_parser()
     names = next(a for a in parser._actions if a.dest == "command").choices
     assert set(names) == {"play", "games", "stats", "config", "saves", "transcribe", "model", "setup", "solve",
-                          "replay", "kiosk", "satellite"}
+                          "replay", "kiosk", "satellite", "train"}
     assert set(cli.COMMANDS) == set(names)
     listed = {a.dest: a.help for a in next(a for a in parser._actions if a.dest == "command")._choices_actions}
     for name, (path, help_text) in cli.COMMANDS.items():

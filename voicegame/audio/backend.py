@@ -91,6 +91,10 @@ class Heard:
     end of speech is decided (``EarlyTranscript``), so asking costs little time (voicegame.listen.understanding)."""
     typed: bool = False
     """The text was typed (``TextRecogniser``), not heard: the game takes it as written, as text mode does."""
+    enrolled: tuple[str, float] | None = None
+    """The answer word the player's own enrolled voice templates (``voicegame train``) found in a short
+    utterance, and its margin over the nearest other enrolled word; None when the player has not enrolled,
+    the utterance is long or no template matched well enough (``voicegame.audio.enrolled``)."""
 
 
 @runtime_checkable

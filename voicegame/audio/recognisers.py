@@ -44,7 +44,7 @@ __getattr__ = lazy_names(__name__, __package__ or "voicegame.audio", _LAZY)
 __all__ = [
     "KINDS", "UNK", "VOSK_MODEL_ENV", "Heard", "PocketSphinxRecogniser", "Recogniser", "StreamingRecogniser",
     "TextRecogniser", "VoskRecogniser", "WyomingRecogniser", "_looks_like_vosk_model", "find_vosk_model", "listening_pocketsphinx",
-    "make_recogniser", "parse_vosk_result", "user_models_dir", "vosk_phrase_list",
+    "make_backend", "make_recogniser", "parse_vosk_result", "user_models_dir", "vosk_phrase_list",
 ]
 
 log = logging.getLogger(__name__)
@@ -108,7 +108,22 @@ def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None)
 
 def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True,
                     stt: str | None = None, on_note: Callable[[str], None] | None = None,
-                    second_opinion: bool = True) -> tuple[Recogniser, str]:
+                    second_opinion: bool = True, templates: Path | None = None) -> tuple[Recogniser, str]:
+    """Build a recogniser and a one-sentence note for the player about what is used and why.
+    ``templates``: the file of the player's enrolled voice (``voicegame train``); when it holds
+    templates, the recogniser also fills ``Heard.enrolled`` (``enrolled.EnrolledRecogniser``).
+    The rest as ``make_backend``."""
+    recogniser, note = make_backend(kind, model, acoustic_check, stt, on_note, second_opinion)
+    if templates is None or recogniser.name == "text":
+        return recogniser, note
+    from .enrolled import with_enrolment
+
+    return with_enrolment(recogniser, templates), note
+
+
+def make_backend(kind: str = "auto", model: str | None = None, acoustic_check: bool = True,
+                 stt: str | None = None, on_note: Callable[[str], None] | None = None,
+                 second_opinion: bool = True) -> tuple[Recogniser, str]:
     """Build a recogniser and a one-sentence note for the player about what is used and why.
 
     kind: auto (Vosk when a model is found and loads, else PocketSphinx), vosk, pocketsphinx, text,

@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("voicegame.cli.replay", "play move codes (pile7>pile5, deal) on a deal; print the commands"),
     "kiosk": ("voicegame.cli.kiosk", "run unattended on a screenless device (voice only, never exits)"),
     "satellite": ("voicegame.cli.satellite", "play on a Wyoming satellite's microphone and speaker (like the kiosk)"),
+    "train": ("voicegame.cli.train", "learn your voice: say the answer words a couple of times"),
 }
 """Sub-command -> (its module, its one-line help), in the order ``voicegame --help`` lists them."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable
 
 from voicegame.audio.errors import AudioError
@@ -46,6 +47,8 @@ def add_voice_options(play: argparse.ArgumentParser) -> None:
                             "headsets; the default with no value), off")
     group.add_argument("--push-to-talk", action="store_true", default=None,
                        help="listen only between two presses of Enter (a switch that types Enter works too)")
+    group.add_argument("--player", default=None, metavar="NAME",
+                       help="whose voice, learnt by 'voicegame train --player NAME', to listen for (default: default)")
 
 
 def _in_range(flag: str, kind: type, low: float, high: float) -> Callable[[str], Any]:
@@ -145,9 +148,21 @@ def _recogniser(kind: str, args: argparse.Namespace, config: Config | None, spea
         stt = getattr(args, "stt", None) or (config["audio.stt"] if config is not None else None)
         return make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True,
                                stt=stt, on_note=said_at_once(speaker),
-                               second_opinion=config["audio.second_opinion"] if config is not None else True)
+                               second_opinion=config["audio.second_opinion"] if config is not None else True,
+                               templates=enrolled_voice(args))
     except AudioError as error:
         return TextRecogniser(), session.say("no_recogniser_typing", problem=str(error).rstrip("."))
+
+
+def enrolled_voice(args: argparse.Namespace) -> Path | None:
+    """The file of the voice the player enrolled (``voicegame train``; ``--player``), when there is one."""
+    from voicegame.storage.voices import DEFAULT_PLAYER, voice_templates_path
+
+    try:
+        path = voice_templates_path(getattr(args, "player", None) or DEFAULT_PLAYER)
+        return path if path.is_file() else None
+    except OSError:
+        return None
 
 
 def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | None = None, config: Config | None = None,
