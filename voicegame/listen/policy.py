@@ -37,6 +37,9 @@ The rules, in order (tests/test_policy.py has a row for each):
    speech forced onto the nearest command came out as one. A weak fit, a single word Whisper wrote as
    something else, the second decode alone otherwise, or a "which move?" question matched from one
    broken-off word: refused, "Sorry, I did not catch that".
+   An answer to "Which eight?" that the player's own recorded voice (``voicegame train``) matched
+   (``Source.ENROLLED``) counts as heard clearly when the match is sure (``Evidence.enrolled_sure``),
+   else it is asked about; Whisper writing another answer still contradicts it (rule 3).
 7. What rules 5 and 6 would ask about is done at once when the player has said yes to the same question
    about the same hearing (the same decodes and the same transcript) twice before and never no
    (``Evidence.confirmed_before``, voicegame.listen.learned): their voice's "draw" that only Whisper
@@ -79,6 +82,7 @@ class Source(StrEnum):
     TRANSCRIPT = "transcript only"  # Whisper's free transcript, where the grammar heard something else or nothing
     WHISPER_CHOICE = "whisper chose"  # Whisper's choice among candidate commands (voicegame.listen.rescore)
     MATCHED = "matched"  # the legal move closest to the words (voicegame.listen.match.MoveMatcher)
+    ENROLLED = "own voice"  # an answer word the player's own recorded voice (``voicegame train``) matched
 
 
 class Doubt(StrEnum):
@@ -100,6 +104,8 @@ class Doubt(StrEnum):
     TRANSCRIPT_ONLY = "transcript only"
     WHISPER_CHOSE = "whisper chose"
     MATCHED = "matched"
+    OWN_VOICE = "own voice"  # the answer the player's voice templates heard, not the decode's
+    OWN_VOICE_DIFFERS = "own voice heard otherwise"  # the templates heard a digit that answers nothing
 
     @classmethod
     def of_recogniser(cls, text: str) -> Doubt:
@@ -158,6 +164,9 @@ class Evidence:
     of cards named in full that is refused, and its words do not begin with a word the parser skips."""
     weak_fit: bool = False
     """The recogniser's fit is weak (``Doubt.WEAK_FIT``), whatever doubt came first."""
+    enrolled_sure: bool = False
+    """The player's own voice templates matched the answer well ahead of every other word they recorded
+    (``Heard.enrolled`` with a margin of at least ``voice_templates.SURE_MARGIN``)."""
     confirmed_before: bool = False
     """The player said yes to this same question about this same hearing ``learned.TRUSTED_AFTER``
     times and never no (voicegame.listen.learned ``HeardBefore.trusted``)."""
@@ -189,6 +198,8 @@ class Evidence:
         """Heard as it is to be acted on, with nothing to doubt, or vouched for by Whisper."""
         if self.agreed and self.source is not Source.WHISPER_CHOICE:
             return not self.contradicted
+        if self.source is Source.ENROLLED:
+            return self.enrolled_sure and not self.contradicted
         return self.source is Source.GRAMMAR and self.doubt is Doubt.NONE and not self.contradicted
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Callable
 
+from voicegame.audio.voice_templates import SURE_MARGIN
 from voicegame.engine import Move
 from voicegame.games import GameEntry, find_game
 from voicegame.language.command import CardRef, Command
@@ -49,7 +50,7 @@ too (``Session._consequence``); every other intent changes nothing."""
 CHANGES_GAME = frozenset(intent for intent, effect in EFFECTS.items() if effect is not Effect.CHANGES_SETTING)
 """Intents (besides moves) that change the game."""
 SOURCE_OF_DOUBT = {Doubt.SECOND_ONLY: Source.SECOND_DECODE, Doubt.TRANSCRIPT_ONLY: Source.TRANSCRIPT,
-                   Doubt.WHISPER_CHOSE: Source.WHISPER_CHOICE}
+                   Doubt.WHISPER_CHOSE: Source.WHISPER_CHOICE, Doubt.OWN_VOICE: Source.ENROLLED}
 """Doubts that say where the words came from (otherwise the grammar's decode, or matching)."""
 UNSURE_FIT = frozenset({"weak fit"})
 """Recogniser doubts (``Heard.doubt``) under which a command that would change nothing (a reading, an
@@ -181,6 +182,7 @@ class Session(SessionCore):
                                     self.narrator, self.question is not None)
         except RecursionError:
             understood = Understanding("rejected")
+        understood = self._with_own_voice(heard, understood)
         self.by_ear = True
         missed, self.missed = self.missed, None  # a correction is the very next thing said
         try:
@@ -193,6 +195,26 @@ class Session(SessionCore):
                 and understood.how == "parsed" and self.parser.parse(understood.text or heard.text) == reply.command:
             self._learn_correction(missed, understood.text or heard.text)
         return reply
+
+    def _with_own_voice(self, heard: Heard, understood: Understanding) -> Understanding:
+        """The answer to "Which eight?" the player's own recorded voice heard (``Heard.enrolled``, from
+        ``voicegame train``): it vouches for the same answer decoded, and takes the place of anything else
+        decoded, since on people's digits the templates were right far more often (bench/RESULTS.md,
+        "Enrolment"). A digit that answers nothing makes a decoded answer doubtful. Only numbers, only to
+        a "which?" question: yes and no were not measured."""
+        if heard.enrolled is None or self.dialogue.question is None:
+            return understood
+        word, margin = heard.enrolled
+        answer = self.parser.parse(word)
+        if answer is None or answer.intent != "answer":
+            return understood  # "yes" and "no" (matched as "yes" / "no" intents) are left to the decodes
+        if not isinstance(self.resolver.narrow(self.state, self.dialogue.question, answer), Play):
+            if understood.command is not None and understood.command.intent == "answer" and understood.doubt is Doubt.NONE:
+                return replace(understood, doubt=Doubt.OWN_VOICE_DIFFERS)  # their voice heard a digit that answers nothing
+            return understood
+        if understood.command == answer:
+            return replace(understood, doubt=Doubt.NONE, agreed=True)
+        return Understanding("parsed", answer, doubt=Doubt.OWN_VOICE, text=word)
 
     def _hear(self, heard: Heard, understood: Understanding) -> Reply:
         """``hear`` after the words are understood: the policy's decision carried out."""
@@ -277,7 +299,8 @@ class Session(SessionCore):
             words=len(self.parser.words(understood.text or heard.text)),
             second_clear=heard.second_clear,
             plain=understood.doubt in (SECOND_ONLY, TRANSCRIPT_ONLY) and self._answers_unasked(understood),
-            weak_fit=heard.doubt in UNSURE_FIT,
+            weak_fit=heard.doubt in UNSURE_FIT and understood.doubt is not Doubt.OWN_VOICE,
+            enrolled_sure=heard.enrolled is not None and heard.enrolled[1] >= SURE_MARGIN,
         )
 
     def _whisper_says(self, heard: Heard, understood: Understanding) -> dict[str, Any]:
