@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Callable
 
-from voicegame.audio.voice_templates import SURE_MARGIN
 from voicegame.engine import Move
 from voicegame.games import GameEntry, find_game
 from voicegame.language.command import CardRef, Command
@@ -87,6 +86,14 @@ class Consequence:
     situation: Situation
     question: str | None = None
     action: Callable[[Reply], None] | None = None
+
+
+def _sure_margin() -> float:
+    """``voice_templates.SURE_MARGIN``, imported only when templates are in use (it brings numpy: a typed
+    game loads no audio stack)."""
+    from voicegame.audio.voice_templates import SURE_MARGIN  # noqa: PLC0415
+
+    return SURE_MARGIN
 
 
 class Session(SessionCore):
@@ -300,7 +307,7 @@ class Session(SessionCore):
             second_clear=heard.second_clear,
             plain=understood.doubt in (SECOND_ONLY, TRANSCRIPT_ONLY) and self._answers_unasked(understood),
             weak_fit=heard.doubt in UNSURE_FIT and understood.doubt is not Doubt.OWN_VOICE,
-            enrolled_sure=heard.enrolled is not None and heard.enrolled[1] >= SURE_MARGIN,
+            enrolled_sure=heard.enrolled is not None and heard.enrolled[1] >= _sure_margin(),
         )
 
     def _whisper_says(self, heard: Heard, understood: Understanding) -> dict[str, Any]:
