@@ -101,6 +101,10 @@ ROWS: list[tuple[str, Evidence, Situation, Decision]] = [
                                                                   second_clear=True, plain=True), Situation(TELLS), Act()),
     ('a weak-fit reading Whisper agrees with', Evidence(True, Source.GRAMMAR, Doubt.NONE, agreed=True, weak_fit=True),
      Situation(TELLS), Act()),
+    ('a clear move Whisper wrote with other suits', Evidence(True, other_suits=True, whisper_disagrees=True, whisper_words=6),
+     Situation(CHANGES), Confirm()),
+    ('a doubtful move Whisper wrote with other suits', Evidence(True, Source.GRAMMAR, Doubt.PHONE_LOOP, other_suits=True,
+                                                               whisper_disagrees=True, whisper_words=6), Situation(CHANGES), Reject()),
     # rule 7: what the player has agreed to twice about the same hearing (voicegame.listen.learned)
     ('a draw only Whisper made out, agreed to twice before', Evidence(True, Source.WHISPER_CHOICE, Doubt.WHISPER_CHOSE,
                                                                       confirmed_before=True), Situation(CHANGES), Act()),

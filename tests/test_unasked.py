@@ -124,3 +124,17 @@ def test_an_answer_whisper_wrote_as_another_number_is_asked_not_played():
     session = Session("klondike", seed=14)
     session.handle("move the eight")
     assert session.hear(written(Heard("one", 1.0), "1")).moves  # Whisper agrees: played
+
+
+def test_a_clear_move_whisper_wrote_with_other_suits_is_asked_first():
+    """Both decodes heard "pile seven on clubs foundation" for "seven of spades on eight of diamonds"
+    (a held-out voice in babble, 2026-11-27); Whisper wrote "diamonds". A move whose suits Whisper
+    wrote otherwise is asked about, not played."""
+    session = Session("klondike", seed=9)
+    heard = written(Heard("six of clubs on seven of diamonds", 1.0), "sticks of spades on sabin of hearts")
+    reply = session.hear(heard)
+    assert reply.sentences == ["Six of clubs on seven of diamonds?"] and not reply.moves
+    same = written(Heard("six of clubs on seven of diamonds", 1.0), "6 of clubs on 7 of diamonds")
+    assert Session("klondike", seed=9).hear(same).moves  # the same suits: played at once
+    no_suit = written(Heard("six of clubs on seven of diamonds", 1.0), "six on seven")
+    assert Session("klondike", seed=9).hear(no_suit).moves  # no suit written: no objection

@@ -16,7 +16,7 @@ The rules, in order (tests/test_policy.py has a row for each):
    like ..."); heard with doubt, "Sorry, I did not catch that."
 3. Heard by voice, words that came with a doubt (rule 5's list) and that Whisper contradicts (it wrote
    other words, spelled nothing like them, for a one-word utterance or for a command that names no
-   card or place) are refused without a question: people's "sheila" that only the second decode
+   card or place, or naming other suits than the decode's) are refused without a question: people's "sheila" that only the second decode
    heard as "deal again", written "sheila"; "jarvis" that Whisper's choice made "start again".
    Contradicted but decoded clearly, they are asked about (rules 4 and 5).
 4. Heard by voice, what ends or replaces the game (quit, new game, restart, another game, the previous
@@ -152,6 +152,10 @@ class Evidence:
     cards"; not "rido" for "redo"."""
     whisper_words: int = 0
     """How many words Whisper wrote (0: it was not asked)."""
+    other_suits: bool = False
+    """Whisper wrote suits, and none of them is a suit the decode names (or each names one the other does
+    not): "seven of spades on eight of diamonds" decoded "pile seven on clubs foundation", written "7 0s
+    paid on a to diamonds"."""
     names_nothing: bool = False
     """The command names no card, place, number or game ("draw", "faster", "read the board")."""
     words: int = 1
@@ -186,7 +190,7 @@ class Evidence:
         """Whisper wrote something else for one word, or for a command that names nothing, whose words
         are short and few enough that Whisper writes them right when they were said ("zero" decoded as
         "faster" was written "theta theta theta", "view glass" as "deal cards" "view glass")."""
-        return self.one_word_not_its_own or (self.whisper_disagrees and self.names_nothing)
+        return self.one_word_not_its_own or (self.whisper_disagrees and self.names_nothing) or self.other_suits
 
     @property
     def decoded_clearly(self) -> bool:

@@ -322,9 +322,13 @@ class Session(SessionCore):
             own = self.parser.parse(written.text) if len(written.text) <= MAX_COMMAND_CHARS else None
         except RecursionError:
             own = None
-        other = own != command \
-            and not spelled_alike(" ".join(words), " ".join(self.parser.words(understood.text or heard.text)))
-        return {"whisper_disagrees": other, "whisper_words": len(words)}
+        decoded = self.parser.words(understood.text or heard.text)
+        other = own != command and not spelled_alike(" ".join(words), " ".join(decoded))
+        suits = self.parser.language.suits
+        written_suits, decoded_suits = {suits[w] for w in words if w in suits}, {suits[w] for w in decoded if w in suits}
+        other_suits = bool(written_suits) and bool(decoded_suits) and own != command \
+            and (not written_suits & decoded_suits or bool(written_suits - decoded_suits and decoded_suits - written_suits))
+        return {"whisper_disagrees": other, "whisper_words": len(words), "other_suits": other_suits}
 
     def _consequence(self, understood: Understanding) -> Consequence:
         """What acting on ``understood`` would do (voicegame.listen.policy ``Effect``), what is open that
