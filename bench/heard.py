@@ -73,7 +73,7 @@ from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
 from voicegame.audio.whisper_transcriber import find_transcriber  # noqa: E402
 from voicegame.engine import History, MoveKind, PileKind, State  # noqa: E402
 from voicegame.solver.hints import ranked_moves  # noqa: E402
-from voicegame.listen.learned import HeardBefore  # noqa: E402
+from voicegame.play.voice_memory import VoiceMemory  # noqa: E402
 from voicegame.play.dialogue import Dialogue  # noqa: E402
 from voicegame.play.session import Session  # noqa: E402
 from voicegame.listen.grammar import build_grammar, visible_cards  # noqa: E402
@@ -249,7 +249,7 @@ def _reset(session: Session, state: State) -> None:
     session.hinted_at = {}
     session.told_yes_plays_hint = False
     session.verbose = session.narrator.verbose = False
-    session.heard_before, session.asked_about, session.missed = HeardBefore(), None, None  # each clip on its own: nothing learned before it
+    session.memory = VoiceMemory()  # each clip on its own: nothing learned before it
 
 
 def _changed(session: Session, before: tuple, reply) -> bool:

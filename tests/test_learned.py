@@ -82,7 +82,7 @@ def test_what_was_learned_lasts_into_the_next_game(tmp_path):
 def test_a_damaged_memory_is_an_empty_one(tmp_path):
     (tmp_path / hearings.FILE_NAME).write_text("{not json")
     session = Session("klondike", seed=9, persistence=Persistence(tmp_path))
-    assert session.heard_before.answers == {}
+    assert session.memory.heard_before.answers == {}
     assert ask_and_answer(session, DOUBTFUL_DRAW, "yes") == ["Draw?"]  # and it is written again, whole
     assert json.loads((tmp_path / hearings.FILE_NAME).read_text())["format"] == 1
     for junk in (None, [], {"format": 1, "answers": {"a||": {"Draw?": [1, -2]}}}, {"format": 99, "answers": {}}):
@@ -129,7 +129,7 @@ def test_a_correction_must_come_at_once_and_agree():
     session.hear(Heard("score", 1.0))
     session.hear(ODD_HINT)
     session.hear(Heard("hint", 1.0))
-    assert session.heard_before.corrections[hearing_key("", "the hint", None)] == {"read the board": 1, "hint": 2, "score": 1}
+    assert session.memory.heard_before.corrections[hearing_key("", "the hint", None)] == {"read the board": 1, "hint": 2, "score": 1}
     assert session.hear(ODD_HINT).sentences == ["Sorry, I did not catch that."]
 
 
@@ -137,9 +137,9 @@ def test_no_then_the_right_command_is_a_correction_too():
     session = Session("klondike", seed=9)
     assert ask_and_answer(session, DOUBTFUL_DRAW, "no") == ["Draw?"]
     session.hear(Heard("", None, True))  # not understood either: no correction
-    assert session.heard_before.corrections == {}
+    assert session.memory.heard_before.corrections == {}
     for _ in range(CORRECTED_AFTER):
         ask_and_answer(session, DOUBTFUL_DRAW, "no")
         session.hear(Heard("hint", 1.0))
-    assert session.heard_before.correction(hearing_key("draw", None, None)) == "hint"
+    assert session.memory.heard_before.correction(hearing_key("draw", None, None)) == "hint"
     assert session.hear(DOUBTFUL_DRAW).sentences == ["Draw?"]  # still asked as what it was heard as

@@ -23,14 +23,14 @@ from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
 from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
-from voicegame.listen.learned import HeardBefore, hearing_key
+from voicegame.listen.own_voice import with_own_voice
 from voicegame.listen.policy import Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide, spelled_alike
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore
 from voicegame.play.dialogue import KEEPS_OFFER, KEEPS_QUESTION, Opened
 from voicegame.play.intents import INTENTS
 from voicegame.play.reply import Reply
-from voicegame.storage import hearings
+from voicegame.play.voice_memory import VoiceMemory
 from voicegame.storage.autosave import Persistence
 from voicegame.storage.savefile import SavedGame
 
@@ -107,13 +107,8 @@ class Session(SessionCore):
         saved game of this game is offered at the greeting ("Resume ...? Say yes or new game");
         ``go_on``: play this saved game at once (``voicegame play --resume``). Otherwise, an
         unfinished game this new deal will take the place of is kept, and the greeting says so."""
-        self.heard_before = HeardBefore.from_json(hearings.load(persistence.folder)) if persistence is not None else HeardBefore()
-        self.asked_about: tuple[str, str, Callable[[Reply], None], str] | None = None
-        """The hearing and question of the confirmation waiting for yes / no, what "yes" does and the words
-        that say it (to learn from the answer: voicegame.listen.learned)."""
-        self.missed: str | None = None
-        """The hearing the game refused or was told "no" about last; the next command carried out says what
-        it meant (``HeardBefore.record_correction``)."""
+        self.memory = VoiceMemory(persistence.folder if persistence is not None else None)
+        """What the player's answers taught of their voice (voicegame.play.voice_memory)."""
         super().__init__(entry, options, seed, verbose, persistence)
         if persistence is not None:
             self._announce_saves(persistence, resume, go_on)
@@ -189,46 +184,26 @@ class Session(SessionCore):
                                     self.narrator, self.question is not None)
         except RecursionError:
             understood = Understanding("rejected")
-        understood = self._with_own_voice(heard, understood)
+        understood = with_own_voice(heard, understood, self.parser, self.resolver, self.state, self.dialogue.question)
         self.by_ear = True
-        missed, self.missed = self.missed, None  # a correction is the very next thing said
+        missed = self.memory.start_turn()
         try:
             reply = self._hear(heard, understood)
         finally:
             self.by_ear = False
-        if missed is not None and self.dialogue.pending is not None and self.asked_about is not None:
-            self.missed = missed  # asked about: the answer says whether it was carried out
-        elif missed is not None and reply.command is not None and "unknown" not in reply.earcons \
-                and understood.how == "parsed" and self.parser.parse(understood.text or heard.text) == reply.command:
-            self._learn_correction(missed, understood.text or heard.text)
+        words = understood.text or heard.text
+        carried_out = reply.command is not None and "unknown" not in reply.earcons and understood.how == "parsed" \
+            and self.parser.parse(words) == reply.command
+        self.memory.end_turn(missed, self.dialogue.pending is not None and self.memory.asked is not None,
+                             words if carried_out else None)
         return reply
-
-    def _with_own_voice(self, heard: Heard, understood: Understanding) -> Understanding:
-        """The answer to "Which eight?" the player's own recorded voice heard (``Heard.enrolled``, from
-        ``voicegame train``): it vouches for the same answer decoded, and takes the place of anything else
-        decoded, since on people's digits the templates were right far more often (bench/RESULTS.md,
-        "Enrolment"). A digit that answers nothing makes a decoded answer doubtful. Only numbers, only to
-        a "which?" question: yes and no were not measured."""
-        if heard.enrolled is None or self.dialogue.question is None:
-            return understood
-        word, margin = heard.enrolled
-        answer = self.parser.parse(word)
-        if answer is None or answer.intent != "answer":
-            return understood  # "yes" and "no" (matched as "yes" / "no" intents) are left to the decodes
-        if not isinstance(self.resolver.narrow(self.state, self.dialogue.question, answer), Play):
-            if understood.command is not None and understood.command.intent == "answer" and understood.doubt is Doubt.NONE:
-                return replace(understood, doubt=Doubt.OWN_VOICE_DIFFERS)  # their voice heard a digit that answers nothing
-            return understood
-        if understood.command == answer:
-            return replace(understood, doubt=Doubt.NONE, agreed=True)
-        return Understanding("parsed", answer, doubt=Doubt.OWN_VOICE, text=word)
 
     def _hear(self, heard: Heard, understood: Understanding) -> Reply:
         """``hear`` after the words are understood: the policy's decision carried out."""
         consequence = self._consequence(understood)
         evidence = self._evidence(heard, understood)
         if consequence.question is not None:
-            evidence = replace(evidence, confirmed_before=self.heard_before.trusted(self._hearing_key(heard), consequence.question))
+            evidence = replace(evidence, confirmed_before=self.memory.trusted(heard, consequence.question))
         decision = decide(evidence, consequence.situation)
         if evidence.confirmed_before and consequence.action is not None and isinstance(decision, Act) \
                 and isinstance(decide(replace(evidence, confirmed_before=False), consequence.situation), Confirm):
@@ -254,7 +229,7 @@ class Session(SessionCore):
     def _ask_as_corrected(self, heard: Heard) -> Reply | None:
         """A hearing the player has twice followed at once with the same command: asked about as that
         command ("Hint?") instead of refused; None when there is no such command, or it asks nothing."""
-        meant = self.heard_before.correction(self._hearing_key(heard))
+        meant = self.memory.correction(heard)
         command = self.parser.parse(meant) if meant else None
         if command is None:
             return None
@@ -277,7 +252,7 @@ class Session(SessionCore):
             else:
                 reply.refuse(self._refusal(reason, understood.command), "unknown")
                 if reason is Reason.NOT_UNDERSTOOD:
-                    self.missed = self._hearing_key(heard)  # what they say next may be what they meant
+                    self.memory.refused(heard)  # what they say next may be what they meant
             self.dialogue.last_sentences = reply.sentences
             turn.append(reply)
             return reply
@@ -442,7 +417,7 @@ class Session(SessionCore):
         reply = Reply(heard.text, command=understood.command)
         self.dialogue.question = None
         self.dialogue.wait_for_yes(action, no="cancelled")
-        self.asked_about = (self._hearing_key(heard), question, action, understood.text or heard.text)
+        self.memory.asking(heard, question, action, understood.text or heard.text)
         reply.ask(question)
         self.dialogue.last_sentences = reply.sentences
         return reply
@@ -456,33 +431,6 @@ class Session(SessionCore):
         action(reply)
         self.dialogue.last_sentences = reply.sentences
         return reply
-
-    def _hearing_key(self, heard: Heard) -> str:
-        """What was heard, as ``HeardBefore`` remembers it: both decodes and Whisper's words, when asked."""
-        transcript = heard.transcript
-        written = getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
-        return hearing_key(heard.text, heard.second, written.text if written is not None else None)
-
-    def _learn_answer(self, action: Callable[[Reply], None] | None, yes: bool) -> None:
-        """Keep the player's yes or no to the confirmation just answered (and save it with their data)."""
-        asked, self.asked_about = self.asked_about, None
-        missed, self.missed = self.missed, None
-        if asked is None or action is not asked[2]:
-            return  # another question's answer (a hint's "yes", "Resume your game?")
-        self.heard_before.record(asked[0], asked[1], yes)
-        if not yes:
-            self.missed = asked[0]  # what they say next is what they meant
-        elif missed is not None and self.parser.parse(asked[3]) is not None:
-            self.heard_before.record_correction(missed, asked[3])
-        self._save_hearings()
-
-    def _learn_correction(self, missed: str, meant: str) -> None:
-        self.heard_before.record_correction(missed, meant)
-        self._save_hearings()
-
-    def _save_hearings(self) -> None:
-        if self.persistence is not None and self.heard_before.changed:
-            hearings.save(self.persistence.folder, self.heard_before.to_json())
 
     def _play_confirmed(self, reply: Reply, move: Move) -> None:
         self.dialogue.question = None
@@ -505,7 +453,7 @@ class Session(SessionCore):
     def _answer_pending(self, reply: Reply, intent: str) -> None:
         """"yes" does what waits for it; "no" and "cancel" say so. Either way nothing waits any more."""
         action, no = self.dialogue.take_pending()
-        self._learn_answer(action, intent == "yes")
+        self.memory.answered(action, intent == "yes", lambda words: self.parser.parse(words) is not None)
         if intent == "yes" and action is not None:
             return action(reply)
         reply.sentences.append(self.say(no))
