@@ -71,7 +71,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from asr import mix, pad  # noqa: E402
 from voices import HELD_OUT, Voice, pcm  # noqa: E402
-from voicegame.audio.recognisers import Heard  # noqa: E402
+from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
 from voicegame.engine import Engine, History, Move, MoveKind, PileKind, State  # noqa: E402
 from voicegame.games import find_game  # noqa: E402
 from voicegame.language.resolve import Ask, Play  # noqa: E402
@@ -231,7 +231,10 @@ class Player:
             heard = self.recogniser.recognise(audio)
             reply = s.hear(heard)
             heard_text = heard.text
-            extra = {"doubt": heard.doubt, "rejected_by": heard.rejected_by, "second": heard.second}
+            written = heard.transcript if isinstance(heard.transcript, TranscriptOnDemand) and heard.transcript.asked else None
+            got = written.value if written is not None else None
+            extra = {"doubt": heard.doubt, "rejected_by": heard.rejected_by, "second": heard.second,
+                     "whisper": None if written is None else ("" if got is None else got.text)}
             audio_s = len(audio) / SR
             t0 += synth
         cpu = time.process_time() - t0
@@ -414,12 +417,22 @@ def details(results: list[dict]) -> str:
             seen.add(row["move"])
             ok = row["changed"] and not any(e["move"] == row["move"] for e in r["wrong_examples"])
             fam = row.get("family") or _family(row)
+            if row["said"] in ("draw", "deal"):
+                fam = f"draw: \"{row['said']}\" ({'the narrator' if fam == 'narrator' else 'the other word'})"
             by_family.setdefault(fam, Counter())["ok" if ok else "not"] += 1
     out.append("First attempt of each move played at once (no question), by what was said:")
     out.append("")
     for fam, c in sorted(by_family.items()):
         n = c["ok"] + c["not"]
         out.append(f"- {fam}: {c['ok']} of {n} ({100 * c['ok'] / n:.0f}%)")
+    wrong = [(r["game"], r["seed"], e) for r in results for e in r["wrong_examples"]]
+    if wrong:
+        out.append("")
+        out.append("Wrong actions (said -> heard -> what the game said):")
+        out.append("")
+        for game, seed, e in wrong:
+            out.append(f"- {game} {seed}, move {e['move'] + 1}: \"{e['said']}\" ({e['kind']}) -> \"{e['heard']}\" -> "
+                       f"{' '.join(e['reply'])}{' (quit)' if e['quit'] else ''}")
     kinds = Counter(row["kind"] for row in rows)
     out.append("")
     out.append("Utterances by kind: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
