@@ -359,8 +359,22 @@ def play_deal(job: tuple) -> dict:
     rows: list[dict] = []
     player = Player(key, options, seed, voice, condition, recogniser, rows, index)
     began = time.process_time()
+    result = None
     for i, move in enumerate(line):
         player.play_move(i, move)
+        if PARTIAL and i % 10 == 9:  # so that a run stopped at a deadline still has this deal's first moves
+            result = _result(job, player, line, voice, began, quick=True)
+            Path(f"{PARTIAL}.part{index + 1}.json").write_text(json.dumps([result]))
+    return _result(job, player, line, voice, began, quick)
+
+
+PARTIAL = ""
+"""``--out`` FILE: each deal also writes FILE.partN.json every 10 moves (marked as part of its line)."""
+
+
+def _result(job: tuple, player: Player, line: list[Move], voice: Voice | None, began: float, quick: bool) -> dict:
+    index, key, options, seed, _, condition, *_ = job
+    rows = player.rows
     s = player.session
     t = player.tally
     won = s.engine.is_won(s.state)
@@ -369,7 +383,7 @@ def play_deal(job: tuple) -> dict:
             "attempts": t.attempts, "questions": t.questions, "wrong": t.wrong, "resets": t.resets,
             "given_up": t.given_up, "audio_s": t.audio_s, "cpu": t.cpu, "won": won,
             "complete_line": not quick, "wrong_examples": t.wrong_examples,
-            "cpu_total": time.process_time() - began, "rows": rows}
+            "cpu_total": time.process_time() - began, "rows": list(rows)}
 
 
 # ------------------------------------------------------------------------------- report
@@ -480,6 +494,8 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [0, 1, 2]
     if args.only:
         chosen = [int(x) - 1 for x in args.only.split(",")]
+    global PARTIAL
+    PARTIAL = args.out or ""
     work = [(i, *DEALS[i], i, args.condition, args.typed, args.quick) for i in chosen]
     voices = ", ".join(f"{DEALS[i][0]} {DEALS[i][2]}: {HELD_OUT[i % len(HELD_OUT)].label}" for i in chosen)
     print(f"{len(work)} deals, condition {args.condition}, {'typed' if args.typed else 'voices ' + voices}", flush=True)
