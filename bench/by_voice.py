@@ -398,7 +398,7 @@ def summarise(results: list[dict]) -> str:
     results = sorted(results, key=lambda r: r["index"])
     for r in results:
         m = max(r["moves"], 1)
-        won = "yes" if r["won"] else ("(part of the line)" if not r["complete_line"] else "no")
+        won = "yes" if r["won"] else (f"(first {r['moves']} of {r['line']} moves)" if not r["complete_line"] else "no")
         lines.append(f"| {r['index'] + 1} | {r['game']} | {r['seed']} | {r['voice']} | {r['moves']} | "
                      f"{r['utterances'] / m:.2f} | {r['questions'] / m:.2f} | {r['wrong']} | {r['resets']} | "
                      f"{r['given_up']} | {r['audio_s']:.0f} | {r['audio_s'] / m:.2f} | "
@@ -484,7 +484,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--summary", nargs="+", help="only summarise these JSON files")
     args = ap.parse_args(argv)
     if args.summary:
-        results = [r for f in args.summary for r in json.loads(Path(f).read_text())]
+        best: dict[tuple, dict] = {}  # a deal's finished result over its partial ones (FILE.partN.json)
+        for f in args.summary:
+            for r in json.loads(Path(f).read_text()):
+                k = (r["index"], r["condition"], r["voice"])
+                o = best.get(k)
+                if o is None or (r["complete_line"], r["moves"]) > (o["complete_line"], o["moves"]):
+                    best[k] = r
+        results = list(best.values())
         print(summarise(results))
         print()
         print(details(results))
