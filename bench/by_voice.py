@@ -399,6 +399,8 @@ def summarise(results: list[dict]) -> str:
     for r in results:
         m = max(r["moves"], 1)
         won = "yes" if r["won"] else (f"(first {r['moves']} of {r['line']} moves)" if not r["complete_line"] else "no")
+        if r["won"] and (r["given_up"] or r["resets"]):
+            won = f"yes, {r['given_up'] + r['resets']} put back by hand"
         lines.append(f"| {r['index'] + 1} | {r['game']} | {r['seed']} | {r['voice']} | {r['moves']} | "
                      f"{r['utterances'] / m:.2f} | {r['questions'] / m:.2f} | {r['wrong']} | {r['resets']} | "
                      f"{r['given_up']} | {r['audio_s']:.0f} | {r['audio_s'] / m:.2f} | "
@@ -423,6 +425,7 @@ def details(results: list[dict]) -> str:
     out = []
     first = [row for row in rows if row["kind"] == "move"]
     by_family: dict[str, Counter] = {}
+    per_deal: dict[tuple, Counter] = {}
     for r in results:
         seen = set()
         for row in r["rows"]:
@@ -434,11 +437,20 @@ def details(results: list[dict]) -> str:
             if row["said"] in ("draw", "deal"):
                 fam = f"draw: \"{row['said']}\" ({'the narrator' if fam == 'narrator' else 'the other word'})"
             by_family.setdefault(fam, Counter())["ok" if ok else "not"] += 1
-    out.append("First attempt of each move played at once (no question), by what was said:")
+            per_deal.setdefault((r["index"], fam), Counter())["ok" if ok else "not"] += 1
+    out.append("First attempt of each move played at once (no question), by what was said, all deals and per voice:")
     out.append("")
+    ordered = sorted(results, key=lambda r: r["index"])
+    out.append("| said | all | " + " | ".join(f"{r['voice']} ({r['game']})" for r in ordered) + " |")
+    out.append("| --- | ---: |" + " ---: |" * len(ordered))
     for fam, c in sorted(by_family.items()):
         n = c["ok"] + c["not"]
-        out.append(f"- {fam}: {c['ok']} of {n} ({100 * c['ok'] / n:.0f}%)")
+        cells = []
+        for r in ordered:
+            mine = per_deal.get((r["index"], fam), Counter())
+            m = mine["ok"] + mine["not"]
+            cells.append(f"{mine['ok']}/{m}" if m else "-")
+        out.append(f"| {fam} | {c['ok']}/{n} ({100 * c['ok'] / n:.0f}%) | " + " | ".join(cells) + " |")
     wrong = [(r["game"], r["seed"], e) for r in results for e in r["wrong_examples"]]
     if wrong:
         out.append("")
