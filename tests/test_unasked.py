@@ -138,3 +138,25 @@ def test_a_clear_move_whisper_wrote_with_other_suits_is_asked_first():
     assert Session("klondike", seed=9).hear(same).moves  # the same suits: played at once
     no_suit = written(Heard("six of clubs on seven of diamonds", 1.0), "six on seven")
     assert Session("klondike", seed=9).hear(no_suit).moves  # no suit written: no objection
+
+
+def test_a_yes_decoded_as_an_answer_to_nothing_is_whispers_yes():
+    """"Draw?" waiting, a voice's "yes" decoded "fifth" (a bare answer that cannot answer it) and written
+    "Yes.": the yes draws; "no" written for "the ace" cancels. Nothing else gives way to Whisper."""
+    session = Session("klondike", seed=9)
+    assert session.hear(Heard("draw", 0.4, doubt="phone loop")).sentences == ["Draw?"]
+    before = session.history.cursor
+    session.hear(written(Heard("fifth", 1.0), "Yes."))
+    assert session.history.cursor == before + 1
+    session.hear(Heard("draw", 0.4, doubt="phone loop"))
+    assert session.hear(written(Heard("the ace", 1.0), "no")).sentences == ["Cancelled."]
+    session.hear(Heard("draw", 0.4, doubt="phone loop"))
+    before = session.history.cursor
+    reply = session.hear(written(Heard("undo", 1.0), "Yes."))  # a command decoded: not overruled
+    assert session.history.cursor <= before and not reply.moves
+    fresh = Session("klondike", seed=9)  # nothing waiting: a written yes answers nothing
+    assert fresh.hear(written(Heard("fifth", 1.0), "Yes.")).sentences == ["Sorry, I did not catch that."]
+    session.hear(Heard("draw", 0.4, doubt="phone loop"))
+    before = session.history.cursor
+    session.hear(written(Heard("fifth", 1.0), "yes please do"))  # not the one word: refused
+    assert session.history.cursor == before
