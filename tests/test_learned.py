@@ -46,8 +46,11 @@ def test_another_hearing_of_the_same_command_is_still_asked():
     session = Session("klondike", seed=9)
     for _ in range(TRUSTED_AFTER):
         ask_and_answer(session, DOUBTFUL_DRAW, "yes")
-    other = Heard("draw", 0.4, doubt="phone loop", second="the draw")  # the second decode heard otherwise
+    other = Heard("the draw", 0.4, doubt="phone loop")  # decoded otherwise
     assert session.hear(other).sentences == ["Draw?"]
+    same_first = Heard("draw", 0.4, doubt="phone loop", second="read home")  # the second decode's words do not count
+    before = session.history.cursor
+    assert "Draw?" not in session.hear(same_first).sentences and session.history.cursor == before + 1
 
 
 def test_an_answer_to_another_question_teaches_nothing():
@@ -84,8 +87,8 @@ def test_a_damaged_memory_is_an_empty_one(tmp_path):
     session = Session("klondike", seed=9, persistence=Persistence(tmp_path))
     assert session.memory.heard_before.answers == {}
     assert ask_and_answer(session, DOUBTFUL_DRAW, "yes") == ["Draw?"]  # and it is written again, whole
-    assert json.loads((tmp_path / hearings.FILE_NAME).read_text())["format"] == 1
-    for junk in (None, [], {"format": 1, "answers": {"a||": {"Draw?": [1, -2]}}}, {"format": 99, "answers": {}}):
+    assert json.loads((tmp_path / hearings.FILE_NAME).read_text())["format"] == 2
+    for junk in (None, [], {"format": 2, "answers": {"a|": {"Draw?": [1, -2]}}}, {"format": 1, "answers": {"a||": {"Draw?": [2, 0]}}}):
         assert HeardBefore.from_json(junk).answers == {}
 
 
@@ -96,8 +99,8 @@ def test_the_memory_is_bounded_and_keeps_the_latest():
     assert len(memory.answers) == KEEP
     assert hearing_key("word 0", None, None) not in memory.answers
     assert hearing_key(f"word {KEEP + 9}", None, None) in memory.answers
-    memory.record("||", "Draw?", yes=True)  # nothing heard: nothing to learn
-    assert "||" not in memory.answers
+    memory.record(hearing_key("", None, None), "Draw?", yes=True)  # nothing heard: nothing to learn
+    assert hearing_key("", None, None) not in memory.answers
 
 
 def test_the_key_is_the_words_whatever_their_case_and_punctuation():

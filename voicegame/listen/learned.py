@@ -3,7 +3,7 @@
 A recogniser that hears a player badly tends to hear them badly *the same way*: a voice whose "draw"
 PocketSphinx cannot place and Whisper writes as "Draw." is asked "Draw?" every time, and a game of a
 hundred draws becomes two hundred utterances. Each answer to such a question pairs what was heard (the
-grammar decode, the second decode and what Whisper wrote: ``hearing_key``) with what was asked about
+grammar decode and what Whisper wrote: ``hearing_key``) with what was asked about
 (the question's words, which name the command in full). Once a hearing has been confirmed as the same
 command ``TRUSTED_AFTER`` times and never denied, the listening policy acts on it without asking
 (``Evidence.confirmed_before``); one "no" to it and it is asked about again for good.
@@ -32,16 +32,21 @@ CORRECTED_AFTER = 2
 hearing is answered with a question about the command ("Hint?") instead of "Sorry, I did not catch that"."""
 KEEP = 500
 """Hearings remembered at most (a game asks a few dozen questions at most)."""
-FORMAT = 1
+FORMAT = 2
+"""The file's format: 2 since the keys hold one decode (``hearing_key``); older files are forgotten."""
 
 
 def hearing_key(decoded: str, second: str | None, written: str | None) -> str:
     """What was heard, in a form that repeats when the same words are heard the same way again: the
-    grammar decode, the second decode and Whisper's transcript (lower case, punctuation dropped)."""
+    grammar decode (the second decode's words when it found none) and Whisper's transcript, lower case,
+    punctuation dropped. Not both decodes: the second's sentence follows the nouns of the turn's grammar
+    (a voice's "draw", always decoded "turn on" and written "drilav", came out of the second decode as
+    "read home", then "ten home" once a ten was showing), so keying on it never let the same "draw"
+    be recognised again."""
     def plain(text: str | None) -> str:
         return " ".join(re.sub(r"[^a-z0-9' ]+", " ", (text or "").lower()).split())
 
-    return f"{plain(decoded)}|{plain(second)}|{plain(written)}"
+    return f"{plain(decoded) or plain(second)}|{plain(written)}"
 
 
 @dataclass
