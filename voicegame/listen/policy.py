@@ -41,7 +41,7 @@ The rules, in order (tests/test_policy.py has a row for each):
    (``Source.ENROLLED``) counts as heard clearly when the match is sure (``Evidence.enrolled_sure``),
    else it is asked about; Whisper writing another answer still contradicts it (rule 3).
 7. What rules 5 and 6 would ask about is done at once when the player has said yes to the same question
-   about the same hearing (the same decodes and the same transcript) twice before and never no
+   about the same hearing (the same grammar decode and the same transcript) twice before and never no
    (``Evidence.confirmed_before``, voicegame.listen.learned): their voice's "draw" that only Whisper
    makes out is asked about twice, then played. Never what ends the game (rule 4), never what rules
    1 to 3 refuse.
