@@ -23,7 +23,7 @@ from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
 from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
-from voicegame.listen.own_voice import with_own_voice
+from voicegame.listen.own_voice import sure_margin, with_own_voice
 from voicegame.listen.policy import Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide, spelled_alike
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore
@@ -86,14 +86,6 @@ class Consequence:
     situation: Situation
     question: str | None = None
     action: Callable[[Reply], None] | None = None
-
-
-def _sure_margin() -> float:
-    """``voice_templates.SURE_MARGIN``, imported only when templates are in use (it brings numpy: a typed
-    game loads no audio stack)."""
-    from voicegame.audio.voice_templates import SURE_MARGIN  # noqa: PLC0415
-
-    return SURE_MARGIN
 
 
 class Session(SessionCore):
@@ -248,8 +240,8 @@ class Session(SessionCore):
         """A hearing the player has twice followed at once with the same command: asked about as that
         command ("Hint?") instead of refused; None when there is no such command, or it asks nothing."""
         meant = self.memory.correction(heard)
-        command = self.parser.parse(meant) if meant else None
-        if command is None:
+        command = self.parser.parse(meant) if meant is not None else None
+        if meant is None or command is None:
             return None
         understood = Understanding("parsed", command, doubt=Doubt.MATCHED, text=meant)
         consequence = self._consequence(understood)
@@ -300,7 +292,7 @@ class Session(SessionCore):
             second_clear=heard.second_clear,
             plain=understood.doubt in (SECOND_ONLY, TRANSCRIPT_ONLY) and self._answers_unasked(understood),
             weak_fit=heard.doubt in UNSURE_FIT and understood.doubt is not Doubt.OWN_VOICE,
-            enrolled_sure=heard.enrolled is not None and heard.enrolled[1] >= _sure_margin(),
+            enrolled_sure=heard.enrolled is not None and sure_margin(heard.enrolled[1]),
         )
 
     def _whisper_says(self, heard: Heard, understood: Understanding) -> dict[str, Any]:
