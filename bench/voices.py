@@ -9,7 +9,8 @@ bench/RESULTS.md says so; never the other way.
 Three synthesisers, so that the held-out set is not one engine's accent:
 - espeak-ng (formant synthesis; Debian ``espeak-ng``): variants and rates from 140 to 200 words a minute;
 - Flite (CMU's statistical-parametric and diphone voices built from recordings of real speakers;
-  Debian ``flite``): slt (US female), rms (US male), awb (Scottish male), kal16 (US male, diphone);
+  Debian ``flite``): rms (US male), awb (Scottish male) held out; slt (US female) and kal16 (US male,
+  diphone) used for tuning since 2026-11-27;
 - hibari-tts (a neural voice from PyPI, ``pip install hibari-tts``; its one shipped voice "heart"),
   which is a tuning voice: the only neural voice that installs here without a download.
 
@@ -53,15 +54,18 @@ TUNING: tuple[Voice, ...] = (
     Voice("espeak", "en-gb", 180),
     Voice("espeak", "en-us+m3", 150),
     Voice("hibari", "hibari", 100),
+    Voice("flite", "slt"),
+    Voice("flite", "kal16"),
 )
 """bench/heard.py's five voices of sessions 6 to 15: every threshold of the listening code was chosen on
-them. (bench/session.py and the spoken tests use espeak-ng en 160 too.)"""
+them. (bench/session.py and the spoken tests use espeak-ng en 160 too.) Flite slt and kal16 joined on
+2026-11-27 (issue 36): rules were added from what they showed (the other-suits rule from slt's one wrong
+action, the learned key from a player check with slt's clips, Whisper's written "yes" from kal16's whole
+deal). Figures of that day's held-out run, made before those rules, still count them as held out."""
 
 HELD_OUT: tuple[Voice, ...] = (
-    Voice("flite", "slt"),
     Voice("flite", "rms"),
     Voice("flite", "awb"),
-    Voice("flite", "kal16"),
     Voice("espeak", "en-us+f4", 185),
     Voice("espeak", "en+m7", 140),
     Voice("espeak", "en-gb-scotland", 170),
