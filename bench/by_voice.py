@@ -10,7 +10,7 @@ Klondike, FreeCell, Spider, so that a short run still covers the three games); d
 3 FreeCell, 3 Spider.
 
 The simulated player follows the winning line move by move, in one held-out voice per game
-(bench/voices.py ``HELD_OUT``, rotated across games: game i speaks in ``HELD_OUT[i % 10]``), padded
+(bench/voices.py ``HELD_OUT``, rotated across games: game i speaks in ``HELD_OUT[i % len(HELD_OUT)]``), padded
 with 0.3 s of silence either side (bench/asr.py ``pad``), clean or mixed with white noise at 20 dB SNR
 (``mix``). Each utterance goes through the game as it listens: ``listening_pocketsphinx(transcriber=
 find_transcriber())`` with ``Session.recogniser_grammar()`` of the turn, ``recognise`` then
