@@ -70,7 +70,7 @@ sys.path.insert(0, str(ROOT / "tests" / "audio"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from asr import mix, pad  # noqa: E402
-from voices import HELD_OUT, Voice, pcm  # noqa: E402
+from voices import HELD_OUT, Voice, by_label, pcm  # noqa: E402
 from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
 from voicegame.engine import Engine, History, Move, MoveKind, PileKind, State  # noqa: E402
 from voicegame.games import find_game  # noqa: E402
@@ -350,7 +350,7 @@ def play_deal(job: tuple) -> dict:
     line = winning_line(key, options, seed)
     if quick:
         line = line[:QUICK_MOVES]
-    voice = None if typed else HELD_OUT[voice_index % len(HELD_OUT)]
+    voice = None if typed else by_label(voice_index) if isinstance(voice_index, str) else HELD_OUT[voice_index % len(HELD_OUT)]
     recogniser = None
     if not typed:
         from voicegame.audio.recognisers import listening_pocketsphinx
@@ -492,6 +492,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--typed", action="store_true", help="the same player typing (Session.handle): the sanity check")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", help="comma-separated deal numbers (1-based) of DEALS to play")
+    ap.add_argument("--voice", help="one voice for every deal (a label of bench/voices.py), instead of the held-out ones in turn")
     ap.add_argument("--out", help="write the results (every utterance's row) to this JSON file, as deals finish")
     ap.add_argument("--summary", nargs="+", help="only summarise these JSON files")
     args = ap.parse_args(argv)
@@ -515,8 +516,8 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [int(x) - 1 for x in args.only.split(",")]
     global PARTIAL
     PARTIAL = args.out or ""
-    work = [(i, *DEALS[i], i, args.condition, args.typed, args.quick) for i in chosen]
-    voices = ", ".join(f"{DEALS[i][0]} {DEALS[i][2]}: {HELD_OUT[i % len(HELD_OUT)].label}" for i in chosen)
+    work = [(i, *DEALS[i], args.voice or i, args.condition, args.typed, args.quick) for i in chosen]
+    voices = ", ".join(f"{DEALS[i][0]} {DEALS[i][2]}: {args.voice or HELD_OUT[i % len(HELD_OUT)].label}" for i in chosen)
     print(f"{len(work)} deals, condition {args.condition}, {'typed' if args.typed else 'voices ' + voices}", flush=True)
     t0 = time.time()
     results: list[dict] = []
