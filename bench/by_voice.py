@@ -72,7 +72,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from asr import mix, pad  # noqa: E402
 from voices import HELD_OUT, Voice, by_label, pcm  # noqa: E402
 from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
-from voicegame.engine import Engine, History, Move, MoveKind, PileKind, State  # noqa: E402
+from voicegame.engine import Engine, History, Move, MoveKind, State  # noqa: E402
 from voicegame.games import find_game  # noqa: E402
 from voicegame.language.resolve import Ask, Play  # noqa: E402
 from voicegame.play.dialogue import Dialogue  # noqa: E402
