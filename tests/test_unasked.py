@@ -160,3 +160,12 @@ def test_a_yes_decoded_as_an_answer_to_nothing_is_whispers_yes():
     before = session.history.cursor
     session.hear(written(Heard("fifth", 1.0), "yes please do"))  # not the one word: refused
     assert session.history.cursor == before
+
+
+def test_a_move_whisper_wrote_as_its_first_cards_rank_is_no_contradiction():
+    """"six of clubs on seven of diamonds" written "6" (Whisper cut short): played as decoded; written
+    "9", another rank alone, it is a one-word contradiction and asked about."""
+    played = Session("klondike", seed=9).hear(written(Heard("six of clubs on seven of diamonds", 1.0), "6"))
+    assert played.moves
+    other = Session("klondike", seed=9).hear(written(Heard("six of clubs on seven of diamonds", 1.0), "9"))
+    assert not other.moves and other.sentences == ["Six of clubs on seven of diamonds?"]
