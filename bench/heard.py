@@ -53,7 +53,7 @@ import random
 import sys
 import time
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -250,6 +250,7 @@ def _reset(session: Session, state: State) -> None:
     session.told_yes_plays_hint = False
     session.verbose = session.narrator.verbose = False
     session.memory = VoiceMemory()  # each clip on its own: nothing learned before it
+    session.last_evidence = None
 
 
 def _changed(session: Session, before: tuple, reply) -> bool:
@@ -284,6 +285,8 @@ def _same_command(command, ref_command, got: tuple, reference: tuple | None) -> 
 
 
 HEAR_CPU = 0.0
+HEARD_EVIDENCE: dict = {}
+"""``_whisper_evidence`` of the last ``Session.hear`` in ``judge`` (before any "yes")."""
 """CPU seconds of the last ``Session.hear`` in ``judge`` (the typed reference and the "yes" not counted)."""
 
 
@@ -307,6 +310,8 @@ def judge(session: Session, state: State, text: str | None, heard: Heard, system
     c0 = time.process_time()
     reply = session.handle(heard.text) if system == "baseline" else session.hear(heard)
     HEAR_CPU = time.process_time() - c0  # the game's answer to what was heard (Whisper's choice included)
+    global HEARD_EVIDENCE
+    HEARD_EVIDENCE = _whisper_evidence(session)
     if system == "baseline" and (heard.unknown or not heard.text):
         reply.sentences = [not_understood]
     confirming = system == "game" and session.pending is not None and session.pending_no == "cancelled"
@@ -337,7 +342,31 @@ def judge(session: Session, state: State, text: str | None, heard: Heard, system
 def _recogniser(system: str):
     if system == "baseline":
         return PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS)
-    return listening_pocketsphinx(transcriber=None if NO_TRANSCRIBER else find_transcriber())
+    recogniser = listening_pocketsphinx(transcriber=None if NO_TRANSCRIBER else find_transcriber())
+    if "phone-loop" in WITHOUT:
+        recogniser.phone_loop = None
+    return recogniser
+
+
+def _as_heard(grammar, system: str):  # noqa: ANN001, ANN202
+    """The game's grammar as this run decodes it: without the second decode (``--without second-decode``)."""
+    if system == "game" and "second-decode" in WITHOUT:
+        if id(grammar) not in _STRIPPED:
+            _STRIPPED[id(grammar)] = (grammar, replace(grammar, second_jsgf=""))
+        return _STRIPPED[id(grammar)][1]
+    return grammar
+
+
+_STRIPPED: dict[int, tuple] = {}
+
+
+def _whisper_evidence(session: Session) -> dict:
+    """What the policy was told of Whisper's opinion of the last utterance heard ({} when nothing)."""
+    evidence = getattr(session, "last_evidence", None)
+    if evidence is None:
+        return {}
+    return {"disagrees": evidence.whisper_disagrees, "decode_behind": getattr(evidence, "decode_behind", None),
+            "words": evidence.whisper_words, "other_suits": evidence.other_suits}
 
 
 def run_job(job: tuple) -> list[dict]:
@@ -361,7 +390,7 @@ def run_job(job: tuple) -> list[dict]:
         session.winnable_seconds, session.winnable_nodes = None, 5000
         state = states[sample.position if sample is not None else 0]
         _reset(session, state)
-        grammar = build_grammar(session.parser) if system == "baseline" else session.recogniser_grammar()
+        grammar = build_grammar(session.parser) if system == "baseline" else _as_heard(session.recogniser_grammar(), system)
         if grammar is not current:
             recogniser.set_grammar(grammar)
             current = grammar
@@ -388,12 +417,15 @@ def run_job(job: tuple) -> list[dict]:
                      "transcript": None if asked is None else ({} if got is None else  # what Whisper wrote, when asked
                                                                {"text": got.text, "logprob": got.logprob, "no_speech": got.no_speech,
                                                                 "seconds": asked.seconds}),
+                     "whisper": HEARD_EVIDENCE,
                      "audio_s": len(audio) / 16000})
     return rows
 
 
 # ------------------------------------------------------------------------------- clips on disk
 RECORD: Path | None = None
+WITHOUT: set[str] = set()
+"""``--without``: parts of the game's recogniser left out ("second-decode", "phone-loop")."""
 """``--record DIR``: every clip the game system hears is written there (WAV and a line of clips.jsonl)."""
 CLIPS: dict[tuple[str, str, str], Path] = {}
 """``--clips DIR``: (voice, condition, text) -> a recorded WAV, heard instead of synthesising and mixing."""
@@ -566,6 +598,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clips", metavar="DIR", help="hear the clips recorded in DIR (--record) instead of synthesising them")
     ap.add_argument("--all", action="store_true", help="every clip in every condition (slow)")
     ap.add_argument("--no-transcriber", action="store_true", help="the game without its Whisper second opinion")
+    ap.add_argument("--without", action="append", default=[], choices=["second-decode", "phone-loop"],
+                    help="the game's recogniser without a part, to measure what it adds")
     args = ap.parse_args(argv)
     if args.summary:
         print(summarise(json.loads(Path(args.summary).read_text())))
@@ -573,6 +607,7 @@ def main(argv: list[str] | None = None) -> int:
     global EVERYTHING, NO_TRANSCRIBER, RECORD
     EVERYTHING = args.all
     NO_TRANSCRIBER = args.no_transcriber
+    WITHOUT.update(args.without)
     if args.record:
         RECORD = Path(args.record)
         RECORD.mkdir(parents=True, exist_ok=True)

@@ -138,8 +138,16 @@ def run_clips(clips: list[dict], situation: str) -> list[dict]:
                      "understood": {"how": understood.how, "doubt": str(understood.doubt), "text": understood.text,
                                     "intent": understood.command.intent if understood.command else None},
                      "transcript": getattr(transcript, "text", None), "said": reply.sentences, "moves": codes,
-                     "cpu": spent})
+                     "whisper": _whisper_evidence(session), "cpu": spent})
     return rows
+
+
+def _whisper_evidence(session) -> dict:  # noqa: ANN001
+    """What the policy was told of Whisper's opinion of the clip ({} for code without ``last_evidence``)."""
+    evidence = getattr(session, "last_evidence", None)
+    if evidence is None:
+        return {}
+    return {"disagrees": evidence.whisper_disagrees, "decode_behind": getattr(evidence, "decode_behind", None)}
 
 
 def worker(job: tuple[list[dict], str]) -> list[dict]:

@@ -98,6 +98,22 @@ def language_sentences(parser: Parser) -> tuple[str, ...]:
 _CACHE: dict[tuple, tuple[str, ...]] = {}
 
 
+def vocabulary(parser: Parser) -> frozenset[str]:
+    """Every word of ``language_sentences`` and every rank and suit word: what Whisper's words are
+    respelled to (voicegame.listen.respell)."""
+    sentences = language_sentences(parser)
+    key = sentences
+    if key not in _WORDS:
+        if len(_WORDS) > 16:
+            _WORDS.clear()
+        language = parser.language
+        _WORDS[key] = frozenset({w for s in sentences for w in s.split()} | {w for name in (*language.ranks, *language.suits) for w in name.split()})
+    return _WORDS[key]
+
+
+_WORDS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
 def _build_sentences(parser: Parser, nouns: dict[str, list[str]]) -> tuple[str, ...]:
     # skip words said ("speak a little slower"), and the rare words the grammars leave out ("redeal")
     rules, intents = pruned_language(parser, nouns, said=True)
@@ -256,3 +272,14 @@ def choose(sentences: Sequence[str], transcript: str, score: Callable[[Sequence[
     cover = syllables(text) / syllables(transcript) if transcript else 1.0
     return Choice(text, best_score, margin, max(0.0, free - best_score), cover,
                   tuple((meant[k][0], sc) for sc, k in ranked))
+
+
+def behind_written(transcript: str, sentence: str, score: Callable[[Sequence[str]], list[float]] | None) -> float | None:
+    """How much less likely (summed log probability) Whisper finds ``sentence`` than what it wrote
+    freely (``transcript``), as the text of the same audio: near 0 when its greedy transcript was one
+    unlucky choice among words it finds about as likely ("and" for a decoded "hint"), large when it
+    heard other words (ordinary speech forced onto a command). None when it cannot score."""
+    if score is None or not transcript or not sentence:
+        return None
+    sentence_score, written_score = score([sentence, transcript])
+    return max(0.0, written_score - sentence_score)

@@ -22,7 +22,8 @@ from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.listen.match import MatchResult, MoveMatcher
 from voicegame.listen.policy import Doubt
-from voicegame.listen.rescore import SHORTLIST, SHORTLIST_DOUBT, candidates, card_moves, choose, language_sentences, move_sentences
+from voicegame.listen.respell import respelled
+from voicegame.listen.rescore import SHORTLIST, SHORTLIST_DOUBT, candidates, card_moves, choose, language_sentences, move_sentences, vocabulary
 from voicegame.listen.sayable import visible_cards
 
 log = logging.getLogger(__name__)
@@ -223,7 +224,7 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
     transcript = heard.transcript() if heard.transcript is not None else None
     if transcript is None or not transcript.text or transcript.logprob < TRANSCRIPT_MIN_LOGPROB:
         return understood
-    command = at.parser.parse(transcript.text)
+    written, command = read_transcript(at.parser, transcript.text)
     decoded = understood.how != "rejected"
     if command is None:
         # Written down with confidence, and no command: the doubtful grammar decode was forced onto the
@@ -238,8 +239,19 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
         return replace(understood, doubt=Doubt.NONE, agreed=True) if understood.doubt else understood
     if decoded and command.intent in NOT_OVERRULING:
         return understood
-    other = _by_grammar(Heard(transcript.text, None), at)
-    return replace(other, doubt=TRANSCRIPT_ONLY, text=transcript.text) if other.how in ("parsed", "asked") else understood
+    other = _by_grammar(Heard(written, None), at)
+    return replace(other, doubt=TRANSCRIPT_ONLY, text=written) if other.how in ("parsed", "asked") else understood
+
+
+def read_transcript(parser: Parser, text: str) -> tuple[str, Command | None]:
+    """Whisper's words as the game reads them, and the command they are (None: none): as written, or,
+    when that is no command, with the words it misspelt by a letter respelled (voicegame.listen.respell:
+    "is the game still winable")."""
+    command = parser.parse(text)
+    if command is not None or not text:
+        return text, command
+    respelt = " ".join(respelled(text.split(), vocabulary(parser)))
+    return (respelt, parser.parse(respelt)) if respelt != text else (text, None)
 
 
 def _by_grammar(heard: Heard, at: Hearing) -> Understanding:

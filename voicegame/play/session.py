@@ -12,6 +12,7 @@ asked about first), answers what is open, or goes to its handler in the table
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Callable
@@ -22,9 +23,12 @@ from voicegame.language.command import CardRef, Command
 from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
-from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
+from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, read_transcript, understand
 from voicegame.listen.own_voice import sure_margin, with_own_voice
-from voicegame.listen.policy import Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide, spelled_alike
+from voicegame.listen.policy import (DECODE_AS_LIKELY, Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source,
+                                     decide, spelled_alike)
+from voicegame.listen.rescore import behind_written
+from voicegame.listen.suits_written import other_suits as names_other_suits
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore
 from voicegame.play.dialogue import KEEPS_OFFER, KEEPS_QUESTION, Opened
@@ -36,6 +40,7 @@ from voicegame.storage.savefile import SavedGame
 
 __all__ = ["Progress", "Reply", "Session"]
 
+log = logging.getLogger(__name__)
 MAX_COMMAND_CHARS = 200
 """Longer input is refused unread: no command is a tenth as long."""
 EFFECTS: dict[str, Effect] = {
@@ -110,6 +115,8 @@ class Session(SessionCore):
         unfinished game this new deal will take the place of is kept, and the greeting says so."""
         self.memory = VoiceMemory(persistence.folder if persistence is not None else None)
         """What the player's answers taught of their voice (voicegame.play.voice_memory)."""
+        self.last_evidence: Evidence | None = None
+        """What was known about the last utterance heard (benches read it)."""
         super().__init__(entry, options, seed, verbose, persistence)
         if persistence is not None:
             self._announce_saves(persistence, resume, go_on)
@@ -220,7 +227,7 @@ class Session(SessionCore):
     def _hear(self, heard: Heard, understood: Understanding) -> Reply:
         """``hear`` after the words are understood: the policy's decision carried out."""
         consequence = self._consequence(understood)
-        evidence = self._evidence(heard, understood)
+        evidence = self.last_evidence = self._evidence(heard, understood)
         if consequence.question is not None:
             evidence = replace(evidence, confirmed_before=self.memory.trusted(heard, consequence.question))
         decision = decide(evidence, consequence.situation)
@@ -313,17 +320,38 @@ class Session(SessionCore):
             return {}
         words = self.parser.words(written.text)
         try:  # the command itself, not only its intent: "6" written for a decoded "one" is another answer
-            own = self.parser.parse(written.text) if len(written.text) <= MAX_COMMAND_CHARS else None
+            own = read_transcript(self.parser, written.text)[1] if len(written.text) <= MAX_COMMAND_CHARS else None
         except RecursionError:
             own = None
         decoded = self.parser.words(understood.text or heard.text)
         other = own != command and not spelled_alike(" ".join(words), " ".join(decoded)) \
             and not _first_card_rank(own, command)
-        suits = self.parser.language.suits
-        written_suits, decoded_suits = {suits[w] for w in words if w in suits}, {suits[w] for w in decoded if w in suits}
-        other_suits = bool(written_suits) and bool(decoded_suits) and own != command \
-            and (not written_suits & decoded_suits or bool(written_suits - decoded_suits and decoded_suits - written_suits))
-        return {"whisper_disagrees": other, "whisper_words": len(words), "other_suits": other_suits}
+        both = not heard.doubt and bool(heard.text) and heard.second == heard.text == (understood.text or heard.text)
+        behind = self._decode_behind(written, " ".join(decoded)) if other and both else None
+        if behind is not None and behind <= DECODE_AS_LIKELY:
+            other = False  # Whisper's greedy words, not its judgement: it finds the decode about as likely
+        other_suits = own != command and bool(words) and bool(decoded) and not self._same_move(own, command) \
+            and names_other_suits(words, decoded, self.parser.language.suits, command.intent == "move")
+        return {"whisper_disagrees": other, "whisper_words": len(words), "other_suits": other_suits,
+                "decode_behind": behind}
+
+    def _same_move(self, written: Command | None, command: Command) -> bool:
+        """Whether Whisper's command plays the very move the decoded one does (in other words: a pile for
+        the card on it)."""
+        if written is None or written.intent != "move" or command.intent != "move":
+            return False
+        mine = self.resolver.resolve_move(self.state, command.source, command.target)
+        theirs = self.resolver.resolve_move(self.state, written.source, written.target)
+        return isinstance(mine, Play) and isinstance(theirs, Play) and mine.move == theirs.move
+
+    @staticmethod
+    def _decode_behind(written: Any, decoded: str) -> float | None:
+        """``rescore.behind_written`` of the decode's words; None when Whisper cannot score them."""
+        try:
+            return behind_written(written.text, decoded, written.score)
+        except Exception as e:  # noqa: BLE001 - a native library failing mid-game: no opinion, the game goes on
+            log.warning("Whisper could not score the decode: %s", e)
+            return None
 
     def _consequence(self, understood: Understanding) -> Consequence:
         """What acting on ``understood`` would do (voicegame.listen.policy ``Effect``), what is open that
