@@ -207,3 +207,19 @@ def test_a_command_whisper_misspelt_by_a_letter_is_read_as_the_command():
     reply = session.hear(written(Heard("", None, True), "is this game still winable", logprob=-0.3))
     assert reply.sentences != ["Sorry, I did not catch that."]
     assert session.last_evidence is not None and session.last_evidence.understood
+
+
+def test_a_move_decoded_to_a_place_where_whisper_wrote_a_suit_is_asked_first():
+    """Flite slt's "move the eight of clubs to clubs" decoded "... to pile six" and written "move the 8 of
+    clubster clubs"; "move the queen of diamonds to cell four" decoded "move the free cell one to cell
+    four" (FreeCell by voice, 2026-11-27: both played, wrong). A move to a place where Whisper ended on a
+    suit, or named by places where Whisper wrote a suit, is asked about; the same move in Whisper's
+    words (the card for its pile) is not."""
+    ended_on_suit = written(Heard("six of clubs on pile three", 1.0), "6 of clubster clubs")
+    reply = Session("klondike", seed=9).hear(ended_on_suit)
+    assert not reply.moves and reply.sentences == ["Six of clubs on seven of diamonds?"]
+    by_places = written(Heard("pile six to pile three", 1.0), "the 6 of clubs to the sudden diamonds")
+    reply = Session("klondike", seed=9).hear(by_places)
+    assert not reply.moves and reply.sentences == ["Six of clubs on seven of diamonds?"]
+    same_move = written(Heard("six of clubs on pile three", 1.0), "6 of clubs on 7 of diamonds")
+    assert Session("klondike", seed=9).hear(same_move).moves
