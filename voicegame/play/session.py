@@ -12,7 +12,6 @@ asked about first), answers what is open, or goes to its handler in the table
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Callable
@@ -23,12 +22,10 @@ from voicegame.language.command import CardRef, Command
 from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
-from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, read_transcript, understand
+from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
 from voicegame.listen.own_voice import sure_margin, with_own_voice
-from voicegame.listen.policy import (DECODE_AS_LIKELY, Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source,
-                                     decide, spelled_alike)
-from voicegame.listen.rescore import behind_written
-from voicegame.listen.suits_written import other_suits as names_other_suits
+from voicegame.listen.policy import Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide
+from voicegame.listen.whisper_opinion import whisper_says
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore
 from voicegame.play.dialogue import KEEPS_OFFER, KEEPS_QUESTION, Opened
@@ -40,7 +37,6 @@ from voicegame.storage.savefile import SavedGame
 
 __all__ = ["Progress", "Reply", "Session"]
 
-log = logging.getLogger(__name__)
 MAX_COMMAND_CHARS = 200
 """Longer input is refused unread: no command is a tenth as long."""
 EFFECTS: dict[str, Effect] = {
@@ -91,15 +87,6 @@ class Consequence:
     situation: Situation
     question: str | None = None
     action: Callable[[Reply], None] | None = None
-
-
-def _first_card_rank(written: Command | None, command: Command) -> bool:
-    """Whether Whisper wrote only the rank of the card the decoded move starts with: a voice's whole
-    "eight of hearts on nine of clubs" written "8" (Flite slt and rms in bench/by_voice.py, where it
-    made most of FreeCell's questions) is Whisper cut short, not another command."""
-    return written is not None and written.intent == "answer" and command.intent != "answer" \
-        and isinstance(written.source, CardRef) and written.source.suit is None and written.target is None \
-        and isinstance(command.source, CardRef) and command.source.rank == written.source.rank
 
 
 class Session(SessionCore):
@@ -301,7 +288,7 @@ class Session(SessionCore):
             doubt=Doubt(understood.doubt),
             agreed=understood.agreed,
             bare_answer=command is not None and command.intent in ANSWER_WORDS and understood.how == "parsed",
-            **self._whisper_says(heard, understood),
+            **whisper_says(heard, understood, self.parser, self.resolver, self.state),
             names_nothing=command is not None and command.source is None and command.target is None
             and command.number is None and command.suit is None and command.game is None,
             words=len(self.parser.words(understood.text or heard.text)),
@@ -310,48 +297,6 @@ class Session(SessionCore):
             weak_fit=heard.doubt in UNSURE_FIT and understood.doubt is not Doubt.OWN_VOICE,
             enrolled_sure=heard.enrolled is not None and sure_margin(heard.enrolled[1]),
         )
-
-    def _whisper_says(self, heard: Heard, understood: Understanding) -> dict[str, Any]:
-        """What Whisper's transcript, when the game asked for it, says of what ``understood`` acts on:
-        whether it wrote something else (``Evidence.whisper_disagrees``) and how many words."""
-        transcript, command = heard.transcript, understood.command
-        written = getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
-        if written is None or command is None or not written.text:
-            return {}
-        words = self.parser.words(written.text)
-        try:  # the command itself, not only its intent: "6" written for a decoded "one" is another answer
-            own = read_transcript(self.parser, written.text)[1] if len(written.text) <= MAX_COMMAND_CHARS else None
-        except RecursionError:
-            own = None
-        decoded = self.parser.words(understood.text or heard.text)
-        other = own != command and not spelled_alike(" ".join(words), " ".join(decoded)) \
-            and not _first_card_rank(own, command)
-        both = not heard.doubt and bool(heard.text) and heard.second == heard.text == (understood.text or heard.text)
-        behind = self._decode_behind(written, " ".join(decoded)) if other and both else None
-        if behind is not None and behind <= DECODE_AS_LIKELY:
-            other = False  # Whisper's greedy words, not its judgement: it finds the decode about as likely
-        other_suits = own != command and bool(words) and bool(decoded) and not self._same_move(own, command) \
-            and names_other_suits(words, decoded, self.parser.language.suits, command.intent == "move")
-        return {"whisper_disagrees": other, "whisper_words": len(words), "other_suits": other_suits,
-                "decode_behind": behind}
-
-    def _same_move(self, written: Command | None, command: Command) -> bool:
-        """Whether Whisper's command plays the very move the decoded one does (in other words: a pile for
-        the card on it)."""
-        if written is None or written.intent != "move" or command.intent != "move":
-            return False
-        mine = self.resolver.resolve_move(self.state, command.source, command.target)
-        theirs = self.resolver.resolve_move(self.state, written.source, written.target)
-        return isinstance(mine, Play) and isinstance(theirs, Play) and mine.move == theirs.move
-
-    @staticmethod
-    def _decode_behind(written: Any, decoded: str) -> float | None:
-        """``rescore.behind_written`` of the decode's words; None when Whisper cannot score them."""
-        try:
-            return behind_written(written.text, decoded, written.score)
-        except Exception as e:  # noqa: BLE001 - a native library failing mid-game: no opinion, the game goes on
-            log.warning("Whisper could not score the decode: %s", e)
-            return None
 
     def _consequence(self, understood: Understanding) -> Consequence:
         """What acting on ``understood`` would do (voicegame.listen.policy ``Effect``), what is open that
