@@ -1,10 +1,11 @@
-"""Whisper's misspellings of the language's words (voicegame/listen/respell.py)."""
+"""Whisper's words read against a decode: misspellings of the language's words (voicegame/listen/respell.py)
+and suits it wrote that a decoded move does not name (voicegame/listen/suits_written.py)."""
 
 from __future__ import annotations
 
 import doctest
 
-from voicegame.listen import respell
+from voicegame.listen import respell, suits_written
 from voicegame.listen.respell import respelled
 from voicegame.listen.understanding import read_transcript
 from voicegame.play.session import Session
@@ -14,6 +15,7 @@ WORDS = frozenset("is this the game still winnable cancel cell cells column colu
 
 def test_the_doctests_hold():
     assert doctest.testmod(respell).failed == 0
+    assert doctest.testmod(suits_written).failed == 0
 
 
 def test_a_long_word_one_letter_off_one_word_is_that_word():
