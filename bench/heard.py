@@ -365,7 +365,7 @@ def _whisper_evidence(session: Session) -> dict:
     evidence = getattr(session, "last_evidence", None)
     if evidence is None:
         return {}
-    return {"disagrees": evidence.whisper_disagrees, "decode_behind": getattr(evidence, "decode_behind", None),
+    return {"disagrees": evidence.whisper_disagrees,
             "words": evidence.whisper_words, "other_suits": evidence.other_suits}
 
 

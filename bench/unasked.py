@@ -147,7 +147,7 @@ def _whisper_evidence(session) -> dict:  # noqa: ANN001
     evidence = getattr(session, "last_evidence", None)
     if evidence is None:
         return {}
-    return {"disagrees": evidence.whisper_disagrees, "decode_behind": getattr(evidence, "decode_behind", None)}
+    return {"disagrees": evidence.whisper_disagrees}
 
 
 def worker(job: tuple[list[dict], str]) -> list[dict]:

@@ -171,35 +171,6 @@ def test_a_move_whisper_wrote_as_its_first_cards_rank_is_no_contradiction():
     assert not other.moves and other.sentences == ["Six of clubs on seven of diamonds?"]
 
 
-def scored(heard: Heard, text: str, likelihood: dict[str, float]) -> Heard:
-    """``written``, with Whisper able to say how likely it finds sentences (summed log probability; a
-    sentence not named is very unlikely)."""
-    transcript = TranscriptOnDemand(lambda: Transcript(text, -0.5, 0.05, lambda said: [likelihood.get(s, -60.0) for s in said]))
-    transcript()
-    return replace(heard, transcript=transcript)
-
-
-def test_a_word_whisper_wrote_otherwise_but_finds_about_as_likely_is_no_contradiction():
-    """Held-out voices' "hint" decoded clearly by both decodes and written "and" (bench/heard.py,
-    2026-11-27): Whisper, asked how likely "hint" is, finds it nearly as likely as its own "and", so its
-    greedy words are no judgement. A person's "happy" that was decoded "faster" stays contradicted, and so
-    does a word only the first decode heard."""
-    hint = Session("klondike", seed=9).hear(scored(both_heard("hint"), "and", {"and": -2.0, "hint": -3.0}))
-    assert hint.command is not None and hint.command.intent == "hint" and hint.sentences != ["Sorry, I did not catch that."]
-    refused = Session("klondike", seed=9).hear(scored(both_heard("hint"), "and", {"and": -2.0, "hint": -30.0}))
-    assert refused.sentences == ["Sorry, I did not catch that."]
-    faster = Session("klondike", seed=9)
-    assert faster.hear(scored(both_heard("faster"), "happy", {"happy": -1.0, "faster": -25.0})).sentences == ["Faster?"]
-    assert faster.speech_settings == []
-    alone = Session("klondike", seed=9)  # the first decode alone: Whisper's words still count against it
-    assert alone.hear(scored(Heard("hint", 1.0), "and", {"and": -2.0, "hint": -3.0})).sentences == ["Sorry, I did not catch that."]
-
-
-def both_heard(text: str) -> Heard:
-    """``text`` heard clearly by both grammar decodes (the likely grammar and the whole language)."""
-    return Heard(text, 1.0, second=text, second_clear=True)
-
-
 def test_a_command_whisper_misspelt_by_a_letter_is_read_as_the_command():
     """Whisper writes "winnable" as "winable": read as the language's word, the transcript is the command."""
     session = Session("klondike", seed=9)

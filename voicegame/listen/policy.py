@@ -62,12 +62,6 @@ for "deal cards" 40, "snowboy" for "slower" 46, "up" for "all up" 50 the closest
 bench/heard.py's five voices (clean) and tests/data/human (bench/RESULTS.md, issue 34)."""
 
 
-DECODE_AS_LIKELY = 4.0
-"""How much less likely (summed log probability, ``rescore.behind_written``) Whisper may find the decode's
-words than what it wrote freely for its words still not to count against the decode
-(``Evidence.whisper_disagrees``). To be tuned (bench/heard.py, tuning voices; tests/data/human)."""
-
-
 def spelled_alike(written: str, decoded: str) -> bool:
     """Whether Whisper's words and the decode's are spelled alike enough to be the same words misspelt."""
     try:
@@ -156,10 +150,6 @@ class Evidence:
     """Whisper, asked, wrote words that are not this command (no command at all, or another) and are not
     spelled like the decode's either (``spelled_alike``): "happy" for "faster", "view glass" for "deal
     cards"; not "rido" for "redo"."""
-    decode_behind: float | None = None
-    """How much less likely Whisper found the decode's words than what it wrote (None: not scored, which
-    is when it wrote the same command or words spelled alike); at most ``DECODE_AS_LIKELY``, it does not
-    disagree."""
     whisper_words: int = 0
     """How many words Whisper wrote (0: it was not asked)."""
     other_suits: bool = False

@@ -273,13 +273,3 @@ def choose(sentences: Sequence[str], transcript: str, score: Callable[[Sequence[
     return Choice(text, best_score, margin, max(0.0, free - best_score), cover,
                   tuple((meant[k][0], sc) for sc, k in ranked))
 
-
-def behind_written(transcript: str, sentence: str, score: Callable[[Sequence[str]], list[float]] | None) -> float | None:
-    """How much less likely (summed log probability) Whisper finds ``sentence`` than what it wrote
-    freely (``transcript``), as the text of the same audio: near 0 when its greedy transcript was one
-    unlucky choice among words it finds about as likely ("and" for a decoded "hint"), large when it
-    heard other words (ordinary speech forced onto a command). None when it cannot score."""
-    if score is None or not transcript or not sentence:
-        return None
-    sentence_score, written_score = score([sentence, transcript])
-    return max(0.0, written_score - sentence_score)

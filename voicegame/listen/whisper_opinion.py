@@ -4,13 +4,17 @@ other suits, and how much less likely it finds the decode's words than its own.
 
 Whisper is asked only when the grammar decode was rejected or in doubt (``Heard.transcript``); what it
 wrote then counts against the decode unless it is the same command, spelled alike (``spelled_alike``:
-"rido" for "redo"), a move's first rank alone ("8": Whisper cut short), or words it finds about as likely
-as the decode's when both grammar decodes heard them (``DECODE_AS_LIKELY``: "and" for "hint").
+"rido" for "redo") or a move's first rank alone ("8": Whisper cut short).
+
+Tried and not kept (bench/RESULTS.md, session 17): Whisper's words not counting against a decode both
+grammar decodes heard when Whisper, asked, finds the decode nearly as likely as its own words (within 4
+in summed log probability: a voice's "hint" written "and"). On real people it let "snowboy", decoded
+"slower" by both and written "snowboy snowboy snowboy ...", change the speech rate unasked: a transcript
+that repeats itself is unlikely as a whole, so any short command comes close to it.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from voicegame.audio.backend import Heard, Transcript
@@ -18,12 +22,9 @@ from voicegame.engine import State
 from voicegame.language.command import CardRef, Command
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Play, Resolver
-from voicegame.listen.policy import DECODE_AS_LIKELY, spelled_alike
-from voicegame.listen.rescore import behind_written
+from voicegame.listen.policy import spelled_alike
 from voicegame.listen.suits_written import other_suits
 from voicegame.listen.understanding import Understanding, read_transcript
-
-log = logging.getLogger(__name__)
 
 MAX_WRITTEN_CHARS = 200
 """A transcript longer than this is not read as a command (no command is a tenth as long)."""
@@ -31,7 +32,7 @@ MAX_WRITTEN_CHARS = 200
 
 def whisper_says(heard: Heard, understood: Understanding, parser: Parser, resolver: Resolver, state: State) -> dict[str, Any]:
     """``Evidence`` fields from Whisper's transcript, when the game asked for it ({} when it did not, or
-    nothing was understood): ``whisper_disagrees``, ``whisper_words``, ``other_suits``, ``decode_behind``."""
+    nothing was understood): ``whisper_disagrees``, ``whisper_words``, ``other_suits``."""
     transcript, command = heard.transcript, understood.command
     written: Transcript | None = getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
     if written is None or command is None or not written.text:
@@ -44,13 +45,9 @@ def whisper_says(heard: Heard, understood: Understanding, parser: Parser, resolv
     said = understood.text or heard.text
     decoded = parser.words(said)
     other = own != command and not spelled_alike(" ".join(words), " ".join(decoded)) and not first_card_rank(own, command)
-    both = not heard.doubt and bool(heard.text) and heard.second == heard.text == said
-    behind = _decode_behind(written, " ".join(decoded)) if other and both else None
-    if behind is not None and behind <= DECODE_AS_LIKELY:
-        other = False  # Whisper's greedy words, not its judgement: it finds the decode about as likely
     suits = own != command and bool(words) and bool(decoded) and not _same_move(own, command, resolver, state) \
         and other_suits(words, decoded, parser.language.suits, command.intent == "move")
-    return {"whisper_disagrees": other, "whisper_words": len(words), "other_suits": suits, "decode_behind": behind}
+    return {"whisper_disagrees": other, "whisper_words": len(words), "other_suits": suits}
 
 
 def first_card_rank(written: Command | None, command: Command) -> bool:
@@ -70,12 +67,3 @@ def _same_move(written: Command | None, command: Command, resolver: Resolver, st
     mine = resolver.resolve_move(state, command.source, command.target)
     theirs = resolver.resolve_move(state, written.source, written.target)
     return isinstance(mine, Play) and isinstance(theirs, Play) and mine.move == theirs.move
-
-
-def _decode_behind(written: Transcript, decoded: str) -> float | None:
-    """``rescore.behind_written`` of the decode's words; None when Whisper cannot score them."""
-    try:
-        return behind_written(written.text, decoded, written.score)
-    except Exception as e:  # noqa: BLE001 - a native library failing mid-game: no opinion, the game goes on
-        log.warning("Whisper could not score the decode: %s", e)
-        return None
