@@ -275,11 +275,24 @@ class Readings(Phrasing):
             sentences.append(self.say("count_home", home=home, total=52 * game.decks))
         return " ".join(sentences) or self.score(state)  # no stock and no foundations: the score says it
 
+    def _score_key(self) -> str:
+        """The message that says what this game's score counts: ``score_<game>``, else
+        ``score_<its score function>`` ("score_foundation_cards": "20 of 52 cards home."), or for a
+        game module's own ``score`` function ``score_<module>`` ("score_spider"), else "score"."""
+        game = self.engine.game
+        function = game.score
+        name = getattr(function, "__name__", "")
+        module = getattr(function, "__module__", "").rsplit(".", 1)[-1]
+        for key in (f"score_{game.key}", f"score_{module if name == 'score' else name}"):
+            if self.has(key):
+                return key
+        return "score"
+
     def score(self, state: State) -> str:
         points = self.engine.score(state)
         said = str(points) if points >= 0 else self.phrase("minus", count=-points)  # "Score minus 3", not "Score -3"
         game = self.engine.game
-        total = self.say("score_only", score=said) if not game.announce_max_score else self.say("score", score=said, max=game.max_score)
+        total = self.say("score_only", score=said) if not game.announce_max_score else self.say(self._score_key(), score=said, max=game.max_score)
         if game.score_parts is None:
             return total
         parts = [self.say("score_part", what=what, how=self.phrase(how), points=n) for what, how, n in game.score_parts(game, state) if n]
