@@ -6,6 +6,8 @@ Nothing here changes the game. Each ``do_*`` function is an entry of the intents
 
 from __future__ import annotations
 
+import re
+
 from voicegame.engine import Move, MoveKind, PileKind
 from voicegame.language.command import CardRef, Command, GroupRef, PileRef
 from voicegame.language.messages import Messages
@@ -122,8 +124,31 @@ def duration(narrator: Messages, seconds: float) -> str:
 
 
 # ----- what to say ------------------------------------------------------------------------------
+HELP_WORDS = 45
+"""The most words help says before "Say more for the rest." (about 14 s at 200 words a minute)."""
+
+
 def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    reply.sentences.append(s.say(s.game.help_key) if s.game.help_key else s.narrator.all_commands())
+    """The game's rules, about ``HELP_WORDS`` words at a time, in whole sentences; "more" goes on."""
+    text = s.say(s.game.help_key) if s.game.help_key else s.narrator.all_commands()
+    pages = pages_of(text, HELP_WORDS)
+    reply.sentences.extend(pages[0])
+    if len(pages) > 1:
+        reply.sentences.append(s.say("help_more"))
+        s.dialogue.more_pages = pages[1:]
+        s.dialogue.more_end = "help_end"
+
+
+def pages_of(text: str, words: int) -> list[list[str]]:
+    """``text`` cut into its sentences, grouped into pages of at most about ``words`` words."""
+    sentences = [part if part.endswith((".", "?", "!")) else part + "." for part in re.split(r"(?<=[.?!])\s+", text.strip()) if part]
+    pages: list[list[str]] = []
+    for sentence in sentences:
+        if pages and sum(len(x.split()) for x in pages[-1]) + len(sentence.split()) <= words:
+            pages[-1].append(sentence)
+        else:
+            pages.append([sentence])
+    return pages
 
 
 def do_all_commands(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
