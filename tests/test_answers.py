@@ -211,7 +211,7 @@ def test_heard_moves_are_said_back_in_full():
     session, lines = script("golf")
     session.hear(Heard(lines[0]))
     reply = session.hear(Heard(lines[1]))
-    assert reply.sentences[0] == "Four of spades onto five of clubs."
+    assert reply.sentences[0] == "Four of spades on five of clubs."
 
 
 # ----- 2. summary first, details on request ---------------------------------------------------------
@@ -251,7 +251,7 @@ def test_next_goes_on_reading_only_right_after_a_reading():
 def test_summary_counts_face_down_cards_instead_of_naming_them():
     session = Session("triple_peaks", seed=3)
     summary = " ".join(session.handle("read the board").sentences)
-    assert "18 face down" in summary and summary.count("face down") == 1
+    assert "Eighteen cards face down." in summary and summary.count("face down") == 1
     assert session.handle("read row two").sentences == ["Row two: 6 face down."]
 
 
@@ -280,8 +280,8 @@ def test_auto_cascade_is_one_sentence():
         session.handle(line)
     else:
         pytest.fail("no cascade in the script")
-    assert reply.sentences[0].startswith("Auto played ")
-    assert sum(1 for s in reply.sentences if s.startswith("Auto")) == 1
+    assert reply.sentences[0] == "Three cards went home: the ace of clubs, the two of clubs and the ace of spades."
+    assert sum(1 for s in reply.sentences if "went home" in s) == 1
     assert not any(s.endswith(" up.") for s in reply.sentences)
 
 
@@ -465,7 +465,7 @@ def test_summary_counts_empty_reserves():
 
 def test_summary_says_how_many_moves_are_open_when_it_has_room():
     said = Session("klondike", seed=3).handle("read the board").sentences
-    assert said[-2] == "2 moves."
+    assert said[-2] == "You can make 2 moves."
     stuck = Session("golf", seed=3).handle("read the board").sentences
     assert stuck[-2] == "No moves on the table."  # blocked: say draw
 

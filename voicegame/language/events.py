@@ -60,13 +60,11 @@ class EventNarration(Readings):
                 told.discard(event.src)
                 told.add(event.dst)  # its top is the card just moved, said or named by the player
                 if not after.piles[event.src].cards and self.is_gap(event.src):
-                    if not (event.src == named_source and self.specs[event.src].kind is PileKind.CELL):  # a named cell is empty, of course
-                        out.append(self.say("emptied", pile=self.pile_name(event.src)))
+                    out.append(self.say("emptied", pile=self.pile_name(event.src)))
                     told.add(event.src)
-                elif event.src == named_source and self.specs[event.src].kind is not PileKind.WASTE and before.piles[event.src].top_face_up:
-                    told.add(event.src)  # the pile the player named shows a card that was face up already: "read" tells it
             elif isinstance(event, TurnedOver):
-                out.append(self.say("revealed", pile=self.pile_name(event.pile), card=event.card))
+                out.append(self.say("turned_over", card=event.card) if event.pile == named_source
+                           else self.say("revealed", pile=self.pile_name(event.pile), card=event.card))
                 told.add(event.pile)
             elif isinstance(event, Drew):
                 out.extend(self._drew(event, after, again))
@@ -99,7 +97,7 @@ class EventNarration(Readings):
                 left.append(event.src)
                 told.discard(event.src)
         if not any(isinstance(e, Won) for e in events):
-            out.extend(self._changed_tops(start, after, left, told))
+            out.extend(self._changed_tops(start, after, left, told, named_source))
             out.extend(self._newly_free(start, after, events))
         if not out and any(isinstance(e, (Moved, Paired)) for e in events):
             out.append(self.say("done"))  # everything was said by the player: confirm, briefly
@@ -107,9 +105,10 @@ class EventNarration(Readings):
         return out
 
 
-    def _changed_tops(self, before: State, after: State, piles: list[int], told: set[int]) -> list[str]:
+    def _changed_tops(self, before: State, after: State, piles: list[int], told: set[int], named: int | None = None) -> list[str]:
         """"Waste: nine of clubs.", "Column three: five of hearts.": the new face-up top of each pile
-        a card left, unless it was said (turned over) or is unchanged."""
+        a card left, unless it was said (turned over) or is unchanged; of the pile the player named
+        (``named``: "pile four to pile three") without its name again: "Five of hearts shows."."""
         out = []
         for i in dict.fromkeys(piles):
             pile, spec = after.piles[i], self.specs[i]
@@ -124,6 +123,8 @@ class EventNarration(Readings):
                 out.append(self.say("waste_top", card=pile.cards[-1]))
             elif spec.kind is PileKind.FOUNDATION:
                 out.append(self.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken))
+            elif i == named:
+                out.append(self.say("now_shows", card=pile.cards[-1]))
             else:
                 out.append(self.say("new_top", pile=spec.name, card=pile.cards[-1]))
         return out

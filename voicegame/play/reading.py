@@ -131,10 +131,11 @@ HELP_WORDS = 45
 def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """The game's rules, about ``HELP_WORDS`` words at a time, in whole sentences; "more" goes on."""
     text = s.say(s.game.help_key) if s.game.help_key else s.narrator.all_commands()
-    pages = pages_of(text, HELP_WORDS)
+    more = s.say("help_more")
+    pages = [[text]] if len(text.split()) <= HELP_WORDS else pages_of(text, HELP_WORDS - len(more.split()))
     reply.sentences.extend(pages[0])
     if len(pages) > 1:
-        reply.sentences.append(s.say("help_more"))
+        reply.sentences.append(more)
         s.dialogue.more_pages = pages[1:]
         s.dialogue.more_end = "help_end"
 
