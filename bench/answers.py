@@ -84,6 +84,8 @@ def words(sentences: list[str]) -> int:
 
 
 def kind_of(text: str, reply) -> str:
+    if text in ("undo", "redo"):
+        return "undo or redo"
     if reply.moves:
         return "draw" if all(m.kind is MoveKind.DEAL for m in reply.moves) else "move"
     if reply.earcons[-1:] == ["question"]:

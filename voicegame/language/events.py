@@ -98,7 +98,7 @@ class EventNarration(Readings):
                 told.discard(event.src)
         if not any(isinstance(e, Won) for e in events):
             out.extend(self._changed_tops(start, after, left, told, named_source))
-            out.extend(self._newly_free(start, after, events))
+            out.extend(self._newly_free(start, after, events, {e.card for e in events if isinstance(e, TurnedOver)}))
         if not out and any(isinstance(e, (Moved, Paired)) for e in events):
             out.append(self.say("done"))  # everything was said by the player: confirm, briefly
         out.extend(self.say(self.engine.game.won_key) for e in events if isinstance(e, Won))
@@ -129,12 +129,13 @@ class EventNarration(Readings):
                 out.append(self.say("new_top", pile=spec.name, card=pile.cards[-1]))
         return out
 
-    def _newly_free(self, before: State, after: State, events: list[Event]) -> list[str]:
-        """Cards a pair set free in a pyramid (Treize): "Now free: eight of clubs."."""
+    def _newly_free(self, before: State, after: State, events: list[Event], said: set | frozenset = frozenset()) -> list[str]:
+        """Cards a pair set free in a pyramid (Treize): "Now free: eight of clubs.", but for those just
+        said (a card turned over: "Row six column five shows eight of clubs.")."""
         if not any(isinstance(e, Paired) for e in events):
             return []
         was = self.free_cards(before) or []
-        now = [c for c in (self.free_cards(after) or []) if c not in was]
+        now = [c for c in (self.free_cards(after) or []) if c not in was and c not in said]
         return [self.say("now_free", cards=join([c.spoken for c in now], "and"))] if now else []
 
     def _was_said(self, before: State, event: Moved, said: Command | None) -> bool:

@@ -103,6 +103,11 @@ class Readings(Phrasing):
         ranks = {c.rank for c in cards}
         if len(ranks) == 1 and len(cards) == 4:
             return self.phrase("needs", cards=with_article(cards[0].rank.spoken))
+        if len(cards) > 4:  # a spot of Camelot's grid takes forty cards: not a list to hear
+            whole = sorted({c.rank for c in cards if sum(1 for d in cards if d.rank is c.rank) >= 4}, key=lambda r: r.value)
+            if len(whole) == len(ranks) and len(ranks) <= 3:
+                return self.phrase("needs", cards=join([with_article(r.spoken) for r in whole]))
+            return self.phrase("needs_many", count=len(cards))
         return self.phrase("needs", cards=join([c.spoken for c in cards]))
 
     def spot_label(self, index: int) -> str:
@@ -219,7 +224,7 @@ class Readings(Phrasing):
     def read_group_gaps(self, state: State, group: str, name: str) -> str:
         """A long group (a Gaps row of 13) in brief for the board: its empty spots and what each takes,
         the dead ones only counted; "read row two" still reads every card."""
-        live, dead = [], 0
+        live, dead, open_ = [], 0, 0
         for i in self.engine.layout.groups[group]:
             if state.piles[i].cards or self.specs[i].accepts is None:
                 continue
@@ -227,7 +232,16 @@ class Readings(Phrasing):
             if not needed:
                 dead += 1
                 continue
+            if len(needed) > 4 and len({c.rank for c in needed}) > 3:
+                open_ += 1  # Camelot's spots: many cards go there, counted rather than listed
+                continue
             live.append(self.phrase("part_needs", part=self.spot_label(i), needs=self.needs_phrase(needed)))
+        if open_:
+            said = self.say("read_group_open_gaps", group=name, count=number_word(open_))
+            return said if not live and not dead else said + " " + self.read_group_gaps_listed(name, live, dead)
+        return self.read_group_gaps_listed(name, live, dead)
+
+    def read_group_gaps_listed(self, name: str, live: list[str], dead: int) -> str:
         if live and dead:
             return self.say("read_group_gaps_and_dead", group=name, parts="; ".join(live), count=number_word(dead))
         if live:
