@@ -6,7 +6,8 @@ For every game of the registry: the scripted game of tests/data where there is o
 a player reads them off), then random legal play from deal 11 twice, the same moves: once said by pile
 (60 moves; the player names no card), with readings after every sixth move ("read the board", "more",
 "what can I do", "hint", "score", "what can I say", "undo", "redo") and "new game" half way (a
-question, answered no); once said by card. Then the greeting and "help". Each reply is sorted by kind:
+question, answered no); once said by card; and 20 moves as heard by a recogniser (``Session.hear``,
+by card and by pile in turn; a heard move is said back in full). Then the greeting and "help". Each reply is sorted by kind:
 a move typed by card (scripted) or said by card or by pile (random), a draw, a question, a refusal, the
 board summary, "more", other readings, the greeting, help. Printed: words per answer by kind over all
 games (median, 95th percentile, longest), then by game against the budgets of issue 37 (median answer
@@ -72,8 +73,8 @@ SCRIPTS = {
     "clock": ("clock_seed5_win.txt", {}, 5),
 }
 READINGS = ["read the board", "more", "what can i do", "hint", "score", "what can i say", "undo", "redo"]
-MOVES, READ_EVERY = 60, 6
-BUDGETS = {"move": 6, "move by card": 6, "move by pile": 6}
+MOVES, READ_EVERY, HEARD = 60, 6, 20
+BUDGETS = {"move": 6, "move by card": 6, "move by pile": 6, "move heard": 6}
 """Issue 37: the median answer to a move, typed or heard, by pile or by card, at most 6 words."""
 LIMITS = {"question": 12, "greeting": 15, "help": 45}
 """Issue 37: any question at most 12 words, the greeting 15, help 45 before "more"."""
@@ -97,6 +98,28 @@ def kind_of(text: str, reply) -> str:
     if text == "more":
         return "more"
     return "reading"
+
+
+def heard_play(key: str, counts: dict[str, list[int]]) -> None:
+    """``HEARD`` random legal moves from deal 11 as a recogniser hears them (``Session.hear``), half
+    by card and half by pile: a move heard is said back in full, in case it was misheard."""
+    try:
+        from voicegame.audio.recognisers import Heard
+    except ImportError:
+        return
+    rng = random.Random(key + " heard")
+    session = Session(key, seed=11)
+    for turn in range(HEARD):
+        moves = session.engine.legal_moves(session.state)
+        if not moves:
+            break
+        move = rng.choice(moves)
+        text = session.narrator.move_phrase(session.state, move, by_pile=turn % 2 == 1 and move.kind is MoveKind.MOVE)
+        reply = session.hear(Heard(text))
+        if reply.moves and not all(m.kind is MoveKind.DEAL for m in reply.moves):
+            counts["move heard"].append(words(reply.sentences))
+        if reply.earcons[-1:] == ["question"]:
+            session.handle("no")
 
 
 def random_play(key: str, by_pile: bool, counts: dict[str, list[int]], readings: bool) -> None:
@@ -140,6 +163,7 @@ def play(key: str) -> dict[str, list[int]]:
                 counts[kind_of(line, reply)].append(words(reply.sentences))
     random_play(key, True, counts, readings=True)
     random_play(key, False, counts, readings=False)
+    heard_play(key, counts)
     session = Session(key, seed=11)
     counts["greeting"].append(words(session.greeting().sentences))
     counts["help"].append(words(session.handle("help").sentences))
@@ -185,7 +209,7 @@ def main() -> None:
     print("\nBudgets by game (issue 37): median words of a move typed by card (scripted and random), said by")
     print(f"card and by pile (random) <= {BUDGETS['move']}; the longest question <= {LIMITS['question']}, greeting <= "
           f"{LIMITS['greeting']}, help before more <= {LIMITS['help']}; x marks a figure over its budget.")
-    head = ("| game | move median | by card median | by pile median | move p95 | question max | greeting | help | "
+    head = ("| game | move median | by card median | by pile median | heard median | move p95 | question max | greeting | help | "
             "board words | board s (200 wpm) | full reading words |")
     if args.espeak:
         head += " board s (espeak-ng) |"
@@ -194,7 +218,7 @@ def main() -> None:
     for key in keys:
         counts = by_game[key]
         cells = []
-        for kind in ("move", "move by card", "move by pile"):
+        for kind in ("move", "move by card", "move by pile", "move heard"):
             values = counts.get(kind)
             if not values:
                 cells.append("-")
@@ -221,7 +245,7 @@ def main() -> None:
             row += f" {seconds:.1f} |" if seconds is not None else " - |"
         print(row)
     print("\nOver budget:")
-    for kind in ("move", "move by card", "move by pile", "question", "greeting", "help"):
+    for kind in ("move", "move by card", "move by pile", "move heard", "question", "greeting", "help"):
         print(f"- {kind}: {len(over[kind])} of {len(keys)} games" + (f" ({', '.join(over[kind])})" if over[kind] else ""))
 
 
