@@ -70,8 +70,8 @@ class Phrasing(Messages):
         return self.phrase("phrase_draw")
 
     def move_sentence(self, state: State, move: Move, by_pile: bool = False) -> str:
-        """``move`` as a whole sentence with the game's own verb, for hints: "Draw from the stock.",
-        "Deal from the stock.", "Put the seven of hearts on the eight of spades.", "Move the ace of
+        """``move`` as a whole sentence with the game's own verb, for hints, that is also a command
+        the player can say back: "Draw a card.", "Deal the cards.", "Put the seven of hearts on the eight of spades.", "Move the ace of
         clubs up.", "Remove the nine of hearts and the four of clubs.", "Move pile three to clubs."."""
         if move.kind is MoveKind.DEAL:
             return self.say(f"do_{self.stock_verb()}")
