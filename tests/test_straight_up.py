@@ -113,5 +113,5 @@ def test_play_straight_up_by_name():
 def test_scripted_win_through_the_cli():
     lines = play_script("straight_up", "straight_up_seed9_win.txt", "--seed", "9", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 48 of 48."
+    assert lines[-1] == "48 of 48 cards home on the twos."
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) and not line.startswith("The reserve shows") for line in lines)

@@ -15,7 +15,7 @@ from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.language.command import CardRef
 from voicegame.language.lexicon import Language, load_language
 
-SINGULAR = re.compile(r"(?<![\w.-])(1|one) (card|move|redeal|deal|gap|cell|point|minute|second|hour|day|game|time|word|run|row|column|pile|spot|space|reserve|place|byte)s\b")
+SINGULAR = re.compile(r"(?<![\w.-])(1|one) (card|move|redeal|deal|gap|cell|point|minute|second|hour|day|game|time|word|run|row|column|pile|spot|space|reserve|place|byte|set)s\b")
 """One of a counted thing is said in the singular ("1 moves in" -> "1 move in", "Stock: 1 card")."""
 
 

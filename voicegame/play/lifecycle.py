@@ -132,8 +132,8 @@ def answer_offer(s: SessionCore, reply: Reply, offer: Offer, resume: bool) -> No
     else:
         reply.sentences.append(s.say("resumed", moves=s.moves_made()))
         reply.earcons.append("deal")
-    if s.dialogue.left_a_game and (kept := previous_kept(s)):
-        reply.sentences.append(kept)  # the game left to switch here, or whichever "previous game" goes to
+    if (s.dialogue.left_a_game or not resume) and (kept := previous_kept(s)):
+        reply.sentences.append(kept)  # the game left to switch here, or the save declined: what "previous game" goes to
     s.dialogue.left_a_game = False
 
 

@@ -133,10 +133,10 @@ def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
     text = s.say(s.game.help_key) if s.game.help_key else s.narrator.all_commands()
     more = s.say("help_more")
     pages = [[text]] if len(text.split()) <= HELP_WORDS else pages_of(text, HELP_WORDS - len(more.split()))
-    reply.sentences.extend(pages[0])
+    reply.sentences.append(" ".join(pages[0]))  # a page of the rules is one thing said
     if len(pages) > 1:
         reply.sentences.append(more)
-        s.dialogue.more_pages = pages[1:]
+        s.dialogue.more_pages = [[" ".join(page)] for page in pages[1:]]
         s.dialogue.more_end = "help_end"
 
 
