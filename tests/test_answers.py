@@ -483,10 +483,10 @@ def test_a_hint_is_a_whole_sentence_with_the_games_verb():
     klondike = Session("klondike", {"draw": 3}, seed=5)
     assert klondike.handle("hint").sentences == ["Put the eight of hearts on the nine of spades. Say yes to do it."]
     narrator, state = klondike.narrator, klondike.state
-    assert narrator.move_sentence(state, next(m for m in klondike.engine.legal_moves(state) if m.kind is MoveKind.DEAL)) == "Draw from the stock."
+    assert narrator.move_sentence(state, next(m for m in klondike.engine.legal_moves(state) if m.kind is MoveKind.DEAL)) == "Draw a card."
     spider = Session("spider", seed=5)
     deal = next(m for m in spider.engine.legal_moves(spider.state) if m.kind is MoveKind.DEAL)
-    assert spider.narrator.move_sentence(spider.state, deal) == "Deal from the stock."
+    assert spider.narrator.move_sentence(spider.state, deal) == "Deal the cards."
     treize = Session("treize", seed=5)
     assert treize.handle("hint").sentences == ["Remove the king of clubs. Say yes to do it."]
     for _ in range(24):

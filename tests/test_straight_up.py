@@ -100,7 +100,7 @@ def test_voice_commands_read_and_help():
     s.handle("three of hearts up")
     assert pile(s.engine, s.state, "hearts").cards == cards("2H 3H")
     assert s.handle("help").sentences[0].startswith("Straight Up. The four twos")
-    assert s.handle("score").sentences == ["Score 1 of 48."]
+    assert s.handle("score").sentences == ["1 of 48 cards home on the twos."]
 
 
 def test_play_straight_up_by_name():
