@@ -124,7 +124,7 @@ def test_read_the_board_and_help():
 def test_scripted_game_to_no_moves_left_through_the_cli():
     lines = play_script("golf", "golf_seed2_stuck.txt", "--seed", "2", then="how many cards left")
     assert lines[-2] == "No moves left. Say undo, restart or new game."
-    assert lines[-1] == "Stock 0, waste 40."
+    assert lines[-1] == "0 cards in the stock, 40 in the waste."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
 
 

@@ -126,7 +126,7 @@ def test_where_is_deep_in_the_waste():
 
 def test_count_score_repeat_help():
     s = session_at(pile3=("4D 9S JC TH", 2), clubs="AC 2C 3C", waste="5S 6H QC", stock="2D 3D")
-    assert say(s, "how many cards left") == ["Stock 2, waste 3, 2 face down. 3 of 52 cards are home."]
+    assert say(s, "how many cards left") == ["2 cards in the stock, 3 in the waste, 2 face down. 3 of 52 cards are home."]
     assert say(s, "score") == ["3 of 52 cards home."]
     assert say(s, "repeat") == ["3 of 52 cards home."]
     assert "alternating colours" in say(s, "help")[0]
