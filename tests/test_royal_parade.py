@@ -217,7 +217,7 @@ def test_scripted_game_to_no_moves_left_through_the_cli():
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[-2] == "No moves left. Say undo, restart or new game."
-    assert lines[-1] == "Stock 0."
+    assert lines[-1] == "0 cards in the stock."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
 
 
