@@ -562,7 +562,7 @@ def test_help_is_read_45_words_at_a_time():
         rest += page
         if page[-1] == "That is all of the rules. Say what can I say for commands.":
             break
-    assert " ".join(first[:-1] + rest[:-1]) == session.say("help_freecell")
+    assert " ".join(first[:-1] + rest[:-1]).replace(";", ".") == session.say("help_freecell").replace(";", ".")
 
 
 def test_statistics_say_times_as_a_person_does():

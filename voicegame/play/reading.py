@@ -141,14 +141,18 @@ def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
 
 
 def pages_of(text: str, words: int) -> list[list[str]]:
-    """``text`` cut into its sentences, grouped into pages of at most about ``words`` words."""
-    sentences = [part if part.endswith((".", "?", "!")) else part + "." for part in re.split(r"(?<=[.?!])\s+", text.strip()) if part]
+    """``text`` cut into its sentences and clauses (at "; "), grouped into pages of at most about
+    ``words`` words; a page that ends on a clause ends with a full stop."""
+    pieces = [part for part in re.split(r"(?<=[.?!;])\s+", text.strip()) if part]
     pages: list[list[str]] = []
-    for sentence in sentences:
-        if pages and sum(len(x.split()) for x in pages[-1]) + len(sentence.split()) <= words:
-            pages[-1].append(sentence)
+    for piece in pieces:
+        if pages and sum(len(x.split()) for x in pages[-1]) + len(piece.split()) <= words:
+            pages[-1].append(piece)
         else:
-            pages.append([sentence])
+            pages.append([piece])
+    for page in pages:
+        if page[-1].endswith(";"):
+            page[-1] = page[-1][:-1] + "."
     return pages
 
 
