@@ -3,8 +3,8 @@
 Narration ("Took back seven of hearts on eight of spades"), the resolver's questions ("Did you mean
 ...?") and the full command list say moves through :meth:`Phrasing.move_phrase`; hints say them as
 whole sentences with the game's verb through :meth:`Phrasing.move_sentence` ("Put the seven of hearts
-on the eight of spades.", "Deal the cards."). Their words whose words come from the ``phrase_*`` templates of
-``grammars/<lang>/messages.toml``. :meth:`Phrasing.move_words` and :meth:`Phrasing.sayings` give
+on the eight of spades.", "Deal the cards."). Their words come from the ``phrase_*`` and ``do_*``
+templates of ``grammars/<lang>/messages.toml``. :meth:`Phrasing.move_words` and :meth:`Phrasing.sayings` give
 every way the command templates of ``commands.toml`` name a move (its card, its source pile, its
 target), for matching what was heard and for test corpora. tests/test_parser.py checks that the
 one is among the other and that both are understood as that move.
