@@ -92,8 +92,11 @@ def play_script(game: str, script: str, *args: str, then: str = "") -> list[str]
 
 
 def hinted(sentence: str) -> str | None:
-    """The move phrase of a hint ("Try seven of hearts on eight of spades." -> "seven of hearts on eight
-    of spades"; the first hint's "Say yes to play it." dropped); None when the sentence is no hint."""
-    if not sentence.startswith("Try "):
+    """The command a hint says ("Put the seven of hearts on the eight of spades." -> "put the seven of
+    hearts on the eight of spades"; the first hint's "Say yes to do it." dropped); None when the
+    sentence is no hint ("You are going round in circles...")."""
+    verbs = ("Put ", "Move ", "Discard ", "Remove ", "Pair ", "Draw ", "Deal ", "Redeal")
+    if not sentence.startswith(verbs):
         return None
-    return sentence[len("Try "):].removesuffix(" Say yes to play it.").removesuffix(".")
+    command = sentence.removesuffix(" Say yes to do it.").removesuffix(".")
+    return command[:1].lower() + command[1:]

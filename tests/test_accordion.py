@@ -90,11 +90,11 @@ def test_voice_commands_read_and_help():
     assert s.handle("nine of spades on nine of hearts").sentences
     assert shown(s.engine, s.state) == "9S 2C 5S 7D"
     assert s.handle("help").sentences[0].startswith("Accordion. All the cards")
-    assert s.handle("score").sentences == ["Score 48 of 51."]
+    assert s.handle("score").sentences == ["48 of 51 cards removed."]
 
 
 def test_scripted_win_through_the_cli():
     lines = play_script("accordion", "accordion_seed2_win.txt", "--seed", "2", then="score")
     assert "You won! One card is left." in lines
-    assert lines[-1] == "Score 51 of 51."
+    assert lines[-1] == "51 of 51 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)

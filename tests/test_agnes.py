@@ -99,7 +99,7 @@ def test_voice_commands_read_and_help():
     assert s.handle("deal").sentences[0].startswith("Dealt")
     assert s.handle("read pile seven").sentences == ["Pile seven: four of clubs."]
     assert s.handle("help").sentences[0].startswith("Agnes. The card on foundation one")
-    assert s.handle("score").sentences == ["Score 2 of 52."]
+    assert s.handle("score").sentences == ["2 of 52 cards home."]
 
 
 def test_play_agnes_by_name():
@@ -115,7 +115,7 @@ def test_scripted_win_through_the_cli():
 
     lines = play_script("agnes", "agnes_seed127_win.txt", "--seed", "127", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 52 of 52."
+    assert lines[-1] == "52 of 52 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)
 
 
@@ -124,5 +124,5 @@ def test_scripted_seed_to_no_moves_left_through_the_cli():
     from helpers import play_script
 
     lines = play_script("agnes", "agnes_seed2_stuck.txt", "--seed", "2", then="score")
-    assert lines[-2] == "No moves left. Say undo, restart or new game." and lines[-1] == "Score 3 of 52."
+    assert lines[-2] == "No moves left. Say undo, restart or new game." and lines[-1] == "3 of 52 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "Did")) for line in lines)

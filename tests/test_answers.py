@@ -211,7 +211,7 @@ def test_heard_moves_are_said_back_in_full():
     session, lines = script("golf")
     session.hear(Heard(lines[0]))
     reply = session.hear(Heard(lines[1]))
-    assert reply.sentences[0] == "Four of spades onto five of clubs."
+    assert reply.sentences[0] == "Four of spades on five of clubs."
 
 
 # ----- 2. summary first, details on request ---------------------------------------------------------
@@ -251,7 +251,7 @@ def test_next_goes_on_reading_only_right_after_a_reading():
 def test_summary_counts_face_down_cards_instead_of_naming_them():
     session = Session("triple_peaks", seed=3)
     summary = " ".join(session.handle("read the board").sentences)
-    assert "18 face down" in summary and summary.count("face down") == 1
+    assert "Eighteen cards face down." in summary and summary.count("face down") == 1
     assert session.handle("read row two").sentences == ["Row two: 6 face down."]
 
 
@@ -280,8 +280,8 @@ def test_auto_cascade_is_one_sentence():
         session.handle(line)
     else:
         pytest.fail("no cascade in the script")
-    assert reply.sentences[0].startswith("Auto played ")
-    assert sum(1 for s in reply.sentences if s.startswith("Auto")) == 1
+    assert reply.sentences[0] == "Three cards went home: the ace of clubs, the two of clubs and the ace of spades."
+    assert sum(1 for s in reply.sentences if "went home" in s) == 1
     assert not any(s.endswith(" up.") for s in reply.sentences)
 
 
@@ -465,7 +465,7 @@ def test_summary_counts_empty_reserves():
 
 def test_summary_says_how_many_moves_are_open_when_it_has_room():
     said = Session("klondike", seed=3).handle("read the board").sentences
-    assert said[-2] == "2 moves."
+    assert said[-2] == "You can make 2 moves."
     stuck = Session("golf", seed=3).handle("read the board").sentences
     assert stuck[-2] == "No moves on the table."  # blocked: say draw
 
@@ -476,3 +476,104 @@ def test_a_king_removed_by_name_is_not_said_back():
         session.handle(line)
     reply = session.handle("remove king of clubs")
     assert reply.moves and not any("king of clubs" in s for s in reply.sentences)
+
+
+# ----- 6. answers a listener can follow (issue 37) ---------------------------------------------------
+def test_a_hint_is_a_whole_sentence_with_the_games_verb():
+    klondike = Session("klondike", {"draw": 3}, seed=5)
+    assert klondike.handle("hint").sentences == ["Put the eight of hearts on the nine of spades. Say yes to do it."]
+    narrator, state = klondike.narrator, klondike.state
+    assert narrator.move_sentence(state, next(m for m in klondike.engine.legal_moves(state) if m.kind is MoveKind.DEAL)) == "Draw a card."
+    spider = Session("spider", seed=5)
+    deal = next(m for m in spider.engine.legal_moves(spider.state) if m.kind is MoveKind.DEAL)
+    assert spider.narrator.move_sentence(spider.state, deal) == "Deal the cards."
+    treize = Session("treize", seed=5)
+    assert treize.handle("hint").sentences == ["Remove the king of clubs. Say yes to do it."]
+    for _ in range(24):
+        pairs = [m for m in treize.engine.legal_moves(treize.state) if m.kind is MoveKind.PAIR and m.dst >= 0]
+        if pairs:
+            break
+        treize.handle("draw")
+    said = treize.narrator.move_sentence(treize.state, pairs[0])
+    assert said.startswith("Remove the ") and " and the " in said, said
+
+
+def test_undo_and_redo_of_a_draw_say_what_the_waste_shows():
+    session = Session("klondike", {"draw": 1}, seed=5)
+    session.handle("draw")
+    second = session.handle("draw").sentences[0].rstrip(".").lower()
+    first = session.state.piles[session.engine.layout.index["waste"]].cards[-2].spoken
+    assert session.handle("undo").sentences == ["Took back the draw.", f"The waste shows the {first}."]
+    assert session.handle("redo").sentences == [f"Drew again: {second}."]
+    session.handle("undo")
+    assert session.handle("undo").sentences == ["Took back the draw.", "The waste is empty."]
+
+
+def test_spider_says_deal_for_its_stock_everywhere():
+    session = Session("spider", seed=5)
+    assert " deal" in session.handle("what can I say").sentences[0] and " draw" not in session.handle("what can I say").sentences[0]
+    session.handle("deal")
+    assert session.handle("undo").sentences == ["Took back the deal."]
+    assert session.handle("redo").sentences[0].startswith("Dealt again: ")
+    assert "draw" not in " ".join(session.handle("what can I do").sentences)
+
+
+def test_what_can_i_say_offers_different_moves():
+    session = Session("freecell", seed=5)
+    said = session.handle("what can I say").sentences[0]
+    assert said.count(" to cell ") <= 1, said
+
+
+def test_the_board_summary_is_in_whole_words():
+    said = Session("klondike", {"draw": 3}, seed=5).handle("read the board").sentences
+    assert said[0] == "Stock: 24 cards. Waste: empty."
+    assert "No cards home." in said and "21 cards face down." in said and "You can make 3 moves." in said
+    spider = Session("spider", seed=5)
+    assert "No runs done yet." in spider.handle("read the board").sentences
+    assert spider.handle("score").sentences[0].startswith("Score 0 of 96: a point for each card")
+    assert Session("klondike", seed=5).handle("score").sentences == ["0 of 52 cards home."]
+
+
+def test_a_pyramid_names_its_places_as_every_grid_does():
+    for key in ("treize", "thirteen", "yield", "elevator", "monte_carlo"):
+        specs = Session(key, seed=5).engine.specs
+        spots = [spec.names[0] for spec in specs if spec.names[0].startswith("row ")]
+        assert spots and all(" column " in name for name in spots), (key, spots[:3])
+
+
+def test_deals_at_random_have_at_most_six_digits_and_old_ones_are_said_in_groups():
+    from voicegame.games import find_game
+    from voicegame.language.messages import deal_number
+
+    assert all(find_game("klondike").random_seed() < 10**6 for _ in range(50))
+    assert deal_number(481516) == "481516"
+    assert deal_number(1319729190) == "1 319 729 190"
+    assert "deal 1 319 729 190" in Session("klondike", seed=1319729190).say("new_game", title="Klondike", seed=1319729190)
+
+
+def test_help_is_read_45_words_at_a_time():
+    session = Session("freecell", seed=1)
+    first = session.handle("help").sentences
+    assert first[-1] == "Say more for the rest." and words(first) <= 45
+    rest: list[str] = []
+    for _ in range(5):
+        page = session.handle("more").sentences
+        assert words(page) <= 45
+        rest += page
+        if page[-1] == "That is all of the rules. Say what can I say for commands.":
+            break
+    assert " ".join(first[:-1] + rest[:-1]).replace(";", ".") == session.say("help_freecell").replace(";", ".")
+
+
+def test_statistics_say_times_as_a_person_does():
+    from voicegame.language.messages import Messages
+    from voicegame.play.reading import describe_stats, duration
+    from voicegame.storage.stats import GameStats
+
+    messages = Messages()
+    assert duration(messages, 6.4) == "6 seconds" and duration(messages, 6.6) == "7 seconds"
+    assert duration(messages, 61) == "1 minute 1 second" and duration(messages, 120) == "2 minutes"
+    assert describe_stats(messages, "Klondike, draw three", GameStats()) == "You have not played Klondike, draw three yet."
+    stats = GameStats()
+    stats.record(True, 1, 6.4)
+    assert describe_stats(messages, "Golf", stats).endswith("Fewest moves 1; fastest win 6 seconds.")

@@ -71,5 +71,5 @@ def test_the_name_is_understood():
 def test_scripted_seed_to_no_moves_left_through_the_cli():
     """Every seed of 1-200 is proved lost by the solver, so the script plays seed 1 to its end."""
     lines = play_script("auld_lang_syne", "auld_lang_syne_seed1_stuck.txt", "--seed", "1", then="score")
-    assert lines[-2] == "No moves left. Say undo, restart or new game." and lines[-1] == "Score 20 of 52."
+    assert lines[-2] == "No moves left. Say undo, restart or new game." and lines[-1] == "20 of 52 cards home."
     assert not any(l.startswith(("Sorry", "Which", "Did")) or "not" in l for l in lines)

@@ -104,7 +104,7 @@ def test_voice_commands_read_and_help():
     assert pile(s.engine, s.state, "foundation1").cards == cards("AD")
     assert s.handle("read right stack").sentences == ["The right stack: seven of diamonds."]
     assert s.handle("help").sentences[0].startswith("Backbone. Two decks")
-    assert s.handle("score").sentences == ["Score 1 of 104."]
+    assert s.handle("score").sentences == ["1 of 104 cards home."]
 
 
 def test_play_backbone_by_name():
@@ -117,6 +117,6 @@ def test_play_backbone_by_name():
 def test_scripted_win_through_the_cli():
     lines = play_script("backbone", "backbone_seed1_win.txt", "--seed", "1", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 104 of 104."
+    assert lines[-1] == "104 of 104 cards home."
     reserve_tops = ("The left stack: ", "The right stack: ")  # what a stack shows once its top card left
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) and not line.startswith(reserve_tops) for line in lines)

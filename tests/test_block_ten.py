@@ -90,5 +90,5 @@ def test_the_name_is_understood():
 
 def test_scripted_seed_to_a_win_through_the_cli():
     lines = play_script("block_ten", "block_ten_seed6_win.txt", "--seed", "6", then="score")
-    assert "You won! Only the four tens are left." in lines and lines[-1] == "Score 48 of 48."
+    assert "You won! Only the four tens are left." in lines and lines[-1] == "48 of 48 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Did", "The ")) for l in lines)

@@ -91,7 +91,7 @@ def test_voice_and_name():
     assert s.handle("help").sentences[0].startswith("Camelot.")
     s.history.states[0] = position(s.engine, stock="7H")
     assert s.handle("draw").sentences[0] == "Seven of hearts."
-    assert s.handle("waste to row two column two").sentences[0] == "Seven of hearts to row two column two."
+    assert s.handle("waste to row two column two").sentences[0] == "Seven of hearts moved."
 
 
 def test_remove_by_voice_while_cards_are_also_placed():
@@ -106,5 +106,5 @@ def test_remove_by_voice_while_cards_are_also_placed():
 def test_scripted_seed_to_no_moves_left_through_the_cli():
     """No seed of 1-40 was solved in 5 s each, so the script plays seed 5 greedily to its end."""
     lines = play_script("camelot", "camelot_seed5_stuck.txt", "--seed", "5", then="score")
-    assert lines[-2] == "No moves left. Say undo, restart or new game." and lines[-1] == "Score 22 of 40."
+    assert lines[-2] == "No moves left. Say undo, restart or new game." and lines[-1] == "22 of 40 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Did")) or "not" in l for l in lines)

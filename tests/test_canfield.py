@@ -123,14 +123,14 @@ def test_voice_commands_read_and_help():
     s = session_at(foundation1="5C", pile1="6C", pile2="9D", pile3="9S", pile4="8H", reserve=("3D 4S", 1), stock="2D 3H 7C")
     assert s.handle("six of clubs up").sentences == ["Four of spades to pile one.", "The reserve shows three of diamonds."]  # the player named the move
     assert s.handle("draw").sentences == ["Two of diamonds.", "Stock empty."]
-    assert s.narrator.read_board(s.state)[:3] == ["Stock 0, waste two of diamonds.", "Foundations: foundation one six, foundation two empty, foundation three empty, foundation four empty.", "The reserve: three of diamonds."]
+    assert s.narrator.read_board(s.state)[:3] == ["Stock: 0 cards. Waste: two of diamonds.", "Foundations: foundation one six, foundation two empty, foundation three empty, foundation four empty.", "The reserve: three of diamonds."]
     assert s.handle("help").sentences[0].startswith("Canfield. The first card dealt")
-    assert s.handle("score").sentences == ["Score 2 of 52."]
+    assert s.handle("score").sentences == ["2 of 52 cards home."]
 
 
 def test_scripted_win_through_the_cli():
     lines = play_script("canfield", "canfield_seed8_win.txt", "--seed", "8", then="score")
-    assert lines[-2] == "You won! Every card is home." and lines[-1] == "Score 52 of 52."
+    assert lines[-2] == "You won! Every card is home." and lines[-1] == "52 of 52 cards home."
     assert not any(l.startswith(("Sorry", "Which", "Where", "Did")) for l in lines)
 
 

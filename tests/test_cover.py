@@ -63,11 +63,11 @@ def test_voice_commands_read_and_help():
     assert s.state.piles[s.engine.layout.index["pile1"]].cards == cards("7C")
     assert s.handle("read pile one").sentences == ["Pile one: seven of clubs."]
     assert s.handle("help").sentences[0].startswith("Cover. Four cards")
-    assert s.handle("score").sentences == ["Score 2 of 48."]
+    assert s.handle("score").sentences == ["2 of 48 cards removed."]
 
 
 def test_scripted_win_through_the_cli():
     lines = play_script("cover", "cover_seed29_win.txt", "--seed", "29", then="score")
     assert "You won! The stock is empty." in lines
-    assert lines[-1] == "Score 48 of 48."
+    assert lines[-1] == "48 of 48 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)

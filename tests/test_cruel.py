@@ -95,5 +95,5 @@ def test_voice_commands_and_help():
 def test_scripted_win_through_the_cli():
     lines = play_script("cruel", "cruel_seed2_win.txt", "--seed", "2", then="score")
     assert "You won! Every card is home." in lines
-    assert lines[-1] == "Score 48 of 48."
+    assert lines[-1] == "48 of 48 cards home on the aces."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)

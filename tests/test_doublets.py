@@ -112,11 +112,11 @@ def test_voice_commands_read_and_help():
     assert pile(s.engine, s.state, "foundation") == cards("8H 3S 6D")
     assert s.handle("read reserve one").sentences == ["Reserve one: five of diamonds."]
     assert s.handle("help").sentences[0].startswith("Doublets. Seven reserves")
-    assert s.handle("score").sentences == ["Score 3 of 48."]
+    assert s.handle("score").sentences == ["3 of 48 cards home."]
 
 
 def test_scripted_win_through_the_cli():
     lines = play_script("doublets", "doublets_seed2_win.txt", "--seed", "2", then="score")
     assert "You won! Every card but the kings is home." in lines
-    assert lines[-1] == "Score 48 of 48."
+    assert lines[-1] == "48 of 48 cards home."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)

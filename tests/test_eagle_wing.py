@@ -113,7 +113,7 @@ def test_voice_commands_read_and_help():
     s.handle("queen of diamonds up")
     assert pile(s.engine, s.state, "foundation1").cards == cards("JD QD")
     assert s.handle("help").sentences[0].startswith("Eagle Wing. The first card dealt")
-    assert s.handle("score").sentences == ["Score 2 of 52."]
+    assert s.handle("score").sentences == ["2 of 52 cards home."]
 
 
 def test_play_eagle_wing_by_name():
@@ -126,5 +126,5 @@ def test_play_eagle_wing_by_name():
 def test_scripted_win_through_the_cli():
     lines = play_script("eagle_wing", "eagle_wing_seed5_win.txt", "--seed", "5", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 52 of 52."
+    assert lines[-1] == "52 of 52 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) and not line.startswith("The reserve shows") for line in lines)

@@ -86,7 +86,7 @@ def test_voice_commands_read_and_help():
     s.handle("ace of diamonds up")
     assert pile(s.engine, s.state, "diamonds").cards == cards("AD")
     assert s.handle("help").sentences[0].startswith("Easthaven. Seven piles")
-    assert s.handle("score").sentences == ["Score 1 of 52."]
+    assert s.handle("score").sentences == ["1 of 52 cards home."]
 
 
 def test_play_easthaven_by_name():
@@ -101,5 +101,5 @@ def test_scripted_win_through_the_cli():
 
     lines = play_script("easthaven", "easthaven_seed4_win.txt", "--seed", "4", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 52 of 52."
+    assert lines[-1] == "52 of 52 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

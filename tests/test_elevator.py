@@ -84,7 +84,7 @@ def test_voice_commands():
     s = Session("escalator", seed=1)
     s.history.states[0] = position(s.engine, waste="8H", r7c1="9C", r7c2="TS", stock="2D")
     assert s.handle("nine of clubs to waste").sentences == ["Done."]
-    assert s.handle("play ten of spades").sentences[0] == "Ten of spades onto nine of clubs."
+    assert s.handle("play ten of spades").sentences[0] == "Ten of spades on nine of clubs."
     assert s.handle("help").sentences[0].startswith("Escalator.")
 
 
@@ -97,5 +97,5 @@ def test_the_name_is_understood(key, title):
 @pytest.mark.parametrize("key", ["elevator", "escalator"])
 def test_scripted_seed_to_a_win_through_the_cli(key):
     lines = play_script(key, f"{key}_seed13_win.txt", "--seed", "13", then="score")
-    assert "You won! The pyramid is clear." in lines and lines[-1] == "Score 28 of 28."
+    assert "You won! The pyramid is clear." in lines and lines[-1] == "28 of 28 cards played."
     assert not any(l.startswith(("Sorry", "Which", "Did")) or "not" in l for l in lines)

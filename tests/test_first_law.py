@@ -90,11 +90,11 @@ def test_voice_commands_read_and_help():
     assert s.state.piles[s.engine.layout.index["pile2"]].cards == cards("7H 7S")
     assert s.handle("read pile two").sentences == ["Pile two: seven of hearts, seven of spades."]
     assert s.handle("help").sentences[0].startswith("First Law. All the cards")
-    assert s.handle("score").sentences == ["Score 0 of 13."]
+    assert s.handle("score").sentences == ["0 of 13 sets removed."]
 
 
 def test_scripted_win_through_the_cli():
     lines = play_script("first_law", "first_law_seed3_win.txt", "--seed", "3", then="score")
     assert "You won! The table is clear." in lines
-    assert lines[-1] == "Score 13 of 13."
+    assert lines[-1] == "13 of 13 sets removed."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)

@@ -168,5 +168,5 @@ def test_voice_commands_and_help():
 def test_scripted_win_through_the_cli(key, seed):
     lines = play_script(key, f"{key}_seed{seed}_win.txt", "--seed", str(seed), then="score")
     assert "You won! Every card is home." in lines
-    assert lines[-1] == "Score 52 of 52."
+    assert lines[-1] == "52 of 52 cards home."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)

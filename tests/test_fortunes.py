@@ -77,11 +77,11 @@ def test_voice_commands_read_and_help():
     assert s.handle("remove two of spades").sentences
     assert s.handle("read pile two").sentences == ["Pile two: ace of hearts."]
     assert s.handle("help").sentences[0].startswith("Fortunes. Four piles")
-    assert s.handle("score").sentences == ["Score 2 of 48."]
+    assert s.handle("score").sentences == ["2 of 48 cards removed."]
 
 
 def test_scripted_win_through_the_cli():
     lines = play_script("fortunes", "fortunes_seed5_win.txt", "--seed", "5", then="score")
     assert "You won! Only the aces are left." in lines
-    assert lines[-1] == "Score 48 of 48."
+    assert lines[-1] == "48 of 48 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)

@@ -67,5 +67,5 @@ def test_the_name_is_understood():
 
 def test_scripted_seed_to_a_win_through_the_cli():
     lines = play_script("fourteen", "fourteen_seed1_win.txt", "--seed", "1", then="score")
-    assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 52 of 52."
+    assert any(l.startswith("You won") for l in lines) and lines[-1] == "52 of 52 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Did", "The ")) for l in lines)

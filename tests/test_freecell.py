@@ -183,13 +183,13 @@ def session_at(**piles):
 
 def test_voice_commands_name_cells_columns_and_foundations():
     s = session_at(column1="KC 8S", column2="9D", column3="7H", column4="AH", column5="QS 2H", cell2="5C")
-    assert s.handle("column one to cell one").sentences == ["Eight of spades to cell one.", "Column one: king of clubs."]
-    assert s.handle("cell one to column two").sentences == ["Eight of spades onto nine of diamonds.", "Cell one is empty."]
+    assert s.handle("column one to cell one").sentences == ["Eight of spades moved.", "King of clubs shows."]
+    assert s.handle("cell one to column two").sentences == ["Eight of spades moved.", "Cell one is empty."]
     assert s.handle("seven of hearts on eight of spades").sentences == ["Column three is empty."]  # what the player said is not said back
     assert s.handle("column four up").sentences == ["Ace of hearts up.", "Column four is empty."]
     assert s.handle("two of hearts up").sentences == ["Column five: queen of spades."]  # what it uncovered
-    assert s.handle("cell two to column three").sentences == ["Five of clubs to column three.", "Cell two is empty."]
-    assert s.handle("move column two to column six").sentences[0] == "Nine of diamonds and 2 more to column six."
+    assert s.handle("cell two to column three").sentences == ["Five of clubs moved.", "Cell two is empty."]
+    assert s.handle("move column two to column six").sentences[0] == "Nine of diamonds and 2 more moved."
 
 
 def test_too_long_a_run_is_refused_with_the_limit():
@@ -211,7 +211,7 @@ def test_read_the_board_and_help():
 def test_scripted_win_of_deal_one_through_the_cli():
     lines = play_script("freecell", "freecell_deal1_win.txt", "--seed", "1", then="score")
     assert "You won! Every card is home." in lines
-    assert lines[-1] == "Score 52 of 52."
+    assert lines[-1] == "52 of 52 cards home."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)
 
 

@@ -101,7 +101,7 @@ def test_voice_commands_read_and_help():
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5H")
     assert s.handle("read reserve one").sentences == ["Reserve one: eight of hearts."]
     assert s.handle("help").sentences[0].startswith("Glenwood. First choose")
-    assert s.handle("score").sentences == ["Score 1 of 52."]
+    assert s.handle("score").sentences == ["1 of 52 cards home."]
 
 
 def test_play_glenwood_by_name():
@@ -116,5 +116,5 @@ def test_scripted_win_through_the_cli():
 
     lines = play_script("glenwood", "glenwood_seed1_win.txt", "--seed", "1", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 52 of 52."
+    assert lines[-1] == "52 of 52 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

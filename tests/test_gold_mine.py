@@ -66,5 +66,5 @@ def test_game_over_once_the_stock_is_spent_and_nothing_moves(engine):
 
 def test_scripted_win_through_the_cli():
     lines = play_script("gold_mine", "gold_mine_seed18_win.txt", "--seed", "18", then="score")
-    assert lines[-2] == "You won! Every card is home." and lines[-1] == "Score 52 of 52."
+    assert lines[-2] == "You won! Every card is home." and lines[-1] == "52 of 52 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "Did")) for line in lines)

@@ -106,7 +106,7 @@ def test_voice_commands():
     s = session_at(stock="3C 9H", column1="KS 8S", column2="7D", column3="TD")
     assert s.handle("draw").sentences == ["Nine of hearts."]
     assert s.handle("eight of spades to waste").sentences == ["Column one: king of spades."]  # the column's next card
-    assert s.handle("play seven of diamonds").sentences == ["Seven of diamonds onto eight of spades."]  # a Golf column stays empty: not a gap
+    assert s.handle("play seven of diamonds").sentences == ["Seven of diamonds on eight of spades."]  # a Golf column stays empty: not a gap
     assert s.handle("column one to the waste").sentences == ["The king of spades cannot go on the seven of diamonds: it needs a six or an eight."]
     assert s.handle("deal").sentences == ["Three of clubs.", "Stock empty.", "No moves left. Say undo, restart or new game."]
     assert s.handle("ten of diamonds to waste").sentences == ["The ten of diamonds cannot go on the three of clubs: it needs a two or a four."]
@@ -114,17 +114,17 @@ def test_voice_commands():
 
 def test_read_the_board_and_help():
     s = session_at(stock="3C 9H", waste="4H", column1="KS 8S", column2="7D")
-    assert s.narrator.read_board(s.state) == ["Stock 2, waste four of hearts.", "Column one: king of spades, eight of spades.",
+    assert s.narrator.read_board(s.state) == ["Stock: 2 cards. Waste: four of hearts.", "Column one: king of spades, eight of spades.",
                                                     "Column two: seven of diamonds.", "Column three: empty.", "Column four: empty.",
                                                     "Column five: empty.", "Column six: empty.", "Column seven: empty."]
     assert s.handle("help").sentences[0].startswith("Golf. Seven columns of five cards.")
-    assert s.handle("score").sentences == ["Score 32 of 35."]
+    assert s.handle("score").sentences == ["32 of 35 cards cleared."]
 
 
 def test_scripted_game_to_no_moves_left_through_the_cli():
     lines = play_script("golf", "golf_seed2_stuck.txt", "--seed", "2", then="how many cards left")
     assert lines[-2] == "No moves left. Say undo, restart or new game."
-    assert lines[-1] == "Stock 0, waste 40."
+    assert lines[-1] == "0 cards in the stock, 40 in the waste."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
 
 
@@ -132,7 +132,7 @@ def test_scripted_win_through_the_cli():
     """The solver's winning line for seed 13 (tests/data/make_scripts.py)."""
     lines = play_script("golf", "golf_seed13_win.txt", "--seed", "13", then="score")
     assert lines[-2] == "You won! The table is clear."
-    assert lines[-1] == "Score 35 of 35."
+    assert lines[-1] == "35 of 35 cards cleared."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
 
 

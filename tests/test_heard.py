@@ -115,7 +115,7 @@ def test_a_game_switch_only_the_second_decode_heard_is_asked_about():
     under_way = _session()
     under_way.handle(LEGAL)
     reply = under_way.hear(Heard("", None, True, second="play spider"))
-    assert reply.sentences[0].startswith("This game is not finished.") and under_way.game.key == "klondike"
+    assert reply.sentences[0].startswith("Leave this game for ") and under_way.game.key == "klondike"
     under_way.hear(Heard("yes", 1.0))
     assert under_way.game.key == "spider"
 

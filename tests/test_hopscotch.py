@@ -157,18 +157,18 @@ def test_voice_commands():
 
 def test_read_the_board_and_help():
     s = session_at(stock="3C 9H", waste="4H", reserve2="KS 8S")
-    assert s.narrator.read_board(s.state) == ["Stock 2, waste four of hearts.",
+    assert s.narrator.read_board(s.state) == ["Stock: 2 cards. Waste: four of hearts.",
                                                     "Foundations: foundation one ace, needs a two; foundation two two, needs a four; "
                                                     "foundation three three, needs a six; foundation four four, needs an eight.",
                                                     "Reserve one: empty.", "Reserve two: king of spades, eight of spades.", "Reserve three: empty.", "Reserve four: empty."]
     assert s.handle("read two foundation").sentences == ["Foundation two: up to two, needs a four."]
     assert s.handle("help").sentences[0].startswith("Hopscotch. The ace, two, three and four of clubs start four foundations.")
-    assert s.handle("score").sentences == ["Score 0 of 48."]
+    assert s.handle("score").sentences == ["0 of 48 cards home."]
 
 
 def test_scripted_win_through_the_cli():
     lines = play_script("hopscotch", "hopscotch_seed10_win.txt", "--seed", "10", then="score")
-    assert lines[-2] == "You won! Every card is home." and lines[-1] == "Score 48 of 48."
+    assert lines[-2] == "You won! Every card is home." and lines[-1] == "48 of 48 cards home."
     assert not any(l.startswith(("Sorry", "Which", "Where", "Did", "Play the")) for l in lines)
 
 

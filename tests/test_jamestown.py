@@ -63,5 +63,5 @@ def test_the_name_is_understood():
 
 def test_scripted_seed_to_a_win_through_the_cli():
     lines = play_script("jamestown", "jamestown_seed4_win.txt", "--seed", "4", then="score")
-    assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 52 of 52."
+    assert any(l.startswith("You won") for l in lines) and lines[-1] == "52 of 52 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Did")) or "not" in l for l in lines)

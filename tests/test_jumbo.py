@@ -91,14 +91,14 @@ def test_the_stock_goes_round_once_more_in_the_same_order(engine):
 def test_a_game_played_through_the_cli_to_no_moves_left():
     lines = play_script("jumbo", "jumbo_seed1_stuck.txt", "--seed", "1", then="score")
     # said once, after the last command: the stock is spent and only swaps between equal cards are left
-    assert lines[-2] == "No moves left. Say undo, restart or new game." and lines[-1] == "Score 32 of 104."
+    assert lines[-2] == "No moves left. Say undo, restart or new game." and lines[-1] == "32 of 104 cards home."
     assert sum(line.startswith("No moves left") for line in lines) == 1
     assert not any(line.startswith(("Sorry", "Which", "Where", "Did", "You won")) for line in lines)
 
 
 def test_a_seeded_deal_won_through_the_cli():
     lines = play_script("jumbo", "jumbo_seed6_win.txt", "--seed", "6", then="score")
-    assert lines[-2] == "You won! Every card is home." and lines[-1] == "Score 104 of 104."
+    assert lines[-2] == "You won! Every card is home." and lines[-1] == "104 of 104 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "Did")) for line in lines)
 
 

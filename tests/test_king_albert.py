@@ -72,7 +72,7 @@ def test_voice_commands_read_and_help():
     assert pile(s.engine, s.state, "diamonds").cards == cards("AD")
     assert s.handle("read pile two").sentences[0].startswith("Pile two:")
     assert s.handle("help").sentences[0].startswith("King Albert. Nine piles")
-    assert s.handle("score").sentences == ["Score 1 of 52."]
+    assert s.handle("score").sentences == ["1 of 52 cards home."]
 
 
 def test_play_king_albert_by_name():
@@ -87,5 +87,5 @@ def test_scripted_win_through_the_cli():
 
     lines = play_script("king_albert", "king_albert_seed1_win.txt", "--seed", "1", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 52 of 52."
+    assert lines[-1] == "52 of 52 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

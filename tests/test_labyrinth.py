@@ -83,5 +83,5 @@ def test_voice_and_name():
 
 def test_scripted_seed_to_a_win_through_the_cli():
     lines = play_script("labyrinth", "labyrinth_seed63_win.txt", "--seed", "63", then="score")
-    assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 48 of 48."
+    assert any(l.startswith("You won") for l in lines) and lines[-1] == "48 of 48 cards home."
     assert not any(l.startswith(("Sorry", "Which", "Did")) or "not" in l for l in lines)

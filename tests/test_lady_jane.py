@@ -100,7 +100,7 @@ def test_voice_commands_read_and_help():
     assert s.handle("deal").sentences[0].startswith("Dealt")
     assert s.handle("read reserve one").sentences == ["Reserve one: five of diamonds."]
     assert s.handle("help").sentences[0].startswith("Lady Jane. The first card")
-    assert s.handle("score").sentences == ["Score 2 of 52."]
+    assert s.handle("score").sentences == ["2 of 52 cards home."]
 
 
 def test_play_lady_jane_by_name():
@@ -113,5 +113,5 @@ def test_play_lady_jane_by_name():
 def test_scripted_win_through_the_cli():
     lines = play_script("lady_jane", "lady_jane_seed2_win.txt", "--seed", "2", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 52 of 52."
+    assert lines[-1] == "52 of 52 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

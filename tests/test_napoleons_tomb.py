@@ -86,5 +86,5 @@ def test_voice_and_name():
 
 def test_scripted_seed_to_a_win_through_the_cli():
     lines = play_script("napoleons_tomb", "napoleons_tomb_seed3_win.txt", "--seed", "3", then="score")
-    assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 52 of 52."
+    assert any(l.startswith("You won") for l in lines) and lines[-1] == "52 of 52 cards home."
     assert not any(l.startswith(("Sorry", "Which", "Did")) or "not" in l for l in lines)

@@ -17,8 +17,8 @@ from voicegame.audio.wavio import read_wav
 from voicegame.play.session import Session
 
 HUMAN = Path(__file__).resolve().parent / "data" / "human"
-SPADES_EIGHT = "Eight of spades onto nine of hearts."  # Klondike deal 14: the eights on piles one and three
-CLUBS_EIGHT = "Eight of clubs onto nine of hearts."
+SPADES_EIGHT = "Eight of spades on nine of hearts."  # Klondike deal 14: the eights on piles one and three
+CLUBS_EIGHT = "Eight of clubs on nine of hearts."
 
 
 def which_eight() -> Session:

@@ -33,7 +33,7 @@ def test_declining_the_offer_counts_the_old_game_as_lost(private_data_dir):
     s.handle("draw")
     again = Session("klondike", seed=9, persistence=Persistence(private_data_dir), resume=True)
     assert again.handle("new game").sentences == ["New game. Klondike, draw three, deal 9.",
-                                                  "Your Klondike game of deal 5 is kept: say previous game to go back to it."]
+                                                  "Your Klondike game is kept; say previous game to go back to it."]
     assert again.handle("statistics").sentences[0].startswith("Klondike, draw three: played 1, won 0, 0 percent.")
 
 
@@ -67,7 +67,7 @@ def test_abandoned_game_counts_as_lost_on_new_game(private_data_dir):
     p = Persistence(private_data_dir)
     s = Session("klondike", seed=1, persistence=p)
     s.handle("draw")
-    assert s.handle("new game").sentences == ["This game is not finished. Start a new one? Say yes or no."]
+    assert s.handle("new game").sentences == ["Leave this game for a new one? Say yes or no."]
     s.handle("yes")
     s.handle("new game")  # no move made in between: not counted, and not asked
     stats = p.stats_for(s)
@@ -127,7 +127,7 @@ def test_stats_command_prints(private_data_dir):
     s.handle("new game")
     s.handle("yes")
     out = subprocess.run([sys.executable, "-m", "voicegame", "stats"], capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0 and out.stdout.startswith("Klondike, draw 3, passes unlimited: played 1, won 0 (0%)")  # no "None"
+    assert out.returncode == 0 and out.stdout.startswith("Klondike, draw 3, passes unlimited: played 1, won 0, 0 percent.")  # no "None"
 
 
 def test_started_without_a_game_name_the_game_played_last_comes_back(private_data_dir):

@@ -77,7 +77,7 @@ def test_voice_commands_read_and_help():
     assert s.handle("deal").sentences[0] == "Five of diamonds."
     assert s.handle("read pile one").sentences == ["Pile one: six of spades, five of hearts."]
     assert s.handle("help").sentences[0].startswith("Royal East. The card on foundation one")
-    assert s.handle("score").sentences == ["Score 2 of 52."]
+    assert s.handle("score").sentences == ["2 of 52 cards home."]
 
 
 def test_play_royal_east_by_name():
@@ -92,5 +92,5 @@ def test_scripted_win_through_the_cli():
 
     lines = play_script("royal_east", "royal_east_seed19_win.txt", "--seed", "19", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 52 of 52."
+    assert lines[-1] == "52 of 52 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

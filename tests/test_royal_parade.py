@@ -178,15 +178,15 @@ def session_at(**piles):
 
 def test_grid_names_by_voice():
     s = session_at(r1c3="2H", r4c7="5H", r4c8="9C", stock="2C")
-    assert s.handle("row four column seven to row one column three").sentences[0] == "Five of hearts onto two of hearts."
+    assert s.handle("row four column seven to row one column three").sentences[0] == "Five of hearts moved."
     s.handle("undo")
-    assert s.handle("row four seven to row one three").sentences[0] == "Five of hearts onto two of hearts."
+    assert s.handle("row four seven to row one three").sentences[0] == "Five of hearts moved."
 
 
 def test_two_equal_cards_are_told_apart_by_place():
     s = session_at(r1c3="2H", r1c5="5H", r4c7="5H", stock="2C")
     assert s.handle("five of hearts on two of hearts").sentences == ["The five of hearts in row one column five or row four column seven?"]
-    assert s.handle("row four column seven").sentences[0] == "Five of hearts onto two of hearts."
+    assert s.handle("row four column seven").sentences[0] == "Five of hearts on two of hearts."
     assert s.state.piles[s.engine.layout.index["r1c5"]].cards == cards("5H")
 
 
@@ -217,7 +217,7 @@ def test_scripted_game_to_no_moves_left_through_the_cli():
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[-2] == "No moves left. Say undo, restart or new game."
-    assert lines[-1] == "Stock 0."
+    assert lines[-1] == "0 cards in the stock."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
 
 

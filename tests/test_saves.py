@@ -120,7 +120,7 @@ def test_a_move_heard_by_the_recogniser_is_no_answer_either(private_data_dir):
 def test_a_new_deal_by_seed_keeps_the_unfinished_game_and_says_how_to_get_it_back(private_data_dir):
     old = played(private_data_dir, seed=5)
     s = Session("klondike", seed=9, persistence=Persistence(private_data_dir))
-    assert s.greeting().sentences[-1] == "Your Klondike game of deal 5 is kept: say previous game to go back to it."
+    assert s.greeting().sentences[-1] == "Your Klondike game is kept; say previous game to go back to it."
     s.handle("draw")
     kept = list((private_data_dir / "saves" / "kept").glob("*.json"))
     assert [p.name for p in kept] == [f"klondike-5-{old.game_id}.json"]
@@ -128,7 +128,7 @@ def test_a_new_deal_by_seed_keeps_the_unfinished_game_and_says_how_to_get_it_bac
     assert load(Persistence(private_data_dir).save_path("klondike")).saved.seed == 9
     reply = s.handle("previous game")
     assert reply.sentences == ["Back to your Klondike game of deal 5, 2 moves in.",
-                               "Your Klondike game of deal 9 is kept: say previous game to go back to it."]
+                               "Your Klondike game is kept; say previous game to go back to it."]
     assert s.state == old.state
     assert s.handle("previous game").sentences == ["Back to your Klondike game of deal 9, 1 move in."]
     stats = Persistence(private_data_dir).stats_for(s)
@@ -141,15 +141,15 @@ def test_new_game_by_voice_keeps_the_game_left_and_previous_game_goes_round_them
     s.handle("draw")
     s.handle("new game")
     assert s.handle("yes").sentences == ["New game. Klondike, draw three, deal 6.",
-                                         "Your Klondike game of deal 5 is kept: say previous game to go back to it."]
+                                         "Your Klondike game is kept; say previous game to go back to it."]
     s.handle("draw")
     s.handle("play freecell")
     assert s.handle("yes").sentences == ["New game. FreeCell, deal 7.",
-                                         "Your Klondike game of deal 6 is kept: say previous game to go back to it."]
+                                         "Your Klondike game is kept; say previous game to go back to it."]
     s.handle("column one to cell one")
     said = [s.handle("previous game").sentences for _ in range(4)]
     assert said == [["Back to your Klondike game of deal 6, 1 move in.",
-                     "Your FreeCell game of deal 7 is kept: say previous game to go back to it."],
+                     "Your FreeCell game is kept; say previous game to go back to it."],
                     ["Back to your Klondike game of deal 5, 1 move in."],
                     ["Back to your FreeCell game of deal 7, 1 move in."],  # round them all, and again
                     ["Back to your Klondike game of deal 6, 1 move in."]]
@@ -170,8 +170,21 @@ def test_switching_to_a_game_with_an_unfinished_save_offers_it(private_data_dir)
     spider.handle("deal")
     s = Session("klondike", seed=5, persistence=Persistence(private_data_dir))
     reply = s.handle("play spider")
-    assert reply.sentences == ["New game. Spider, deal 6.", "Resume your Spider game from today? Say yes or new game."]
+    assert reply.sentences == ["Resume your Spider game from today? Say yes or new game."]  # the offer first, alone
     assert s.handle("yes").sentences == ["Resumed, 1 move in."] and s.seed == 3
+
+
+def test_switching_from_a_game_under_way_offers_the_save_and_then_names_the_game_kept(private_data_dir):
+    """The resume offer comes first, in one short question; after the answer, the game left is said to
+    be kept, and "previous game" goes back to that very game (not to the save that was declined)."""
+    spider = Session("spider", seed=3, persistence=Persistence(private_data_dir))
+    spider.handle("deal")
+    s = Session("klondike", seed=5, persistence=Persistence(private_data_dir))
+    s.handle("draw")
+    assert s.handle("play spider").sentences == ["Leave this game for Spider? Say yes or no."]
+    assert s.handle("yes").sentences == ["Resume your Spider game from today? Say yes or new game."]
+    assert s.handle("new game").sentences == ["New game. Spider, deal 6.", "Your Klondike game is kept; say previous game to go back to it."]
+    assert s.handle("previous game").sentences == ["Back to your Klondike game of deal 5, 1 move in."]
 
 
 def test_restart_is_no_new_deal_and_keeps_nothing(private_data_dir):
@@ -214,7 +227,7 @@ def test_the_command_line_lists_saves_and_resumes_a_deal(private_data_dir):
     assert run(["saves"]).stdout == "No unfinished games are saved.\n"
     assert run(["play", "klondike", "--seed", "5", "--text"], "draw\ndraw\n").returncode == 0
     assert run(["play", "klondike", "--seed", "9", "--text"], "draw\n").stdout.splitlines()[1] == \
-        "Your Klondike game of deal 5 is kept: say previous game to go back to it."
+        "Your Klondike game is kept; say previous game to go back to it."
     listing = run(["saves"]).stdout.splitlines()
     assert listing[1:] == ["Klondike, draw three, deal 9: 1 move, score 0, last played today.",
                            "    voicegame play klondike --seed 9 --resume",
@@ -224,7 +237,7 @@ def test_the_command_line_lists_saves_and_resumes_a_deal(private_data_dir):
     assert lines[1] == "Resumed, 2 moves in."
     assert run(["play", "--seed", "9", "--resume", "--text"], "").stdout.splitlines()[1] == "Resumed, 1 move in."
     assert run(["play", "klondike", "--seed", "4", "--resume", "--text"], "").stdout.splitlines()[1:] == [
-        "Your Klondike game of deal 9 is kept: say previous game to go back to it.",
+        "Your Klondike game is kept; say previous game to go back to it.",
         "There is no unfinished Klondike game of deal 4 saved, so it starts from the beginning."]
 
 
@@ -297,7 +310,7 @@ def test_quitting_while_saving_fails_asks_first(private_data_dir, broken_disk):
     broken_disk.broken = True
     s.handle("draw")
     reply = s.handle("quit")
-    assert reply.sentences == ["I still cannot save this game, so quitting now loses it. Quit anyway? Say yes or no."]
+    assert reply.sentences == ["I cannot save this game. Quit and lose it? Say yes or no."]
     assert not reply.quit
     assert s.handle("no").sentences == ["Carrying on with this game."]
     broken_disk.broken = False

@@ -83,5 +83,5 @@ def test_scripted_seed_to_no_moves_left_through_the_cli():
     from helpers import play_script
 
     lines = play_script("sir_tommy", "sir_tommy_seed1_stuck.txt", "--seed", "1", then="score")
-    assert lines[-2] == "No moves left. Say undo, restart or new game." and lines[-1] == "Score 11 of 52."
+    assert lines[-2] == "No moves left. Say undo, restart or new game." and lines[-1] == "11 of 52 cards home."
     assert not any(l.startswith(("Sorry", "Which", "Did")) or "not" in l for l in lines)

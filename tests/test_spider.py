@@ -150,7 +150,7 @@ def session_at(**piles):
 
 def test_voice_commands_and_lift_off_narration():
     s = session_at(stock="2C " * 10, column1=("4D KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 1), column3="AS", column4="8H 7H", column5="9C")
-    assert s.handle("column four to column five").sentences == ["Eight of hearts and 1 more onto nine of clubs.", "Column four is empty."]
+    assert s.handle("column four to column five").sentences == ["Eight of hearts and 1 more moved.", "Column four is empty."]
     assert s.handle("deal").sentences == ["Fill every empty pile before dealing."]
     assert s.handle("ace of spades on two of spades").sentences == [
         "Column three is empty.", "Run of spades complete and lifted off.", "Column one shows four of diamonds."]
@@ -169,7 +169,7 @@ def test_scripted_win_through_the_cli(suits):
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[-2] == "You won! Every card is home."
-    assert lines[-1] == "Score 96 of 96."
+    assert lines[-1] == "Score 96 of 96: a point for each card on the next higher card of its suit, twelve for each run lifted off."
     assert sum(l.startswith("Run of") and l.endswith("complete and lifted off.") for l in lines) == 8
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did")) for l in lines)
 

@@ -141,14 +141,14 @@ def test_help_and_game_names(key, start):
 def test_scripted_win_of_spiderette_through_the_cli():
     lines = play_script("spiderette", "spiderette_seed2_win.txt", "--seed", "2", then="score")
     assert any("won" in l.lower() for l in lines)
-    assert lines[-1] == "Score 48 of 48."
+    assert lines[-1] == "Score 48 of 48: a point for each card on the next higher card of its suit, twelve for each run lifted off."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)
 
 
 def test_scripted_win_of_will_o_the_wisp_through_the_cli():
     lines = play_script("will_o_the_wisp", "will_o_the_wisp_seed16_win.txt", "--seed", "16", then="score")
     assert any("won" in l.lower() for l in lines)
-    assert lines[-1] == "Score 48 of 48."
+    assert lines[-1] == "Score 48 of 48: a point for each card on the next higher card of its suit, twelve for each run lifted off."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)
 
 
@@ -158,5 +158,5 @@ def test_spider_three_decks_played_to_no_moves_left_through_the_cli():
     lines = play_script("spider_three_decks", "spider_three_decks_seed20_stuck.txt", "--seed", "20", then="score")
     assert lines.count("No moves left. Say undo, restart or new game.") == 1
     assert not any("won" in l.lower() for l in lines)
-    assert lines[-1].startswith("Score ") and lines[-1].endswith(" of 144.")
+    assert lines[-1].startswith("Score ") and " of 144: " in lines[-1]
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)

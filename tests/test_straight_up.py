@@ -100,7 +100,7 @@ def test_voice_commands_read_and_help():
     s.handle("three of hearts up")
     assert pile(s.engine, s.state, "hearts").cards == cards("2H 3H")
     assert s.handle("help").sentences[0].startswith("Straight Up. The four twos")
-    assert s.handle("score").sentences == ["Score 1 of 48."]
+    assert s.handle("score").sentences == ["1 of 48 cards home on the twos."]
 
 
 def test_play_straight_up_by_name():
@@ -113,5 +113,5 @@ def test_play_straight_up_by_name():
 def test_scripted_win_through_the_cli():
     lines = play_script("straight_up", "straight_up_seed9_win.txt", "--seed", "9", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 48 of 48."
+    assert lines[-1] == "48 of 48 cards home on the twos."
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) and not line.startswith("The reserve shows") for line in lines)

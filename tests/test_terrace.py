@@ -150,5 +150,5 @@ def test_redheads_has_a_reserve_of_21_on_eight_piles_that_fills_the_gaps():
 
 def test_scripted_win_through_the_cli():
     lines = play_script("terrace", "terrace_seed10_win.txt", "--seed", "10", then="score")
-    assert lines[-2] == "You won! Every card is home." and lines[-1] == "Score 104 of 104."
+    assert lines[-2] == "You won! Every card is home." and lines[-1] == "104 of 104 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "Did")) for line in lines)

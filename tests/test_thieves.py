@@ -155,26 +155,26 @@ def test_the_jokers_by_voice():
     s = session_at(stock="3C 9H", column1="KS RJ", column2="7D BJ", column3="TD")
     assert s.handle("draw").sentences == ["Nine of hearts."]
     assert s.handle("joker to waste").sentences == ["Which joker: red joker or black joker?"]  # both fit: by colour, never a suit
-    assert s.handle("black joker").sentences == ["Black joker onto nine of hearts.", "Column two: seven of diamonds."]
+    assert s.handle("black joker").sentences == ["Black joker on nine of hearts.", "Column two: seven of diamonds."]
     assert s.handle("undo").sentences == ["Took back black joker on nine of hearts."]
     assert s.handle("joker to waste").sentences == ["Which joker: red joker or black joker?"]
-    assert s.handle("red").sentences == ["Red joker onto nine of hearts.", "Column one: king of spades."]  # the colour alone answers
+    assert s.handle("red").sentences == ["Red joker on nine of hearts.", "Column one: king of spades."]  # the colour alone answers
     assert s.state.piles[s.engine.layout.waste].cards[-1] == JOKERS[0]
-    assert s.handle("play the black joker").sentences == ["Black joker onto red joker.", "Column two: seven of diamonds."]
-    assert s.handle("joker").sentences[0] != "Black joker onto red joker."  # no joker left on the table
-    assert s.handle("play seven of diamonds").sentences == ["Seven of diamonds onto black joker."]
+    assert s.handle("play the black joker").sentences == ["Black joker on red joker.", "Column two: seven of diamonds."]
+    assert s.handle("joker").sentences[0] != "Black joker on red joker."  # no joker left on the table
+    assert s.handle("play seven of diamonds").sentences == ["Seven of diamonds on black joker."]
     assert s.handle("score").sentences == ["Score 2."]
 
 
 def test_a_bare_joker_plays_the_only_joker_that_can_move():
     s = session_at(stock="3C", waste="9H", column1="KS RJ", column2="7D 5C")
-    assert s.handle("joker to waste").sentences == ["Red joker onto nine of hearts.", "Column one: king of spades."]  # which one, said
+    assert s.handle("joker to waste").sentences == ["Red joker on nine of hearts.", "Column one: king of spades."]  # which one, said
     assert s.state.piles[s.engine.layout.waste].cards[-1] == JOKERS[0]
 
 
 def test_read_the_board_names_the_jokers_and_help():
     s = session_at(stock="3C 9H", waste="BJ", column1="KS RJ", column2="7D")
-    assert s.narrator.read_board(s.state)[:3] == ["Stock 2, waste black joker.", "Column one: king of spades, red joker.",
+    assert s.narrator.read_board(s.state)[:3] == ["Stock: 2 cards. Waste: black joker.", "Column one: king of spades, red joker.",
                                                   "Column two: seven of diamonds."]
     assert s.handle("where is the red joker").sentences == ["The red joker is on column one, on top."]
     assert s.handle("help").sentences[0].startswith("Thieves. Golf with two jokers")

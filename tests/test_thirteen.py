@@ -101,7 +101,7 @@ def test_voice_commands_and_help():
     assert s.handle("remove nine and four").sentences[0].startswith("Removed nine of hearts and four of clubs.")
     assert s.state.piles[I["r6c1"]].top_face_up
     assert s.handle("help").sentences[0].startswith("Thirteen.")
-    assert s.handle("read row six card one").sentences == ["Row six card one: queen of spades."]
+    assert s.handle("read row six card one").sentences == ["Row six column one: queen of spades."]
 
 
 def test_the_name_is_understood():
@@ -111,5 +111,5 @@ def test_the_name_is_understood():
 
 def test_scripted_seed_to_a_win_through_the_cli():
     lines = play_script("thirteen", "thirteen_seed45_win.txt", "--seed", "45", then="score")
-    assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 52 of 52."
+    assert any(l.startswith("You won") for l in lines) and lines[-1] == "52 of 52 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Did")) or "not" in l for l in lines)

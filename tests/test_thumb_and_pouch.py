@@ -60,5 +60,5 @@ def test_draw_one_and_three_passes(engine):
 
 def test_scripted_win_through_the_cli():
     lines = play_script("thumb_and_pouch", "thumb_and_pouch_seed1_win.txt", "--seed", "1", then="score")
-    assert lines[-2] == "You won! Every card is home." and lines[-1] == "Score 52 of 52."
+    assert lines[-2] == "You won! Every card is home." and lines[-1] == "52 of 52 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "Did")) for line in lines)

@@ -106,9 +106,9 @@ def test_voice_commands():
 
 def test_read_the_board_and_help():
     s = session_at(r7c1="9H", waste="4C 8D")
-    assert "Stock 0, waste eight of diamonds." in s.narrator.read_board(s.state)
+    assert "Stock: 0 cards. Waste: eight of diamonds." in s.narrator.read_board(s.state)
     assert s.handle("help").sentences[0].startswith("Treize.")
-    assert s.handle("read row seven card one").sentences == ["Row seven card one: nine of hearts."]
+    assert s.handle("read row seven card one").sentences == ["Row seven column one: nine of hearts."]
 
 
 def test_readings_say_which_pyramid_cards_are_free():
@@ -127,7 +127,7 @@ def test_readings_say_which_pyramid_cards_are_free():
 
 def test_scripted_seed_to_a_win_through_the_cli():
     lines = play_script("treize", "treize_seed2_win.txt", "--seed", "2", then="score")
-    assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 52 of 52."
+    assert any(l.startswith("You won") for l in lines) and lines[-1] == "52 of 52 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Did", "The ")) for l in lines)
 
 

@@ -92,7 +92,7 @@ def test_voice_commands_read_and_help():
     assert pile(s.engine, s.state, "diamonds").cards == cards("AD")
     assert s.handle("read pile sixteen").sentences == ["Pile sixteen: empty."]
     assert s.handle("help").sentences[0].startswith("Union Square, two decks.")
-    assert s.handle("score").sentences == ["Score 1 of 104."]
+    assert s.handle("score").sentences == ["1 of 104 cards home."]
 
 
 def test_play_union_square_by_name():
@@ -107,5 +107,5 @@ def test_scripted_win_through_the_cli():
 
     lines = play_script("union_square", "union_square_seed6_win.txt", "--seed", "6", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 104 of 104."
+    assert lines[-1] == "104 of 104 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

@@ -92,7 +92,7 @@ def test_voice_commands_and_help():
 
 def test_scripted_seed_to_a_win_through_the_cli():
     lines = play_script("yield", "yield_seed2_win.txt", "--seed", "2", then="score")
-    assert any(l.startswith("You won") for l in lines) and lines[-1] == "Score 52 of 52."
+    assert any(l.startswith("You won") for l in lines) and lines[-1] == "52 of 52 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Did", "The ")) for l in lines)
 
 

@@ -102,7 +102,7 @@ def test_voice_commands_read_and_help():
     assert s.handle("ace of diamonds up").sentences[0]
     assert pile(s.engine, s.state, "diamonds").cards == cards("AD")
     assert s.handle("help").sentences[0].startswith("Yukon. Seven piles")
-    assert s.handle("score").sentences == ["Score 1 of 52."]
+    assert s.handle("score").sentences == ["1 of 52 cards home."]
 
 
 def test_play_yukon_by_name():
@@ -115,5 +115,5 @@ def test_play_yukon_by_name():
 def test_scripted_win_through_the_cli():
     lines = play_script("yukon", "yukon_seed2_win.txt", "--seed", "2", then="score")
     assert any("won" in line.lower() for line in lines)
-    assert lines[-1] == "Score 52 of 52."
+    assert lines[-1] == "52 of 52 cards home."
     assert not any(line.startswith(("Sorry", "Which", "Where", "The ", "Did")) for line in lines)

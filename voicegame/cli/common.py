@@ -31,6 +31,11 @@ def say(key: str, **params: Any) -> str:
     return sentence(Reason(key, params))
 
 
+def counted(count: int, noun: str) -> str:
+    """"1 move", "3 moves": a count and its noun, in agreement."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def refuse(command: str, key: str, **params: Any) -> int:
     """Print the one sentence that says why ``voicegame command`` cannot start; its exit status (2)."""
     print(f"voicegame {command}: {say(key, **params)}", file=sys.stderr)

@@ -18,7 +18,7 @@ import io
 import sys
 from typing import IO, Any
 
-from voicegame.cli.common import chosen_options, file_to_read_problem, named_game, option_problem, readable_input
+from voicegame.cli.common import chosen_options, counted, file_to_read_problem, named_game, option_problem, readable_input
 from voicegame.cli.solve import winning_commands
 from voicegame.engine import Engine, Move
 from voicegame.engine.moves import MoveCodeError
@@ -118,6 +118,6 @@ def run(args: argparse.Namespace) -> int:
         state = engine.apply(state, move)[0]
     for line in winning_commands(engine, start, [move for _, move in numbered]):
         print(line)
-    print(f"{engine.game.title}, deal {args.seed}: {len(numbered)} moves, score {engine.score(state)}, "
+    print(f"{engine.game.title}, deal {args.seed}: {counted(len(numbered), 'move')}, score {engine.score(state)}, "
           f"{'won' if engine.is_won(state) else 'not won'}.", file=sys.stderr)
     return 0

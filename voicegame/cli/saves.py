@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from voicegame.cli.common import say
+from voicegame.cli.common import counted, say
 from voicegame.engine import Reason
 from voicegame.games import find_game
 from voicegame.storage.autosave import KEEP, Persistence, age_days
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         title = find_game(saved.game).make(**saved.options).title
         days = age_days(saved.saved or saved.started)
         when = "at an unknown time" if days is None else {0: "today", 1: "yesterday"}.get(days, f"{days} days ago")
-        moves = "1 move" if saved.cursor == 1 else f"{saved.cursor} moves"
+        moves = counted(saved.cursor, "move")
         print(f"{title}, deal {saved.seed}: {moves}, score {saved.score}, last played {when}.")
         print(f"    voicegame play {saved.game} --seed {saved.seed} --resume")
     return 0

@@ -21,7 +21,7 @@ import sys
 import time
 from typing import Any
 
-from voicegame.cli.common import bounded, chosen_options, named_game, option_problem, refuse
+from voicegame.cli.common import bounded, chosen_options, counted, named_game, option_problem, refuse
 from voicegame.engine import Engine, Move, MoveKind, State
 from voicegame.games import GameEntry, add_option_arguments, seed_number
 from voicegame.language.narrate import Narrator
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     start = engine.deal(args.seed)
     result = solve_deal(engine, start, args.mode, args.budget if args.budget > 0 else None, args.nodes)
     print(f"{engine.game.title}, deal {args.seed}, {args.mode}: {result.outcome.value}; "
-          f"{len(result.moves)} moves, {result.nodes} positions, {result.seconds:.2f} s.", file=sys.stderr)
+          f"{counted(len(result.moves), 'move')}, {counted(result.nodes, 'position')}, {result.seconds:.2f} s.", file=sys.stderr)
     if result.outcome is Outcome.SOLVED:
         lines = [m.code(engine) for m in result.moves] if args.codes else winning_commands(engine, start, result.moves)
         for line in lines:

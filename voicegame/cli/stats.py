@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from voicegame.language.messages import Messages
+from voicegame.play.reading import describe_stats
 from voicegame.storage.autosave import Persistence
 from voicegame.storage.stats import key_title
 
@@ -20,10 +22,7 @@ def run(args: argparse.Namespace) -> int:
 
         print(sentence(book.problem))
     if not book.entries:
-        print("No games played yet.")
+        print(Messages().say("stats_none_at_all"))
     for key, stats in book.entries.items():
-        fastest = "-" if stats.fastest_seconds is None else f"{stats.fastest_seconds:.0f} s"
-        print(f"{key_title(key)}: played {stats.played}, won {stats.won} ({100 * stats.win_rate:.0f}%), "
-              f"streak {stats.current_streak} (best {stats.best_streak}), "
-              f"fewest moves {stats.fewest_moves if stats.fewest_moves is not None else '-'}, fastest win {fastest}")
+        print(describe_stats(Messages(), key_title(key), stats))  # the same sentence, and rounding, as in the game
     return 0

@@ -11,6 +11,8 @@ from typing import Callable
 from voicegame.engine import GameDef
 
 MAX_SEED = 2**63 - 1
+RANDOM_SEEDS = 10**6
+"""Deals chosen at random are below this: six digits at most (a number a person can say)."""
 """The highest deal number: deals are seeded with an unsigned 64-bit number, and 2**63 - 1 keeps every
 deal number a positive 64-bit integer wherever a save or trace is read."""
 
@@ -53,9 +55,10 @@ class GameEntry:
         return f"--seed must be a whole number from {low} to {high}{note}; you gave {seed}."
 
     def random_seed(self) -> int:
-        """A deal chosen at random (below 2**31, so that it is short to say)."""
+        """A deal chosen at random, of at most six digits (below a million), so that a person can say
+        it; saves of older deals with bigger numbers still play."""
         low, high = self.seeds
-        return low + secrets.randbelow(min(high - low + 1, 2**31))
+        return low + secrets.randbelow(min(high - low + 1, RANDOM_SEEDS))
 
     def next_seed(self, seed: int) -> int:
         """The deal after ``seed`` ("new game"); after the highest, the lowest (never a number that is

@@ -72,9 +72,11 @@ def spot_place(pile_id: str) -> tuple[int, int]:
 
 
 def spot_names(row: int, column: int, word: str = "column") -> tuple[str, ...]:
-    """How a grid spot is said: "row two column five" and the short "row two five"."""
+    """How a grid spot is said: "row two column five" and the short "row two five" in every game (one
+    way to name a place); a pyramid's own word ("row two card five") is understood too."""
     r, c = number_word(row), number_word(column)
-    return (f"row {r} {word} {c}", f"row {r} {c}") if word == "column" else (f"row {r} {word} {c}", f"row {r} column {c}")
+    names = (f"row {r} column {c}", f"row {r} {c}")
+    return names if word == "column" else (*names, f"row {r} {word} {c}")
 
 
 # ----- kfam2 (issue 21) ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ cut into whole sentences.
 from __future__ import annotations
 
 from voicegame.engine import MoveKind, PileKind, State
+from voicegame.engine.words import number_word
 from voicegame.language.readings import Readings
 from voicegame.solver.hints import ranked_moves
 
@@ -33,18 +34,15 @@ class BoardSummary(Readings):
         elif stock >= 0:
             out.append(self.say("summary_stock", count=len(state.piles[stock].cards)))
         foundations = game.indices(PileKind.FOUNDATION)
-        counts = []
         if foundations and game.lift_off is not None:
             done = sum(1 for i in foundations if state.piles[i].cards)
-            counts.append(self.phrase("summary_runs", count=done, total=len(foundations)))
+            out.append(self.say("summary_runs", count=number_word(done), total=number_word(len(foundations))) if done else self.say("summary_no_runs"))
         elif foundations:
             home = sum(len(state.piles[i].cards) for i in foundations)
-            counts.append(self.phrase("summary_home", count=home if home else self.phrase("none_word")))
+            out.append(self.say("summary_home", count=number_word(home)) if home else self.say("summary_none_home"))
         down = sum(p.down_count for i, p in enumerate(state.piles) if self.specs[i].kind is not PileKind.STOCK)
         if down:
-            counts.append(self.phrase("face_down", count=down))
-        if counts:
-            out.append(self.say("parts_sentence", parts="; ".join(counts)))
+            out.append(self.say("summary_face_down", count=number_word(down)))
         cells = game.indices(PileKind.CELL)
         if cells:
             out.append(self.read_cells(state))

@@ -14,6 +14,8 @@ from voicegame.engine import (
     Drew,
     Event,
     LiftedOff,
+    Move,
+    MoveKind,
     Moved,
     Paired,
     Pile,
@@ -24,6 +26,7 @@ from voicegame.engine import (
     TurnedOver,
     Won,
 )
+from voicegame.engine.words import number_word
 from voicegame.language.command import CardRef, Command, KindRef, PileRef
 from voicegame.language.messages import join
 from voicegame.language.readings import Readings
@@ -34,20 +37,23 @@ class EventNarration(Readings):
 
     verbose: bool = False
 
-    def events(self, before: State, events: Iterable[Event], after: State, said: Command | None = None) -> list[str]:
+    def events(self, before: State, events: Iterable[Event], after: State, said: Command | None = None,
+               named: bool = False, again: bool = False) -> list[str]:
         """What happened, then what it changed that was not said yet: the new top of every pile a card
         left (a turned-over card, the waste's next card, a column's next card), an emptied column or
         cell, cards a pyramid set free. ``said`` is the command the player typed: what it named (the
-        card and where it went) is not said back to them."""
+        card and where it went) is not said back to them; ``named``: the move was said already
+        (redo says it first). ``again``: a draw or a deal done again (redo)."""
         events = list(events)
         start = before
+        named_source = self._named_source(said)  # "pile four to pile three": the player named pile four
         out: list[str] = []
         left: list[int] = []  # piles cards left, in order: their new tops are what the player must hear
         told: set[int] = set()  # piles whose new state was said already
         for event in events:
             if isinstance(event, Moved):
-                if not self._was_said(before, event, said):
-                    out.append(self._moved(before, event))
+                if not named and not self._was_said(before, event, said):
+                    out.append(self._moved(before, event, said))
                 moved = len(event.cards)  # keep ``before`` current: a later move may land where this one left
                 before = before.with_piles({event.src: before.piles[event.src].without_top(moved), event.dst: before.piles[event.dst].with_added(event.cards)})
                 left.append(event.src)
@@ -57,19 +63,20 @@ class EventNarration(Readings):
                     out.append(self.say("emptied", pile=self.pile_name(event.src)))
                     told.add(event.src)
             elif isinstance(event, TurnedOver):
-                out.append(self.say("revealed", pile=self.pile_name(event.pile), card=event.card))
+                out.append(self.say("turned_over", card=event.card) if event.pile == named_source
+                           else self.say("revealed", pile=self.pile_name(event.pile), card=event.card))
                 told.add(event.pile)
             elif isinstance(event, Drew):
-                out.extend(self._drew(event, after))
+                out.extend(self._drew(event, after, again))
                 told.add(event.dst)
             elif isinstance(event, Restacked):
                 out.append(self.say("restacked", count=event.count))
                 if event.redeals_left is not None:
                     out.append(self.say("redeals_left", left=event.redeals_left))
             elif isinstance(event, DealtRow):
-                out.append(self.say("dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
+                out.append(self.say("dealt_again" if again else "dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
             elif isinstance(event, Paired):
-                if not self._pair_was_said(event, said):
+                if not named and not self._pair_was_said(event, said):
                     cards = join([c.spoken for c in event.cards], "and")
                     home = self.specs[event.dst]
                     out.append(self.say("paired", cards=cards) if home.kind is PileKind.DISCARD
@@ -90,17 +97,18 @@ class EventNarration(Readings):
                 left.append(event.src)
                 told.discard(event.src)
         if not any(isinstance(e, Won) for e in events):
-            out.extend(self._changed_tops(start, after, left, told))
-            out.extend(self._newly_free(start, after, events))
+            out.extend(self._changed_tops(start, after, left, told, named_source))
+            out.extend(self._newly_free(start, after, events, {e.card for e in events if isinstance(e, TurnedOver)}))
         if not out and any(isinstance(e, (Moved, Paired)) for e in events):
             out.append(self.say("done"))  # everything was said by the player: confirm, briefly
         out.extend(self.say(self.engine.game.won_key) for e in events if isinstance(e, Won))
         return out
 
 
-    def _changed_tops(self, before: State, after: State, piles: list[int], told: set[int]) -> list[str]:
+    def _changed_tops(self, before: State, after: State, piles: list[int], told: set[int], named: int | None = None) -> list[str]:
         """"Waste: nine of clubs.", "Column three: five of hearts.": the new face-up top of each pile
-        a card left, unless it was said (turned over) or is unchanged."""
+        a card left, unless it was said (turned over) or is unchanged; of the pile the player named
+        (``named``: "pile four to pile three") without its name again: "Five of hearts shows."."""
         out = []
         for i in dict.fromkeys(piles):
             pile, spec = after.piles[i], self.specs[i]
@@ -115,16 +123,19 @@ class EventNarration(Readings):
                 out.append(self.say("waste_top", card=pile.cards[-1]))
             elif spec.kind is PileKind.FOUNDATION:
                 out.append(self.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken))
+            elif i == named:
+                out.append(self.say("now_shows", card=pile.cards[-1]))
             else:
                 out.append(self.say("new_top", pile=spec.name, card=pile.cards[-1]))
         return out
 
-    def _newly_free(self, before: State, after: State, events: list[Event]) -> list[str]:
-        """Cards a pair set free in a pyramid (Treize): "Now free: eight of clubs."."""
+    def _newly_free(self, before: State, after: State, events: list[Event], said: set | frozenset = frozenset()) -> list[str]:
+        """Cards a pair set free in a pyramid (Treize): "Now free: eight of clubs.", but for those just
+        said (a card turned over: "Row six column five shows eight of clubs.")."""
         if not any(isinstance(e, Paired) for e in events):
             return []
         was = self.free_cards(before) or []
-        now = [c for c in (self.free_cards(after) or []) if c not in was]
+        now = [c for c in (self.free_cards(after) or []) if c not in was and c not in said]
         return [self.say("now_free", cards=join([c.spoken for c in now], "and"))] if now else []
 
     def _was_said(self, before: State, event: Moved, said: Command | None) -> bool:
@@ -152,8 +163,16 @@ class EventNarration(Readings):
         return (len(named) == len(event.cards) and all(isinstance(p, CardRef) and p.suit is not None for p in named)
                 and all(any(p.matches(c) for p in named) for c in event.cards))
 
-    def _moved(self, before: State, event: Moved) -> str:
+    def _named_source(self, said: Command | None) -> int | None:
+        """The pile a move said by pile came from ("pile four to pile three"), else None."""
+        if said is None or said.intent != "move" or not isinstance(said.source, PileRef) or not isinstance(said.target, PileRef):
+            return None
+        return self.engine.layout.index.get(said.source.pile_id)
+
+    def _moved(self, before: State, event: Moved, said: Command | None = None) -> str:
         card, more = event.cards[0], len(event.cards) - 1
+        if self._named_source(said) is not None and self.specs[event.dst].kind not in (PileKind.FOUNDATION, PileKind.DISCARD):
+            return self.say("moved_run_short" if more else "moved_short", card=card, more=more)  # both piles were named: what moved
         dst_spec = self.specs[event.dst]
         target_pile = before.piles[event.dst]
         if dst_spec.kind is PileKind.FOUNDATION:
@@ -166,9 +185,12 @@ class EventNarration(Readings):
         key = "moved_run_to_pile" if more else "moved_to_pile"
         return self.say(key, card=card, more=more, pile=dst_spec.name)
 
-    def _drew(self, event: Drew, after: State) -> list[str]:
+    def _drew(self, event: Drew, after: State, again: bool = False) -> list[str]:
         top = event.cards[-1]
-        out = [self.say("drew_verbose", count=len(event.cards), card=top) if self.verbose else self.say("drew", card=top)]
+        if again:
+            out = [self.say("drew_again", card=top)]
+        else:
+            out = [self.say("drew_verbose", count=len(event.cards), card=top) if self.verbose else self.say("drew", card=top)]
         left = len(after.piles[event.src].cards)
         if left == 0:
             out.append(self.say("stock_now_empty"))
@@ -177,14 +199,38 @@ class EventNarration(Readings):
         return out
 
 
+    def undone(self, after: State, move: Move) -> list[str]:
+        """What undo took back, and what that changed: "Took back the draw. The waste shows the
+        seven of clubs.", "Took back the deal.", "Took back seven of hearts on eight of spades."."""
+        if move.kind is not MoveKind.DEAL:
+            return [self.say("undone", move=self.move_phrase(after, move))]
+        verb = self.stock_verb()
+        out = [self.say(f"undone_{verb}")]
+        waste = self.engine.game.layout.waste
+        if verb == "draw" and waste >= 0:
+            top = after.piles[waste].top
+            out.append(self.say("waste_shows", card=top) if top is not None else self.say("waste_now_empty"))
+        return out
+
+    def redone(self, before: State, move: Move, events: list[Event], after: State) -> list[str]:
+        """What redo did again: "Drew again: the seven of clubs.", "Dealt again: ...", "Again: seven
+        of hearts on eight of spades. Pile two shows the ten of clubs."."""
+        if move.kind is MoveKind.DEAL:
+            return self.events(before, events, after, again=True)
+        return [self.say("redone", move=self.move_phrase(before, move))] + self.events(before, events, after, named=True)
+
     def auto_played(self, before: State, after: State, count: int) -> list[str]:
-        """An auto-play cascade in one sentence ("Auto played 6 cards; clubs up to nine."), then what
-        it uncovered on the table."""
-        parts = []
+        """An auto-play cascade in one sentence ("Two cards went home: the ace of hearts and the ace
+        of spades.", "Six cards went home: clubs up to nine and hearts up to four."), then what it
+        uncovered on the table."""
+        parts, cards = [], []
         for i in self.engine.game.indices(PileKind.FOUNDATION):
             if before.piles[i].cards != after.piles[i].cards and after.piles[i].cards:
                 parts.append(self.phrase("up_to", pile=self.specs[i].name, rank=after.piles[i].cards[-1].rank.spoken))
-        out = [self.say("auto_played", count=count, parts=join(parts, "and"))]
+                cards += ["the " + c.spoken for c in after.piles[i].cards[len(before.piles[i].cards):]]
+        if len(cards) > 3 or len(cards) != count:  # a long cascade: how far each foundation got
+            cards = parts
+        out = [self.say("auto_played", count=number_word(count), parts=join(cards, "and"))]
         touched = [i for i, (a, b) in enumerate(zip(before.piles, after.piles)) if a.cards != b.cards and self.specs[i].kind is not PileKind.FOUNDATION]
         gaps = [self.specs[i].name for i in touched if not after.piles[i].cards and self.is_gap(i)]
         if len(gaps) > 1:

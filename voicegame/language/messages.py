@@ -15,8 +15,22 @@ from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.language.command import CardRef
 from voicegame.language.lexicon import Language, load_language
 
-SINGULAR = re.compile(r"(?<![\w.-])(1|one) (card|move|redeal|deal|gap|cell|point|minute|second)s\b")
+SINGULAR = re.compile(r"(?<![\w.-])(1|one) (card|move|redeal|deal|gap|cell|point|minute|second|hour|day|game|time|word|run|row|column|pile|spot|space|reserve|place|byte|set)s\b")
 """One of a counted thing is said in the singular ("1 moves in" -> "1 move in", "Stock: 1 card")."""
+
+
+def deal_number(seed: int) -> str:
+    """A deal number as a person can say it: up to six digits as it is; a longer one (a save from
+    before deals were kept short) in groups of three digits ("1 319 729 190")."""
+    text = str(seed)
+    if len(text) <= 6 or not text.isdigit():
+        return text
+    head = len(text) % 3 or 3
+    return " ".join([text[:head]] + [text[i:i + 3] for i in range(head, len(text), 3)])
+
+
+DEAL_PARAMS = frozenset({"seed", "deal"})
+"""Message parameters that are deal numbers (said by :func:`deal_number`)."""
 
 
 class MissingMessage(KeyError):
@@ -73,7 +87,8 @@ class Messages:
     def phrase(self, key: str, /, **params: object) -> str:
         """``key``'s template filled in, to go inside a sentence ("3 face down", "on top"). A value
         that is itself a :class:`Reason` is said as its own phrase ("... it must be {allowed}")."""
-        values = {k: self.phrase(v.key, **v.params) if isinstance(v, Reason) else spoken_value(v) for k, v in params.items()}
+        values = {k: self.phrase(v.key, **v.params) if isinstance(v, Reason)
+                  else deal_number(v) if k in DEAL_PARAMS and isinstance(v, int) else spoken_value(v) for k, v in params.items()}
         return SINGULAR.sub(r"\1 \2", self.template(key).format(**values))
 
     def say(self, key: str, /, **params: object) -> str:

@@ -1,9 +1,10 @@
 """How a move is said, and every way it may be said: the one place that turns moves into words.
 
-Narration ("Took back seven of hearts on eight of spades"), hints ("Try ..."), the resolver's
-questions ("Did you mean ...?") and the full command list say moves through
-:meth:`Phrasing.move_phrase`, whose words come from the ``phrase_*`` templates of
-``grammars/<lang>/messages.toml``. :meth:`Phrasing.move_words` and :meth:`Phrasing.sayings` give
+Narration ("Took back seven of hearts on eight of spades"), the resolver's questions ("Did you mean
+...?") and the full command list say moves through :meth:`Phrasing.move_phrase`; hints say them as
+whole sentences with the game's verb through :meth:`Phrasing.move_sentence` ("Put the seven of hearts
+on the eight of spades.", "Deal the cards."). Their words come from the ``phrase_*`` and ``do_*``
+templates of ``grammars/<lang>/messages.toml``. :meth:`Phrasing.move_words` and :meth:`Phrasing.sayings` give
 every way the command templates of ``commands.toml`` name a move (its card, its source pile, its
 target), for matching what was heard and for test corpora. tests/test_parser.py checks that the
 one is among the other and that both are understood as that move.
@@ -43,7 +44,7 @@ class Phrasing(Messages):
         ``by_pile`` names the piles instead of the cards ("row four column two to row two
         column three"): unambiguous when two decks put equal cards on the table."""
         if move.kind is MoveKind.DEAL:
-            return self.phrase("phrase_draw")
+            return self.stock_verb()
         if move.kind is MoveKind.PAIR:
             return self.pair_phrase(state, move, by_pile)
         if by_pile:
@@ -58,6 +59,47 @@ class Phrasing(Messages):
         if target is not None and state.piles[move.dst].top_face_up:
             return self.phrase("phrase_onto", card=card, target=target)
         return self.phrase("phrase_to", what=card, pile=dst_spec.name)
+
+    def stock_verb(self) -> str:
+        """The game's own word for its stock action, as its command list says it: "draw" (Klondike,
+        Golf), "deal" (Spider, Monte Carlo), "redeal" (Gaps); the parser takes each for every game."""
+        key = f"moves_{self.engine.game.key}"
+        if self.has(key):
+            for word in self.phrase(key).split(", "):
+                if word in ("draw", "deal", "redeal"):
+                    return word
+        return self.phrase("phrase_draw")
+
+    def move_sentence(self, state: State, move: Move, by_pile: bool = False) -> str:
+        """``move`` as a whole sentence with the game's own verb, for hints, that is also a command
+        the player can say back: "Draw a card.", "Deal the cards.", "Put the seven of hearts on the eight of spades.", "Move the ace of
+        clubs up.", "Remove the nine of hearts and the four of clubs.", "Move pile three to clubs."."""
+        if move.kind is MoveKind.DEAL:
+            return self.say(f"do_{self.stock_verb()}")
+        if move.kind is MoveKind.PAIR:
+            places = [(move.src, move.at[0])] + ([(move.dst, move.at[1])] if move.dst >= 0 else [])
+            if by_pile:
+                return self.say("do_pair", piles=join([self.specs[p].name for p, _ in places], "and"))
+            cards = [state.piles[p].cards[at if at >= 0 else -1] for p, at in places]
+            return self.say("do_remove", cards=join(["the " + c.spoken for c in cards], "and"))
+        if by_pile:
+            return self.say("do_move_pile", what=self.specs[move.src].name, pile=self.specs[move.dst].name)
+        card = state.piles[move.src].cards[-move.count]
+        dst_spec = self.specs[move.dst]
+        target = state.piles[move.dst].top
+        if dst_spec.kind is PileKind.FOUNDATION:
+            return self.say("do_up", card=card)
+        if dst_spec.kind is PileKind.DISCARD:
+            return self.say("do_discard", card=card)
+        if target is not None and state.piles[move.dst].top_face_up:
+            return self.say("do_onto", card=card, target=target)
+        return self.say("do_to", card=card, pile=dst_spec.name)
+
+    def move_sentence_among(self, state: State, move: Move, moves: Iterable[Move]) -> str:
+        """:meth:`move_sentence`, naming the piles when another of ``moves`` would be said the same way."""
+        phrase = self.move_phrase(state, move)
+        by_pile = any(other != move and self.move_phrase(state, other) == phrase for other in moves)
+        return self.move_sentence(state, move, by_pile)
 
     def pair_phrase(self, state: State, move: Move, by_pile: bool = False) -> str:
         """"remove nine of hearts and four of clubs", "remove king of spades" (or by pile)."""
@@ -161,7 +203,7 @@ class Phrasing(Messages):
         """Every phrase of the command templates that says ``move`` (skip words left out), each rule
         said every way (or as ``rules`` says it: a matcher says each synonym rule one way)."""
         if move.kind is MoveKind.DEAL:
-            return [self.phrase("phrase_draw")]
+            return [self.stock_verb()]
         if move.kind is not MoveKind.MOVE:
             return []  # pairs: "remove nine and four", understood by the parser
         dst = self.specs[move.dst]

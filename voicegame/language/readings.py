@@ -103,6 +103,11 @@ class Readings(Phrasing):
         ranks = {c.rank for c in cards}
         if len(ranks) == 1 and len(cards) == 4:
             return self.phrase("needs", cards=with_article(cards[0].rank.spoken))
+        if len(cards) > 4:  # a spot of Camelot's grid takes forty cards: not a list to hear
+            whole = sorted({c.rank for c in cards if sum(1 for d in cards if d.rank is c.rank) >= 4}, key=lambda r: r.value)
+            if len(whole) == len(ranks) and len(ranks) <= 3:
+                return self.phrase("needs", cards=join([with_article(r.spoken) for r in whole]))
+            return self.phrase("needs_many", count=len(cards))
         return self.phrase("needs", cards=join([c.spoken for c in cards]))
 
     def spot_label(self, index: int) -> str:
@@ -219,7 +224,7 @@ class Readings(Phrasing):
     def read_group_gaps(self, state: State, group: str, name: str) -> str:
         """A long group (a Gaps row of 13) in brief for the board: its empty spots and what each takes,
         the dead ones only counted; "read row two" still reads every card."""
-        live, dead = [], 0
+        live, dead, open_ = [], 0, 0
         for i in self.engine.layout.groups[group]:
             if state.piles[i].cards or self.specs[i].accepts is None:
                 continue
@@ -227,7 +232,16 @@ class Readings(Phrasing):
             if not needed:
                 dead += 1
                 continue
+            if len(needed) > 4 and len({c.rank for c in needed}) > 3:
+                open_ += 1  # Camelot's spots: many cards go there, counted rather than listed
+                continue
             live.append(self.phrase("part_needs", part=self.spot_label(i), needs=self.needs_phrase(needed)))
+        if open_:
+            said = self.say("read_group_open_gaps", group=name, count=number_word(open_))
+            return said if not live and not dead else said + " " + self.read_group_gaps_listed(name, live, dead)
+        return self.read_group_gaps_listed(name, live, dead)
+
+    def read_group_gaps_listed(self, name: str, live: list[str], dead: int) -> str:
         if live and dead:
             return self.say("read_group_gaps_and_dead", group=name, parts="; ".join(live), count=number_word(dead))
         if live:
@@ -275,11 +289,24 @@ class Readings(Phrasing):
             sentences.append(self.say("count_home", home=home, total=52 * game.decks))
         return " ".join(sentences) or self.score(state)  # no stock and no foundations: the score says it
 
+    def _score_key(self) -> str:
+        """The message that says what this game's score counts: ``score_<game>``, else
+        ``score_<its score function>`` ("score_foundation_cards": "20 of 52 cards home."), or for a
+        game module's own ``score`` function ``score_<module>`` ("score_spider"), else "score"."""
+        game = self.engine.game
+        function = game.score
+        name = getattr(function, "__name__", "")
+        module = getattr(function, "__module__", "").rsplit(".", 1)[-1]
+        for key in (f"score_{game.key}", f"score_{module if name == 'score' else name}"):
+            if self.has(key):
+                return key
+        return "score"
+
     def score(self, state: State) -> str:
         points = self.engine.score(state)
         said = str(points) if points >= 0 else self.phrase("minus", count=-points)  # "Score minus 3", not "Score -3"
         game = self.engine.game
-        total = self.say("score_only", score=said) if not game.announce_max_score else self.say("score", score=said, max=game.max_score)
+        total = self.say("score_only", score=said) if not game.announce_max_score else self.say(self._score_key(), score=said, max=game.max_score)
         if game.score_parts is None:
             return total
         parts = [self.say("score_part", what=what, how=self.phrase(how), points=n) for what, how, n in game.score_parts(game, state) if n]

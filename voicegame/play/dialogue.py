@@ -52,6 +52,7 @@ class Dialogue:
     more_pages: list[list[str]] = field(default_factory=list)  # what "more" reads next
     more_end: str = "board_end"  # the message key said after the last page ("That is the whole board.")
     told_more: bool = False  # the first board reading says that "more" goes on
+    left_a_game: bool = False  # a game under way was left for one whose saved game is offered: say it is kept after the answer
     previous_chain: list[str] = field(default_factory=list)  # ids gone through by "previous game" turn after turn
     last_sentences: list[str] = field(default_factory=list)  # what "repeat" says
 

@@ -64,7 +64,7 @@ def do_undo(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
     if not s.history.can_undo():
         return reply.refuse(s.say("nothing_to_undo"))
     move = s.played.undo()
-    reply.sentences.append(s.say("undone", move=s.narrator.move_phrase(s.state, move)))
+    reply.sentences.extend(s.narrator.undone(s.state, move))
     reply.earcons.append("undo")
 
 
@@ -73,8 +73,9 @@ def do_redo(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
         return reply.refuse(s.say("nothing_to_redo"))
     before = s.state
     move = s.played.redo()
+    events = s.engine.apply(before, move)[1]
     reply.moves.append(move)
-    reply.sentences.append(s.say("redone", move=s.narrator.move_phrase(before, move)))
+    reply.sentences.extend(s.narrator.redone(before, move, events, s.state))
     reply.earcons.append("move")
 
 
@@ -114,8 +115,8 @@ def do_hint(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
         reply.sentences.append(s.say("hint_going_round"))
         return
     move = s.hinting.next_idea(ideas)
-    phrase = s.narrator.move_phrase_among(s.state, move, s.engine.legal_moves(s.state))
-    reply.sentences.append(s.say("hint" if s.dialogue.told_yes_plays_hint else "hint_first", move=phrase))
+    sentence = s.narrator.move_sentence_among(s.state, move, s.engine.legal_moves(s.state))
+    reply.sentences.append(s.say("hint" if s.dialogue.told_yes_plays_hint else "hint_first", move=sentence))
     s.dialogue.told_yes_plays_hint = True
     s.dialogue.hinted = move
 

@@ -65,6 +65,20 @@ def leaving_kept(s: SessionCore) -> str | None:
     return kept_sentence(s, s.game.key, s.seed)
 
 
+def others_saved(s: SessionCore) -> list[SavedGame]:
+    """The unfinished games "previous game" can go back to, newest first."""
+    persistence = s.persistence
+    return [] if persistence is None else [g for g in persistence.unfinished()
+                                           if g.id != s.game_id and not persistence.open_elsewhere(g.id)]
+
+
+def previous_kept(s: SessionCore) -> str | None:
+    """The sentence naming the game "previous game" goes back to now (the newest other unfinished
+    game), or None: never a game it would not go to."""
+    others = others_saved(s)
+    return kept_sentence(s, others[0].game, others[0].seed) if others else None
+
+
 def offer_saved_game(s: SessionCore) -> str | None:
     """Open the offer of this game's newest unfinished save, if any; returns a problem sentence
     (a damaged save, put aside) or None."""
@@ -111,14 +125,16 @@ def answer_offer(s: SessionCore, reply: Reply, offer: Offer, resume: bool) -> No
         if s.persistence is not None:
             s.persistence.stats.record(stats_key(saved.game, saved.options), False, saved.cursor, saved.seconds, saved.id)
         reply.sentences.append(s.say("new_game", title=s.game.title, seed=s.seed))
-        reply.sentences.append(kept_sentence(s, saved.game, saved.seed))
         reply.earcons.append("deal")
-        return
-    if not take_up(s, saved):  # taken up by another process since the offer was made
+    elif not take_up(s, saved):  # taken up by another process since the offer was made
         reply.sentences.append(elsewhere_sentence(s, saved))
         return
-    reply.sentences.append(s.say("resumed", moves=s.moves_made()))
-    reply.earcons.append("deal")
+    else:
+        reply.sentences.append(s.say("resumed", moves=s.moves_made()))
+        reply.earcons.append("deal")
+    if (s.dialogue.left_a_game or not resume) and (kept := previous_kept(s)):
+        reply.sentences.append(kept)  # the game left to switch here, or the save declined: what "previous game" goes to
+    s.dialogue.left_a_game = False
 
 
 # ----- intents ----------------------------------------------------------------------------------
@@ -134,22 +150,24 @@ def new_game_now(s: SessionCore, reply: Reply, entry: GameEntry | None = None) -
     options = s.options if entry is None else {}
     entry = entry or s.entry
     s.start_game(entry, options, entry.next_seed(s.seed))
+    if switching and s.persistence is not None:
+        problem = offer_saved_game(s)
+        if s.dialogue.offer is not None:  # the saved game first, in one short question; the rest after the answer
+            s.dialogue.left_a_game = kept is not None
+            reply.ask(resume_question(s, "resume_offer"))
+            return
+        if problem:
+            reply.sentences.append(problem)
     reply.sentences.append(s.say("new_game", title=s.game.title, seed=s.seed))
     reply.earcons.append("deal")
     if kept:
         reply.sentences.append(kept)
-    if switching and s.persistence is not None:
-        offer_saved_game(s)
-        if s.dialogue.offer is not None:
-            reply.ask(resume_question(s, "resume_offer"))
 
 
 def do_previous_game(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """Go back to the unfinished game played before this one (of any game); said again turn after
     turn, to the one before that, and so round every unfinished game saved."""
-    persistence = s.persistence
-    others = [] if persistence is None else [g for g in persistence.unfinished()
-                                             if g.id != s.game_id and not persistence.open_elsewhere(g.id)]
+    others = others_saved(s)
     if not others:
         return reply.refuse(s.say("previous_none"))
     previous_chain = s.dialogue.previous_chain

@@ -6,9 +6,12 @@ Nothing here changes the game. Each ``do_*`` function is an entry of the intents
 
 from __future__ import annotations
 
-from voicegame.engine import MoveKind, PileKind
+import re
+
+from voicegame.engine import Move, MoveKind, PileKind
 from voicegame.language.command import CardRef, Command, GroupRef, PileRef
-from voicegame.language.narrate import Narrator, join
+from voicegame.language.messages import Messages
+from voicegame.language.narrate import join
 from voicegame.listen.grammar import intent_phrase
 from voicegame.play.core import SessionCore
 from voicegame.play.dialogue import Opened
@@ -96,21 +99,61 @@ def do_statistics(s: SessionCore, reply: Reply, command: Command, opened: Opened
     reply.sentences.append(describe_stats(s.narrator, s.game.title, s.persistence.stats_for(s)))
 
 
-def describe_stats(narrator: Narrator, title: str, stats: GameStats) -> str:
+def describe_stats(narrator: Messages, title: str, stats: GameStats) -> str:
     """One spoken summary of a game's statistics."""
     if not stats.played:
         return narrator.say("stats_none", title=title)
     text = narrator.say("stats_played", title=title, played=stats.played, won=stats.won, rate=round(100 * stats.win_rate),
                         streak=stats.current_streak, best=stats.best_streak)
     if stats.fewest_moves is not None and stats.fastest_seconds is not None:
-        minutes, seconds = divmod(int(stats.fastest_seconds), 60)
-        text += " " + narrator.say("stats_best", moves=stats.fewest_moves, minutes=minutes, seconds=seconds)
+        text += " " + narrator.say("stats_best", moves=stats.fewest_moves, time=duration(narrator, stats.fastest_seconds))
     return text
 
 
+def duration(narrator: Messages, seconds: float) -> str:
+    """A time as a person says it, rounded to the second: "6 seconds", "2 minutes", "1 minute 5
+    seconds", "1 hour 3 minutes" (the one formatting of times in the game and in voicegame stats)."""
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return narrator.phrase("duration_hours", hours=hours, minutes=minutes)
+    if minutes:
+        return narrator.phrase("duration_minutes_seconds" if secs else "duration_minutes", minutes=minutes, seconds=secs)
+    return narrator.phrase("duration_seconds", seconds=secs)
+
+
 # ----- what to say ------------------------------------------------------------------------------
+HELP_WORDS = 45
+"""The most words help says before "Say more for the rest." (about 14 s at 200 words a minute)."""
+
+
 def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    reply.sentences.append(s.say(s.game.help_key) if s.game.help_key else s.narrator.all_commands())
+    """The game's rules, about ``HELP_WORDS`` words at a time, in whole sentences; "more" goes on."""
+    text = s.say(s.game.help_key) if s.game.help_key else s.narrator.all_commands()
+    more = s.say("help_more")
+    pages = [[text]] if len(text.split()) <= HELP_WORDS else pages_of(text, HELP_WORDS - len(more.split()))
+    reply.sentences.append(" ".join(pages[0]))  # a page of the rules is one thing said
+    if len(pages) > 1:
+        reply.sentences.append(more)
+        s.dialogue.more_pages = [[" ".join(page)] for page in pages[1:]]
+        s.dialogue.more_end = "help_end"
+
+
+def pages_of(text: str, words: int) -> list[list[str]]:
+    """``text`` cut into its sentences and clauses (at "; "), grouped into pages of at most about
+    ``words`` words; a page that ends on a clause ends with a full stop."""
+    pieces = [part for part in re.split(r"(?<=[.?!;])\s+", text.strip()) if part]
+    pages: list[list[str]] = []
+    for piece in pieces:
+        if pages and sum(len(x.split()) for x in pages[-1]) + len(piece.split()) <= words:
+            pages[-1].append(piece)
+        else:
+            pages.append([piece])
+    for page in pages:
+        if page[-1].endswith(";"):
+            page[-1] = page[-1][:-1] + "."
+    return pages
 
 
 def do_all_commands(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
@@ -145,17 +188,31 @@ def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Op
     if dialogue.pending is not None:
         reply.sentences.append(s.say("say_answers", options=join([intent_phrase(s.parser, "yes"), intent_phrase(s.parser, "no")])))
         return
-    moves = [m for m in ranked_moves(s.engine, s.state) if m.kind is MoveKind.MOVE][:2]
+    moves = varied_examples(s, [m for m in ranked_moves(s.engine, s.state) if m.kind is MoveKind.MOVE])
     parts = s.narrator.move_phrases(s.state, moves)
     if dialogue.hinted is not None:
         parts.insert(0, s.say("yes_for_hint").lower())
     if s.played.can_draw():
-        parts.append(intent_phrase(s.parser, "draw"))
+        parts.append(s.narrator.stock_verb())  # the game's own word: "deal" in Spider
     if s.history.can_undo():
         parts.append(intent_phrase(s.parser, "undo"))
     if not parts:
         return do_all_commands(s, reply, command, opened)
     reply.sentences.append(s.say("say_now", options=join(parts)))
+
+
+def varied_examples(s: SessionCore, moves: list[Move], count: int = 2) -> list[Move]:
+    """Up to ``count`` of ``moves`` (best first) that differ: never the same card into two equal empty
+    cells, and a different card, or else a different kind of target, for each example."""
+    moves = s.narrator.distinct_moves(s.state, moves)
+    chosen: list[Move] = []
+    for differs in (lambda m, c: m.src != c.src and s.engine.specs[m.dst].kind is not s.engine.specs[c.dst].kind,
+                    lambda m, c: m.src != c.src,
+                    lambda m, c: True):
+        for move in moves:
+            if len(chosen) < count and move not in chosen and all(differs(move, c) for c in chosen):
+                chosen.append(move)
+    return chosen
 
 
 # ----- how the game talks -----------------------------------------------------------------------
