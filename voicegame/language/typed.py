@@ -29,8 +29,10 @@ _FORUM_CARD = re.compile(r"^(10|[2-9jqk])([cdhs])$")
 """A card as players write it in forums ("7h", "10d", "qs"); not aces: "ah", "as", "ad" are words."""
 _RANK_LETTERS = {"j": "jack", "q": "queen", "k": "king"}
 _SUIT_LETTERS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
-MAX_READINGS = 64
+MAX_READINGS = 8
 """Readings tried at most for one text (each is a parse)."""
+MAX_WORDS = 16
+"""Longer texts are read only as written: a command with its politeness is shorter."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ def read_typed(parser: Parser, text: str) -> Command | None:
         return None
     if tokens in habits.agree:
         return Command("yes")
+    if len(tokens) > MAX_WORDS:
+        return _no_such_place(parser, tokens, habits)
     for count, reading in enumerate(_readings(tokens, habits)):
         if count >= MAX_READINGS:
             break
