@@ -129,3 +129,15 @@ def test_the_tolerant_reading_is_for_typed_text_only() -> None:
     assert session.intent_of("could you draw a card for me please") is None
     assert session.intent_of("okay") is None
     assert session.handle("could you draw a card for me please").moves
+
+
+def test_asleep_in_voice_play_speech_is_not_acted_on_until_wake_up() -> None:
+    from voicegame.audio.recognisers import Heard
+    from voicegame.play.session import Session
+
+    session = Session("klondike", seed=5)
+    assert session.hear(Heard("go to sleep", 1.0)).sentences == ["Sleeping. Say wake up to wake me."]
+    reply = session.hear(Heard("draw", 1.0))
+    assert not reply.moves and not reply.sentences  # silence: talk at the table is not for the game
+    assert session.hear(Heard("wake up", 1.0)).sentences == ["I am listening."]
+    assert session.hear(Heard("draw", 1.0)).moves

@@ -18,10 +18,10 @@ from typing import Any, Callable
 
 from voicegame.engine import Move
 from voicegame.games import GameEntry, find_game
-from voicegame.language.typed import read_typed
 from voicegame.language.command import CardRef, Command
 from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
+from voicegame.language.typed import read_typed
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
 from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
 from voicegame.listen.own_voice import sure_margin, with_own_voice
