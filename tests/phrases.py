@@ -16,7 +16,8 @@ from voicegame.engine.cards import new_deck
 from voicegame.games import GAMES
 from voicegame.language.templates import Alt, Node, Opt, RuleRef, Seq, Slot, Word
 
-COMMAND_OF = {"move_up": "move", "play": "move", "fill": "move", "discard": "move", "answer": "answer|choose"}
+COMMAND_OF = {"move_up": "move", "play": "move", "fill": "move", "discard": "move", "answer": "answer|choose",
+              "move_whole": "move", "move_top": "move", "answer_place": "answer"}
 """The command an intent's phrase parses to, where the parser folds intents together ("play seven" is
 a move with no target); any other intent parses to a command of its own name."""
 

@@ -417,7 +417,8 @@ def test_no_clear_choice_or_ordinary_speech_changes_nothing():
     from dataclasses import replace
 
     nothing = Heard("", None, True, rejected_text="score")
-    for text, likely in (("sword", {"score": -4.0, "board": -5.0, "sword": -3.0}),  # two commands alike
+    for text, likely in (("sword", {"score": -4.0, "board": -5.0, "show board": -5.0, "sword": -3.0}),  # two commands alike
+                         # ("show board", issue 37, is the reading of the board spelt most like "sword" now)
                          ("the post has not come yet", {"the post has not come yet": -3.0, "score": -12.0}),
                          ("hello you", {"hello you": -7.5, "help": -8.5})):  # likely, but says a third of it
         session = _session()

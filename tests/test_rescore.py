@@ -26,7 +26,8 @@ def test_the_language_sentences_are_every_command_naming_no_card_with_this_games
     unheard = {"redeal", "reshuffle", "rules", "pardon"}  # rare words no grammar decode listens for (listening.toml)
     grammar = session.recogniser_grammar()
     assert unheard <= sentences and not unheard & set(re.findall(r"[a-z']+", grammar.jsgf + grammar.second_jsgf))
-    assert not any("of hearts" in s for s in sentences)  # cards come from the moves of the moment
+    card = re.compile(r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of hearts")
+    assert not any(card.search(s) for s in sentences)  # cards come from the moves of the moment ("top of hearts" is a pile)
     freecell = set(rescore.language_sentences(_session("freecell").parser))
     assert "read cell one" in freecell and "read cell one" not in sentences  # Klondike has no cells
 

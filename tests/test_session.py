@@ -320,10 +320,11 @@ def test_the_intents_table_and_the_command_language_name_the_same_intents():
     from voicegame.language.lexicon import load_language
     from voicegame.play.intents import INTENTS
 
-    become_move = {"move_up", "play", "fill", "discard"}
+    become_move = {"move_up", "play", "fill", "discard", "move_whole", "move_top"}
+    become_answer = {"answer_place"}  # "the one on pile three"
     said = {name for name, _ in load_language().intents}
-    assert become_move <= said
-    assert set(INTENTS) == (said - become_move) | {"choose"}
+    assert become_move | become_answer <= said
+    assert set(INTENTS) == (said - become_move - become_answer) | {"choose", "no_such_place"}  # no_such_place: typed text (language/typed.py)
     parser = Session("klondike", seed=5).parser
     for text in ("seven of hearts up", "play the seven of hearts", "discard the seven of hearts"):
         command = parser.parse(text)

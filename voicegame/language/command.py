@@ -33,6 +33,8 @@ class PileRef:
     """One pile of the current game, by id ("pile3", "clubs", "waste")."""
 
     pile_id: str
+    top: bool = False
+    """Only its top card ("the top card of column two"), however long the run under it."""
 
     def to_json(self) -> dict[str, object]:
         return {"pile": self.pile_id}
@@ -71,6 +73,8 @@ class Command:
     number: int | None = None
     suit: Suit | None = None
     game: str | None = None
+    name: str | None = None
+    """A place this game does not have, as it was said ("column nine": intent ``no_such_place``)."""
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"intent": self.intent}
@@ -84,4 +88,6 @@ class Command:
             out["suit"] = self.suit.value
         if self.game is not None:
             out["game"] = self.game
+        if self.name is not None:
+            out["name"] = self.name
         return out

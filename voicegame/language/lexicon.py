@@ -52,6 +52,14 @@ def _read_toml(lang: str, name: str) -> dict:
         return tomllib.load(handle)
 
 
+def grammar_file(lang: str, name: str) -> dict:
+    """One TOML file of ``grammars/<lang>/`` ({} when the language has none)."""
+    try:
+        return _read_toml(lang, name)
+    except FileNotFoundError:
+        return {}
+
+
 @lru_cache(maxsize=None)
 def load_language(lang: str = "en") -> Language:
     commands = _read_toml(lang, "commands.toml")

@@ -170,10 +170,18 @@ class Parser:
             return Command("move", source=slots.get("place"), target=KindRef(PileKind.FOUNDATION))
         if intent == "move":
             return Command("move", source=slots.get("place"), target=slots.get("target"))
+        if intent == "move_whole":  # "everything from pile six to pile seven", "the queen and everything on it"
+            return Command("move", source=slots.get("pile") or slots.get("place"), target=slots.get("target"))
+        if intent == "move_top":  # "the top card of column two": one card
+            pile = slots.get("pile")
+            top = None if pile is None else PileRef(pile.pile_id, top=True)
+            return Command("move", source=top, target=slots.get("target") or slots.get("foundation"))
+        if intent == "answer_place":  # "the one on pile three"
+            return Command("answer", source=slots.get("pile"))
         if intent == "pair":
             return Command("pair", source=slots.get("place"), target=slots.get("second"))
-        if intent == "play":
-            return Command("move", source=slots.get("place"))
+        if intent == "play":  # "play the nine", "play from column three"
+            return Command("move", source=slots.get("place") or slots.get("pile"))
         if intent == "fill":
             return Command("move", target=slots.get("pile"))
         if intent in ("read", "where", "read_group"):

@@ -69,7 +69,7 @@ class Resolver:
         if ref is None:
             return [(i, None) for i in range(len(self.specs))], None
         if isinstance(ref, PileRef):
-            return [(self.engine.layout.index[ref.pile_id], None)], None
+            return [(self.engine.layout.index[ref.pile_id], 1 if ref.top else None)], None
         if isinstance(ref, KindRef):
             return [(i, None) for i in self.engine.game.indices(ref.kind)], None
         assert isinstance(ref, CardRef)  # groups are named only to be read, never in a move

@@ -119,6 +119,7 @@ class SessionCore:
         self.auto_running = False  # inside an auto-play round: its own moves do not start another
         self.announcements: list[str] = []  # said once after the greeting (e.g. deals skipped by --winnable)
         self.by_ear = False  # inside hear(): moves are said back in full, in case the recogniser misheard
+        self.asleep = False  # "go to sleep": nothing but "wake up" is acted on until then
         self.deals = 0  # deals started (Progress.game)
         self.start_game(find_game(entry) if isinstance(entry, str) else entry, options or {}, seed)
 

@@ -42,9 +42,20 @@ def do_cancel(s: SessionCore, reply: Reply, command: Command, opened: Opened) ->
     reply.sentences.append(s.say("cancelled"))
 
 
-def do_not_here(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    """"sleep" and "wake" are the kiosk's: a session alone does not understand them."""
-    reply.refuse(s.say("not_understood"), "unknown")
+def do_sleep(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """"go to sleep": until "wake up", speech is not acted on (the kiosk sleeps on its own, before this)."""
+    s.asleep = True
+    reply.sentences.append(s.say("sleep_in_play"))
+
+
+def do_wake(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    s.asleep = False
+    reply.sentences.append(s.say("kiosk_awake"))
+
+
+def do_no_such_place(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """"cell one to column nine" in FreeCell (typed text names a place the game does not have)."""
+    reply.refuse(s.say("no_such_place", place=command.name or ""))
 
 
 # ----- moves ------------------------------------------------------------------------------------
@@ -172,6 +183,8 @@ INTENTS: dict[str, Handler] = {
     "new_game": lifecycle.do_new_game, "restart": lifecycle.do_restart, "switch_game": lifecycle.do_switch_game,
     "previous_game": lifecycle.do_previous_game, "quit": lifecycle.do_quit,
     # the kiosk's own
-    "sleep": do_not_here, "wake": do_not_here,
+    "sleep": do_sleep, "wake": do_wake, "no_such_place": do_no_such_place,
+    # what was played, what is left, what this game is
+    "last_move": reading.do_last_move, "redeals_left": reading.do_redeals_left, "about_game": reading.do_about_game,
 }
 """Intent name -> what it does."""

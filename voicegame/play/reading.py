@@ -230,3 +230,30 @@ def do_speech_setting(s: SessionCore, reply: Reply, command: Command, opened: Op
     """"faster", "louder"...: remembered for the speaker to apply; text mode only acknowledges."""
     s.speech_settings.append(command.intent)
     reply.sentences.append(s.say("speech_setting", setting=command.intent))
+
+
+# ----- what was played, what is left, what this game is (issue 37) ------------------------------
+def do_last_move(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """"What did I just do?": the move that led to this position (none after the deal or undoing all)."""
+    history = s.history
+    if history.cursor == 0:
+        reply.sentences.append(s.say("last_move_none"))
+        return
+    before, move = history.states[history.cursor - 1], history.moves[history.cursor - 1]
+    reply.sentences.append(s.say("last_move", move=s.narrator.move_phrase(before, move)))
+
+
+def do_redeals_left(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """"How many redeals are left?": from the stock rule (None: without limit; no such rule: none)."""
+    rule = s.game.stock_rule
+    if rule is None or not hasattr(rule, "redeals"):
+        reply.sentences.append(s.say("redeals_none"))
+    elif rule.redeals is None:
+        reply.sentences.append(s.say("redeals_unlimited"))
+    else:
+        reply.sentences.append(s.say("redeals_left", left=max(rule.redeals - s.state.redeals, 0)))
+
+
+def do_about_game(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
+    """"What is this game?": its name and its one-line summary."""
+    reply.sentences.append(s.say("about_game", title=s.entry.title, summary=s.entry.summary))

@@ -21,6 +21,7 @@ from voicegame.games import GameEntry, find_game
 from voicegame.language.command import CardRef, Command
 from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.language.sentences import sentence
+from voicegame.language.typed import read_typed
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
 from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
 from voicegame.listen.own_voice import sure_margin, with_own_voice
@@ -147,9 +148,12 @@ class Session(SessionCore):
         reply = Reply(text)
         too_long = len(text) > MAX_COMMAND_CHARS
         try:
-            reply.command = None if too_long else self.parser.parse(text)
+            reply.command = None if too_long else read_typed(self.parser, text)
         except RecursionError:  # pathological input length
             reply.command = None
+        if self.asleep and (reply.command is None or reply.command.intent != "wake"):
+            reply.sentences.append(self.say("sleep_in_play"))  # typed while asleep: how to wake
+            return reply
         if reply.command is None:
             self.dialogue.previous_chain = []
         decision = decide(Evidence(reply.command is not None, Source.TYPED,
@@ -174,6 +178,8 @@ class Session(SessionCore):
         (voicegame.listen.policy: act, ask first, or refuse). Never raises."""
         if len(heard.text) > MAX_COMMAND_CHARS or heard.typed:  # typed in voice play: taken as written
             return self.handle(heard.text)
+        if self.asleep and self.intent_of(heard.text) != "wake":  # asleep: speech at the table is no command
+            return Reply(heard.text)
         try:
             understood = understand(heard, self.state, self.parser, self.resolver, self.move_matcher,
                                     self.narrator, self.question is not None)
