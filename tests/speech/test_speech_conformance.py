@@ -36,6 +36,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 # on the table of that game's deal (seed 1).
 SLOTTED = {
     "move": None, "move_up": None, "play": None, "fill": None, "discard": None, "pair": None, "answer": None,
+    "move_whole": None, "move_top": None, "answer_place": None,
     "read": ("klondike", ["read pile three", "read the waste"]),
     "read_group": ("royal_parade", ["read row two", "read row one"]),
     "where": ("klondike", ["where is the ace of spades", "where is the king of hearts"]),

@@ -88,11 +88,24 @@ def load_language(lang: str = "en") -> Language:
     def said(text: str) -> Node:
         return optional_words(parse_template(text), skip)
 
-    spoken_rules = {name: spoken(text) for name, text in commands.get("rules", {}).items()}
-    spoken_intents = tuple((name, tuple(spoken(t) for t in templates)) for name, templates in commands["intents"].items())
+    heard_rules, heard_intents = heard_as(commands, listening)
+    spoken_rules = {name: spoken(text) for name, text in heard_rules.items()}
+    spoken_intents = tuple((name, tuple(spoken(t) for t in templates)) for name, templates in heard_intents.items())
     jokers = {word: None if key == "any" else Colour(key) for key, words in vocabulary.get("jokers", {}).items() for word in words}
     return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages, spoken_rules, spoken_intents,
                     frozenset(listening.get("second_only", [])), jokers,
-                    {name: said(text) for name, text in commands.get("rules", {}).items()},
-                    tuple((name, tuple(said(t) for t in templates)) for name, templates in commands["intents"].items()),
+                    {name: said(text) for name, text in heard_rules.items()},
+                    tuple((name, tuple(said(t) for t in templates)) for name, templates in heard_intents.items()),
                     {short: tuple(long.split()) for short, long in commands.get("contractions", {}).items()})
+
+
+def heard_as(commands: dict, listening: dict) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The rules and intents' templates of ``commands`` (commands.toml) as a recogniser listens for them and
+    Whisper's choice scores them: listening.toml's ``heard_as`` in place of what it names (a rule's text,
+    an intent's templates; an intent with none is understood typed and written down, never listened for)."""
+    override = listening.get("heard_as", {})
+    rules = {**commands.get("rules", {}), **override.get("rules", {})}
+    changed = override.get("intents", {})
+    intents = {name: list(changed.get(name, templates)) for name, templates in commands["intents"].items()}
+    return rules, {name: templates for name, templates in intents.items() if templates}
+
