@@ -76,7 +76,8 @@ def _other_phrasings(session: Session, intent: str, count: int = 2) -> list[str]
     moves" by these voices, "full detail" as itself."""
     first = intent_phrase(session.parser, intent)
     language = session.parser.language
-    phrases = [p for t in language.templates(intent) for p in expand(t, language.rules, {}, limit=50)]
+    heard = dict(language.spoken_intents)  # what the recogniser listens for (listening.toml heard_as)
+    phrases = [p for t in heard.get(intent, ()) for p in expand(t, language.spoken_rules, {}, limit=50)]
     return [p for p in dict.fromkeys(phrases)
             if p != first and len(p.split()) >= 2 and not second_only_phrase(p, language.second_only)][:count]
 
@@ -107,7 +108,10 @@ def listener():
 def _cases() -> list:
     language = load_language("en")
     out = []
+    heard = dict(language.spoken_intents)
     for intent, _ in language.intents:
+        if intent not in heard:
+            continue  # typed and written by Whisper only (listening.toml heard_as): tests/test_phrasings.py
         if intent in UNHEARD:
             out.append(pytest.param("intent", intent, marks=pytest.mark.xfail(strict=True, reason=UNHEARD[intent])))
             continue

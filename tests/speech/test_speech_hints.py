@@ -29,5 +29,5 @@ def test_a_spoken_yes_after_a_spoken_hint_plays_the_hint(sphinx, game, seed):
     result = run_voice_session(session, PcmSource([_padded("hint"), _padded("yes"), "quit"]), sphinx, speaker,
                                EarconPlayer(enabled=False))
     assert [h.text for h in result.heard[:2]] == ["hint", "yes"]
-    assert speaker.said[1].startswith("Try ") and speaker.said[1].endswith("Say yes to play it.")
+    assert speaker.said[1].endswith("Say yes to do it.")  # "Put the eight of hearts on the nine of spades. Say yes to do it."
     assert result.replies[1].moves == [hinted]

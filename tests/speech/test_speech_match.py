@@ -59,7 +59,7 @@ def test_hear_confirms_the_matched_move_then_plays_it(table):
     assert reply.command is not None and reply.command.intent == "move"
     reply = table.hear(Heard("yes", 0.5))
     assert reply.moves and reply.moves[0].kind is MoveKind.MOVE
-    assert reply.sentences[0] == "Seven of hearts onto eight of spades."
+    assert reply.sentences[0] == "Seven of hearts on eight of spades."
 
 
 def test_illegal_but_clear_command_still_gets_its_reason(table):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 
@@ -41,9 +42,19 @@ class Language:
     """``intents`` likewise."""
     contractions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Contractions and the words they stand for ("what's" -> what is), read so before matching."""
+    heard_rules: dict[str, Node] = field(default_factory=dict)
+    """``rules`` as a recogniser listens for them (listening.toml ``heard_as``; {}: as ``rules``)."""
+    heard_intents: tuple[tuple[str, tuple[Node, ...]], ...] = ()
+    """``intents`` likewise (an intent only typed and written by Whisper is not among them)."""
 
     def templates(self, intent: str) -> tuple[Node, ...]:
         return dict(self.intents)[intent]
+
+    def heard(self) -> Language:
+        """This language as the recogniser's grammars are built from: its rules and templates as heard."""
+        if not self.heard_intents:
+            return self
+        return replace(self, rules=self.heard_rules, intents=self.heard_intents, heard_rules={}, heard_intents=())
 
 
 def _read_toml(lang: str, name: str) -> dict:
@@ -96,7 +107,9 @@ def load_language(lang: str = "en") -> Language:
                     frozenset(listening.get("second_only", [])), jokers,
                     {name: said(text) for name, text in heard_rules.items()},
                     tuple((name, tuple(said(t) for t in templates)) for name, templates in heard_intents.items()),
-                    {short: tuple(long.split()) for short, long in commands.get("contractions", {}).items()})
+                    {short: tuple(long.split()) for short, long in commands.get("contractions", {}).items()},
+                    {name: compile_(text) for name, text in heard_rules.items()},
+                    tuple((name, tuple(compile_(t) for t in templates)) for name, templates in heard_intents.items()))
 
 
 def heard_as(commands: dict, listening: dict) -> tuple[dict[str, str], dict[str, list[str]]]:
@@ -107,5 +120,16 @@ def heard_as(commands: dict, listening: dict) -> tuple[dict[str, str], dict[str,
     rules = {**commands.get("rules", {}), **override.get("rules", {})}
     changed = override.get("intents", {})
     intents = {name: list(changed.get(name, templates)) for name, templates in commands["intents"].items()}
-    return rules, {name: templates for name, templates in intents.items() if templates}
+    intents = {name: templates for name, templates in intents.items() if templates}
+    used: set[str] = set()  # only the rules the heard templates use: a rule of typed phrasings only is not heard
+    todo = [ref for templates in intents.values() for t in templates for ref in _RULE_REF.findall(t)]
+    while todo:
+        name = todo.pop()
+        if name in rules and name not in used:
+            used.add(name)
+            todo += _RULE_REF.findall(rules[name])
+    return {name: text for name, text in rules.items() if name in used}, intents
+
+
+_RULE_REF = re.compile(r"<(\w+)>")
 

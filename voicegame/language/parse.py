@@ -51,6 +51,8 @@ class Parser:
     def __init__(self, game: GameDef, game_names: dict[str, str] | None = None, language: Language | None = None) -> None:
         self.game = game
         self.language = language or load_language()
+        self._game_names = game_names
+        self._heard: Parser | None = None
         self.game_names = {self.words(name): key for name, key in (game_names or {}).items()}  # skip words dropped, as from what is heard
         self.pile_names: dict[tuple[str, ...], str] = {}
         for spec in game.piles:
@@ -141,6 +143,15 @@ class Parser:
         yield from self._names(self.game_names, tokens, pos)
 
     # ----- parsing -----------------------------------------------------------------
+    @property
+    def heard(self) -> Parser:
+        """This game's parser over the language as a recogniser listens for it (``Language.heard``): what
+        the recognisers' grammars are built from. Typed text and Whisper's transcripts are read by ``self``."""
+        if self._heard is None:
+            heard = self.language.heard()
+            self._heard = self if heard is self.language else Parser(self.game, self._game_names, heard)
+        return self._heard
+
     def words(self, text: str) -> tuple[str, ...]:
         """The tokens that matter: tokenized, contractions read as their words, skip words removed."""
         contractions = self.language.contractions

@@ -37,7 +37,7 @@ them), and ``inf`` (legal moves only) gained a little on moves but lost on every
 def vosk_phrases(parser: Parser) -> list[str]:
     """Fragments for Vosk (see the module docstring); sorted, no duplicates."""
     nouns = slot_phrases(parser)
-    rules, intents = pruned_language(parser, nouns)
+    rules, intents = pruned_language(parser.heard, nouns)  # the language as listened for
     out: set[str] = set()
     cards = [f"{r} of {s}" for r in nouns["rank"] for s in nouns["suit"]]
     for values in (cards, *nouns.values()):

@@ -99,7 +99,7 @@ mishearing: the tests that were about something else now say a move)."""
 def _canonical(templates: list[Node], parser: Parser) -> list[Node]:
     """``templates`` reduced to the first phrase of the first one when they have no slots
     (with ``LIKELY_MULTIWORD``, also their phrases of two words or more)."""
-    language = parser.language
+    language = parser.heard.language
     if _rule_refs(templates[0]) & ARTICLE_RULES:  # "read [the] board": keep the rule
         return [_first_options(templates[0])]
     try:
@@ -117,7 +117,7 @@ def _canonical(templates: list[Node], parser: Parser) -> list[Node]:
 def likely_phrases(parser: Parser) -> dict[str, str]:
     """Every phrase of a slot-free intent in the likely grammar (``canonical``), with its intent."""
     out: dict[str, str] = {}
-    for name, templates in parser.language.intents:
+    for name, templates in parser.heard.language.intents:
         if name == "answer":
             continue
         for node in _canonical(list(templates), parser):
@@ -195,6 +195,7 @@ def build_jsgf(parser: Parser, article: bool = True, visible: Iterable[Card] | N
     ("draw", "turn over", not "flip": ``LIKELY_MULTIWORD``; the likely grammar of ``listening_grammar``).
     """
     nouns = slot_phrases(parser)
+    parser = parser.heard  # the language as listened for (listening.toml heard_as)
     rules, intents = pruned_language(parser, nouns, spoken)
     intents = [(name, templates) for name, templates in intents if name not in skip_intents]
     if canonical:

@@ -111,7 +111,7 @@ class Normaliser:
     """Maps word sequences to canonical tokens and drops filler words (see the module docstring)."""
 
     def __init__(self, parser: Parser) -> None:
-        language = parser.language
+        language = parser.heard.language  # the synonyms of the language as listened for
         self.parser = parser
         classes: list[tuple[str, list[tuple[str, ...]]]] = []
         for name, node in language.rules.items():
@@ -183,9 +183,9 @@ class MoveMatcher:
         self.thresholds = thresholds or Thresholds()
         self.normalise = Normaliser(parser)
         cmu_dictionary()  # load once now (0.4 s), not on the first word heard
-        self.phrasing = Phrasing(engine, parser.language)  # every way the command templates say a move
+        self.phrasing = Phrasing(engine, parser.heard.language)  # every way the command templates say a move
         self._rules = {name: (Word(self.normalise.rule_token[name]) if name in self.normalise.rule_token else body)
-                       for name, body in parser.language.rules.items()}  # each synonym rule said one way
+                       for name, body in parser.heard.language.rules.items()}  # each synonym rule said one way
         self._cache: tuple[State, list[tuple[Move, tuple[str, ...], str]]] | None = None
 
     # ----- phrases of one move (language/phrasing.py says them; this normalises them) -------------

@@ -193,8 +193,8 @@ def _whisper_choice(understood: Understanding, heard: Heard, at: Hearing) -> Und
         return understood
     decoded = understood.how != "rejected"
     if decoded and meaning(choice.text) == _meaning_of(understood, heard, meaning):
-        if understood.doubt == TRANSCRIPT_ONLY:
-            return understood  # Whisper agreeing with its own transcript: still Whisper alone, asked about
+        if understood.doubt == TRANSCRIPT_ONLY and not at.question_open:
+            return understood  # Whisper agreeing with its own transcript, nothing asked: asked about
         return replace(understood, doubt=Doubt.NONE, agreed=True)
     command = parser.parse(choice.text)
     if command is None or command.intent in NEVER_CHOSEN or understood.doubt == TRANSCRIPT_ONLY:
