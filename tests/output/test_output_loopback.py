@@ -64,7 +64,7 @@ def narration() -> list[str]:
 
     session = Session("klondike", seed=5)
     sentences = session.hear(Heard("seven of spades on eight of hearts")).sentences  # heard: said back in full
-    assert sentences == ["Seven of spades onto eight of hearts.", "Pile four shows ten of clubs."]
+    assert sentences == ["Seven of spades on eight of hearts.", "Pile four shows ten of clubs."]
     return sentences
 
 
