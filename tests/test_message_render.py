@@ -47,7 +47,8 @@ TEXT: dict[str, object] = {
     "time": "6 seconds", "title": "Klondike, draw three", "token": ")", "unlimited": ", or unlimited",
     "uri": "tcp://homeassistant.local:10300", "value": "\"pyramid\"", "variable": "VOSK_MODEL", "voice": "Amy",
     "wake": "hey solitaire", "wanted": "--draw 1", "waste": "the seven of hearts", "what": "pile three",
-    "word": "seven", "words": "seven and eight", "left": Card(Rank.SIX, Suit.HEARTS),
+    "word": "seven", "words": "seven and eight", "left": Card(Rank.SIX, Suit.HEARTS), "place": "column nine",
+    "summary": "Build the four suits up from the aces.",
 }
 """Sample values of the other parameters (a few, like ``left``, are a card in some messages and a count
 in others: the card is used, the count is checked through the messages that say it with a noun)."""

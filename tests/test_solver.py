@@ -153,13 +153,13 @@ def test_hint_prefers_turning_a_card_to_drawing():
 def test_hint_again_gives_the_next_alternative():
     s = Session("klondike", seed=5)
     first, second = s.handle("hint").sentences, s.handle("hint").sentences
-    assert first != second and first[0].startswith("Try ") and second[0].startswith("Try ")
+    assert first != second and first[0].startswith("Put the ") and second[0].startswith("Put the ")
 
 
 def test_auto_on_plays_safe_cards_after_every_move():
     s = Session("klondike", seed=1)
     s.history.states[0] = position(s.engine, pile1="AC", pile2="8S", pile3="7H", pile4="2C", pile6="QS", pile7="KH", stock="9D")
-    assert s.handle("auto on").sentences[:2] == ["Auto on: safe cards go up after every move.", "Auto played 2 cards; clubs up to two."]
+    assert s.handle("auto on").sentences[:2] == ["Auto on: safe cards go up after every move.", "Two cards went home: the ace of clubs and the two of clubs."]
     sentences = s.handle("seven of hearts on eight of spades").sentences
     assert sentences[0] == "Pile three is empty."  # the move the player named is not said back
     s.handle("auto off")
