@@ -87,7 +87,7 @@ def test_the_installed_game_runs_outside_the_source_tree(installed: Path, tmp_pa
         env,
         stdin="read column one\nhint\nquit\n",
     )
-    assert said.startswith("FreeCell") and "Try" in said and said.rstrip().endswith("Goodbye.")
+    assert said.startswith("FreeCell") and "Say yes to do it." in said and said.rstrip().endswith("Goodbye.")
 
 
 def test_the_installed_game_replays_a_win(installed: Path, tmp_path: Path) -> None:
