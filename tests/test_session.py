@@ -27,6 +27,14 @@ def test_card_move_by_name():
 
 def test_pile_move_reveals_and_says_so():
     s = session_at(pile1=("KC 8S", 1), pile2="9H")
+    assert say(s, "pile one to pile two") == ["King of clubs turned over."]  # the player chose the move by its card
+
+
+def test_pile_move_says_the_news_and_verbose_says_the_card_too():
+    s = session_at(pile1="8S", pile2="9H")
+    assert say(s, "pile one to pile two") == ["Pile one is empty."]
+    s = session_at(pile1=("KC 8S", 1), pile2="9H")
+    say(s, "verbose")
     assert say(s, "pile one to pile two") == ["Eight of spades moved.", "King of clubs turned over."]
 
 
