@@ -63,8 +63,8 @@ def _plain(reason: Reason) -> Reason:
     key, params = reason.key, reason.params
     if key == "rule_redeals" and params.get("redeals") == 0:
         return Reason("rule_redeals_none")
-    if params.get("step") == 0 and key.startswith(("rule_build_", "rule_runs_")):
-        return Reason(key.rsplit("_", 1)[0] + "_same_rank", {"suit": params.get("suit", "")})
+    if params.get("step") == 0 and key in SAME_RANK:
+        return Reason(SAME_RANK[key], {"suit": params.get("suit", "")})
     return reason
 
 
@@ -72,11 +72,19 @@ def _takes(parts: list[Reason], accepts: list[Reason]) -> list[Reason]:
     """What may be taken: a run's sequence said once, as the build when it is the build ("A run in
     sequence moves together."), else in the sentence about runs ("A run built down by 1, same suit,
     moves together.")."""
-    if len(parts) > 1 and parts[0].key == "rule_runs" and parts[1].key in ("rule_build_down", "rule_build_up", "rule_build_either"):
+    if len(parts) > 1 and parts[0].key == "rule_runs" and parts[1].key in RUNS:
         if parts[1] in accepts:
             return [parts[0]] + parts[2:]
-        return [Reason("rule_runs_" + parts[1].key.rsplit("_", 1)[1], parts[1].params)] + parts[2:]
+        return [Reason(RUNS[parts[1].key], parts[1].params)] + parts[2:]
     return parts
+
+
+RUNS = {"rule_build_down": "rule_runs_down", "rule_build_up": "rule_runs_up", "rule_build_either": "rule_runs_either"}
+"""A build, said of the runs that move together."""
+SAME_RANK = {"rule_build_down": "rule_build_same_rank", "rule_build_up": "rule_build_same_rank",
+             "rule_build_either": "rule_build_same_rank", "rule_runs_down": "rule_runs_same_rank",
+             "rule_runs_up": "rule_runs_same_rank", "rule_runs_either": "rule_runs_same_rank"}
+"""A build "by 0", said as the same rank."""
 
 
 KIND_WORDS = {kind: f"pile_kind_{kind.value}" for kind in PileKind}
