@@ -31,7 +31,7 @@ def rule_reasons(game: GameDef, spec: PileSpec) -> list[Reason]:
     """Every rule of pile ``spec``, as the rule objects describe themselves (keys ``rule_*``)."""
     accepts = list(spec.accepts.describe()) if spec.accepts is not None else []
     lifted = spec.kind is PileKind.FOUNDATION and game.lift_off is not None
-    parts = accepts or ([] if spec.kind is PileKind.STOCK or lifted else [Reason("rule_accepts_none")])
+    parts = list(accepts) or ([] if spec.kind is PileKind.STOCK or lifted else [Reason("rule_accepts_none")])
     if lifted and game.lift_off is not None:
         parts.append(Reason("rule_lift_off", {"suit": game.lift_off.suit.value}))
     if spec.takes is not None:
