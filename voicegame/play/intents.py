@@ -14,7 +14,7 @@ from typing import Callable
 from voicegame.engine import Move, MoveKind
 from voicegame.language.command import Command
 from voicegame.language.narrate import join
-from voicegame.play import lifecycle, reading
+from voicegame.play import lifecycle, pile_rules, reading
 from voicegame.play.core import SessionCore
 from voicegame.play.dialogue import Opened
 from voicegame.play.reply import Reply
@@ -186,5 +186,7 @@ INTENTS: dict[str, Handler] = {
     "sleep": do_sleep, "wake": do_wake, "no_such_place": do_no_such_place,
     # what was played, what is left, what this game is
     "last_move": reading.do_last_move, "redeals_left": reading.do_redeals_left, "about_game": reading.do_about_game,
+    # a pile's rules (issue 38)
+    "pile_rules": pile_rules.do_pile_rules,
 }
 """Intent name -> what it does."""
