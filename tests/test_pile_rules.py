@@ -55,18 +55,17 @@ def _said(session: Session, text: str) -> list[str]:
 def test_klondike_pile_three():
     session = Session("klondike", seed=1)
     assert _said(session, "what goes on pile three") == [
-        "Pile three: build down by 1, alternate colours. An empty pile takes only a king. A run in sequence moves together."]
+        "Pile three: build down, alternate colours. An empty pile takes only a king. A run in sequence moves together."]
     assert _said(session, "how does pile three work") == _said(session, "rules of pile three")
 
 
-def test_klondike_foundations_are_paged():
+def test_klondike_foundations():
     session = Session("klondike", seed=1)
     assert _said(session, "what can go on the foundations") == [
-        "The foundations, each of one suit: build up by 1, same suit. An empty pile takes only an ace.",
-        "Say more for the rest."]
-    assert _said(session, "more") == ["One card at a time. Only the top card can be taken.", "That is all of its rules."]
+        "The foundations, each of one suit: build up, same suit. An empty pile takes only an ace. "
+        "One card at a time. Only the top card can be taken."]
     assert _said(session, "what goes on clubs") == [
-        "Clubs: build up by 1, same suit. An empty pile takes only an ace. Only clubs. One card at a time. "
+        "Clubs: build up, same suit. An empty pile takes only an ace. Only clubs. One card at a time. "
         "Only the top card can be taken."]
 
 
@@ -80,8 +79,8 @@ def test_freecell_free_cells():
 def test_spider_a_column():
     session = Session("spider", seed=1)
     assert _said(session, "what goes on a column") == [
-        "The columns, all 10 alike: build down by 1, any suit. An empty pile takes any card. "
-        "A run built down by 1, same suit, moves together."]
+        "The columns, all 10 alike: build down, any suit. An empty pile takes any card. "
+        "A run built down, same suit, moves together."]
     assert _said(session, "rules of the foundations") == [
         "The foundations, all 8 alike: a run from king down to ace, same suit, goes here at once. No card can be taken."]
 
@@ -89,7 +88,7 @@ def test_spider_a_column():
 def test_golf_waste():
     session = Session("golf", seed=1)
     assert _said(session, "what goes on the waste") == [
-        "The waste: build up or down by 1, any suit. Nothing goes on a king. An empty pile takes nothing.",
+        "The waste: build up or down, any suit. Nothing goes on a king. An empty pile takes nothing.",
         "Say more for the rest."]
     assert _said(session, "more") == ["One card at a time. Only from the tableau. No card can be taken.", "That is all of its rules."]
     assert _said(session, "what goes on the stock") == ["The stock: deal turns 1 card onto the waste. There is no redeal."]

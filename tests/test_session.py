@@ -354,3 +354,10 @@ def test_the_session_and_its_parts_import_nothing_of_audio():
         assert module in graph, module
         assert not [m for m in graph[module] if m.startswith("voicegame.audio")], module
     assert any(m.startswith("voicegame.audio") for m in graph["voicegame.play.turns"])  # the check sees audio imports
+
+
+def test_asking_a_piles_rules_keeps_the_question_open():
+    s = session_at(pile1="8S", pile2="7H", pile3="7D", stock="2C")
+    assert say(s, "seven on eight of spades") == ["Which seven: hearts or diamonds?"]
+    assert say(s, "what goes on pile one")[0].startswith("Pile one: build down")
+    assert say(s, "diamonds") == ["Seven of diamonds on eight of spades.", "Pile three is empty."]

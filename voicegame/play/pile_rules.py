@@ -59,12 +59,14 @@ def _plainer(parts: list[Reason]) -> list[Reason]:
 
 
 def _plain(reason: Reason) -> Reason:
-    """One rule said more plainly: "by 0" is the same rank, "0 times" no redeal."""
+    """One rule said more plainly: "by 0" is the same rank, "by 1" goes unsaid, "0 times" is no redeal."""
     key, params = reason.key, reason.params
     if key == "rule_redeals" and params.get("redeals") == 0:
         return Reason("rule_redeals_none")
     if params.get("step") == 0 and key in SAME_RANK:
         return Reason(SAME_RANK[key], {"suit": params.get("suit", "")})
+    if params.get("step") == 1 and key in SAME_RANK:  # the build and run keys
+        return Reason(f"{key}_by_one", {"suit": params.get("suit", "")})
     return reason
 
 
