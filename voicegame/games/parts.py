@@ -7,8 +7,11 @@ keeps the ids it has always had.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from voicegame.engine.cards import Rank, Suit
 from voicegame.engine import TOP_CARD, Accepts, Direction, Empty, GameDef, PileKind, PileSpec, Sequence, State, SuitRule, Takes
+from voicegame.engine.homing import RunsHome
 from voicegame.engine.words import number_word
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
@@ -86,3 +89,13 @@ def numbered_foundation(n: int) -> PileSpec:
     word = number_word(n)
     return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
                     accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), single=True), number=n, group="foundations")
+
+
+def runs_home(spec: PileSpec) -> PileSpec:
+    """``spec``, a foundation, also taking a run from the table in one move, laid in reverse, its top
+    card first (:class:`~voicegame.engine.homing.RunsHome`): the manuals' "groups of cards can be moved
+    to the Foundation"."""
+    accepts = spec.accepts
+    assert accepts is not None
+    fields = {name: getattr(accepts, name) for name in accepts.__dataclass_fields__}
+    return replace(spec, accepts=RunsHome(**fields))

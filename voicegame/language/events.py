@@ -59,7 +59,7 @@ class EventNarration(Readings):
                 left.append(event.src)
                 told.discard(event.src)
                 told.add(event.dst)  # its top is the card just moved, said or named by the player
-                if not after.piles[event.src].cards and self.is_gap(event.src):
+                if not after.piles[event.src].cards and not before.piles[event.src].cards and self.is_gap(event.src):  # once: a run home moves card by card
                     out.append(self.say("emptied", pile=self.pile_name(event.src)))
                     told.add(event.src)
             elif isinstance(event, TurnedOver):
