@@ -190,8 +190,8 @@ def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Op
         return
     moves = varied_examples(s, [m for m in ranked_moves(s.engine, s.state) if m.kind is not MoveKind.DEAL])  # pairs too
     parts = s.narrator.move_phrases(s.state, moves)
-    while len(parts) > 1 and sum(len(p.split()) for p in parts) > EXAMPLE_WORDS:  # two pairs named in full: one
-        parts.pop()
+    while any(m.kind is MoveKind.PAIR for m in moves) and len(parts) > 1 and sum(len(p.split()) for p in parts) > EXAMPLE_WORDS:
+        parts.pop()  # two pairs named in full: one
     if dialogue.hinted is not None:
         parts.insert(0, s.say("yes_for_hint").lower())
     if s.played.can_draw():
@@ -204,8 +204,9 @@ def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Op
 
 
 EXAMPLE_WORDS = 12
-"""The most words the example moves of "what can I say" may take together (the first is always said): "seven of hearts on
-eight of spades, seven of diamonds on eight of spades"; of two pairs named in full, only the first."""
+"""In a pairing game, the most words the example removals of "what can I say" may take together (the first
+is always said): "remove king of spades, remove nine of hearts and four of hearts"; of two pairs named in
+full, only the first."""
 
 
 def varied_examples(s: SessionCore, moves: list[Move], count: int = 2) -> list[Move]:
