@@ -114,7 +114,8 @@ class Resolver:
                 continue
             if any(move.src == s and (count is None or count == move.count) for s, count in sources):
                 key = (move.src, move.dst)
-                if key not in by_pair or by_pair[key].count < move.count:
+                home = self.specs[move.dst].kind is PileKind.FOUNDATION  # "pile two up": its top card; a run home is named by its card
+                if key not in by_pair or (by_pair[key].count < move.count and not home):
                     by_pair[key] = move
         candidates = self.phrasing.distinct_moves(state, list(by_pair.values()))
         if len(candidates) == 1:

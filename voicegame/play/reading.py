@@ -188,8 +188,10 @@ def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Op
     if dialogue.pending is not None:
         reply.sentences.append(s.say("say_answers", options=join([intent_phrase(s.parser, "yes"), intent_phrase(s.parser, "no")])))
         return
-    moves = varied_examples(s, [m for m in ranked_moves(s.engine, s.state) if m.kind is MoveKind.MOVE])
+    moves = varied_examples(s, [m for m in ranked_moves(s.engine, s.state) if m.kind is not MoveKind.DEAL])  # pairs too
     parts = s.narrator.move_phrases(s.state, moves)
+    while any(m.kind is MoveKind.PAIR for m in moves) and len(parts) > 1 and sum(len(p.split()) for p in parts) > EXAMPLE_WORDS:
+        parts.pop()  # two pairs named in full: one
     if dialogue.hinted is not None:
         parts.insert(0, s.say("yes_for_hint").lower())
     if s.played.can_draw():
@@ -201,12 +203,23 @@ def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Op
     reply.sentences.append(s.say("say_now", options=join(parts)))
 
 
+EXAMPLE_WORDS = 12
+"""In a pairing game, the most words the example removals of "what can I say" may take together (the first
+is always said): "remove king of spades, remove nine of hearts and four of hearts"; of two pairs named in
+full, only the first."""
+
+
 def varied_examples(s: SessionCore, moves: list[Move], count: int = 2) -> list[Move]:
     """Up to ``count`` of ``moves`` (best first) that differ: never the same card into two equal empty
-    cells, and a different card, or else a different kind of target, for each example."""
+    cells, and a different card, or else a different kind of target, for each example. A removal
+    (a pair, or a king alone) has no target pile: its kind counts as none."""
     moves = s.narrator.distinct_moves(s.state, moves)
+
+    def kind(move: Move) -> PileKind | None:
+        return s.engine.specs[move.dst].kind if move.kind is MoveKind.MOVE else None
+
     chosen: list[Move] = []
-    for differs in (lambda m, c: m.src != c.src and s.engine.specs[m.dst].kind is not s.engine.specs[c.dst].kind,
+    for differs in (lambda m, c: m.src != c.src and kind(m) is not kind(c),
                     lambda m, c: m.src != c.src,
                     lambda m, c: True):
         for move in moves:
