@@ -294,7 +294,7 @@ def questions(session: Session, limit: int = 60):
 
     rng = random.Random(session.game.key)
     found: dict[str, tuple[Ask, object]] = {}
-    kinds = {"which_move": "Did you mean", "which_target": "Where to", "which_card": "Which ", "which_location": "The "}
+    kinds = {"which_move": "Did you mean", "which_target": "Where to", "which_card": "Which ", "which_location": "The ", "which_one": "Which one: "}
     for _ in range(limit):
         state = session.state
         for move in session.engine.legal_moves(state):
@@ -359,7 +359,7 @@ def test_every_kind_of_question_is_covered():
     kinds = set()
     for key in KEYS:
         kinds |= set(questions(Session(key, seed=4)))
-    assert kinds == {"which_move", "which_target", "which_card", "which_location"}
+    assert kinds == {"which_move", "which_target", "which_card", "which_location", "which_one"}
 
 
 def test_where_to_takes_a_suit():
