@@ -61,6 +61,8 @@ def _plainer(parts: list[Reason]) -> list[Reason]:
 def _plain(reason: Reason) -> Reason:
     """One rule said more plainly: "by 0" is the same rank, "by 1" goes unsaid, "0 times" is no redeal."""
     key, params = reason.key, reason.params
+    if key == "rule_base_step" and params.get("step") == -1:
+        return Reason("rule_base_below", {"pile": params.get("pile", "")})
     if key == "rule_redeals" and params.get("redeals") == 0:
         return Reason("rule_redeals_none")
     if params.get("step") == 0 and key in SAME_RANK:
@@ -194,3 +196,77 @@ def do_pile_rules(s: SessionCore, reply: Reply, command: Command, opened: Opened
     reply.sentences.append(s.say("help_more"))
     s.dialogue.more_pages = [[" ".join(page)] for page in pages[1:]]
     s.dialogue.more_end = "pile_rules_end"
+
+
+# ----- help, from the rules ---------------------------------------------------------------------
+HELP_KINDS = (PileKind.TABLEAU, PileKind.FOUNDATION, PileKind.CELL, PileKind.RESERVE, PileKind.WASTE, PileKind.STOCK)
+"""The kinds of pile help tells, most useful first (the discard pile only holds what has left play)."""
+
+
+def kind_rules(game: GameDef, messages: Messages, kind: PileKind) -> list[str]:
+    """The rules of every pile of ``kind``: as "what goes on the <kind>" answers, or, where its piles
+    differ, group by group ("Row one: ...", "Row two: ..."), each different answer once."""
+    told = answer(game, messages, KindRef(kind))
+    differ = messages.template("pile_rules_differ").split("{")[0]
+    if not told or not told[0].startswith(differ):
+        return told
+    indices = set(game.indices(kind))
+    groups = [g for g, members in game.layout.groups.items() if members and set(members) <= indices]
+    if not groups or set().union(*(set(game.layout.groups[g]) for g in groups)) != indices:
+        return told
+    said = [answer(game, messages, GroupRef(group)) for group in groups]
+    if any(told_by_group[0].startswith(differ) for told_by_group in said):
+        return told
+    return [sentence for told_by_group in said for sentence in told_by_group]
+
+
+def help_rules(game: GameDef, messages: Messages) -> list[list[str]]:
+    """Each kind's rules as help says them, most useful kind first. A rule said already is not said
+    again, nor a pile or group whose every rule was said ("Row three, all 9 alike: nothing can be put there.")."""
+    said: set[str] = set()
+    parts: list[list[str]] = []
+    for kind in HELP_KINDS:
+        if not game.indices(kind):
+            continue
+        told: list[str] = []
+        for block in _blocks(kind_rules(game, messages, kind)):
+            lead = [x for x in block if ": " in x][:1]
+            rule = lead[0].partition(": ")[2] if lead else ""
+            rule = rule[:1].upper() + rule[1:]
+            rest = [x for x in block if x not in lead and x not in said]
+            if rule in said and not [x for x in rest if not x.startswith(DIFFER_WORDS)]:
+                continue
+            told += [x for x in block if x in lead or x in rest]
+            said.update(rest + [rule])
+        if told:
+            parts.append(told)
+    return parts
+
+
+DIFFER_WORDS = "Not all "
+
+
+def _blocks(sentences: list[str]) -> list[list[str]]:
+    """The sentences cut before each one led by a pile's or group's name ("Row two, all 6 alike: ...")
+    or saying the piles differ."""
+    blocks: list[list[str]] = []
+    for sentence in sentences:
+        starts = ": " in sentence and not (blocks and blocks[-1][-1].startswith(DIFFER_WORDS))
+        if not blocks or starts or sentence.startswith(DIFFER_WORDS):
+            blocks.append([sentence])
+        else:
+            blocks[-1].append(sentence)
+    return blocks
+
+
+def help_sentences(game: GameDef, messages: Messages) -> list[str]:
+    """A game's help: its hand-written opening (``help_<key>``: name, goal, what no rule object says),
+    the rules of its most useful kind of pile, the hand-written example of what to say (``say_<key>``),
+    then the rules of its other piles."""
+    opening = [messages.say(game.help_key)]
+    parts = help_rules(game, messages)
+    example_key = "say_" + game.help_key.removeprefix("help_")
+    example = [messages.say(example_key)] if messages.has(example_key) else []
+    first = parts[0] if parts else []
+    return opening + first + example + [s for part in parts[1:] for s in part]
+

@@ -129,8 +129,11 @@ HELP_WORDS = 45
 
 
 def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    """The game's rules, about ``HELP_WORDS`` words at a time, in whole sentences; "more" goes on."""
-    text = s.say(s.game.help_key) if s.game.help_key else s.narrator.all_commands()
+    """The game's rules, about ``HELP_WORDS`` words at a time, in whole sentences; "more" goes on. The
+    rules are said from the rule objects (``pile_rules.help_sentences``) between the game's hand-written
+    opening and its example of what to say: what help says is what the engine enforces."""
+    from voicegame.play.pile_rules import help_sentences  # pile_rules pages with pages_of, below
+    text = " ".join(help_sentences(s.game, s.narrator)) if s.game.help_key else s.narrator.all_commands()
     more = s.say("help_more")
     pages = [[text]] if len(text.split()) <= HELP_WORDS else pages_of(text, HELP_WORDS - len(more.split()))
     reply.sentences.append(" ".join(pages[0]))  # a page of the rules is one thing said
