@@ -90,7 +90,7 @@ def test_golf_waste():
     assert _said(session, "what goes on the waste") == [
         "The waste: build up or down, any suit. Nothing goes on a king. An empty pile takes nothing.",
         "Say more for the rest."]
-    assert _said(session, "more") == ["One card at a time. Only from the tableau. No card can be taken.", "That is all of its rules."]
+    assert _said(session, "more") == ["One card at a time. It takes cards only from the tableau. No card can be taken.", "That is all of its rules."]
     assert _said(session, "what goes on the stock") == ["The stock: deal turns 1 card onto the waste. There is no redeal."]
 
 

@@ -63,8 +63,10 @@ def _plain(reason: Reason) -> Reason:
     key, params = reason.key, reason.params
     if key == "rule_base_step" and params.get("step") == -1:
         return Reason("rule_base_below", {"pile": params.get("pile", "")})
-    if key == "rule_redeals" and params.get("redeals") == 0:
-        return Reason("rule_redeals_none")
+    if key == "rule_redeals" and params.get("redeals") in (0, 1):
+        return Reason("rule_redeals_once" if params["redeals"] else "rule_redeals_none")
+    if key == "rule_keep" and params.get("count") == 1:
+        return Reason("rule_keep_one")
     if params.get("step") == 0 and key in SAME_RANK:
         return Reason(SAME_RANK[key], {"suit": params.get("suit", "")})
     if params.get("step") == 1 and key in SAME_RANK:  # the build and run keys
