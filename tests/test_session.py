@@ -137,7 +137,7 @@ def test_count_score_repeat_help():
     assert say(s, "how many cards left") == ["2 cards in the stock, 3 in the waste, 2 face down. 3 of 52 cards are home."]
     assert say(s, "score") == ["3 of 52 cards home."]
     assert say(s, "repeat") == ["3 of 52 cards home."]
-    assert "alternating colours" in say(s, "help")[0]
+    assert "build down, alternate colours" in say(s, "help")[0]  # the piles' rule, from the rule objects
     assert "undo" in say(s, "all commands")[0]
 
 
