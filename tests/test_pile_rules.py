@@ -96,7 +96,7 @@ def test_golf_waste():
 
 def test_piles_that_differ_are_said_to():
     session = Session("bear_river", seed=1)
-    assert _said(session, "rules of the piles")[0].startswith("Not all the piles are alike; here is pile one. Pile one: ")
+    assert _said(session, "rules of the piles")[0].startswith("Not all the piles are alike. Here is pile one. Pile one: ")
 
 
 def test_a_kind_the_game_lacks():

@@ -11,6 +11,8 @@ follow it. Long answers are paged as help is: "Say more for the rest."
 
 from __future__ import annotations
 
+import re
+
 from voicegame.engine import PileKind, Reason
 from voicegame.engine.game import GameDef
 from voicegame.engine.rules import PileSpec
@@ -18,13 +20,28 @@ from voicegame.language.command import Command, GroupRef, KindRef, PileRef
 from voicegame.language.messages import Messages, join
 from voicegame.play.core import SessionCore
 from voicegame.play.dialogue import Opened
-from voicegame.play.reading import pages_of
 from voicegame.play.reply import Reply
 
 RULES_WORDS = 30
 """The most words an answer says at once; a longer one is paged (``PAGE_WORDS`` and "Say more for the rest.")."""
 PAGE_WORDS = 20
 """Words of a page when paged (with "Say more for the rest." about 25 in all)."""
+
+
+def pages_of(text: str, words: int) -> list[list[str]]:
+    """``text`` cut into its sentences and clauses (at "; "), grouped into pages of at most about
+    ``words`` words; a page that ends on a clause ends with a full stop."""
+    pieces = [part for part in re.split(r"(?<=[.?!;])\s+", text.strip()) if part]
+    pages: list[list[str]] = []
+    for piece in pieces:
+        if pages and sum(len(x.split()) for x in pages[-1]) + len(piece.split()) <= words:
+            pages[-1].append(piece)
+        else:
+            pages.append([piece])
+    for page in pages:
+        if page[-1].endswith(";"):
+            page[-1] = page[-1][:-1] + "."
+    return pages
 
 
 def rule_reasons(game: GameDef, spec: PileSpec) -> list[Reason]:
@@ -267,7 +284,7 @@ def help_sentences(game: GameDef, messages: Messages) -> list[str]:
     then the rules of its other piles."""
     opening = [messages.say(game.help_key)]
     parts = help_rules(game, messages)
-    example_key = "say_" + game.help_key.removeprefix("help_")
+    example_key = f"say_{game.help_key.removeprefix('help_')}"
     example = [messages.say(example_key)] if messages.has(example_key) else []
     first = parts[0] if parts else []
     return opening + first + example + [s for part in parts[1:] for s in part]

@@ -6,8 +6,6 @@ Nothing here changes the game. Each ``do_*`` function is an entry of the intents
 
 from __future__ import annotations
 
-import re
-
 from voicegame.engine import Move, MoveKind, PileKind
 from voicegame.language.command import CardRef, Command, GroupRef, PileRef
 from voicegame.language.messages import Messages
@@ -15,6 +13,7 @@ from voicegame.language.narrate import join
 from voicegame.listen.grammar import intent_phrase
 from voicegame.play.core import SessionCore
 from voicegame.play.dialogue import Opened
+from voicegame.play.pile_rules import help_sentences, pages_of
 from voicegame.play.reply import Reply
 from voicegame.solver.hints import ranked_moves
 from voicegame.storage.stats import GameStats
@@ -132,7 +131,6 @@ def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
     """The game's rules, about ``HELP_WORDS`` words at a time, in whole sentences; "more" goes on. The
     rules are said from the rule objects (``pile_rules.help_sentences``) between the game's hand-written
     opening and its example of what to say: what help says is what the engine enforces."""
-    from voicegame.play.pile_rules import help_sentences  # pile_rules pages with pages_of, below
     text = " ".join(help_sentences(s.game, s.narrator)) if s.game.help_key else s.narrator.all_commands()
     more = s.say("help_more")
     pages = [[text]] if len(text.split()) <= HELP_WORDS else pages_of(text, HELP_WORDS - len(more.split()))
@@ -141,22 +139,6 @@ def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
         reply.sentences.append(more)
         s.dialogue.more_pages = [[" ".join(page)] for page in pages[1:]]
         s.dialogue.more_end = "help_end"
-
-
-def pages_of(text: str, words: int) -> list[list[str]]:
-    """``text`` cut into its sentences and clauses (at "; "), grouped into pages of at most about
-    ``words`` words; a page that ends on a clause ends with a full stop."""
-    pieces = [part for part in re.split(r"(?<=[.?!;])\s+", text.strip()) if part]
-    pages: list[list[str]] = []
-    for piece in pieces:
-        if pages and sum(len(x.split()) for x in pages[-1]) + len(piece.split()) <= words:
-            pages[-1].append(piece)
-        else:
-            pages.append([piece])
-    for page in pages:
-        if page[-1].endswith(";"):
-            page[-1] = page[-1][:-1] + "."
-    return pages
 
 
 def do_all_commands(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
