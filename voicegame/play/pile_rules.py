@@ -226,7 +226,7 @@ def kind_rules(game: GameDef, messages: Messages, kind: PileKind) -> list[str]:
     """The rules of every pile of ``kind``: as "what goes on the <kind>" answers, or, where its piles
     differ, group by group ("Row one: ...", "Row two: ..."), each different answer once."""
     told = answer(game, messages, KindRef(kind))
-    differ = messages.template("pile_rules_differ").split("{")[0]
+    differ = _differ(messages)
     if not told or not told[0].startswith(differ):
         return told
     indices = set(game.indices(kind))
@@ -244,16 +244,17 @@ def help_rules(game: GameDef, messages: Messages) -> list[list[str]]:
     again, nor a pile or group whose every rule was said ("Row three, all 9 alike: nothing can be put there.")."""
     said: set[str] = set()
     parts: list[list[str]] = []
+    differ = _differ(messages)
     for kind in HELP_KINDS:
         if not game.indices(kind):
             continue
         told: list[str] = []
-        for block in _blocks(kind_rules(game, messages, kind)):
+        for block in _blocks(kind_rules(game, messages, kind), differ):
             lead = [x for x in block if ": " in x][:1]
             rule = lead[0].partition(": ")[2] if lead else ""
             rule = rule[:1].upper() + rule[1:]
             rest = [x for x in block if x not in lead and x not in said]
-            if rule in said and not [x for x in rest if not x.startswith(DIFFER_WORDS)]:
+            if rule in said and not [x for x in rest if not x.startswith(differ)]:
                 continue
             told += [x for x in block if x in lead or x in rest]
             said.update(rest + [rule])
@@ -262,16 +263,18 @@ def help_rules(game: GameDef, messages: Messages) -> list[list[str]]:
     return parts
 
 
-DIFFER_WORDS = "Not all "
+def _differ(messages: Messages) -> str:
+    """How the sentence saying that a kind's piles differ begins ("Not all ")."""
+    return messages.template("pile_rules_differ").split("{")[0]
 
 
-def _blocks(sentences: list[str]) -> list[list[str]]:
+def _blocks(sentences: list[str], differ: str) -> list[list[str]]:
     """The sentences cut before each one led by a pile's or group's name ("Row two, all 6 alike: ...")
     or saying the piles differ."""
     blocks: list[list[str]] = []
     for sentence in sentences:
-        starts = ": " in sentence and not (blocks and blocks[-1][-1].startswith(DIFFER_WORDS))
-        if not blocks or starts or sentence.startswith(DIFFER_WORDS):
+        starts = ": " in sentence and not (blocks and blocks[-1][-1].startswith(differ))
+        if not blocks or starts or sentence.startswith(differ):
             blocks.append([sentence])
         else:
             blocks[-1].append(sentence)
