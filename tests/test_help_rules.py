@@ -71,8 +71,8 @@ def test_helps_rules_are_what_pile_rules_says(entry):
     assert help_rules(game, MESSAGES)[0][0] == rules[0]
     assert set(help_rules(game, MESSAGES)[0]) <= set(rules)
     if kind is PileKind.TABLEAU and not rules[0].startswith(MESSAGES.template("pile_rules_differ").split("{")[0]):
-        told = answer(game, MESSAGES, KindRef(PileKind.TABLEAU))
-        if rules == told and len(told) == len(set(told)):
+        told = [x for x in answer(game, MESSAGES, KindRef(PileKind.TABLEAU)) if x != MESSAGES.say("rule_game_hook")]
+        if [x for x in rules if x != MESSAGES.say("rule_game_hook")] == told and len(told) == len(set(told)):
             assert sentences[1:1 + len(told)] == told
 
 

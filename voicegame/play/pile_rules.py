@@ -86,6 +86,8 @@ def _plain(reason: Reason) -> Reason:
         return Reason("rule_keep_one")
     if params.get("step") == 0 and key in SAME_RANK:
         return Reason(SAME_RANK[key], {"suit": params.get("suit", "")})
+    if key == "rule_deal_row" and params.get("group") == PileKind.TABLEAU.value:
+        return Reason("rule_deal_row_all")  # "on each pile", not "on each pile of the piles"
     if params.get("step") == 1 and key in SAME_RANK:  # the build and run keys
         return Reason(f"{key}_by_one", {"suit": params.get("suit", "")})
     return reason
@@ -242,7 +244,7 @@ def kind_rules(game: GameDef, messages: Messages, kind: PileKind) -> list[str]:
 def help_rules(game: GameDef, messages: Messages) -> list[list[str]]:
     """Each kind's rules as help says them, most useful kind first. A rule said already is not said
     again, nor a pile or group whose every rule was said ("Row three, all 9 alike: nothing can be put there.")."""
-    said: set[str] = set()
+    said = {messages.say("rule_game_hook")}  # "a rule of its own": the opening says it in words
     parts: list[list[str]] = []
     differ = _differ(messages)
     for kind in HELP_KINDS:
