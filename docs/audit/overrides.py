@@ -18,7 +18,7 @@ def T(f: str, n: str) -> str:
     return f'tests/test_{f}.py::{n}'
 
 
-RUNS_HOME = ('a run in suit now goes to its foundation in one move, laid in reverse, its top card first '
+RUNS_HOME = ('a run whose cards follow the foundation\'s build now goes to it in one move, laid in reverse, its top card first '
              '(foundations are `runs_home(...)`: `RunsHome` in voicegame/engine/homing.py)')
 GROUPS_RE = r'(group|groups|sequences|whole pile).*(foundation)|(foundation).*(group|groups)'
 # key -> (sentences pinned, what changed, test)
@@ -26,7 +26,7 @@ FIXED: dict[str, tuple[str, str, str]] = {
     'forty_thieves': (GROUPS_RE, RUNS_HOME, T('forty_thieves', 'test_a_run_goes_to_a_foundation_in_one_move_laid_in_reverse')),
     'eagle_wing': (GROUPS_RE, RUNS_HOME, T('eagle_wing', 'test_a_group_goes_to_a_foundation_in_one_move')),
     'odessa': (GROUPS_RE, RUNS_HOME, T('odessa', 'test_a_run_goes_up_in_one_move')),
-    'zebra': (GROUPS_RE, RUNS_HOME + '; a whole pile goes home in one move', T('zebra', 'test_a_whole_pile_goes_to_a_foundation_in_one_move')),
+    'zebra': (GROUPS_RE, RUNS_HOME + '; so does a whole pile (its foundations build in alternate colours)', T('zebra', 'test_a_whole_pile_goes_to_a_foundation_in_one_move')),
     'seahaven': (GROUPS_RE, RUNS_HOME, T('bakers_game', 'test_seahaven_sends_a_run_in_one_suit_home_in_one_move')),
     'agnes': (r'Cards in Foundations are still in play',
               'foundation cards, the base card too, may come back to the piles; the base rank is the deal\'s '
