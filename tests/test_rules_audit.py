@@ -55,3 +55,10 @@ def test_every_cited_test_exists():
 @pytest.mark.parametrize("line", ["| Golf | x | `games/golf.py: waste` | `tests/test_golf.py::test_a[one]` | agrees |"])
 def test_the_citation_pattern_reads_parametrised_ids(line):
     assert CITED.findall(line) == [("tests/test_golf.py", "test_a", "[one]")]
+
+
+def test_no_row_says_being_fixed():
+    """Issue 38 item 1 is merged: its rows say "fixed in issue 38 item 1", none is still "being fixed"."""
+    rows = [line for line in audit_text().splitlines() if line.startswith("|") and "being fixed" in line]
+    assert not rows, f"rows still marked as being fixed: {rows}"
+    assert "being fixed" not in audit_text()
