@@ -94,8 +94,12 @@ class Sequence:
         return self._rank_ok(under, over) and self._suit_ok(under, over)
 
     def needed_ranks(self, under: Card) -> list[Rank]:
-        """The ranks that may go on ``under``, for explanations and reading."""
-        return [r for r in RANKS if self._rank_ok(under, Card(r, under.suit))]
+        """The ranks that may go on ``under``, for explanations and reading (from the precomputed table,
+        which says what ``_rank_ok`` says for every rank)."""
+        ranks = self._over_ranks.get(under.rank)
+        if ranks is None:  # a card outside the table (a joker under a plain sequence)
+            return [r for r in RANKS if self._rank_ok(under, Card(r, under.suit))]
+        return [r for r in RANKS if r in ranks]
 
     def why_not(self, under: Card, over: Card) -> Reason | None:
         if not self._rank_ok(under, over):
