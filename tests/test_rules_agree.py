@@ -24,7 +24,7 @@ from typing import Any, Iterator
 import pytest
 
 from voicegame.engine import Empty, Engine, Move, MoveKind, Pile, PileKind, Sequence, State
-from voicegame.engine.cards import Card, new_deck
+from voicegame.engine.cards import RANKS, Card, Rank, new_deck
 from voicegame.games import GAMES, find_game
 
 SEEDS = (3, 17, 101)  # deal numbers every game has (FreeCell's start at 1)
@@ -175,6 +175,10 @@ def test_each_sequence_and_empty_rule_agrees_with_its_reasons() -> None:
                 fast, why = sequence.follows(under, over), sequence.why_not(under, over)
                 if fast != (why is None):
                     found.append(f"{sequence}: {over.code} on {under.code}: follows {fast}, why_not {why}")
+            if under.rank is not Rank.JOKER:  # the ranks an explanation names are the ranks the rule lets on
+                lets_on = [r for r in RANKS if sequence._rank_ok(under, Card(r, under.suit))]
+                if [r for r in sequence.needed_ranks(under) if r is not Rank.JOKER] != lets_on:
+                    found.append(f"{sequence}: needed_ranks({under.code}) {sequence.needed_ranks(under)}, rule {lets_on}")
     for empty in empties:
         for card in deck:
             fast, why = empty.allows(card), empty.why_not("a pile", card)
