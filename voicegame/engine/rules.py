@@ -6,6 +6,10 @@ fine, or a :class:`Reason` (a message key plus values) that the narrator turns
 into one spoken sentence. Help text comes from the same objects
 (``describe``), so what the game says and what it enforces cannot drift apart.
 
+One rule, one answer: :class:`Accepts` and :class:`Takes` make each verdict once, in ``refusal``
+(None, or the part of the rule that refuses); ``allows`` (the fast yes or no) and ``why_not`` (the
+reason) both ask it. tests/test_rules_agree.py checks the two against each other in every game.
+
 >>> from voicegame.engine.cards import Card
 >>> from voicegame.engine.state import State
 >>> column = PileSpec("column1", PileKind.TABLEAU, ("column one",),
@@ -18,6 +22,8 @@ into one spoken sentence. Help text comes from the same objects
 True
 >>> column.accepts.why_not(layout, state, waste, column, Pile(), (Card.from_code("7H"),)).key
 'empty_needs_rank'
+>>> column.accepts.refusal(layout, state, waste, column, Pile(), (Card.from_code("7H"),))  # the part that says no
+'empty'
 >>> layout.index["column1"], layout.pile(state, "column1").top
 (1, Card.from_code('8S'))
 """
