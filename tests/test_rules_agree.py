@@ -2,17 +2,24 @@
 check that says why not, the two agree, in every registered game and in positions from the deal to late
 in play (empty columns, spent stocks).
 
-For every position visited by seeded random walks:
+For every position checked along seeded random walks:
 
-- ``Accepts.allows`` is ``Accepts.why_not(...) is None`` for every source pile, every count of its top
-  cards and every target pile;
-- ``Takes.allows`` is ``Takes.why_not(...) is None`` for every source pile and every count;
+- ``Takes.allows`` is ``Takes.why_not(...) is None`` for every source pile and every count (one past
+  the pile's size included);
+- ``Accepts.allows`` is ``Accepts.why_not(...) is None`` for every source pile, every count Takes lets
+  go and every target pile;
 - ``Engine.legal_moves`` lists exactly the moves ``Engine.why_not`` passes, each once: every card move
-  (source, target, count), every removal of one card or two (pair games), and the deal.
+  Takes lets go (to every pile), every removal of one face-up card or two (pair games; (a, b) and
+  (b, a) are one move), and the deal;
+- every so often every card of the deck, alone, is offered to every pile as it is and emptied, from a
+  pile of each kind: ``allows`` against ``why_not``, and ``Accepts.first_ranks`` (legal-move
+  generation's filter) never leaving out a card ``allows`` passes.
 
-Walks prefer moves to a foundation or a discard (a random walk alone rarely empties a column), and run
-long enough to turn every stock through. Everything is seeded: a failure names the game, options, deal
-and step to replay it.
+A last test checks the smallest rule objects, ``Sequence`` and ``Empty``, for every card.
+
+Walks prefer moves to a foundation or a discard half the time (a random walk alone rarely empties a
+column) and run to 240 moves, through most stocks. Everything is seeded: a failure names the game,
+options, deal and step to replay it.
 """
 
 from __future__ import annotations
