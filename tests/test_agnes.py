@@ -2,10 +2,11 @@
 undo/redo and saves: test_conformance.py)."""
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
-from helpers import cards, position, why_not as why
+from helpers import cards, move_of as mv, position, why_not as why
 from voicegame.engine.cards import new_deck
 from voicegame.engine import DealtRow, Engine, Move, MoveKind
 from voicegame.games import find_game
@@ -52,10 +53,16 @@ def test_foundations_start_at_the_base_rank_and_build_up_in_suit_round_the_corne
     assert why(engine, position(engine, foundation1="KD", pile1="AH"), "pile1", "foundation1") == "needs_same"
 
 
-def test_foundation_cards_stay_in_play_but_the_base_card_stays_put(engine):
+def test_foundation_cards_are_still_in_play_the_base_card_too(engine):
+    """The manual: "Cards in Foundations are still in play"; the base rank is the deal's, remembered."""
     state = position(engine, foundation1="KD AD", pile1="2H")
     assert why(engine, state, "foundation1", "pile1") is None
-    assert why(engine, position(engine, foundation1="KD", pile1="AH"), "foundation1", "pile1") == "base_card_stays"
+    assert engine.deal(3).counters == (engine.deal(3).piles[engine.layout.index["foundation1"]].cards[0].rank,)
+    base_only = replace(position(engine, foundation1="KD", pile1="AH", pile2="KC QC"), counters=(13,))
+    assert why(engine, base_only, "foundation1", "pile1") is None
+    after = engine.apply(base_only, mv(engine, "foundation1", "pile1"))[0]
+    assert not after.piles[engine.layout.index["foundation1"]].cards
+    assert why(engine, after, "pile2", "foundation2") == "empty_needs_rank"  # the queen: still the king's foundations
 
 
 def test_piles_build_down_in_the_same_colour_round_the_corner(engine):

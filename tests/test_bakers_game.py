@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from helpers import move_of as mv, why_not as why
-from helpers import play_script, position
+from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, PileKind, Won
 from voicegame.games import find_game
@@ -118,7 +118,7 @@ def test_no_moves_left_when_the_reserves_are_full_and_nothing_fits(engine):
 def test_voice_commands_and_help():
     s = Session("bakers_game", seed=5)
     s.history.states[0] = position(s.engine, column1="KC 8S", column2="9S", column3="AH", cell2="5C")
-    assert s.handle("column one to cell one").sentences == ["Eight of spades moved.", "King of clubs shows."]
+    assert s.handle("column one to cell one").sentences == ["King of clubs shows."]
     assert s.handle("eight of spades on nine of spades").sentences == ["Cell one is empty."]
     assert s.handle("ace of hearts up").sentences == ["Column three is empty."]
     assert s.handle("cell two to column three").sentences[0].startswith("Only a king")
@@ -152,3 +152,18 @@ def test_scripted_win_through_the_cli(key, seed):
     assert "You won! Every card is home." in lines
     assert lines[-1] == "52 of 52 cards home."
     assert not any(l.startswith(("Sorry", "Which", "Where", "The ", "Did", "Only")) for l in lines)
+
+
+def test_seahaven_sends_a_run_in_one_suit_home_in_one_move():
+    """Seahaven's manual: "sequences of the same suit can be moved onto the matching Foundation pile";
+    Bakers Game's says nothing of it and keeps one card at a time."""
+    seahaven = Engine(find_game("seahaven").make())
+    full = {f"cell{n}": "KC" for n in range(1, 5)}  # no free cell: a run between columns moves one card at a time
+    state = position(seahaven, column1="4H 3H 2H", column2="3S 2H", hearts="AH", **full)
+    assert why(seahaven, state, "column1", "hearts", 2) is None
+    assert why(seahaven, state, "column1", "hearts", 3) is None
+    assert why(seahaven, state, "column2", "hearts", 2) == "not_one_suit"  # not a sequence in suit
+    after = seahaven.apply(state, mv(seahaven, "column1", "hearts", 3))[0]
+    assert after.piles[seahaven.layout.index["hearts"]].cards == cards("AH 2H 3H 4H")
+    bakers = Engine(find_game("bakers_game").make())
+    assert why(bakers, position(bakers, column1="3H 2H", hearts="AH"), "column1", "hearts", 2) == "single_only"

@@ -56,7 +56,16 @@ def test_piles_build_down_in_suit_one_card_at_a_time(engine):
     state = position(engine, pile1="8S", pile2="7S", pile3="7C", pile4="9H 8H", pile5="TH")
     assert why(engine, state, "pile2", "pile1") is None
     assert why(engine, state, "pile3", "pile1") == "needs_same"
-    assert why(engine, state, "pile4", "pile5", 2) == "not_on_top"
+    assert why(engine, state, "pile4", "pile5", 2) == "single_only"
+
+
+def test_a_group_goes_to_a_foundation_in_one_move(engine):
+    """The manual: "groups of cards can be moved to Foundation" (but singly to another pile)."""
+    state = position(engine, foundation1="7H", pile1="9H 8H", pile2="TH")
+    assert why(engine, state, "pile1", "foundation1", 2) is None
+    after = engine.apply(state, mv(engine, "pile1", "foundation1", 2))[0]
+    assert pile(engine, after, "foundation1").cards == cards("7H 8H 9H")
+    assert why(engine, state, "pile1", "pile2", 2) == "single_only"
 
 
 def test_a_pile_holds_three_cards_at_most(engine):

@@ -69,8 +69,22 @@ def test_foundations_build_up_in_suit_from_the_ace_one_card_at_a_time(engine):
     after = engine.apply(state, mv(engine, "pile1", "foundation1"))[0]
     assert why(engine, after, "pile1", "foundation1") is None and why(engine, after, "pile1", "foundation2") is None
     assert why(engine, after, "pile2", "foundation1") == "needs_same"
-    assert why(engine, position(engine, pile1="3H 2H", foundation1="AH"), "pile1", "foundation1", 2) == "single_only"
     assert why(engine, position(engine, foundation1="AH 2H", pile1="3S"), "foundation1", "pile1") == "cannot_take_from"
+
+
+def test_a_run_goes_to_a_foundation_in_one_move_laid_in_reverse(engine):
+    """The manual: "Cards can also be moved in groups to the Foundation piles"; the top card lands first."""
+    full = {f"pile{n}": "KC" for n in range(3, 11)}  # no empty pile: the free-space limit does not apply to foundations
+    state = position(engine, pile1="3D 2D", pile2="5S 4D 3D 2D", foundation1="AD", **full)
+    assert why(engine, state, "pile1", "foundation1", 2) is None
+    assert why(engine, state, "pile2", "foundation1", 3) is None
+    assert why(engine, state, "pile2", "foundation1", 4) == "not_one_suit"  # the five of spades is not in the run
+    assert why(engine, state, "pile1", "foundation2", 2) == "empty_needs_rank"
+    assert mv(engine, "pile2", "foundation1", 3) in engine.legal_moves(state)
+    after, events = engine.apply(state, mv(engine, "pile2", "foundation1", 3))
+    assert pile(engine, after, "foundation1").cards == cards("AD 2D 3D 4D")
+    assert [e.cards for e in events if hasattr(e, "cards")] == [cards("2D"), cards("3D"), cards("4D")]
+    assert pile(engine, after, "pile2").cards == cards("5S")
 
 
 def test_the_stock_turns_one_card_at_a_time_with_no_redeal(engine):

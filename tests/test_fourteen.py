@@ -69,3 +69,16 @@ def test_scripted_seed_to_a_win_through_the_cli():
     lines = play_script("fourteen", "fourteen_seed1_win.txt", "--seed", "1", then="score")
     assert any(l.startswith("You won") for l in lines) and lines[-1] == "52 of 52 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Did", "The ")) for l in lines)
+
+
+def test_what_can_i_say_and_do_name_the_pairs_there_are_now():
+    """Issue 38 item 5: a pair that can go now, not the generic command list; each answer short."""
+    s = Session("fourteen", seed=3)
+    assert s.handle("what can i say").sentences == [
+        "Now you could say: remove two of diamonds and queen of diamonds. Say all commands for the full list."]
+    first = s.handle("what can i do").sentences
+    assert first == ["You can: remove two of diamonds and queen of diamonds, remove four of hearts and ten of clubs, and 4 more."]
+    pages = [s.handle("more").sentences for _ in range(2)]
+    assert pages[-1][-1] == "Those are all the moves."
+    assert all(len(page[0].split()) <= 24 for page in [first, *pages])
+    assert sum(page[0].count("remove ") for page in [first, *pages]) == 6  # the six pairs, each named once

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from helpers import cards, position, why_not as why
+from helpers import cards, move_of as mv, position, why_not as why
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind
 from voicegame.games import find_game
@@ -61,11 +61,15 @@ def test_piles_build_down_in_alternating_colours_round_the_corner(engine):
     assert why(engine, state, "reserve3", "pile2") is None  # a king on an ace
 
 
-def test_a_pile_moves_its_top_card_or_all_of_it(engine):
-    state = position(engine, foundation1="5D", pile1="JH TS 9H", pile2="TC", pile3="QC", pile4="4C")
-    assert why(engine, state, "pile1", "pile2") is None
+def test_a_pile_moves_whole_onto_another_and_its_top_card_to_a_foundation(engine):
+    """The manual: "Top card can be played on to Foundation. Whole piles can be played on to another Tableau"."""
+    state = position(engine, foundation1="5D", foundation2="8H", pile1="JH TS 9H", pile2="TC", pile3="QC", pile4="4C")
+    assert why(engine, state, "pile1", "pile2") == "whole_pile_only"  # the nine alone may not leave its pile for another
+    assert mv(engine, "pile1", "pile2") not in engine.legal_moves(state)
+    assert why(engine, state, "pile1", "foundation2") is None  # but it goes up
     assert why(engine, state, "pile1", "pile3", 3) is None
     assert why(engine, state, "pile1", "pile4", 2) == "top_or_all_face_up"
+    assert why(engine, position(engine, foundation1="5D", pile1="9H", pile2="TC"), "pile1", "pile2") is None  # a pile of one
 
 
 def test_an_empty_pile_takes_a_reserve_card_and_the_waste_only_once_the_reserves_are_empty(engine):

@@ -163,6 +163,14 @@ def test_invitations_at_most_every_n_minutes_and_never_asleep():
     assert kiosk.session.history.cursor == 2
 
 
+@pytest.mark.parametrize("game, options, verb", [("klondike", {"draw": 1}, "draw"), ("spider", {"suits": 1}, "deal")])
+def test_the_invitation_says_the_games_own_stock_verb(game, options, verb):
+    kiosk, speaker, _ = make_kiosk(FakeClock(), [Silence(11 * 60)], options=options, game=game,
+                                   settings=KioskSettings(idle_invite_minutes=10))
+    kiosk.run()
+    assert [s for s in speaker.said if s.startswith("Fancy")] == [f"Fancy a game of solitaire? Say {verb}, hint or read the board."]
+
+
 def test_stuck_game_is_offered_and_replaced_after_the_timeout_and_undo_cancels_it():
     lines = [l.strip() for l in (DATA / "royal_parade_seed3_stuck.txt").read_text().splitlines()
              if l.strip() and not l.startswith("#")]

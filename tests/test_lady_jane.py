@@ -2,6 +2,7 @@
 through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -53,10 +54,26 @@ def test_foundations_start_at_the_base_rank_and_build_up_in_suit_round_the_corne
     assert why(engine, position(engine, foundation1="KD", pile1="AS"), "pile1", "foundation1") == "needs_same"
 
 
-def test_foundation_cards_stay_in_play_but_the_base_card_stays_put(engine):
+def test_foundation_cards_are_still_in_play_the_base_card_too(engine):
+    """The manual: "Cards in Foundations are still in play"; the base rank is the deal's, remembered."""
     state = position(engine, foundation1="KD AD", pile1="2S")
     assert why(engine, state, "foundation1", "pile1") is None
-    assert why(engine, position(engine, foundation1="KD", pile1="AS"), "foundation1", "pile1") == "base_card_stays"
+    assert engine.deal(3).counters == (pile(engine, engine.deal(3), "foundation1").cards[0].rank,)
+    base_only = replace(position(engine, foundation1="KD", pile1="AS", reserve1="KC", reserve2="QC"), counters=(13,))
+    assert why(engine, base_only, "foundation1", "pile1") is None
+    after = engine.apply(base_only, mv(engine, "foundation1", "pile1"))[0]
+    assert not pile(engine, after, "foundation1").cards
+    assert why(engine, after, "reserve1", "foundation1") is None  # still the king: the base rank stays
+    assert why(engine, after, "reserve2", "foundation1") == "empty_needs_rank"
+    assert why(engine, after, "reserve2", "pile2") is None  # and an empty pile still takes the queen
+
+
+def test_nothing_goes_on_a_card_of_the_base_rank(engine):
+    """An empty pile takes the rank below the base, so that rank heads a pile: the base rank ends it."""
+    state = position(engine, foundation1="6H", pile1="6D", reserve1="5S", pile2="7C")
+    assert why(engine, state, "reserve1", "pile1") == "nothing_goes_on"
+    assert why(engine, state, "pile1", "pile2") is None  # the six itself goes on a seven
+    assert mv(engine, "reserve1", "pile1") not in engine.legal_moves(state)
 
 
 def test_piles_build_down_in_alternating_colours_round_the_corner_and_runs_move(engine):

@@ -98,3 +98,16 @@ def test_one_card_a_grid_spot_through_random_play(seed, actions):
         assert all(len(state.piles[engine.layout.index[f"r{r}c{c}"]].cards) <= 1 for r in range(1, 6) for c in range(1, 6))
 
     play_actions(Session("monte_carlo", seed=seed), actions, check)
+
+
+def test_what_can_i_say_and_do_name_the_pairs_there_are_now():
+    """Issue 38 item 5: a pair that can go now, not the generic command list; "more" names the rest."""
+    s = Session("monte_carlo", seed=3)
+    said = s.handle("what can i say").sentences
+    assert said == ["Now you could say: remove king of spades and king of hearts. Say all commands for the full list."]
+    assert s.handle("what can i do").sentences == [
+        "You can: remove king of spades and king of hearts, remove queen of hearts and queen of clubs, and 2 more."]
+    assert s.handle("more").sentences == [
+        "You can: remove six of clubs and six of spades or remove king of hearts and king of diamonds.", "Those are all the moves."]
+    s.handle("remove king of spades and king of hearts")
+    assert s.handle("what can i say").sentences[0].startswith("Now you could say: remove ")

@@ -74,12 +74,19 @@ def test_foundations_build_up_in_suit_from_the_ace_and_are_out_of_play(engine):
     assert why(engine, on_ace, "hearts", "pile2") == "cannot_take_from"
 
 
-def test_a_run_goes_up_card_by_card(engine):
-    state = position(engine, pile1="4H 3H 2H", hearts="AH")
-    assert why(engine, state, "pile1", "hearts", 3) == "single_only"
-    for _ in range(3):
-        state = engine.apply(state, mv(engine, "pile1", "hearts"))[0]
+def test_a_run_goes_up_in_one_move(engine):
+    """The manual: "Groups of cards in sequence can be moved into an appropriate and receptive Foundation pile"."""
+    state = position(engine, pile1="4H 3H 2H", hearts="AH", pile2="2S AS", pile3="5C 3S 2S")
+    assert why(engine, state, "pile2", "spades", 2) is None
+    after = engine.apply(state, mv(engine, "pile2", "spades", 2))[0]
+    assert pile(engine, after, "spades").cards == cards("AS 2S")
+    assert engine.score(after) == engine.score(state) + 2  # a point per card
+    assert why(engine, state, "pile1", "hearts", 3) is None
+    state = engine.apply(state, mv(engine, "pile1", "hearts", 3))[0]
     assert pile(engine, state, "hearts").cards == cards("AH 2H 3H 4H")
+    assert why(engine, state, "pile3", "spades", 3) == "empty_needs_rank"
+    out_of_order = position(engine, pile1="3C 4H 3H 2H", hearts="AH")
+    assert why(engine, out_of_order, "pile1", "hearts", 4) == "needs_rank"  # a group, but not in sequence
 
 
 def test_the_deal_scores_face_up_cards_in_runs_down_in_suit(engine):

@@ -185,7 +185,7 @@ def test_grid_names_by_voice():
 
 def test_two_equal_cards_are_told_apart_by_place():
     s = session_at(r1c3="2H", r1c5="5H", r4c7="5H", stock="2C")
-    assert s.handle("five of hearts on two of hearts").sentences == ["The five of hearts in row one column five or row four column seven?"]
+    assert s.handle("five of hearts on two of hearts").sentences == ["Which one: row one column five or row four column seven?"]
     assert s.handle("row four column seven").sentences[0] == "Five of hearts on two of hearts."
     assert s.state.piles[s.engine.layout.index["r1c5"]].cards == cards("5H")
 

@@ -27,6 +27,14 @@ def test_card_move_by_name():
 
 def test_pile_move_reveals_and_says_so():
     s = session_at(pile1=("KC 8S", 1), pile2="9H")
+    assert say(s, "pile one to pile two") == ["King of clubs turned over."]  # the player chose the move by its card
+
+
+def test_pile_move_says_the_news_and_verbose_says_the_card_too():
+    s = session_at(pile1="8S", pile2="9H")
+    assert say(s, "pile one to pile two") == ["Pile one is empty."]
+    s = session_at(pile1=("KC 8S", 1), pile2="9H")
+    say(s, "verbose")
     assert say(s, "pile one to pile two") == ["Eight of spades moved.", "King of clubs turned over."]
 
 
@@ -129,7 +137,7 @@ def test_count_score_repeat_help():
     assert say(s, "how many cards left") == ["2 cards in the stock, 3 in the waste, 2 face down. 3 of 52 cards are home."]
     assert say(s, "score") == ["3 of 52 cards home."]
     assert say(s, "repeat") == ["3 of 52 cards home."]
-    assert "alternating colours" in say(s, "help")[0]
+    assert "build down, alternate colours" in say(s, "help")[0]  # the piles' rule, from the rule objects
     assert "undo" in say(s, "all commands")[0]
 
 
@@ -346,3 +354,10 @@ def test_the_session_and_its_parts_import_nothing_of_audio():
         assert module in graph, module
         assert not [m for m in graph[module] if m.startswith("voicegame.audio")], module
     assert any(m.startswith("voicegame.audio") for m in graph["voicegame.play.turns"])  # the check sees audio imports
+
+
+def test_asking_a_piles_rules_keeps_the_question_open():
+    s = session_at(pile1="8S", pile2="7H", pile3="7D", stock="2C")
+    assert say(s, "seven on eight of spades") == ["Which seven: hearts or diamonds?"]
+    assert say(s, "what goes on pile one")[0].startswith("Pile one: build down")
+    assert say(s, "diamonds") == ["Seven of diamonds on eight of spades.", "Pile three is empty."]

@@ -56,7 +56,17 @@ def test_piles_build_down_in_suit_and_runs_move(engine):
     run = position(engine, pile1="9H 8H 7H", pile2="TH", pile3="2C", pile4="3C", reserve="KD")
     assert why(engine, run, "pile1", "pile2", 3) is None
     assert why(engine, position(engine, pile1="9H 7H", pile2="TH", reserve="KD"), "pile1", "pile2", 2) == "not_a_run"
-    assert why(engine, position(engine, pile1="AS", pile2="2S", reserve="KD"), "pile1", "pile2") is None  # the ace is low here
+
+
+def test_aces_are_high_on_the_piles_too(engine):
+    """The manual: foundations go "from twos to aces": the ace is the highest card, so a king goes on it."""
+    state = position(engine, pile1="AS", pile2="KS", pile3="2S", reserve="KD")
+    assert why(engine, state, "pile2", "pile1") is None
+    assert why(engine, state, "pile1", "pile3") == "nothing_goes_on"  # nothing goes on a two: it is the lowest
+    run = position(engine, pile1="AH KH QH", pile2="2H", pile3="3C", pile4="4C", reserve="KD")
+    assert [m.count for m in engine.legal_moves(run) if m.src == engine.layout.index["pile1"]] == []  # nowhere to go, but:
+    assert why(engine, run, "pile1", "pile2", 3) == "nothing_goes_on"
+    assert engine.game.piles[engine.layout.index["pile1"]].takes.counts(run.piles[engine.layout.index["pile1"]]) == range(1, 4)
 
 
 def test_a_gap_is_filled_at_once_from_the_reserve(engine):

@@ -55,6 +55,17 @@ def test_the_empty_waste_takes_no_column_card(engine):
     assert why(engine, state, "column1") == "empty_waste_draw_first"  # "say draw to turn a card onto it first"
 
 
+def test_the_first_move_is_the_draw_that_starts_the_waste_as_aisleriot_deals_it(engine):
+    """The module's decision: AisleRiot deals the card after the columns onto the waste; here the first
+    draw turns that same card (the stock's top), so the games reach the same positions."""
+    for seed in (1, 4, 9):
+        dealt = engine.deal(seed)
+        assert engine.legal_moves(dealt) == [DRAW]
+        after = engine.apply(dealt, DRAW)[0]
+        assert after.piles[engine.layout.waste].cards == (dealt.piles[engine.layout.stock].cards[-1],)
+        assert engine.score(after) == 0  # a card the stock turns scores nothing
+
+
 @pytest.mark.parametrize("waste,card", [("7H", "8S"), ("7H", "6H"), ("7H", "6C"), ("AS", "2D"), ("KS", "QD"), ("QD", "KC"), ("2C", "AH")])
 def test_one_rank_up_or_down_in_any_suit_and_a_queen_on_a_king(engine, waste, card):
     state = position(engine, waste=waste, column1=card)

@@ -113,3 +113,12 @@ def test_scripted_seed_to_a_win_through_the_cli():
     lines = play_script("thirteen", "thirteen_seed45_win.txt", "--seed", "45", then="score")
     assert any(l.startswith("You won") for l in lines) and lines[-1] == "52 of 52 cards removed."
     assert not any(l.startswith(("Sorry", "Which", "Did")) or "not" in l for l in lines)
+
+
+def test_what_can_i_say_and_do_name_the_pairs_there_are_now():
+    """Issue 38 item 5: not only "draw" while two pairs can be removed."""
+    s = Session("thirteen", seed=2)
+    assert s.handle("what can i say").sentences == [
+        "Now you could say: remove five of spades and eight of hearts or draw. Say all commands for the full list."]
+    assert s.handle("what can i do").sentences == [
+        "You can: remove five of spades and eight of hearts, remove ace of diamonds and queen of diamonds or draw."]

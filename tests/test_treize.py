@@ -138,3 +138,14 @@ def test_score_is_the_cards_discarded_through_random_play(seed, actions):
         assert engine.score(state) == len(state.piles[engine.layout.index["discard"]].cards)
 
     play_actions(Session("treize", seed=seed), actions, check)
+
+
+def test_what_can_i_say_and_do_name_the_removals_there_are_now():
+    """Issue 38 item 5: not only "draw" while a king and pairs can go."""
+    s = Session("treize", seed=6)
+    assert s.handle("what can i say").sentences == [
+        "Now you could say: remove king of spades, remove nine of hearts and four of hearts or draw. Say all commands for the full list."]
+    assert s.handle("what can i do").sentences == [
+        "You can: remove king of spades, remove nine of hearts and four of hearts, remove queen of clubs and ace of diamonds or draw."]
+    s.handle("remove nine of hearts and four of hearts")
+    assert "remove queen of clubs and ace of diamonds" in s.handle("what can i say").sentences[0]

@@ -48,6 +48,17 @@ def test_foundations_build_up_in_suit_and_play_back(engine):
     assert why(engine, position(engine, hearts="AH 2H 3H", pile1="4D"), "hearts", "pile1") is None
 
 
+def test_a_run_in_one_suit_goes_up_in_one_move(engine):
+    """The manual is silent; AisleRiot lets a run in suit be dragged onto its foundation (this module's decision)."""
+    state = position(engine, pile1="3S 2S AS", pile2="4H 3S", hearts="AH 2H", stock="9C")
+    assert why(engine, state, "pile1", "spades", 2) is None
+    assert why(engine, state, "pile1", "spades", 3) is None  # the ace, then the two, then the three
+    assert why(engine, state, "pile2", "hearts", 2) == "not_one_suit"
+    after = engine.apply(state, Move.cards(engine.layout.index["pile1"], engine.layout.index["spades"], 2))[0]
+    assert after.piles[engine.layout.index["spades"]].cards == cards("AS 2S")
+    assert why(engine, after, "pile1", "spades", 1) is None  # and the three after them
+
+
 def test_draw_one_and_one_pass(engine):
     state = position(engine, stock="2D 3D", pile1="KS")
     after = engine.apply(state, DRAW)[0]

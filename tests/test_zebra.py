@@ -44,7 +44,17 @@ def test_piles_build_down_in_alternating_colours_one_card_at_a_time(engine):
     state = position(engine, foundation1="AS", stock="9C", pile1="7C", pile2="6H", pile3="6S", pile4="8D 7S 6D")
     assert why(engine, state, "pile2", "pile1") is None
     assert why(engine, state, "pile3", "pile1") == "needs_alternate"
-    assert why(engine, state, "pile4", "pile1", 2) == "not_on_top"
+    assert why(engine, state, "pile4", "pile1", 2) == "single_only"
+
+
+def test_a_whole_pile_goes_to_a_foundation_in_one_move(engine):
+    """The manual: "a whole pile can be moved to an appropriate Foundation with one drag"."""
+    state = position(engine, foundation1="AS", stock="9C", pile1="4D 3C 2H", pile2="KH", **OTHERS)
+    assert why(engine, state, "pile1", "foundation1", 3) is None
+    assert why(engine, state, "pile1", "pile2", 2) == "single_only"  # only the top card to another pile
+    after = engine.apply(state, Move.cards(engine.layout.index["pile1"], engine.layout.index["foundation1"], 3))[0]
+    assert after.piles[engine.layout.index["foundation1"]].cards == cards("AS 2H 3C 4D")
+    assert engine.score(after) == 3
 
 
 def test_a_gap_is_filled_from_the_waste_else_from_the_stock(engine):

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from voicegame.engine.cards import Card, seeded_deck
 from voicegame.engine.game import GameDef
+from voicegame.engine.homing import RunsHome
 from voicegame.engine.moves import Event, LiftedOff, Move, MoveKind, Moved, Paired, TurnedOver, Won
 from voicegame.engine.piles import Pile, PileKind
 from voicegame.engine.reason import Reason
@@ -232,6 +233,9 @@ class Engine:
             cards = src.cards[-move.count :]
             remaining = src.without_top(move.count)
             events = [Moved(cards, move.src, move.dst)]
+            if move.count > 1 and isinstance(self.specs[move.dst].accepts, RunsHome):  # a run home lands card by card
+                cards = RunsHome.laid(cards)
+                events = [Moved((card,), move.src, move.dst) for card in cards]
             if self.specs[move.src].auto_turn and remaining.cards and not remaining.top_face_up:
                 remaining = remaining.turned_up()
                 events.append(TurnedOver(move.src, remaining.cards[-1]))

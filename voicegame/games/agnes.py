@@ -13,18 +13,18 @@ Decisions where the manual is silent or unclear:
   cannot be whole; as in Lady Jane and Easthaven, the short deal covers the first piles).
 - The piles turn the corner too (a king may go on an ace of the same colour), as the foundations do
   and as Canfield and Lady Jane play here.
-- Foundation cards may be played back onto the piles ("still in play"), except the bottom card of
-  each foundation, which founds it and stays (as in Canfield and Lady Jane).
+- Foundation cards may be played back onto the piles ("still in play"), the base card of a
+  foundation too, as AisleRiot allows: the base rank stays the dealt one (AisleRiot's BASE-VAL).
 - A deal may be made at any time, also onto empty piles.
 - Score: one point per foundation card, out of 52.
 """
 
 from __future__ import annotations
 
-from voicegame.engine import EMPTY_ANY, EMPTY_NONE, Accepts, DealOnePerPile, DealSpec, Direction, GameDef, PileKind, PileSpec, Sequence, SuitRule, Takes
+from voicegame.engine import EMPTY_ANY, EMPTY_NONE, TOP_CARD, Accepts, DealOnePerPile, DealSpec, Direction, GameDef, PileKind, PileSpec, Sequence, SuitRule, Takes
 from voicegame.engine.safety import BaseSeatsFilled
 from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, tableau_pile
+from voicegame.games.parts import STOCK, RememberedBase, remember_base, tableau_pile
 from voicegame.games.entry import GameEntry
 
 SAME_COLOUR_DOWN = Sequence(Direction.DOWN, SuitRule.SAME_COLOUR, wrap=True)
@@ -36,7 +36,7 @@ BASE = "foundation1"
 def foundation(n: int) -> PileSpec:
     word = number_word(n)
     return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), takes=Takes(keep=1),
+                    accepts=RememberedBase(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), takes=TOP_CARD,
                     number=n, group="foundations")
 
 
@@ -54,6 +54,7 @@ def agnes() -> GameDef:
         piles=(STOCK, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in PILES_AT)),
         layout_deal=(*(DealSpec(f"pile{n}", down=n - 1, up=1) for n in PILES_AT), DealSpec(BASE)),
         stock_rule=DealOnePerPile(group="tableau"),
+        after_deal=remember_base(BASE),
         safe_to_foundation=BaseSeatsFilled(SuitRule.SAME_COLOUR, BASE),
         help_key="help_agnes",
     )

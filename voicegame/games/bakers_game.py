@@ -22,10 +22,10 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
-from voicegame.engine import Accepts, DealSpec, Empty, GameDef, PileSpec, Takes, free_cells_run_limit
+from voicegame.engine import Accepts, DealSpec, Empty, GameDef, PileKind, PileSpec, State, Takes, free_cells_run_limit
 from voicegame.engine.cards import Rank, Suit
 from voicegame.games.freecell import cell
-from voicegame.games.parts import DOWN_IN_SUIT, suit_foundation, tableau_pile
+from voicegame.games.parts import DOWN_IN_SUIT, runs_home, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
 
 KINGS_ONLY = Empty(rank=Rank.KING)
@@ -43,11 +43,20 @@ def never_needed(game: GameDef, state: object, src: int) -> bool:
     return True
 
 
+def runs_home_or_cells(game: GameDef, state: State, dst: int) -> int:
+    """A run in suit goes to its foundation whatever its length; between columns, the free cells' limit."""
+    if game.piles[dst].kind is PileKind.FOUNDATION:
+        return 13
+    return free_cells_run_limit(game, state, dst)
+
+
 def suit_cells_game(key: str, title: str, cells: int, heights: tuple[int, ...], in_cells: tuple[int, ...],
-                    help_key: str) -> GameDef:
+                    help_key: str, groups_home: bool = False) -> GameDef:
     """A free-cell game built down in suit with kings-only empty columns: ``cells`` reserves,
-    columns of ``heights`` cards, and one card dealt to each reserve in ``in_cells`` (numbers from 1)."""
-    piles = (*(cell(n) for n in range(1, cells + 1)), *(suit_foundation(s, playback=False) for s in Suit),
+    columns of ``heights`` cards, and one card dealt to each reserve in ``in_cells`` (numbers from 1).
+    ``groups_home``: a run in suit goes to its foundation in one move, top card first (Seahaven)."""
+    home = runs_home if groups_home else (lambda spec: spec)
+    piles = (*(cell(n) for n in range(1, cells + 1)), *(home(suit_foundation(s, playback=False)) for s in Suit),
              *(suit_column(n) for n in range(1, len(heights) + 1)))
     deal = (*(DealSpec(f"column{n}", up=h) for n, h in enumerate(heights, start=1)), *(DealSpec(f"cell{n}") for n in in_cells))
     return GameDef(
@@ -55,7 +64,7 @@ def suit_cells_game(key: str, title: str, cells: int, heights: tuple[int, ...], 
         title=title,
         piles=piles,
         layout_deal=deal,
-        max_run=free_cells_run_limit,
+        max_run=runs_home_or_cells if groups_home else free_cells_run_limit,
         safe_to_foundation=never_needed,
         help_key=help_key,
     )

@@ -6,15 +6,14 @@ four on each side of it, get one card each; the other thirty are the stock, turn
 one at a time onto the waste, with two redeals (three passes). Foundations build
 up in suit from the base rank, turning the corner from king to ace; cards there are
 out of play. The piles build down in suit, one card at a time, and a pile never
-holds more than three cards. A gap is filled at once from the reserve; the
+holds more than three cards; "to ease monotony, groups of cards can be moved to
+Foundation": a pile's run down in suit goes home in one move, its top card first. A gap is filled at once from the reserve; the
 reserve's cards stay face down until only one is left, which turns up and may be
 played onto a foundation or a pile. Once the reserve is empty, a gap takes a card
 from the waste or from another pile.
 
 Decisions where AisleRiot's manual is silent or unclear:
 
-- "Groups of cards can be moved to Foundation": a run going down in suit has its
-  lowest card on top, so its cards go up one at a time, each by its own command.
 - The piles turn the corner as the foundations do (an ace may go on a two, a king
   on an ace), as in Canfield.
 - The waste is turned back over into the stock in order when the stock is empty.
@@ -25,7 +24,7 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, SuitRule, Takes
 from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
 
 DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME, wrap=True)
@@ -37,13 +36,15 @@ MOST_CARDS = 3
 
 def foundation(n: int) -> PileSpec:
     word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), number=n, group="foundations")
+    return runs_home(PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
+                              accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), number=n,
+                              group="foundations"))
 
 
 def pile(n: int) -> PileSpec:
-    """Builds down in suit, one card at a time, three cards at most."""
-    return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, max_cards=MOST_CARDS), Takes(), id_prefix="pile", words=("pile", "column"))
+    """Builds down in suit, one card at a time, three cards at most; its run goes to a foundation whole."""
+    return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, max_cards=MOST_CARDS, single=True), Takes(runs=True, sequence=DOWN_IN_SUIT),
+                        id_prefix="pile", words=("pile", "column"))
 
 
 TRUNK = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "trunk", "the trunk"), takes=TOP_CARD)

@@ -5,16 +5,16 @@ turned one at a time onto the waste, with no redeal. Eight foundations build up 
 suit from the ace. The piles build down in suit; cards move one at a time, and an
 empty pile takes any card. As a short cut a run going down in suit moves at once
 when there are enough empty piles to move it card by card: 2 to the power of the
-empty piles (not counting the one it goes to).
+empty piles (not counting the one it goes to). "Cards can also be moved in groups
+to the Foundation piles": a run going down in suit goes home in one move, whatever
+the empty piles, its top card first, so it lies there in reverse ("pile three to
+foundation one", or name the run's lowest-placed card: "three of diamonds up").
 
 Scoring (the manual's): five points per card on the foundations and sixty more for
 every foundation finished ace to king; 1000 at most.
 
 Decisions where AisleRiot's manual is silent or unclear:
 
-- "Cards can also be moved in groups to the Foundation piles": a run going down in
-  suit has its lowest card on top, so its cards go up one at a time, each by its own
-  command; the same positions are reached.
 - The eight foundations are "foundation one" to "foundation eight", each taking any
   suit's ace and then that suit; cards on them stay there (the manual never moves
   them back).
@@ -27,7 +27,7 @@ from __future__ import annotations
 from voicegame.engine import Accepts, DealSpec, DrawToWaste, GameDef, PileKind, PileSpec, State, Takes, free_space_run_limit
 from voicegame.engine.auto import same_suit_ready
 from voicegame.engine.game import foundation_cards
-from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, numbered_foundation, tableau_pile
+from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, numbered_foundation, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
 
 PILES_AT = range(1, 11)
@@ -37,6 +37,13 @@ def pile(n: int) -> PileSpec:
     """Builds down in suit; an empty pile takes any card; runs in suit move as the free space allows."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT), Takes(runs=True, sequence=DOWN_IN_SUIT),
                         id_prefix="pile", words=("pile", "column"))
+
+
+def run_limit(game: GameDef, state: State, dst: int) -> int:
+    """Runs between piles: as the free space allows; a run to a foundation: any length (the manual's groups)."""
+    if game.piles[dst].kind is PileKind.FOUNDATION:
+        return 13
+    return free_space_run_limit(game, state, dst)
 
 
 def score(game: GameDef, state: State) -> int:
@@ -49,13 +56,13 @@ def forty_thieves() -> GameDef:
     return GameDef(
         key="forty_thieves",
         title="Forty Thieves",
-        piles=(STOCK, WASTE, *(numbered_foundation(n) for n in range(1, 9)), *(pile(n) for n in PILES_AT)),
+        piles=(STOCK, WASTE, *(runs_home(numbered_foundation(n)) for n in range(1, 9)), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}", up=4) for n in PILES_AT),
         decks=2,
         stock_rule=DrawToWaste(draw=1, redeals=0),
         score=score,
         max_score=1000,
-        max_run=free_space_run_limit,
+        max_run=run_limit,
         safe_to_foundation=same_suit_ready,
         help_key="help_forty_thieves",
     )

@@ -4,9 +4,11 @@ Four reserve piles of three cards, face up, of which only the top card is availa
 card each; the other thirty-six cards are the stock, turned one at a time onto the waste, with one
 redeal. The first move of the game is to choose a reserve card for foundation one: its rank is then
 the rank every foundation starts with. Foundations build up in suit from there, turning the corner
-from king to ace, and cards on them are out of play. The piles build down in alternating colours; the
-top card of a pile, or the whole pile, may move; an empty pile is filled with any available reserve
-card or, once every reserve is empty, with the waste's top card. Nothing goes on a reserve.
+from king to ace, and cards on them are out of play. The piles build down in alternating colours; a
+pile's top card may go to a foundation, and a whole pile onto another pile ("Whole piles can be played
+on to another Tableau"), never part of one; an empty pile is filled with any available reserve card
+or, once every reserve is empty, with the waste's top card, never from another pile. Nothing goes on
+a reserve.
 
 Decisions where the manual is silent or unclear:
 
@@ -14,8 +16,6 @@ Decisions where the manual is silent or unclear:
   does not turn ("the first item of play").
 - The piles turn the corner too (a king may go on an ace), as the foundations do and as Canfield plays
   here.
-- A pile's top card may also move alone onto another pile (the manual names the top card for the
-  foundations and whole piles for the other piles; AisleRiot's Westhaven rule, top card or all).
 - Empty piles are filled by the player, not at once by themselves ("can be filled").
 - Score: one point per foundation card, out of 52.
 """
@@ -23,9 +23,10 @@ Decisions where the manual is silent or unclear:
 from __future__ import annotations
 
 from voicegame.engine import (
-    EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Sequence,
-    SuitRule, Takes, top_or_all_face_up,
+    EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, Layout, PileKind, PileSpec, Reason, Sequence,
+    State, SuitRule, Takes, top_or_all_face_up,
 )
+from voicegame.engine.cards import Card
 from voicegame.engine.first_card import AfterFirstCard
 from voicegame.engine.gap_sources import FirstFrom
 from voicegame.engine.safety import BaseSeatsFilled
@@ -58,9 +59,21 @@ def reserve(n: int) -> PileSpec:
                     group="reserve")
 
 
+GAPS = FirstFrom("reserve", then=frozenset({PileKind.WASTE}))
+
+
+def whole_piles(layout: Layout, state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
+    """Gaps take reserve cards first (:data:`GAPS`); from a pile, only the whole pile goes onto another."""
+    if (reason := GAPS(layout, state, src, dst, cards)) is not None:
+        return reason
+    if src.kind is PileKind.TABLEAU and len(cards) < len(layout.pile(state, src.id).cards):
+        return Reason("whole_pile_only", {"pile": src.name, "card": cards[0]})
+    return None
+
+
 def pile(n: int) -> PileSpec:
-    return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY, phase=CHOSEN,
-                                   extra=FirstFrom("reserve", then=frozenset({PileKind.WASTE}))),
+    """Builds down in alternating colours round the corner; takes a whole pile, or a reserve or waste card."""
+    return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY, phase=CHOSEN, extra=whole_piles),
                         Takes(runs=True, sequence=ALTERNATE_DOWN, extra=top_or_all_face_up), id_prefix="pile", words=("pile", "column"))
 
 

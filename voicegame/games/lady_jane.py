@@ -5,27 +5,31 @@ one card on each of seven reserve piles; then one card on foundation one, which
 sets the base rank for every foundation. The other sixteen cards are the stock:
 each deal puts one card on each reserve pile (the last deal puts its two cards on
 reserve piles one and two). Foundations build up in suit from the base rank,
-turning the corner from king to ace; cards there stay in play. The piles build
+turning the corner from king to ace; cards there stay in play, the base card too
+(the base rank is the deal's, whatever leaves foundation one). The piles build
 down in alternating colours and runs move together; an empty pile takes only a
-card one rank below the base rank (or a run starting with one). The top card of
+card one rank below the base rank (or a run starting with one), so that rank heads
+a pile and the base rank ends it: nothing goes on a card of the base rank. The top card of
 each reserve pile plays onto the piles or the foundations; nothing is built on the
 reserve, and its gaps are filled only by the next deal.
 
 Decisions where AisleRiot's manual is silent or unclear:
 
 - The piles turn the corner as the foundations do (a king may go on an ace), so an
-  empty pile's rank, one below the base, heads the longest possible run.
-- Foundation cards may be played back onto the piles ("still in play"), except the
-  bottom card of each foundation, which founds it and stays (as in Canfield).
+  empty pile's rank, one below the base, heads the longest possible run (AisleRiot's
+  own rules turn the corner too, and put nothing on the base rank).
+- Foundation cards may be played back onto the piles ("still in play"), the base
+  card of a foundation too, as AisleRiot allows: the base rank stays the dealt one.
 - A deal may be made at any time, also onto empty reserve piles.
 - Score: one point per foundation card, out of 52.
 """
 
 from __future__ import annotations
 
-from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealOnePerPile, DealSpec, Direction, GameDef, PileKind, PileSpec, Sequence, SuitRule, Takes
+from voicegame.engine import EMPTY_ANY, TOP_CARD, DealOnePerPile, DealSpec, Direction, GameDef, Layout, PileKind, PileSpec, Reason, Sequence, State, SuitRule, Takes
+from voicegame.engine.cards import Card
 from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, tableau_pile
+from voicegame.games.parts import STOCK, RememberedBase, remember_base, remembered_base, tableau_pile
 from voicegame.games.entry import GameEntry
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
@@ -37,14 +41,23 @@ BASE = "foundation1"
 def foundation(n: int) -> PileSpec:
     word = number_word(n)
     return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), takes=Takes(keep=1),
+                    accepts=RememberedBase(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), takes=TOP_CARD,
                     number=n, group="foundations")
 
 
+def not_on_the_base(layout: Layout, state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
+    """Nothing goes on a card of the base rank: the rank below it heads a pile, so the base rank is a pile's lowest."""
+    top = layout.pile(state, dst.id).top
+    base = remembered_base(layout, state, BASE)
+    if top is not None and base is not None and top.rank == base:
+        return Reason("nothing_goes_on", {"card": cards[0], "target": top})
+    return None
+
+
 def pile(n: int) -> PileSpec:
-    """Builds down in alternating colours round the corner; an empty pile takes the rank below the base."""
-    return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, base_from=BASE, base_step=-1), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+    """Builds down in alternating colours round the corner to the base rank; an empty pile takes the rank below the base."""
+    return tableau_pile(n, RememberedBase(build=ALTERNATE_DOWN, base_from=BASE, base_step=-1, extra=not_on_the_base),
+                        Takes(runs=True, sequence=ALTERNATE_DOWN), id_prefix="pile", words=("pile", "column"), auto_turn=True)
 
 
 def reserve(n: int) -> PileSpec:
@@ -60,6 +73,7 @@ def lady_jane() -> GameDef:
         piles=(STOCK, *(foundation(n) for n in range(1, 5)), *(reserve(n) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
         layout_deal=(*(DealSpec(f"pile{n}", down=n - 1, up=1) for n in PILES_AT), *(DealSpec(f"reserve{n}") for n in PILES_AT), DealSpec(BASE)),
         stock_rule=DealOnePerPile(group="reserve"),
+        after_deal=remember_base(BASE),
         help_key="help_lady_jane",
     )
 

@@ -5,7 +5,10 @@ face-up rows on the middle five piles (piles one and seven hold six cards, piles
 two to six eight). Build down in suit. Any face-up card moves with everything on
 it, in order or not (the Yukon rule), as long as that card fits where it goes; an
 empty pile takes only a king (with whatever lies on it). Four foundations build
-up in suit from the ace; cards there are out of play. There is no stock.
+up in suit from the ace; cards there are out of play. "Groups of cards in sequence
+can be moved into an appropriate and receptive Foundation pile": a run going down in
+suit goes home in one move, its top card first ("pile three to hearts"). There is
+no stock.
 
 Scoring (the manual's; tableau points kept in ``State.counters``): at the deal,
 one point per face-up card lying in a run going down in suit (two cards or more);
@@ -17,10 +20,7 @@ builds every suit one card at a time from its king and scores 4 x (2 + ... + 13)
 
 Decisions where AisleRiot's manual is silent or unclear:
 
-- "Groups of cards in sequence can be moved into a Foundation": a run going down
-  in suit has its lowest card on top, so its cards go up one at a time, each by its
-  own command ("three of hearts up", then "four of hearts up"); the same positions
-  are reached and each card scores its point.
+- A group sent home scores a point per card, as if its cards went up one at a time.
 - Cards in the deal's runs count only when face up (face-down cards are unseen).
 - A king (or king-headed group) moved to an empty pile joins nothing and scores nothing.
 - Each foundation belongs to one suit, so it can be named ("hearts").
@@ -44,7 +44,7 @@ from voicegame.engine import (
     Takes,
 )
 from voicegame.engine.game import foundation_cards
-from voicegame.games.parts import DOWN_IN_SUIT, suit_foundation, tableau_pile
+from voicegame.games.parts import DOWN_IN_SUIT, runs_home, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
 
 PILES_AT = range(1, 8)
@@ -107,7 +107,7 @@ def odessa() -> GameDef:
     return GameDef(
         key="odessa",
         title="Odessa",
-        piles=(*(suit_foundation(s, playback=False) for s in Suit), *(pile(n) for n in PILES_AT)),
+        piles=(*(runs_home(suit_foundation(s, playback=False)) for s in Suit), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}", down=3, up=3 if n in (1, 7) else 5) for n in PILES_AT),
         score=score,
         max_score=MAX_SCORE,

@@ -7,8 +7,11 @@ keeps the ids it has always had.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from voicegame.engine.cards import Rank, Suit
-from voicegame.engine import TOP_CARD, Accepts, Direction, Empty, GameDef, PileKind, PileSpec, Sequence, State, SuitRule, Takes
+from voicegame.engine import TOP_CARD, Accepts, Direction, Empty, GameDef, Layout, PileKind, PileSpec, Sequence, State, SuitRule, Takes
+from voicegame.engine.homing import RunsHome
 from voicegame.engine.words import number_word
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
@@ -86,3 +89,43 @@ def numbered_foundation(n: int) -> PileSpec:
     word = number_word(n)
     return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
                     accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), single=True), number=n, group="foundations")
+
+
+def runs_home(spec: PileSpec) -> PileSpec:
+    """``spec``, a foundation, also taking a run from the table in one move, laid in reverse, its top
+    card first (:class:`~voicegame.engine.homing.RunsHome`): the manuals' "groups of cards can be moved
+    to the Foundation"."""
+    accepts = spec.accepts
+    assert accepts is not None
+    fields = {name: getattr(accepts, name) for name in accepts.__dataclass_fields__}
+    return replace(spec, accepts=RunsHome(**fields))
+
+
+@dataclass(frozen=True)
+class RememberedBase(Accepts):
+    """An :class:`Accepts` whose ``base_from`` rank is the deal's, kept in ``State.counters[0]`` by
+    :func:`remember_base`: it holds after the base card itself leaves its foundation (Agnes, Lady
+    Jane: "Cards in Foundations are still in play"). Without the counter (a position built by hand),
+    the base pile's bottom card, as :class:`Accepts` reads it."""
+
+    def base_rank(self, layout: Layout, state: State) -> Rank | None:
+        if self.base_from is None or not state.counters:
+            return super().base_rank(layout, state)
+        return Rank((state.counters[0] - 1 + self.base_step) % 13 + 1)
+
+
+def remember_base(pile_id: str):
+    """A GameDef ``after_deal``: remember the rank of the bottom card dealt to ``pile_id`` in ``State.counters[0]``."""
+
+    def after_deal(game: GameDef, dealt: State, seed: int) -> State:
+        return replace(dealt, counters=(int(game.layout.pile(dealt, pile_id).cards[0].rank),))
+
+    return after_deal
+
+
+def remembered_base(layout: Layout, state: State, pile_id: str) -> Rank | None:
+    """The deal's base rank (see :func:`remember_base`), or the bottom card of ``pile_id`` in a position built by hand."""
+    if state.counters:
+        return Rank(state.counters[0])
+    base = layout.pile(state, pile_id)
+    return base.cards[0].rank if base.cards else None

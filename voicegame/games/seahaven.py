@@ -11,9 +11,9 @@ decisions written in :mod:`voicegame.games.bakers_game`.
 
 - The two dealt reserves are the middle ones, cells two and three, and take the last two
   cards dealt.
-- The manual's convenience of moving a run in one suit onto its foundation in one go is
-  not a single command: each card goes up by itself ("five of hearts up"); with "auto on"
-  every card that can go up goes home after each move, so a run in suit goes up in one turn.
+- "As a convenience, sequences of the same suit can be moved onto the matching Foundation
+  pile": a run in suit goes home in one move, whatever the free reserves, its top card first
+  ("column three to hearts", or by the run's card nearest the foundation's: "four of hearts up").
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from voicegame.games.entry import GameEntry
 
 def seahaven() -> GameDef:
     """Seahaven (no options)."""
-    return suit_cells_game("seahaven", "Seahaven", 4, (5,) * 10, (2, 3), "help_seahaven")
+    return suit_cells_game("seahaven", "Seahaven", 4, (5,) * 10, (2, 3), "help_seahaven", groups_home=True)
 
 
 ENTRY = GameEntry(

@@ -4,7 +4,8 @@ The four twos start the four foundations, which build up in suit from the two to
 the king and finish with the ace; cards there are out of play. Thirteen cards form
 the reserve (only its top card in play); four piles get one card each; the other
 thirty-one are the stock, turned one at a time onto the waste, with two redeals.
-The piles build down in suit, and runs move together. A gap is filled at once from
+The piles build down in suit, and runs move together; aces are high here (the
+foundations go "from twos to aces"), so a king goes on an ace and nothing on a two. A gap is filled at once from
 the reserve; once the reserve is used up, a gap may be filled with the waste's top
 card, when you like.
 
@@ -14,8 +15,6 @@ Decisions where AisleRiot's manual is silent or unclear:
   the stock is gone through three times.
 - The reserve's twelve lower cards are face down (as Canfield's are); only the top
   one is face up and in play.
-- On the piles an ace is the lowest card (it goes on a two): only the foundations
-  put it above the king.
 - Once the reserve is empty a gap takes only the waste's top card (the manual names
   no other source).
 - Each foundation belongs to the suit of its two, so it can be named ("hearts").
@@ -26,10 +25,12 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_NONE, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, State, SuitRule, Takes
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
-from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, tableau_pile
 from voicegame.games.entry import GameEntry
 
 TWO_TO_ACE = Sequence(Direction.UP, SuitRule.SAME, wrap=True)  # ... queen, king, ace
+ACE_TO_TWO = Sequence(Direction.DOWN, SuitRule.SAME, wrap=True, closed=frozenset({int(Rank.TWO)}))
+"""The piles: down in suit from the ace (high) to the two; a king goes on an ace, nothing on a two."""
 SLOTS = range(1, 5)
 
 
@@ -41,7 +42,7 @@ def foundation(suit: Suit) -> PileSpec:
 
 def pile(n: int) -> PileSpec:
     """Builds down in suit, runs move; a gap takes only the waste's top card (the reserve fills it first)."""
-    return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty_from=frozenset({PileKind.WASTE})), Takes(runs=True, sequence=DOWN_IN_SUIT),
+    return tableau_pile(n, Accepts(build=ACE_TO_TWO, empty_from=frozenset({PileKind.WASTE})), Takes(runs=True, sequence=ACE_TO_TWO),
                         id_prefix="pile", words=("pile", "column"))
 
 

@@ -9,7 +9,11 @@ both ways: any card may go on a joker, and a joker may go on any card.
 Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 
 - The waste starts empty (the original help), so the first move is always a draw; an empty
-  waste takes no card from the columns.
+  waste takes no card from the columns ("The waste is empty: say draw to turn a card onto it
+  first."). Why: AisleRiot deals the card after the columns' 35 straight onto the waste, so its
+  waste is never empty and no column card is ever played onto nothing; the first draw here turns
+  that same card, reaching the same positions. Letting a column card start the waste would give
+  a free choice AisleRiot never gives (and it would score, while a dealt card does not).
 - No wrap-around (the manual is silent, as for Golf): only a two or a joker goes on an ace, and
   only a queen or a joker on a king. Unlike Golf's original help, Thieves' manual does not close
   the king: "built up or down" lets a queen go on it.

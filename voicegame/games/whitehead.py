@@ -11,6 +11,10 @@ is AisleRiot's own help, as GAMES.md records):
 - Foundation cards are still in play: the top card may be played back onto the piles.
 - A run that is in sequence and one colour but mixes two suits cannot move as one; its top
   card (or the part in one suit) can.
+- A run in one suit goes onto its foundation in one move ("two of spades up" with the ace on
+  it sends the ace, then the two), its top card first. The manual does not say; AisleRiot lets
+  such a run be dragged home, and a player who sees 2S AS expects to send them up together:
+  it is only the two single moves in one command.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 from voicegame.engine import EMPTY_ANY, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileSpec, Sequence, SuitRule, Takes
 from voicegame.engine.auto import SeatsFilled
 from voicegame.engine.cards import Suit
-from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, suit_foundation, tableau_pile
+from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, runs_home, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
 
 SAME_COLOUR_DOWN = Sequence(Direction.DOWN, SuitRule.SAME_COLOUR)
@@ -34,7 +38,7 @@ def whitehead() -> GameDef:
     return GameDef(
         key="whitehead",
         title="Whitehead",
-        piles=(STOCK, WASTE, *(suit_foundation(s) for s in Suit), *(tableau(n) for n in range(1, 8))),
+        piles=(STOCK, WASTE, *(runs_home(suit_foundation(s)) for s in Suit), *(tableau(n) for n in range(1, 8))),
         layout_deal=tuple(DealSpec(f"pile{n}", down=0, up=n) for n in range(1, 8)),
         stock_rule=DrawToWaste(draw=1, redeals=0),
         safe_to_foundation=SeatsFilled(SuitRule.SAME_COLOUR),

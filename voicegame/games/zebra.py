@@ -3,15 +3,17 @@
 Two decks. The eight aces start the eight foundations, which build up in alternating colours
 (any suit of the other colour) to the king; cards there are out of play. Eight piles get one
 card each, face up; the other 88 cards are the stock, turned one at a time onto the waste, with
-one redeal. The piles build down in alternating colours, and only a pile's top card moves. A gap
-is filled at once from the waste, or from the stock when the waste is empty.
+one redeal. The piles build down in alternating colours, and only a pile's top card moves to
+another pile; "a whole pile can be moved to an appropriate Foundation with one drag": a pile (or
+the part of it from its top) goes home in one move, its top card first. A gap is filled at once
+from the waste, or from the stock when the waste is empty.
 
 Decisions where the manual is silent or unclear (see GAMES.md):
 
 - Two decks: the manual's eight aces need them (the original help says so).
-- "A whole pile can be moved to an appropriate Foundation with one drag" is a mouse shortcut:
-  a pile built down has its lowest card on top, so its cards go up one at a time, each by its
-  own command; the same positions are reached.
+- "A whole pile ... to an appropriate Foundation": part of a pile, from its top, may go home in
+  one move too ("pile three up" takes the most that fits); it is the same as moving its cards
+  one at a time, which the manual allows.
 - "One redeal": the waste is turned back over into the stock (in order) once, so the stock is
   gone through twice.
 - A gap is filled after every move and deal, so an empty pile is seen only once the waste and
@@ -24,11 +26,11 @@ Decisions where the manual is silent or unclear (see GAMES.md):
 from __future__ import annotations
 
 from voicegame.engine import (EMPTY_ANY, EMPTY_NONE, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec,
-                              Refill, Sequence, State, SuitRule, TOP_CARD)
+                              Refill, Sequence, State, SuitRule, Takes)
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.safety import CoveredHome
 from voicegame.engine.words import number_word
-from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, tableau_pile
+from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
 
 PILES = range(1, 9)
@@ -38,12 +40,14 @@ UP_ALTERNATE = Sequence(Direction.UP, SuitRule.ALTERNATE)
 def foundation(n: int) -> PileSpec:
     """A foundation: its ace is dealt, then up in alternating colours to the king, one card at a time."""
     word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=UP_ALTERNATE, empty=EMPTY_NONE, single=True), number=n, group="foundations")
+    return runs_home(PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
+                              accepts=Accepts(build=UP_ALTERNATE, empty=EMPTY_NONE, single=True), number=n, group="foundations"))
 
 
 def pile(n: int) -> PileSpec:
-    return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY), TOP_CARD, id_prefix="pile", words=("pile", "column"))
+    """Builds down in alternating colours; its top card moves to another pile, the pile (from its top) to a foundation."""
+    return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY, single=True), Takes(runs=True, sequence=ALTERNATE_DOWN),
+                        id_prefix="pile", words=("pile", "column"))
 
 
 def aces_first(seed: int) -> list[Card]:

@@ -50,16 +50,19 @@ class EventNarration(Readings):
         out: list[str] = []
         left: list[int] = []  # piles cards left, in order: their new tops are what the player must hear
         told: set[int] = set()  # piles whose new state was said already
+        unsaid: set[int] = set()  # piles a card went to that the player named, so it was not said back
         for event in events:
             if isinstance(event, Moved):
-                if not named and not self._was_said(before, event, said):
+                if not named and not self._was_said(before, event, said) and not self._card_was_known(event, after, named_source):
                     out.append(self._moved(before, event, said))
+                elif not named:
+                    unsaid.add(event.dst)
                 moved = len(event.cards)  # keep ``before`` current: a later move may land where this one left
                 before = before.with_piles({event.src: before.piles[event.src].without_top(moved), event.dst: before.piles[event.dst].with_added(event.cards)})
                 left.append(event.src)
                 told.discard(event.src)
                 told.add(event.dst)  # its top is the card just moved, said or named by the player
-                if not after.piles[event.src].cards and self.is_gap(event.src):
+                if not after.piles[event.src].cards and not before.piles[event.src].cards and self.is_gap(event.src):  # once: a run home moves card by card
                     out.append(self.say("emptied", pile=self.pile_name(event.src)))
                     told.add(event.src)
             elif isinstance(event, TurnedOver):
@@ -96,6 +99,10 @@ class EventNarration(Readings):
                 out.append(self.say("lifted_off", suit=event.cards[0].suit))
                 left.append(event.src)
                 told.discard(event.src)
+        homes = [e.dst for e in events if isinstance(e, Moved) and self.specs[e.dst].kind is PileKind.FOUNDATION]
+        for home in {h for h in homes if homes.count(h) > 1} & unsaid:  # a run sent home card by card, its last
+            left.append(home)  # card named by the player, not said: read where the foundation ends
+            told.discard(home)
         if not any(isinstance(e, Won) for e in events):
             out.extend(self._changed_tops(start, after, left, told, named_source))
             out.extend(self._newly_free(start, after, events, {e.card for e in events if isinstance(e, TurnedOver)}))
@@ -162,6 +169,19 @@ class EventNarration(Readings):
         named = [p for p in (said.source, said.target) if isinstance(p, CardRef)]  # "remove king of clubs": the discard pile is no card
         return (len(named) == len(event.cards) and all(isinstance(p, CardRef) and p.suit is not None for p in named)
                 and all(any(p.matches(c) for p in named) for c in event.cards))
+
+    def _card_was_known(self, event: Moved, after: State, named_source: int | None) -> bool:
+        """Is the card a move said by pile took ("pile four to pile three") one the player knew, so
+        that what pile four shows now, or that it is empty, is the whole news ("Ten of hearts
+        shows.", "Pile four is empty.")? A single card from the top of the pile they named: they
+        chose the move by it. A run is still counted ("Nine of clubs and 2 more moved."), and
+        ``verbose`` says the card every time."""
+        if self.verbose or event.src != named_source or len(event.cards) != 1:
+            return False
+        if self.specs[event.src].kind in (PileKind.STOCK, PileKind.DISCARD):
+            return False
+        left = after.piles[event.src]
+        return left.top_face_up or (not left.cards and self.is_gap(event.src))
 
     def _named_source(self, said: Command | None) -> int | None:
         """The pile a move said by pile came from ("pile four to pile three"), else None."""

@@ -197,6 +197,8 @@ class Parser:
             return Command("move", target=slots.get("pile"))
         if intent in ("read", "where", "read_group"):
             return Command(intent, source=slots.get("pile") or slots.get("card") or slots.get("group"))
+        if intent == "pile_rules":  # "what goes on pile three", "the free cells", "row two"; none: the columns
+            return Command(intent, source=slots.get("pile") or slots.get("foundation") or slots.get("group") or KindRef(PileKind.TABLEAU))
         if intent == "discard":
             return Command("move", source=slots.get("place"), target=KindRef(PileKind.DISCARD))
         if intent == "switch_game":

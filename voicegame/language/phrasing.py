@@ -47,10 +47,10 @@ class Phrasing(Messages):
             return self.stock_verb()
         if move.kind is MoveKind.PAIR:
             return self.pair_phrase(state, move, by_pile)
-        if by_pile:
+        dst_spec = self.specs[move.dst]
+        if by_pile and not (move.count > 1 and dst_spec.kind is PileKind.FOUNDATION):  # "pile two up" sends one card home
             return self.phrase("phrase_to", what=self.specs[move.src].name, pile=self.specs[move.dst].name)
         card = state.piles[move.src].cards[-move.count]
-        dst_spec = self.specs[move.dst]
         target = state.piles[move.dst].top
         if dst_spec.kind is PileKind.FOUNDATION:
             return self.phrase("phrase_up", card=card)

@@ -114,7 +114,8 @@ class Resolver:
                 continue
             if any(move.src == s and (count is None or count == move.count) for s, count in sources):
                 key = (move.src, move.dst)
-                if key not in by_pair or by_pair[key].count < move.count:
+                home = self.specs[move.dst].kind is PileKind.FOUNDATION  # "pile two up": its top card; a run home is named by its card
+                if key not in by_pair or (by_pair[key].count < move.count and not home):
                     by_pair[key] = move
         candidates = self.phrasing.distinct_moves(state, list(by_pair.values()))
         if len(candidates) == 1:
@@ -261,6 +262,8 @@ class Resolver:
         elif same_target and len(set(moved)) == 1:
             labels = [self.specs[m.src].name for m in candidates]
             key, params = "which_location", {"card": moved[0]}
+            if max(len(label.split()) for label in labels) > 2:  # grid places: the card again would make 14 words
+                key, params = "which_one", {}
         elif same_target and len(set(moved)) == len(moved) and len({c.rank for c in moved}) == 1:
             labels = [c.spoken if c.is_joker else c.suit.value for c in moved]  # "red joker", not its stand-in suit
             key, params = "which_card", {"rank": CardRef(moved[0].rank)}  # said "seven"

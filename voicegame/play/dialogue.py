@@ -15,7 +15,7 @@ from voicegame.language.resolve import Ask
 from voicegame.play.reply import Reply
 from voicegame.storage.autosave import Offer
 
-KEEPS_QUESTION = frozenset({"repeat", "what_can_i_say", "help", "faster", "slower", "louder", "quieter"})
+KEEPS_QUESTION = frozenset({"repeat", "what_can_i_say", "help", "pile_rules", "faster", "slower", "louder", "quieter"})
 """Intents that leave an open question open (everything else drops it)."""
 KEEPS_OFFER = KEEPS_QUESTION | {"all_commands", "brief", "verbose", "statistics", "quit"}
 """Intents acted on while "Resume your game?" waits for its answer, leaving it open. Besides these,

@@ -14,7 +14,7 @@ from typing import Callable
 from voicegame.engine import Move, MoveKind
 from voicegame.language.command import Command
 from voicegame.language.narrate import join
-from voicegame.play import lifecycle, reading
+from voicegame.play import lifecycle, pile_rules, reading
 from voicegame.play.core import SessionCore
 from voicegame.play.dialogue import Opened
 from voicegame.play.reply import Reply
@@ -132,14 +132,41 @@ def do_hint(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
     s.dialogue.hinted = move
 
 
+PAIR_LIST_WORDS = 20
+""""What can I do" in a pairing game names removals while they fit in this many words (two at least)."""
+
+
+def _fitting(phrases: list[str], least: int) -> list[str]:
+    """The first of ``phrases`` that fit in :data:`PAIR_LIST_WORDS` words (``least`` of them at least)."""
+    kept: list[str] = []
+    for phrase in phrases:
+        if len(kept) >= least and sum(len(p.split()) for p in kept + [phrase]) > PAIR_LIST_WORDS:
+            break
+        kept.append(phrase)
+    return kept
+
+
 def do_moves(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     moves = s.narrator.distinct_moves(s.state, ranked_moves(s.engine, s.state))
     if not moves:
         reply.sentences.append(s.say("hint_none"))
         return
     phrases = s.narrator.move_phrases(s.state, moves[:6])
-    if len(moves) > 6:
-        reply.sentences.append(s.say("moves_list_more", moves=", ".join(phrases), count=len(moves) - 6))
+    if any(m.kind is MoveKind.PAIR for m in moves[:6]):  # pairs named in full are long: as many as about 20 words hold
+        removals = [m for m in moves if m.kind is not MoveKind.DEAL]
+        every = s.narrator.move_phrases(s.state, removals)
+        phrases, rest = _fitting(every, least=2), []
+        done = len(phrases)
+        while done < len(every):  # "more" names the rest, a page at a time
+            rest.append(_fitting(every[done:], least=1))
+            done += len(rest[-1])
+        s.dialogue.more_pages = [[s.say("moves_list", moves=join(page, "or"))] for page in rest]
+        s.dialogue.more_end = "moves_end"
+        if len(removals) < len(moves):
+            phrases.append(s.narrator.stock_verb())  # one word, always said: "draw"
+        moves = removals + [m for m in moves if m.kind is MoveKind.DEAL]
+    if len(moves) > len(phrases):
+        reply.sentences.append(s.say("moves_list_more", moves=", ".join(phrases), count=len(moves) - len(phrases)))
     else:
         reply.sentences.append(s.say("moves_list", moves=join(phrases, "or")))
 
@@ -186,5 +213,7 @@ INTENTS: dict[str, Handler] = {
     "sleep": do_sleep, "wake": do_wake, "no_such_place": do_no_such_place,
     # what was played, what is left, what this game is
     "last_move": reading.do_last_move, "redeals_left": reading.do_redeals_left, "about_game": reading.do_about_game,
+    # a pile's rules (issue 38)
+    "pile_rules": pile_rules.do_pile_rules,
 }
 """Intent name -> what it does."""

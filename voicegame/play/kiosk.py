@@ -320,7 +320,7 @@ class Kiosk:
             self.last_invite = now
             self.counters.invitations += 1
             log.info("idle invitation")
-            self.say("kiosk_invite")
+            self.say("kiosk_invite", verb=self.session.narrator.stock_verb())  # Spider deals, Klondike draws
 
     def _auto_new_game(self) -> None:
         session = self.session

@@ -6,8 +6,6 @@ Nothing here changes the game. Each ``do_*`` function is an entry of the intents
 
 from __future__ import annotations
 
-import re
-
 from voicegame.engine import Move, MoveKind, PileKind
 from voicegame.language.command import CardRef, Command, GroupRef, PileRef
 from voicegame.language.messages import Messages
@@ -15,6 +13,7 @@ from voicegame.language.narrate import join
 from voicegame.listen.grammar import intent_phrase
 from voicegame.play.core import SessionCore
 from voicegame.play.dialogue import Opened
+from voicegame.play.pile_rules import help_sentences, pages_of
 from voicegame.play.reply import Reply
 from voicegame.solver.hints import ranked_moves
 from voicegame.storage.stats import GameStats
@@ -129,8 +128,10 @@ HELP_WORDS = 45
 
 
 def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    """The game's rules, about ``HELP_WORDS`` words at a time, in whole sentences; "more" goes on."""
-    text = s.say(s.game.help_key) if s.game.help_key else s.narrator.all_commands()
+    """The game's rules, about ``HELP_WORDS`` words at a time, in whole sentences; "more" goes on. The
+    rules are said from the rule objects (``pile_rules.help_sentences``) between the game's hand-written
+    opening and its example of what to say: what help says is what the engine enforces."""
+    text = " ".join(help_sentences(s.game, s.narrator)) if s.game.help_key else s.narrator.all_commands()
     more = s.say("help_more")
     pages = [[text]] if len(text.split()) <= HELP_WORDS else pages_of(text, HELP_WORDS - len(more.split()))
     reply.sentences.append(" ".join(pages[0]))  # a page of the rules is one thing said
@@ -138,22 +139,6 @@ def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
         reply.sentences.append(more)
         s.dialogue.more_pages = [[" ".join(page)] for page in pages[1:]]
         s.dialogue.more_end = "help_end"
-
-
-def pages_of(text: str, words: int) -> list[list[str]]:
-    """``text`` cut into its sentences and clauses (at "; "), grouped into pages of at most about
-    ``words`` words; a page that ends on a clause ends with a full stop."""
-    pieces = [part for part in re.split(r"(?<=[.?!;])\s+", text.strip()) if part]
-    pages: list[list[str]] = []
-    for piece in pieces:
-        if pages and sum(len(x.split()) for x in pages[-1]) + len(piece.split()) <= words:
-            pages[-1].append(piece)
-        else:
-            pages.append([piece])
-    for page in pages:
-        if page[-1].endswith(";"):
-            page[-1] = page[-1][:-1] + "."
-    return pages
 
 
 def do_all_commands(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
@@ -188,8 +173,10 @@ def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Op
     if dialogue.pending is not None:
         reply.sentences.append(s.say("say_answers", options=join([intent_phrase(s.parser, "yes"), intent_phrase(s.parser, "no")])))
         return
-    moves = varied_examples(s, [m for m in ranked_moves(s.engine, s.state) if m.kind is MoveKind.MOVE])
+    moves = varied_examples(s, [m for m in ranked_moves(s.engine, s.state) if m.kind is not MoveKind.DEAL])  # pairs too
     parts = s.narrator.move_phrases(s.state, moves)
+    while any(m.kind is MoveKind.PAIR for m in moves) and len(parts) > 1 and sum(len(p.split()) for p in parts) > EXAMPLE_WORDS:
+        parts.pop()  # two pairs named in full: one
     if dialogue.hinted is not None:
         parts.insert(0, s.say("yes_for_hint").lower())
     if s.played.can_draw():
@@ -201,12 +188,23 @@ def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Op
     reply.sentences.append(s.say("say_now", options=join(parts)))
 
 
+EXAMPLE_WORDS = 12
+"""In a pairing game, the most words the example removals of "what can I say" may take together (the first
+is always said): "remove king of spades, remove nine of hearts and four of hearts"; of two pairs named in
+full, only the first."""
+
+
 def varied_examples(s: SessionCore, moves: list[Move], count: int = 2) -> list[Move]:
     """Up to ``count`` of ``moves`` (best first) that differ: never the same card into two equal empty
-    cells, and a different card, or else a different kind of target, for each example."""
+    cells, and a different card, or else a different kind of target, for each example. A removal
+    (a pair, or a king alone) has no target pile: its kind counts as none."""
     moves = s.narrator.distinct_moves(s.state, moves)
+
+    def kind(move: Move) -> PileKind | None:
+        return s.engine.specs[move.dst].kind if move.kind is MoveKind.MOVE else None
+
     chosen: list[Move] = []
-    for differs in (lambda m, c: m.src != c.src and s.engine.specs[m.dst].kind is not s.engine.specs[c.dst].kind,
+    for differs in (lambda m, c: m.src != c.src and kind(m) is not kind(c),
                     lambda m, c: m.src != c.src,
                     lambda m, c: True):
         for move in moves:

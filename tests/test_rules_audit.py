@@ -1,0 +1,57 @@
+"""docs/rules-audit.md (issue 38, item 2): every registered game has a section, and every test the
+audit cites exists, so the audit cannot silently fall behind the registry or the test files."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from voicegame.games import all_games
+
+ROOT = Path(__file__).resolve().parent.parent
+AUDIT = ROOT / "docs" / "rules-audit.md"
+CITED = re.compile(r"`(tests/[\w/]+\.py)::(test_\w+)(\[[^`\]]*\])?`")
+
+
+def audit_text() -> str:
+    return AUDIT.read_text(encoding="utf-8")
+
+
+def section_keys(text: str) -> set[str]:
+    """The game keys of the audit's per-game headings: ``### Title (`key`)``."""
+    return set(re.findall(r"^### .+ \(`(\w+)`\)$", text, re.M))
+
+
+def test_every_registered_game_has_a_section():
+    keys = section_keys(audit_text())
+    missing = [entry.key for entry in all_games() if entry.key not in keys]
+    assert not missing, f"games without a section in docs/rules-audit.md: {missing}"
+
+
+def test_every_section_is_a_registered_game():
+    registered = {entry.key for entry in all_games()}
+    unknown = section_keys(audit_text()) - registered
+    assert not unknown, f"sections for games that are not registered: {sorted(unknown)}"
+
+
+def test_every_cited_test_exists():
+    cited = set(CITED.findall(audit_text()))
+    assert cited, "the audit cites no tests"
+    sources: dict[str, str] = {}
+    missing = []
+    for path, name, _params in sorted(cited):
+        file = ROOT / path
+        if not file.is_file():
+            missing.append(f"{path} (no such file)")
+            continue
+        source = sources.setdefault(path, file.read_text(encoding="utf-8"))
+        if not re.search(rf"^\s*(async\s+)?def {re.escape(name)}\(", source, re.M):
+            missing.append(f"{path}::{name}")
+    assert not missing, f"tests cited in docs/rules-audit.md that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("line", ["| Golf | x | `games/golf.py: waste` | `tests/test_golf.py::test_a[one]` | agrees |"])
+def test_the_citation_pattern_reads_parametrised_ids(line):
+    assert CITED.findall(line) == [("tests/test_golf.py", "test_a", "[one]")]
