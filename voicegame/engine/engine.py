@@ -126,7 +126,7 @@ class Engine:
             return Reason("takes_no_cards", {"pile": dst.name})
         cards = pile.cards[-move.count :]
         reason = dst.accepts.why_not(self.layout, state, src, dst, state.piles[move.dst], cards)
-        if reason is None and move.count > 1 and self.game.max_run is not None:
+        if reason is None and self.game.max_run is not None:  # as legal_moves asks it, for any count
             limit = self.game.max_run(self.game, state, move.dst)
             if move.count > limit:
                 return Reason("run_too_long", {"count": move.count, "limit": limit, "pile": dst.name})
@@ -208,7 +208,7 @@ class Engine:
                 cards = pile.cards[-count:]
                 rank = cards[0].rank
                 for d, dst, accepts, ranks, limit in targets:
-                    if d != s and count <= limit and (ranks is None or rank in ranks) and accepts.allows(self.layout, state, spec, dst, piles[d], cards):
+                    if d != s and count <= limit and (ranks is None or rank in ranks) and accepts.refusal(self.layout, state, spec, dst, piles[d], cards) is None:
                         moves.append(Move(MoveKind.MOVE, s, d, count))
         if self.game.pairs is not None:
             moves.extend(self.pair_moves(state))

@@ -7,6 +7,7 @@ move chooses foundation one's card, and nothing else may be done before it.
 >>> from voicegame.engine.cards import Card
 >>> from voicegame.engine.piles import Pile, PileKind
 >>> from voicegame.engine.rules import Layout, PileSpec
+>>> from voicegame.engine.state import State
 >>> layout = Layout.of((PileSpec("foundation1", PileKind.FOUNDATION, ("foundation one",)),))
 >>> AfterFirstCard("foundation1").why_not(layout, State((Pile(),))).key
 'phase_first_card'
@@ -20,7 +21,6 @@ from dataclasses import dataclass
 
 from voicegame.engine.reason import Reason
 from voicegame.engine.rules import Layout, Phase
-from voicegame.engine.state import State
 
 
 @dataclass(frozen=True)
@@ -28,9 +28,7 @@ class AfterFirstCard(Phase):
     """From the moment ``pile`` holds a card on (``until_empty`` stays True: the phase lasts while the
     pile holds cards)."""
 
-    def why_not(self, layout: Layout, state: State) -> Reason | None:
-        if self.now(layout, state):
-            return None
+    def reason(self, layout: Layout) -> Reason:
         return Reason("phase_first_card", {"pile": layout.specs[layout.index[self.pile]].name})
 
     def describe(self) -> tuple[Reason, ...]:

@@ -63,17 +63,21 @@ class RunsHome(Accepts):
                 return reason
         return None
 
-    def allows(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> bool:
+    def refusal(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> str | Reason | None:
+        """The verdict, made once (:meth:`Accepts.refusal`): a run's first card laid, then the run itself."""
         if len(cards) == 1:
-            return super().allows(layout, state, src, dst, target, cards)
+            return super().refusal(layout, state, src, dst, target, cards)
         laid = self.laid(cards)
-        return self._run_why_not(laid) is None and super().allows(layout, state, src, dst, target, laid[:1])
+        return super().refusal(layout, state, src, dst, target, laid[:1]) or self._run_why_not(laid)
 
     def why_not(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> Reason | None:
+        """:meth:`refusal`'s verdict in words; a rule part that refuses a run refuses its first card laid."""
         if len(cards) == 1:
             return super().why_not(layout, state, src, dst, target, cards)
-        laid = self.laid(cards)
-        return super().why_not(layout, state, src, dst, target, laid[:1]) or self._run_why_not(laid)
+        part = self.refusal(layout, state, src, dst, target, cards)
+        if part is None or isinstance(part, Reason):
+            return part
+        return super().why_not(layout, state, src, dst, target, self.laid(cards)[:1])
 
     def describe(self) -> tuple[Reason, ...]:
         return tuple(part for part in super().describe() if part.key != "rule_single")

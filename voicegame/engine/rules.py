@@ -6,6 +6,10 @@ fine, or a :class:`Reason` (a message key plus values) that the narrator turns
 into one spoken sentence. Help text comes from the same objects
 (``describe``), so what the game says and what it enforces cannot drift apart.
 
+One rule, one answer: :class:`Accepts` and :class:`Takes` make each verdict once, in ``refusal``
+(None, or the part of the rule that refuses); ``allows`` (the fast yes or no) and ``why_not`` (the
+reason) both ask it. tests/test_rules_agree.py checks the two against each other in every game.
+
 >>> from voicegame.engine.cards import Card
 >>> from voicegame.engine.state import State
 >>> column = PileSpec("column1", PileKind.TABLEAU, ("column one",),
@@ -18,6 +22,8 @@ into one spoken sentence. Help text comes from the same objects
 True
 >>> column.accepts.why_not(layout, state, waste, column, Pile(), (Card.from_code("7H"),)).key
 'empty_needs_rank'
+>>> column.accepts.refusal(layout, state, waste, column, Pile(), (Card.from_code("7H"),))  # the part that says no
+'empty'
 >>> layout.index["column1"], layout.pile(state, "column1").top
 (1, Card.from_code('8S'))
 """
@@ -120,8 +126,12 @@ class Phase:
         return bool(layout.pile(state, self.pile).cards) is self.until_empty
 
     def why_not(self, layout: Layout, state: State) -> Reason | None:
-        if self.now(layout, state):
-            return None
+        """None in this phase, else why a rule of it waits: :meth:`now`'s verdict, in words."""
+        return None if self.now(layout, state) else self.reason(layout)
+
+    def reason(self, layout: Layout) -> Reason:
+        """What a rule of this phase says outside it ("only while the stock holds cards"); a phase
+        that says it in its own words overrides this, never :meth:`why_not`."""
         name = layout.specs[layout.index[self.pile]].name
         return Reason("phase_until_empty" if self.until_empty else "phase_after_empty", {"pile": name})
 
@@ -179,7 +189,7 @@ class Accepts:
         """The ranks a moved run's first card could have to go on ``target`` (None: any rank).
 
         A necessary condition only, for skipping hopeless checks in legal-move generation;
-        :meth:`allows` has the final word."""
+        :meth:`refusal` has the final word."""
         if target.cards:
             if self.build is None or not target.top_face_up:
                 return NO_RANKS
@@ -215,74 +225,89 @@ class Accepts:
         now = (first.rank - top.rank) % 13
         return (was <= 6) != (now <= 6)
 
-    def allows(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> bool:
-        """The same verdict as ``why_not(...) is None``, without building a reason (fast path)."""
+    def refusal(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> str | Reason | None:
+        """Which part of the rule refuses ``cards`` on ``target``: None if no part does, the game hook's
+        reason, or the name of the part (``"sources"``, ``"build"``...) for :meth:`why_not` to put into words.
+
+        The one place the verdict is made (issue 38: one rule, one answer): :meth:`allows` and
+        :meth:`why_not` both ask it, so they cannot disagree, and naming a part costs no more than
+        saying no, so legal-move generation asks it directly. The order of the checks is the order
+        in which the player is told what is wrong."""
         first = cards[0]
         if self.phase is not None and not self.phase.now(layout, state):
-            return False
-        if self.single and len(cards) > 1:
-            return False
-        if self.suit is not None and first.suit is not self.suit:
-            return False
-        if self.rank is not None and first.rank != self.rank:
-            return False
+            return "phase"
         if self.sources is not None and src.kind not in self.sources:
-            return False
+            return "sources"
+        if self.single and len(cards) > 1:
+            return "single"
+        if self.suit is not None and first.suit is not self.suit:
+            return "suit"
+        if self.rank is not None and first.rank != self.rank:
+            return "rank"
         if self.max_cards is not None and len(target.cards) + len(cards) > self.max_cards:
-            return False
+            return "max_cards"
         if target.cards:
-            if self.build is None or not target.top_face_up or not self.build.follows(target.cards[-1], first):
-                return False
+            if not target.top_face_up:
+                return "face_down"
+            if self.build is None:
+                return "no_build"
+            if not self.build.follows(target.cards[-1], first):
+                return "build"
             if self.founded and not self._is_founded(target):
-                return False
+                return "founded"
             if self.locks_direction and self._turns_back(target, first):
-                return False
-        elif not self.empty.allows(first):
-            return False
-        elif self.empty_from is not None and src.kind not in self.empty_from:
-            return False
-        elif self.base_from is not None and first.rank != (self.base_rank(layout, state) or first.rank):
-            return False
-        return self.extra is None or self.extra(layout, state, src, dst, cards) is None
+                return "locked"
+        else:
+            if not self.empty.allows(first):
+                return "empty"
+            if self.base_from is not None and first.rank != (self.base_rank(layout, state) or first.rank):
+                return "base"
+            if self.empty_from is not None and src.kind not in self.empty_from:
+                return "empty_from"
+        return None if self.extra is None else self.extra(layout, state, src, dst, cards)
+
+    def allows(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> bool:
+        """True when ``cards`` may go on ``target``: ``why_not(...) is None``, without building a reason."""
+        return self.refusal(layout, state, src, dst, target, cards) is None
 
     def why_not(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> Reason | None:
-        first = cards[0]
-        if self.phase is not None and (reason := self.phase.why_not(layout, state)) is not None:
-            return reason
-        if self.sources is not None and src.kind not in self.sources:
+        """None if ``cards`` may go on ``target``, else the reason: :meth:`refusal`'s verdict, in words."""
+        part = self.refusal(layout, state, src, dst, target, cards)
+        if part is None or isinstance(part, Reason):
+            return part
+        first, top = cards[0], target.top
+        if part == "phase":
+            assert self.phase is not None  # refusal names the phase only when there is one
+            return self.phase.reason(layout)
+        if part == "sources":
             return Reason("source_not_allowed", {"pile": dst.name, "source": src.name})
-        if self.single and len(cards) > 1:
+        if part == "single":
             return Reason("single_only", {"pile": dst.name, "card": first})
-        if self.suit is not None and first.suit is not self.suit:
+        if part == "suit":
             return Reason("wrong_suit", {"pile": dst.name, "suit": self.suit, "card": first})
-        if self.rank is not None and first.rank != self.rank:
+        if part == "rank":
             return Reason("wrong_rank", {"pile": dst.name, "rank": self.rank, "card": first})
-        if self.max_cards is not None and len(target.cards) + len(cards) > self.max_cards:
+        if part == "max_cards":
             return Reason("pile_full", {"pile": dst.name, "count": self.max_cards})
-        top = target.top
-        if top is None:
-            reason = self.empty.why_not(dst.name, first)
-            if reason is not None and reason.key == "empty_takes_nothing" and dst.kind is PileKind.WASTE \
-                    and self.build is not None:  # a waste that builds (Thieves, Golf) starts from the stock
-                reason = Reason("empty_waste_draw_first", {"pile": dst.name})
-            base = self.base_rank(layout, state)
-            if reason is None and base is not None and first.rank != base:
-                reason = Reason("empty_needs_rank", {"pile": dst.name, "rank": base, "card": first})
-            if reason is None and self.empty_from is not None and src.kind not in self.empty_from:
-                reason = Reason("empty_not_from", {"pile": dst.name, "source": src.name})
-        elif not target.top_face_up:
-            reason = Reason("target_face_down", {"pile": dst.name})
-        elif self.build is None:
-            reason = Reason("takes_no_cards", {"pile": dst.name})
-        else:
-            reason = self.build.why_not(top, first)
-            if reason is None and self.founded and not self._is_founded(target):
-                reason = Reason("not_founded", {"pile": dst.name, "card": top, "base": self.empty.rank})
-            if reason is None and self.locks_direction and self._turns_back(target, first):
-                reason = Reason("direction_locked", {"pile": dst.name, "card": first, "target": top})
-        if reason is None and self.extra is not None:
-            reason = self.extra(layout, state, src, dst, cards)
-        return reason
+        if part == "face_down":
+            return Reason("target_face_down", {"pile": dst.name})
+        if part == "no_build":
+            return Reason("takes_no_cards", {"pile": dst.name})
+        if part == "build":
+            assert self.build is not None and top is not None  # refusal names the build only on a card
+            return self.build.why_not(top, first)
+        if part == "founded":
+            return Reason("not_founded", {"pile": dst.name, "card": top, "base": self.empty.rank})
+        if part == "locked":
+            return Reason("direction_locked", {"pile": dst.name, "card": first, "target": top})
+        if part == "empty":
+            if not self.empty.allowed and dst.kind is PileKind.WASTE and self.build is not None:
+                return Reason("empty_waste_draw_first", {"pile": dst.name})  # a waste that builds (Thieves, Golf) starts from the stock
+            return self.empty.why_not(dst.name, first)
+        if part == "base":
+            return Reason("empty_needs_rank", {"pile": dst.name, "rank": self.base_rank(layout, state), "card": first})
+        assert part == "empty_from", part
+        return Reason("empty_not_from", {"pile": dst.name, "source": src.name})
 
     def describe(self) -> tuple[Reason, ...]:
         """What the pile takes, as short sentences: message keys and values (for generated help)."""
@@ -372,23 +397,42 @@ class Takes:
             return self.extra(layout, state, spec, pile, count)
         return None
 
-    def why_not(self, layout: Layout, state: State, spec: PileSpec, pile: Pile, count: int) -> Reason | None:
+    def refusal(self, layout: Layout, state: State, spec: PileSpec, pile: Pile, count: int) -> str | Reason | None:
+        """Which part of the rule keeps ``count`` cards on the pile: None if none does, the reason of
+        :meth:`forbids`, or the name of the part (``"empty"``, ``"face_down"``, ``"run"``) for
+        :meth:`why_not` to put into words. The one place the verdict is made (as :meth:`Accepts.refusal`);
+        legal-move generation asks its parts, :meth:`counts` and :meth:`forbids`, directly."""
         if not pile.cards:
-            return Reason("pile_empty", {"pile": spec.name})
+            return "empty"
         if count > pile.up_count:
+            return "face_down"
+        if count not in self.counts(pile):
+            return "run"
+        return self.forbids(layout, state, spec, pile, count)
+
+    def allows(self, layout: Layout, state: State, spec: PileSpec, pile: Pile, count: int) -> bool:
+        """True when ``count`` cards may leave the pile: ``why_not(...) is None``, without building a reason."""
+        return self.refusal(layout, state, spec, pile, count) is None
+
+    def why_not(self, layout: Layout, state: State, spec: PileSpec, pile: Pile, count: int) -> Reason | None:
+        """None if ``count`` cards may leave the pile, else the reason: :meth:`refusal`'s verdict, in words."""
+        part = self.refusal(layout, state, spec, pile, count)
+        if part is None or isinstance(part, Reason):
+            return part
+        if part == "empty":
+            return Reason("pile_empty", {"pile": spec.name})
+        if part == "face_down":
             if pile.hidden and pile.shows(len(pile.cards) - count):  # a face-up card under a face-down one
                 return Reason("card_under_face_down", {"card": pile.cards[-count], "pile": spec.name})
             return Reason("card_face_down", {"pile": spec.name})
-        if count not in self.counts(pile):
-            card = pile.cards[-count]
-            if not self.runs:
-                return Reason("not_on_top", {"card": card, "pile": spec.name})
-            if self.sequence is not None and self.sequence.suit is SuitRule.SAME:
-                lifted = pile.cards[-count:]
-                if all(self.sequence._rank_ok(a, b) for a, b in zip(lifted, lifted[1:])):
-                    return Reason("not_one_suit", {"card": card, "pile": spec.name})  # in sequence, mixed suits (Spider)
-            return Reason("not_a_run", {"card": card, "pile": spec.name})
-        return self.forbids(layout, state, spec, pile, count)
+        card = pile.cards[-count]
+        if not self.runs:
+            return Reason("not_on_top", {"card": card, "pile": spec.name})
+        if self.sequence is not None and self.sequence.suit is SuitRule.SAME:
+            lifted = pile.cards[-count:]
+            if all(self.sequence._rank_ok(a, b) for a, b in zip(lifted, lifted[1:])):
+                return Reason("not_one_suit", {"card": card, "pile": spec.name})  # in sequence, mixed suits (Spider)
+        return Reason("not_a_run", {"card": card, "pile": spec.name})
 
     @property
     def restricted(self) -> bool:

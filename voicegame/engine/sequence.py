@@ -94,18 +94,23 @@ class Sequence:
         return self._rank_ok(under, over) and self._suit_ok(under, over)
 
     def needed_ranks(self, under: Card) -> list[Rank]:
-        """The ranks that may go on ``under``, for explanations and reading."""
-        return [r for r in RANKS if self._rank_ok(under, Card(r, under.suit))]
+        """The ranks that may go on ``under``, for explanations and reading (from the precomputed table,
+        which says what ``_rank_ok`` says for every rank)."""
+        ranks = self._over_ranks.get(under.rank)
+        if ranks is None:  # a card outside the table (a joker under a plain sequence)
+            return [r for r in RANKS if self._rank_ok(under, Card(r, under.suit))]
+        return [r for r in RANKS if r in ranks]
 
     def why_not(self, under: Card, over: Card) -> Reason | None:
+        """None if ``over`` may lie on ``under``, else why not: :meth:`follows`' verdict, in words."""
+        if self.follows(under, over):
+            return None
         if not self._rank_ok(under, over):
             needed = self.needed_ranks(under)
             if not needed:
                 return Reason("nothing_goes_on", {"card": over, "target": under})
             return Reason("needs_rank", {"card": over, "target": under, "ranks": needed})
-        if not self._suit_ok(under, over):
-            return Reason(f"needs_{self.suit.name.lower()}", {"card": over, "target": under})
-        return None
+        return Reason(f"needs_{self.suit.name.lower()}", {"card": over, "target": under})
 
     def is_run(self, cards: tuple[Card, ...]) -> bool:
         return all(self.follows(a, b) for a, b in zip(cards, cards[1:]))
@@ -131,14 +136,15 @@ class Empty:
     rank: Rank | None = None
 
     def why_not(self, pile: str, card: Card) -> Reason | None:
-        """None if ``card`` may go on the empty pile named ``pile``, else why not."""
+        """None if ``card`` may go on the empty pile named ``pile``, else why not: :meth:`allows`' verdict, in words."""
+        if self.allows(card):
+            return None
         if not self.allowed:
             return Reason("empty_takes_nothing", {"pile": pile})
-        if self.rank is not None and card.rank != self.rank:
-            return Reason("empty_needs_rank", {"pile": pile, "rank": self.rank, "card": card})
-        return None
+        return Reason("empty_needs_rank", {"pile": pile, "rank": self.rank, "card": card})
 
     def allows(self, card: Card) -> bool:
+        """True when ``card`` may go on the empty pile (the one place this rule's verdict is made)."""
         return self.allowed and (self.rank is None or card.rank == self.rank)
 
     def describe(self) -> tuple[Reason, ...]:
