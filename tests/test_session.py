@@ -361,3 +361,12 @@ def test_asking_a_piles_rules_keeps_the_question_open():
     assert say(s, "seven on eight of spades") == ["Which seven: hearts or diamonds?"]
     assert say(s, "what goes on pile one")[0].startswith("Pile one: build down")
     assert say(s, "diamonds") == ["Seven of diamonds on eight of spades.", "Pile three is empty."]
+
+
+def test_more_after_what_can_i_do_names_the_rest():
+    s = Session("freecell", seed=1)
+    first = say(s, "what can i do")
+    assert first[0].endswith("and 2 more.")
+    rest = say(s, "more")
+    assert rest == ["You can: eight of clubs to cell one or ten of clubs to cell one.", "Those are all the moves."]
+    assert not any(phrase in first[0] for phrase in ("eight of clubs to cell one", "ten of clubs to cell one"))

@@ -146,13 +146,17 @@ def _fitting(phrases: list[str], least: int) -> list[str]:
     return kept
 
 
+MOVES_AT_ONCE = 6
+"""How many moves "what can I do" names at once; "more" names the next ones."""
+
+
 def do_moves(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     moves = s.narrator.distinct_moves(s.state, ranked_moves(s.engine, s.state))
     if not moves:
         reply.sentences.append(s.say("hint_none"))
         return
-    phrases = s.narrator.move_phrases(s.state, moves[:6])
-    if any(m.kind is MoveKind.PAIR for m in moves[:6]):  # pairs named in full are long: as many as about 20 words hold
+    phrases = s.narrator.move_phrases(s.state, moves[:MOVES_AT_ONCE])
+    if any(m.kind is MoveKind.PAIR for m in moves[:MOVES_AT_ONCE]):  # pairs named in full are long: as many as about 20 words hold
         removals = [m for m in moves if m.kind is not MoveKind.DEAL]
         every = s.narrator.move_phrases(s.state, removals)
         phrases, rest = _fitting(every, least=2), []
@@ -167,6 +171,11 @@ def do_moves(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> 
         moves = removals + [m for m in moves if m.kind is MoveKind.DEAL]
     if len(moves) > len(phrases):
         reply.sentences.append(s.say("moves_list_more", moves=", ".join(phrases), count=len(moves) - len(phrases)))
+        if not s.dialogue.more_pages:  # "and 5 more": "more" names them, six at a time (pairs paged above)
+            every = s.narrator.move_phrases(s.state, moves)
+            rest = [every[i:i + MOVES_AT_ONCE] for i in range(len(phrases), len(every), MOVES_AT_ONCE)]
+            s.dialogue.more_pages = [[s.say("moves_list", moves=join(page, "or"))] for page in rest]
+            s.dialogue.more_end = "moves_end"
     else:
         reply.sentences.append(s.say("moves_list", moves=join(phrases, "or")))
 
