@@ -8,6 +8,7 @@ keeps the ids it has always had.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from voicegame.engine.cards import Rank, Suit
 from voicegame.engine import TOP_CARD, Accepts, Direction, Empty, GameDef, Layout, PileKind, PileSpec, Sequence, State, SuitRule, Takes
@@ -114,7 +115,7 @@ class RememberedBase(Accepts):
         return Rank((state.counters[0] - 1 + self.base_step) % 13 + 1)
 
 
-def remember_base(pile_id: str):
+def remember_base(pile_id: str) -> Callable[[GameDef, State, int], State]:
     """A GameDef ``after_deal``: remember the rank of the bottom card dealt to ``pile_id`` in ``State.counters[0]``."""
 
     def after_deal(game: GameDef, dealt: State, seed: int) -> State:

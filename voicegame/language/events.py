@@ -100,9 +100,9 @@ class EventNarration(Readings):
                 left.append(event.src)
                 told.discard(event.src)
         homes = [e.dst for e in events if isinstance(e, Moved) and self.specs[e.dst].kind is PileKind.FOUNDATION]
-        for home in {h for h in homes if homes.count(h) > 1} & unsaid:  # a run sent home card by card, its last
-            left.append(home)  # card named by the player, not said: read where the foundation ends
-            told.discard(home)
+        for foundation in {h for h in homes if homes.count(h) > 1} & unsaid:  # a run sent home card by card, its last
+            left.append(foundation)  # card named by the player, not said: read where the foundation ends
+            told.discard(foundation)
         if not any(isinstance(e, Won) for e in events):
             out.extend(self._changed_tops(start, after, left, told, named_source))
             out.extend(self._newly_free(start, after, events, {e.card for e in events if isinstance(e, TurnedOver)}))
