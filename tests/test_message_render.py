@@ -45,7 +45,7 @@ TEXT: dict[str, object] = {
     "second": Card(Rank.FOUR, Suit.DIAMONDS), "section": "sound", "setting": "faster", "source": "the waste",
     "spot": "column two", "stock": "24", "suit": Suit.HEARTS, "step": "one", "target": Card(Rank.EIGHT, Suit.SPADES),
     "time": "6 seconds", "title": "Klondike, draw three", "token": ")", "unlimited": ", or unlimited",
-    "uri": "tcp://homeassistant.local:10300", "value": "\"pyramid\"", "variable": "VOSK_MODEL", "verb": "deal", "voice": "Amy",
+    "uri": "tcp://homeassistant.local:10300", "value": "\"pyramid\"", "variable": "VOSK_MODEL", "verb": "deal", "voice": "Amy", "new": "a three", "old": "a two",
     "wake": "hey solitaire", "wanted": "--draw 1", "waste": "the seven of hearts", "what": "pile three",
     "word": "seven", "words": "seven and eight", "left": Card(Rank.SIX, Suit.HEARTS), "place": "column nine",
     "summary": "Build the four suits up from the aces.",

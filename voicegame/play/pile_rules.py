@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from voicegame.engine import PileKind, Reason
+from voicegame.engine.cards import Rank
 from voicegame.engine.game import GameDef
 from voicegame.engine.rules import PileSpec
 from voicegame.language.command import Command, GroupRef, KindRef, PileRef
@@ -251,10 +252,18 @@ def help_rules(game: GameDef, messages: Messages) -> list[list[str]]:
         if not game.indices(kind):
             continue
         told: list[str] = []
+        shapes: dict[tuple[str, ...], str] = {}  # a group's rules with its rank left out -> that rank
         for block in _blocks(kind_rules(game, messages, kind), differ):
             lead = [x for x in block if ": " in x][:1]
             rule = lead[0].partition(": ")[2] if lead else ""
             rule = rule[:1].upper() + rule[1:]
+            shape, rank = _rank_shape([rule] + [x for x in block if x not in lead])
+            if lead and rank is not None and shape in shapes and shapes[shape] != rank:
+                name = lead[0].partition(": ")[0]  # Royal Parade's rows: "Row two: the same, with a three instead of a two."
+                told.append(messages.say("help_same_but", group=name, new=rank, old=shapes[shape]))
+                continue
+            if rank is not None:
+                shapes.setdefault(shape, rank)
             rest = [x for x in block if x not in lead and x not in said]
             if rule in said and not [x for x in rest if not x.startswith(differ)]:
                 continue
@@ -263,6 +272,19 @@ def help_rules(game: GameDef, messages: Messages) -> list[list[str]]:
         if told:
             parts.append(told)
     return parts
+
+
+RANK_WORDS = re.compile(r"\b(an? (?:%s))\b" % "|".join(rank.spoken for rank in Rank))
+"""A rank said with its article ("a three", "an ace"), as rule sentences name the rank a pile takes."""
+
+
+def _rank_shape(sentences: list[str]) -> tuple[tuple[str, ...], str | None]:
+    """``sentences`` with the one rank they name left out, and that rank ("a three"); None when they
+    name no rank or more than one."""
+    ranks = {m.group(1) for sentence in sentences for m in RANK_WORDS.finditer(sentence)}
+    if len(ranks) != 1:
+        return tuple(sentences), None
+    return tuple(RANK_WORDS.sub("RANK", sentence) for sentence in sentences), ranks.pop()
 
 
 def _differ(messages: Messages) -> str:
