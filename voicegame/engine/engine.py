@@ -61,6 +61,11 @@ class Engine:
         self.specs = game.piles
         self._sources = tuple(i for i, s in enumerate(self.specs) if s.takes is not None)
         self._targets = tuple(i for i, s in enumerate(self.specs) if s.accepts is not None)
+        self._offers_memo: list[dict[int, tuple[Pile, range]]] = [{} for _ in self.specs]
+        self._openings_memo: list[dict[int, tuple[Pile, tuple | None]]] = [{} for _ in self.specs]
+        self._source_rules = tuple((i, self.specs[i], takes, takes.restricted, self._offers_memo[i])
+                                   for i in self._sources if (takes := self.specs[i].takes) is not None)
+        self._target_memos = tuple((i, self._openings_memo[i]) for i in self._targets)
 
     # ----- dealing -------------------------------------------------------------
     def deal(self, seed: int) -> State:
@@ -182,39 +187,112 @@ class Engine:
         return self.why_not(state, move) is None
 
     def legal_moves(self, state: State) -> list[Move]:
-        """Every legal move: card moves (source order, then run length, then target), then the deal."""
+        """Every legal move: card moves (source order, then run length, then target), then the deal.
+
+        The hot loop of every search, so it asks as little as it can. What a pile offers (the run
+        lengths that may leave it) and what it could take (the first ranks that fit) depend on the
+        pile alone, and a move changes two or three piles, so both are remembered per pile object
+        (:meth:`_offers`, :meth:`_openings`). Targets are grouped by those ranks (each group built
+        once per call, in pile order), and a target whose rule is
+        :attr:`~voicegame.engine.rules.Accepts.plain` then needs only the suit checks; every other
+        target asks :meth:`Accepts.refusal`."""
         moves: list[Move] = []
-        piles, specs = state.piles, self.specs
-        # Per target, the ranks a moving card could have (a necessary condition, computed once).
-        targets = []
+        piles, specs, layout = state.piles, self.specs, self.layout
         max_run = self.game.max_run
-        for d in self._targets:
-            accepts = specs[d].accepts
-            assert accepts is not None  # _targets holds only the piles that accept cards
-            ranks = accepts.first_ranks(piles[d])
-            if ranks is None or ranks:
-                limit = max_run(self.game, state, d) if max_run is not None else 1 << 30
-                targets.append((d, specs[d], accepts, ranks, limit))
-        for s in self._sources:
-            spec = specs[s]
-            pile = piles[s]
-            if not pile.cards or not pile.top_face_up:
+        by_rank: dict[int, list[tuple]] = {}
+        any_rank = False
+        targets = []
+        openings = self._openings
+        for d, memo in self._target_memos:
+            pile = piles[d]
+            known = memo.get(id(pile))
+            opening = known[1] if known is not None and known[0] is pile else openings(d, pile)
+            if opening is None:
                 continue
-            takes = spec.takes
-            assert takes is not None  # _sources holds only the piles cards may be taken from
-            for count in takes.counts(pile):
-                if takes.restricted and takes.forbids(self.layout, state, spec, pile, count) is not None:
+            limit = max_run(self.game, state, d) if max_run is not None else 1 << 30
+            target = (d, limit, *opening)
+            targets.append(target)
+            ranks = opening[0]
+            if ranks is None:
+                any_rank = True
+            else:
+                for rank in ranks:
+                    by_rank.setdefault(rank, []).append(target)
+        if any_rank:  # a target taking any rank belongs in every group, in pile order
+            by_rank = {}
+        offers = self._offers
+        for s, spec, takes, restricted, memo in self._source_rules:
+            pile = piles[s]
+            known = memo.get(id(pile))
+            counts = known[1] if known is not None and known[0] is pile else offers(s, pile)
+            for count in counts:
+                if restricted and takes.forbids(layout, state, spec, pile, count) is not None:
                     continue
                 cards = pile.cards[-count:]
-                rank = cards[0].rank
-                for d, dst, accepts, ranks, limit in targets:
-                    if d != s and count <= limit and (ranks is None or rank in ranks) and accepts.refusal(self.layout, state, spec, dst, piles[d], cards) is None:
-                        moves.append(Move(MoveKind.MOVE, s, d, count))
+                first = cards[0]
+                rank = first.rank
+                group = by_rank.get(rank)
+                if group is None:
+                    if not any_rank:
+                        continue
+                    group = by_rank[rank] = [t for t in targets if t[2] is None or rank in t[2]]
+                for d, limit, ranks, accepts, top, suit, suit_fits in group:
+                    if d == s or count > limit:
+                        continue
+                    if accepts.plain:
+                        if ((accepts.single and count > 1) or (suit is not None and first.suit is not suit)
+                                or (suit_fits is not None and not suit_fits(top, first))):
+                            continue
+                    elif accepts.refusal(layout, state, spec, specs[d], piles[d], cards) is not None:
+                        continue
+                    moves.append(Move(MoveKind.MOVE, s, d, count))
         if self.game.pairs is not None:
             moves.extend(self.pair_moves(state))
-        if self.game.stock_rule is not None and self.game.stock_rule.why_not(self.layout, state) is None:
+        if self.game.stock_rule is not None and self.game.stock_rule.why_not(layout, state) is None:
             moves.append(Move(MoveKind.DEAL))
         return moves
+
+    MEMO_SIZE = 20_000
+    """Piles remembered per pile place before the memo starts again (a search keeps the piles of
+    every position it holds alive; this bounds what the memo adds to that)."""
+
+    def _offers(self, index: int, pile: Pile) -> range:
+        """The run lengths that may be lifted from ``pile`` at ``index`` by its rule's sequence,
+        before any hook (:meth:`Takes.counts`; none when its top card is face down)."""
+        memo = self._offers_memo[index]
+        known = memo.get(id(pile))
+        if known is not None and known[0] is pile:
+            return known[1]
+        if not pile.cards or not pile.top_face_up:
+            counts = range(1, 1)
+        else:
+            takes = self.specs[index].takes
+            assert takes is not None  # only source piles are asked
+            counts = takes.counts(pile)
+        if len(memo) >= self.MEMO_SIZE:
+            memo.clear()
+        memo[id(pile)] = (pile, counts)
+        return counts
+
+    def _openings(self, index: int, pile: Pile) -> tuple | None:
+        """What ``pile`` at ``index`` could take, by the pile alone: (first ranks or None for any,
+        the rule, the top card, the suit it takes, the build's suit check), or None for nothing."""
+        memo = self._openings_memo[index]
+        known = memo.get(id(pile))
+        if known is not None and known[0] is pile:
+            return known[1]
+        accepts = self.specs[index].accepts
+        assert accepts is not None  # only target piles are asked
+        ranks = accepts.first_ranks(pile)
+        opening = None
+        if ranks is None or ranks:
+            top = pile.cards[-1] if pile.cards else None
+            suit_fits = accepts.build._suit_ok if top is not None and accepts.build is not None else None
+            opening = (ranks, accepts, top, accepts.suit, suit_fits)
+        if len(memo) >= self.MEMO_SIZE:
+            memo.clear()
+        memo[id(pile)] = (pile, opening)
+        return opening
 
     # ----- applying ----------------------------------------------------------------
     def apply(self, state: State, move: Move) -> tuple[State, list[Event]]:
@@ -222,6 +300,12 @@ class Engine:
         reason = self.why_not(state, move)
         if reason is not None:
             raise IllegalMove(reason)
+        return self.apply_legal(state, move)
+
+    def apply_legal(self, state: State, move: Move) -> tuple[State, list[Event]]:
+        """:meth:`apply` without checking the move again: only for a move :meth:`legal_moves`
+        returned for this very ``state`` (searches apply thousands of them; checking each again
+        cost a fifth of their time). Anything a player said goes through :meth:`apply`."""
         if move.kind is MoveKind.DEAL:
             rule = self.game.stock_rule
             assert rule is not None  # why_not refuses a deal when there is no stock rule

@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
 from voicegame.engine.cards import Card, Rank, Suit
@@ -184,6 +184,17 @@ class Accepts:
     empty_from: frozenset[PileKind] | None = None
     max_cards: int | None = None
     base_step: int = 0
+    plain: bool = field(init=False, repr=False, compare=False)
+    """True when only ``build``, ``empty``, ``suit`` and ``single`` speak (no other optional vocabulary,
+    no hook): then :meth:`first_ranks`, the suit and the build's suit rule are the whole verdict, and
+    legal-move generation asks no more (set in ``__post_init__``, not a parameter)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plain", self.phase is None and self.sources is None
+                           and self.rank is None and self.max_cards is None and not self.founded
+                           and not self.locks_direction and self.base_from is None and self.empty_from is None
+                           and self.extra is None and type(self).refusal is Accepts.refusal
+                           and type(self).first_ranks is Accepts.first_ranks)
 
     def first_ranks(self, target: Pile) -> frozenset[int] | None:
         """The ranks a moved run's first card could have to go on ``target`` (None: any rank).

@@ -6,7 +6,7 @@ transposition table a dict, and let tests compare positions with ``==``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from voicegame.engine.piles import Pile
 
@@ -26,4 +26,4 @@ class State:
         piles = list(self.piles)
         for index, pile in changes.items():
             piles[index] = pile
-        return replace(self, piles=tuple(piles))
+        return State(tuple(piles), self.redeals, self.counters)

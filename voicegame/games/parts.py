@@ -98,7 +98,7 @@ def runs_home(spec: PileSpec) -> PileSpec:
     to the Foundation"."""
     accepts = spec.accepts
     assert accepts is not None
-    fields = {name: getattr(accepts, name) for name in accepts.__dataclass_fields__}
+    fields = {name: getattr(accepts, name) for name, f in accepts.__dataclass_fields__.items() if f.init}
     return replace(spec, accepts=RunsHome(**fields))
 
 
