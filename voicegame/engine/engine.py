@@ -41,6 +41,7 @@ from voicegame.engine.homing import RunsHome
 from voicegame.engine.moves import Event, LiftedOff, Move, MoveKind, Moved, Paired, TurnedOver, Won
 from voicegame.engine.piles import Pile, PileKind
 from voicegame.engine.reason import Reason
+from voicegame.engine.rules import PileSpec
 from voicegame.engine.state import State
 
 
@@ -66,6 +67,7 @@ class Engine:
         self._source_rules = tuple((i, self.specs[i], takes, takes.restricted, self._offers_memo[i])
                                    for i in self._sources if (takes := self.specs[i].takes) is not None)
         self._target_memos = tuple((i, self._openings_memo[i]) for i in self._targets)
+        self._feeders = [self._feeders_of(spec) for spec in self.specs]
 
     # ----- dealing -------------------------------------------------------------
     def deal(self, seed: int) -> State:
@@ -210,7 +212,7 @@ class Engine:
             if opening is None:
                 continue
             limit = max_run(self.game, state, d) if max_run is not None else 1 << 30
-            target = (d, limit, *opening)
+            target = (d, limit, self._feeders[d], *opening)
             targets.append(target)
             ranks = opening[0]
             if ranks is None:
@@ -235,9 +237,9 @@ class Engine:
                 if group is None:
                     if not any_rank:
                         continue
-                    group = by_rank[rank] = [t for t in targets if t[2] is None or rank in t[2]]
-                for d, limit, ranks, accepts, top, suit, suit_fits in group:
-                    if d == s or count > limit:
+                    group = by_rank[rank] = [t for t in targets if t[3] is None or rank in t[3]]
+                for d, limit, feeders, ranks, accepts, top, suit, suit_fits in group:
+                    if d == s or count > limit or (feeders is not None and s not in feeders):
                         continue
                     if accepts.plain:
                         if ((accepts.single and count > 1) or (suit is not None and first.suit is not suit)
@@ -251,6 +253,15 @@ class Engine:
         if self.game.stock_rule is not None and self.game.stock_rule.why_not(layout, state) is None:
             moves.append(Move(MoveKind.DEAL))
         return moves
+
+    def _feeders_of(self, spec: PileSpec) -> frozenset[int] | None:
+        """The indices of the only piles whose cards may go on ``spec``, when its rule's hook says so
+        by a ``feeders(pile id)`` method (Accordion's line: a card goes one or three places left);
+        None: any pile may."""
+        hook = spec.accepts.extra if spec.accepts is not None else None
+        feeders = getattr(hook, "feeders", None)
+        ids = feeders(spec.id) if feeders is not None else None
+        return None if ids is None else frozenset(self.layout.index[i] for i in ids)
 
     MEMO_SIZE = 20_000
     """Piles remembered per pile place before the memo starts again (a search keeps the piles of
@@ -416,7 +427,7 @@ class Engine:
                 return True
             if rule is None or not rule.cycles or state.redeals == 0:
                 return False
-            current = self.apply(current, deal)[0]
+            current = self.apply_legal(current, deal)[0]
         return True
 
     def is_productive(self, state: State, move: Move) -> bool:

@@ -69,6 +69,14 @@ class LineJump:
             return Reason("no_match", {"card": card, "target": top})
         return None
 
+    def feeders(self, dst: str) -> tuple[str, ...] | None:
+        """The only piles whose card may go on ``dst``: those ``steps`` places to its right (see
+        ``Engine.legal_moves``, which then asks no other pile; None: any pile may)."""
+        there = self._places.get(dst)
+        if there is None:
+            return None
+        return tuple(self.piles[there + step] for step in self.steps if there + step < len(self.piles))
+
     def describe(self) -> tuple[Reason, ...]:
         return (Reason("rule_line_jump", {"steps": " or ".join(str(s) for s in self.steps)}),)
 

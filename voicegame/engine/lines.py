@@ -21,6 +21,7 @@ takes any ``low``, its last any ``high``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from voicegame.engine.cards import Card, Rank
 from voicegame.engine.reason import Reason
@@ -44,10 +45,18 @@ class InLine:
 
     def neighbours(self, layout: Layout, state: State, cell: str) -> tuple[Card | None, Card | None]:
         """The cards left and right of ``cell`` on the line (None: a gap, or the line's end)."""
-        at = self.cells.index(cell)
-        left = layout.pile(state, self.cells[at - 1]).top if at > 0 else None
-        right = layout.pile(state, self.cells[at + 1]).top if at + 1 < len(self.cells) else None
+        left_id, right_id = self._sides[cell]
+        index, piles = layout.index, state.piles
+        left = piles[index[left_id]].top if left_id is not None else None
+        right = piles[index[right_id]].top if right_id is not None else None
         return left, right
+
+    @cached_property
+    def _sides(self) -> dict[str, tuple[str | None, str | None]]:
+        """Each cell's neighbours' ids (legal-move generation asks for every gap and card)."""
+        cells = self.cells
+        return {cell: (cells[at - 1] if at > 0 else None, cells[at + 1] if at + 1 < len(cells) else None)
+                for at, cell in enumerate(cells)}
 
     def fits(self, layout: Layout, state: State, cell: str, card: Card) -> bool:
         """True when ``card`` may go into the gap ``cell``."""

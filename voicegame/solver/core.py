@@ -20,6 +20,8 @@ from voicegame.engine import Engine, Move, MoveKind, Pile, PileKind, State
 Action = tuple[Move, ...]
 PositionKey = tuple[object, ...]  # hashable: a key of the transposition table
 DEAL = Move(MoveKind.DEAL)
+MEMO_SIZE = 200_000
+"""Piles whose key part :meth:`Positions.pile_key` remembers before it starts again."""
 
 
 class Outcome(Enum):
@@ -61,6 +63,15 @@ class Budget:
 
     def elapsed(self) -> float:
         return self.clock() - self.started
+
+    @property
+    def ended_by(self) -> str | None:
+        """What stopped the search, once :meth:`spend` said no: "nodes" or "time" (None before)."""
+        if self.nodes is not None and self.used > self.nodes:
+            return "nodes"
+        if self.seconds is not None and self.elapsed() > self.seconds:
+            return "time"
+        return None
 
     def spend(self) -> bool:
         """Count one node; False once the budget is gone. The clock is read every 16 nodes: every
@@ -106,16 +117,31 @@ class Positions:
         self.foundations = engine.game.indices(PileKind.FOUNDATION)
         self.targets = engine._targets  # noqa: SLF001 (same package family; read-only)
         self._cycles: dict[tuple[int, int, int], tuple[Pile, Pile, list[tuple[Pile, Pile, int]]]] = {}
+        self._pile_keys: dict[int, tuple[Pile, tuple[int, ...]]] = {}
 
     # ----- keys ----------------------------------------------------------------------------
     def key(self, state: State) -> PositionKey:
         piles = state.piles
-        parts: list[object] = [(p.face_key, *map(id, p.cards)) for p in (piles[i] for i in self.fixed)]
+        pile_key = self.pile_key
+        parts: list[object] = [pile_key(piles[i]) for i in self.fixed]
         for group in self.groups:
-            parts.append(tuple(sorted((piles[i].face_key, *map(id, piles[i].cards)) for i in group)))
+            parts.append(tuple(sorted(pile_key(piles[i]) for i in group)))
         if self.keep_redeals:
             parts.append(state.redeals)
         return tuple(parts)
+
+    def pile_key(self, pile: Pile) -> tuple[int, ...]:
+        """One pile's part of a key: which cards are face down, then the cards by identity. A move
+        changes two or three piles and a search keys every position it meets, so each pile's part is
+        made once and remembered by the pile object (the memo starts again at ``MEMO_SIZE``)."""
+        known = self._pile_keys.get(id(pile))
+        if known is not None and known[0] is pile:
+            return known[1]
+        made = (pile.face_key, *map(id, pile.cards))
+        if len(self._pile_keys) >= MEMO_SIZE:
+            self._pile_keys.clear()
+        self._pile_keys[id(pile)] = (pile, made)
+        return made
 
     # ----- moving ---------------------------------------------------------------------------
     def play(self, state: State, action: Action) -> State:
@@ -170,14 +196,14 @@ class Positions:
     def step(self, state: State, move: Move) -> State:
         engine = self.engine
         if engine.game.settles:  # the game tidies up after moves: take the checked path
-            return engine.apply(state, move)[0]
+            return engine.apply_legal(state, move)[0]
         if move.kind is MoveKind.DEAL:
             rule = engine.game.stock_rule
             assert rule is not None  # a DEAL is legal only with a stock rule
             state = rule.apply(engine.layout, state)[0]
             return state if engine.game.lift_off is None else engine.lift_off(state, [])
         if move.kind is not MoveKind.MOVE:
-            return engine.apply(state, move)[0]
+            return engine.apply_legal(state, move)[0]
         src = state.piles[move.src]
         keep = len(src.cards) - move.count
         cards = src.cards[keep:]

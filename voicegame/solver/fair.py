@@ -15,6 +15,8 @@ it, and the hint is the first move with the best score ("hint" again: the next o
 from __future__ import annotations
 
 import heapq
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from voicegame.engine.cards import Card, Rank, Suit
@@ -81,6 +83,10 @@ class FairSearch:
         self.positions = Positions(engine)
         self.hooks = hooks_for(engine)
         self.tableau = tuple(i for i, s in enumerate(engine.specs) if s.kind in (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL))
+        self.ended = ""
+        """How the last :meth:`rank` ended: "won" (a win found), "searched" (nothing left to search),
+        or the budget that stopped it, "nodes" or "time" (a time-bound hint is a guess; benches count them)."""
+        self.nodes = 0
 
     def evaluate(self, state: State, reveals: float) -> float:
         """Cards home count most; then cards still face down on the table (fewer is better),
@@ -96,16 +102,20 @@ class FairSearch:
         waiting += len(piles[waste].cards) if waste >= 0 else 0
         return 10.0 * home - 4.0 * down + 1.0 * empty - 0.5 * waiting + REVEAL_BONUS * reveals
 
-    def rank(self, state: State, seconds: float | None = 1.0, nodes: int | None = 3000) -> list[RankedMove]:
-        """The productive legal moves of ``state``, best first (the deal last among equals)."""
+    def rank(self, state: State, seconds: float | None = 1.0, nodes: int | None = 3000,
+             clock: Callable[[], float] = time.perf_counter) -> list[RankedMove]:
+        """The productive legal moves of ``state``, best first (the deal last among equals); ``clock``
+        times ``seconds`` (a hint passes its thread's CPU clock, so load on the machine does not
+        shorten its search)."""
         engine = self.engine
         start = masked(engine, state)
         positions = self.positions
         priority = self.hooks.priority or generic_priority
         moves = [m for m in engine.legal_moves(start) if m.kind is MoveKind.DEAL or engine.is_productive(start, m)]
         if not moves:
+            self.ended, self.nodes = "searched", 0
             return []
-        budget = Budget(seconds, nodes)
+        budget = Budget(seconds, nodes, clock=clock)
         best = [float("-inf")] * len(moves)
         base = self.evaluate(start, 0)
         seen = {positions.key(start)}
@@ -116,7 +126,7 @@ class FairSearch:
 
         def visit(root: int, state: State, move: Move, depth: int) -> None:
             nonlocal counter, won
-            after, events = engine.apply(state, move)
+            after, events = engine.apply_legal(state, move)
             if any(isinstance(e, Won) for e in events):
                 best[root] = max(best[root], WIN - STEP_COST * depth)
                 won = True
@@ -140,6 +150,8 @@ class FairSearch:
             for move in engine.legal_moves(state):
                 if move.kind is MoveKind.DEAL or engine.is_productive(state, move):
                     visit(root, state, move, depth + 1)
+        self.ended = "won" if won else ("searched" if not heap else budget.ended_by or "searched")
+        self.nodes = budget.used
         ranked = sorted(order, key=lambda k: (-round(best[k] - base, 6), order.index(k)))
         return [RankedMove(moves[k], best[k] - base) for k in ranked]
 

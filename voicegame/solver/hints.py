@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
+from voicegame.solver.core import Outcome
 
 
 def _priority(engine: Engine, state: State, move: Move) -> int:
@@ -60,25 +61,36 @@ class HintService:
     def __init__(self, engine: Engine, seconds: float | None = HINT_SECONDS, nodes: int | None = 4000) -> None:
         from voicegame.solver.fair import FairSearch  # noqa: PLC0415 (the solver imports this module)
 
+        from voicegame.solver.hooks import hooks_for  # noqa: PLC0415 (the solver imports this module)
+
         self.engine = engine
         self.seconds = seconds
-        self.nodes = nodes
+        hooks = hooks_for(engine)
+        self.nodes = nodes if nodes is None or hooks.hint_nodes is None else min(nodes, hooks.hint_nodes)
+        self.line_nodes = hooks.line_nodes or LINE_NODES
         self.search = FairSearch(engine)
         self._cache: tuple[State, list[Move]] | None = None
         self._line: tuple[State, tuple[Move, ...]] | None = None  # a winning line and where it starts
+        self._line_ended = ""
+        self.ended = ""
+        """How the last new ranking was made, for benches: "line" (a winning line's next move), else the
+        fair search's end (:attr:`FairSearch.ended`), after "line-time" when a solver spent its share
+        looking for a line in vain."""
 
     def ranked(self, state: State) -> list[Move]:
         """Legal moves, best first; pointless ones dropped. The next move of a winning line when
         there is one to follow (see :meth:`winning_line`), else the fair search's order."""
         if self._cache is not None and self._cache[0] is state:
             return self._cache[1]
-        began = time.perf_counter()
+        began = time.thread_time()
         line = self.winning_line(state)
         if line:
             moves = [line[0], *(m for m in ranked_moves(self.engine, state) if m != line[0])]
+            self.ended = "line"
         else:  # the fair search has what the solver left of the second
-            seconds = None if self.seconds is None else max(0.1, self.seconds - (time.perf_counter() - began))
-            moves = [r.move for r in self.search.rank(state, seconds, self.nodes)]
+            seconds = None if self.seconds is None else max(0.1, self.seconds - (time.thread_time() - began))
+            moves = [r.move for r in self.search.rank(state, seconds, self.nodes, clock=time.thread_time)]
+            self.ended = self._line_ended + self.search.ended
         self._cache = (state, moves)
         return moves
 
@@ -98,10 +110,13 @@ class HintService:
             if line and self.engine.apply(start, line[0])[0] == state:
                 self._line = (state, line[1:])
                 return line[1:] or None
+        self._line_ended = ""
         if hooks_for(self.engine).solve is None or not open_position(self.engine, state):
             return None
         seconds = None if self.seconds is None else LINE_SHARE * self.seconds
-        result = solve(self.engine, state, seconds=seconds, nodes=LINE_NODES)
+        result = solve(self.engine, state, seconds=seconds, nodes=self.line_nodes, clock=time.thread_time)
+        if result.outcome is Outcome.UNSOLVED and result.nodes < self.line_nodes:
+            self._line_ended = "line-time, "
         line = result.moves if result.solved else ()
         self._line = (state, line)
         return line or None

@@ -19,6 +19,8 @@ in one registry keyed by game key. Every hook is optional:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from voicegame.engine import Engine
 from voicegame.solver.hook_base import GENERIC, SolverHooks, generic_priority
 from voicegame.solver.hooks_freecell import (FREECELL, OPEN_PACKER, SUIT_CELLS, any_home_forced, digging_priority,
@@ -116,6 +118,47 @@ HOOKS: dict[str, SolverHooks] = {
     "jumbo": ROW_DEALT,  # jumbo (issue 21): its restarting greedy lines win deals the generic search did not
 }
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
+
+HINT_NODES: dict[str, int] = {
+    "accordion": 90,
+    "bakers_dozen": 350,
+    "bakers_game": 810,
+    "bear_river": 650,
+    "beleaguered_castle": 310,
+    "bristol": 930,
+    "chessboard": 490,
+    "cruel": 680,
+    "eight_off": 140,
+    "forty_thieves": 330,
+    "freecell": 140,
+    "gaps": 150,
+    "giant": 110,
+    "king_albert": 340,
+    "maze": 40,
+    "pileon": 160,
+    "royal_parade": 320,
+    "spider": 200,
+    "spider_three_decks": 170,
+    "streets_and_alleys": 720,
+    "union_square": 110,
+    "westhaven": 460,
+    "yukon": 790,
+}
+"""Positions one "hint" may expand, in the games where 4000 cost more than 0.3 CPU-seconds (see
+``SolverHooks.hint_nodes``): 0.2 CPU-s over the 95th percentile of one position's cost in
+bench/hints.py's positions, measured with 4000 on a 2-core machine under load (so a little under
+what an idle machine affords), rounded down; Maze's 40 from 3.5 ms a position (its every gap takes
+any card that fits the line, so each position has some 300 moves to weigh)."""
+
+LINE_NODES: dict[str, int] = {"maze": 1500, "streets_and_alleys": 1500, "beleaguered_castle": 1500}
+"""Positions a game's own solver may search for a winning line to hint from, where 100,000 would
+take more than a hint's time: these fall back to the generic search (10,000 to 17,000 positions a
+CPU-second) in the positions Freecell Solver does not take."""
+
+for _key, _nodes in HINT_NODES.items():
+    HOOKS[_key] = replace(HOOKS.get(_key, GENERIC), hint_nodes=_nodes)
+for _key, _nodes in LINE_NODES.items():
+    HOOKS[_key] = replace(HOOKS.get(_key, GENERIC), line_nodes=_nodes)
 
 
 def hooks_for(engine: Engine) -> SolverHooks:
