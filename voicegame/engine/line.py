@@ -81,6 +81,9 @@ class LineJump:
         return (Reason("rule_line_jump", {"steps": " or ".join(str(s) for s in self.steps)}),)
 
 
+EMPTY = Pile()
+
+
 @dataclass(frozen=True)
 class Collapse:
     """After every move, each place of the line ``piles`` (ids, in order) keeps only its top card, the
@@ -101,8 +104,11 @@ class Collapse:
             sources.extend(i for _ in under)
         if covered:
             events.append(Paired(tuple(covered), tuple(sources), discard))
-        tops = [state.piles[i].cards[-1] for i in places if state.piles[i].cards]
-        changes = {i: Pile((tops[k],)) if k < len(tops) else Pile() for k, i in enumerate(places)}
+        piles = state.piles
+        kept = [piles[i] if len(piles[i].cards) == 1 and not piles[i].down else Pile((piles[i].cards[-1],))
+                for i in places if piles[i].cards]  # a one-card pile is kept as it is: searches remember piles by identity
+        tops = [pile.cards[-1] for pile in kept]
+        changes = {i: kept[k] if k < len(kept) else EMPTY for k, i in enumerate(places)}
         moved = sum(1 for k, i in enumerate(places) if k < len(tops) and state.piles[i].top is not tops[k])
         if moved:
             events.append(Compacted(moved, places))

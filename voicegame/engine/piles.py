@@ -83,6 +83,8 @@ class Pile:
     def face_key(self) -> int:
         """``down``, plus one bit per ``hidden`` position above the low byte: which cards are face down
         as one int that position keys can hold and sort (just ``down`` when nothing is hidden)."""
+        if not self.hidden:
+            return self.down
         return self.down + sum(1 << (8 + p) for p in self.hidden)
 
     def shows(self, position: int) -> bool:

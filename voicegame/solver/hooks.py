@@ -120,7 +120,7 @@ HOOKS: dict[str, SolverHooks] = {
 """The search hooks of each game, by key (a game not here gets the generic ordering only)."""
 
 HINT_NODES: dict[str, int] = {
-    "accordion": 90,
+    "accordion": 160,
     "bakers_dozen": 350,
     "bakers_game": 810,
     "bear_river": 650,
@@ -132,9 +132,11 @@ HINT_NODES: dict[str, int] = {
     "forty_thieves": 330,
     "freecell": 140,
     "gaps": 150,
-    "giant": 110,
+    "giant": 220,
+    "jamestown": 650,
     "king_albert": 340,
     "maze": 40,
+    "monte_carlo": 700,
     "pileon": 160,
     "royal_parade": 320,
     "spider": 200,
