@@ -35,14 +35,22 @@ voicegame.engine.engine.IllegalMove: pile_empty
 
 from __future__ import annotations
 
-from voicegame.engine.cards import Card, seeded_deck
+from collections.abc import Callable
+
+from voicegame.engine.cards import Card, Suit, seeded_deck
 from voicegame.engine.game import GameDef
 from voicegame.engine.homing import RunsHome
 from voicegame.engine.moves import Event, LiftedOff, Move, MoveKind, Moved, Paired, TurnedOver, Won
 from voicegame.engine.piles import Pile, PileKind
 from voicegame.engine.reason import Reason
-from voicegame.engine.rules import PileSpec
+from voicegame.engine.rules import Accepts, PileSpec
 from voicegame.engine.state import State
+
+
+Opening = tuple["frozenset[int] | None", Accepts, "Card | None", "Suit | None", "Callable[[Card, Card], bool] | None"]
+"""What a pile could take, by the pile alone (see ``Engine._openings``)."""
+Target = tuple[int, int, "frozenset[int] | None", "frozenset[int] | None", Accepts, "Card | None", "Suit | None", "Callable[[Card, Card], bool] | None"]
+"""A pile that could take a card in this position: index, longest run, feeders, then its opening."""
 
 
 class IllegalMove(ValueError):
@@ -63,7 +71,7 @@ class Engine:
         self._sources = tuple(i for i, s in enumerate(self.specs) if s.takes is not None)
         self._targets = tuple(i for i, s in enumerate(self.specs) if s.accepts is not None)
         self._offers_memo: list[dict[int, tuple[Pile, range]]] = [{} for _ in self.specs]
-        self._openings_memo: list[dict[int, tuple[Pile, tuple | None]]] = [{} for _ in self.specs]
+        self._openings_memo: list[dict[int, tuple[Pile, Opening | None]]] = [{} for _ in self.specs]
         self._source_rules = tuple((i, self.specs[i], takes, takes.restricted, self._offers_memo[i])
                                    for i in self._sources if (takes := self.specs[i].takes) is not None)
         self._target_memos = tuple((i, self._openings_memo[i]) for i in self._targets)
@@ -201,13 +209,13 @@ class Engine:
         moves: list[Move] = []
         piles, specs, layout = state.piles, self.specs, self.layout
         max_run = self.game.max_run
-        by_rank: dict[int, list[tuple]] = {}
+        by_rank: dict[int, list[Target]] = {}
         any_rank = False
-        targets = []
+        targets: list[Target] = []
         openings = self._openings
-        for d, memo in self._target_memos:
+        for d, taking in self._target_memos:
             pile = piles[d]
-            known = memo.get(id(pile))
+            known = taking.get(id(pile))
             opening = known[1] if known is not None and known[0] is pile else openings(d, pile)
             if opening is None:
                 continue
@@ -223,10 +231,10 @@ class Engine:
         if any_rank:  # a target taking any rank belongs in every group, in pile order
             by_rank = {}
         offers = self._offers
-        for s, spec, takes, restricted, memo in self._source_rules:
+        for s, spec, takes, restricted, offering in self._source_rules:
             pile = piles[s]
-            known = memo.get(id(pile))
-            counts = known[1] if known is not None and known[0] is pile else offers(s, pile)
+            offered = offering.get(id(pile))
+            counts = offered[1] if offered is not None and offered[0] is pile else offers(s, pile)
             for count in counts:
                 if restricted and takes.forbids(layout, state, spec, pile, count) is not None:
                     continue
@@ -243,7 +251,7 @@ class Engine:
                         continue
                     if accepts.plain:
                         if ((accepts.single and count > 1) or (suit is not None and first.suit is not suit)
-                                or (suit_fits is not None and not suit_fits(top, first))):
+                                or (suit_fits is not None and top is not None and not suit_fits(top, first))):
                             continue
                     elif accepts.refusal(layout, state, spec, specs[d], piles[d], cards) is not None:
                         continue
@@ -285,7 +293,7 @@ class Engine:
         memo[id(pile)] = (pile, counts)
         return counts
 
-    def _openings(self, index: int, pile: Pile) -> tuple | None:
+    def _openings(self, index: int, pile: Pile) -> Opening | None:
         """What ``pile`` at ``index`` could take, by the pile alone: (first ranks or None for any,
         the rule, the top card, the suit it takes, the build's suit check), or None for nothing."""
         memo = self._openings_memo[index]

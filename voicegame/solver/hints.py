@@ -61,13 +61,13 @@ class HintService:
     def __init__(self, engine: Engine, seconds: float | None = HINT_SECONDS, nodes: int | None = 4000) -> None:
         from voicegame.solver.fair import FairSearch  # noqa: PLC0415 (the solver imports this module)
 
-        from voicegame.solver.hooks import hooks_for  # noqa: PLC0415 (the solver imports this module)
+        from voicegame.solver.hooks import HINT_NODES, LINE_NODES as GAME_LINE_NODES  # noqa: PLC0415 (the solver imports this module)
 
         self.engine = engine
         self.seconds = seconds
-        hooks = hooks_for(engine)
-        self.nodes = nodes if nodes is None or hooks.hint_nodes is None else min(nodes, hooks.hint_nodes)
-        self.line_nodes = hooks.line_nodes or LINE_NODES
+        own = HINT_NODES.get(engine.game.key)
+        self.nodes = nodes if nodes is None or own is None else min(nodes, own)
+        self.line_nodes = GAME_LINE_NODES.get(engine.game.key, LINE_NODES)
         self.search = FairSearch(engine)
         self._cache: tuple[State, list[Move]] | None = None
         self._line: tuple[State, tuple[Move, ...]] | None = None  # a winning line and where it starts

@@ -25,14 +25,6 @@ class SolverHooks:
     key: Key | None = None
     solve: Solve | None = None
     """A game's own thoughtful solver (None: the generic search; it may also return None)."""
-    hint_nodes: int | None = None
-    """Positions the fair search of one "hint" may expand in this game (None: the service's own
-    number, 4000). Set where a position costs so much that 4000 would not answer within 0.3
-    CPU-seconds, so that the hint ends on a number fixed in advance (the same hint on every machine)
-    rather than on the clock (a guess cut short, different under load); bench/hints.py measures it."""
-    line_nodes: int | None = None
-    """Positions the game's own solver may search for a winning line to hint from, where every card
-    shows (None: ``LINE_NODES``)."""
 
 
 # ----- generic ---------------------------------------------------------------------------------

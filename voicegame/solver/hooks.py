@@ -19,8 +19,6 @@ in one registry keyed by game key. Every hook is optional:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from voicegame.engine import Engine
 from voicegame.solver.hook_base import GENERIC, SolverHooks, generic_priority
 from voicegame.solver.hooks_freecell import (FREECELL, OPEN_PACKER, SUIT_CELLS, any_home_forced, digging_priority,
@@ -37,7 +35,7 @@ from voicegame.solver.hooks_pair4 import AUDIENCE, FILL_AND_CLEAR, HOME_FIRST, L
 from voicegame.solver.hooks_pair3 import ACCORDION, DIAMOND_MINE, FIRST_LAW, FORTUNES, POKER
 
 __all__ = [
-    "BASED", "FREECELL", "GENERIC", "GOLF", "HOOKS", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL", "ROW_DEALT",
+    "BASED", "FREECELL", "GENERIC", "GOLF", "HINT_NODES", "HOOKS", "LINE_NODES", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL", "ROW_DEALT",
     "ROYAL_PARADE", "SIR_TOMMY", "SPIDER", "SUIT_CELLS", "SolverHooks", "any_home_forced", "digging_priority",
     "first_answer", "first_home_forced", "freecell_forced", "generic_priority", "golf_key", "golf_priority",
     "greedy_line", "home_forced", "hooks_for", "klondike_forced", "klondike_priority", "klondike_prune",
@@ -146,8 +144,9 @@ HINT_NODES: dict[str, int] = {
     "westhaven": 460,
     "yukon": 790,
 }
-"""Positions one "hint" may expand, in the games where 4000 cost more than 0.3 CPU-seconds (see
-``SolverHooks.hint_nodes``): 0.2 CPU-s over the 95th percentile of one position's cost in
+"""Positions one "hint" may expand, in the games where 4000 cost more than 0.3 CPU-seconds, so that
+a hint ends on a number fixed in advance (the same hint on every machine) rather than on the clock
+(a guess cut short, different under load): 0.2 CPU-s over the 95th percentile of one position's cost in
 bench/hints.py's positions, measured with 4000 on a 2-core machine under load (so a little under
 what an idle machine affords), rounded down; Maze's 40 from 3.5 ms a position (its every gap takes
 any card that fits the line, so each position has some 300 moves to weigh)."""
@@ -157,10 +156,6 @@ LINE_NODES: dict[str, int] = {"maze": 1500, "streets_and_alleys": 1500, "beleagu
 take more than a hint's time: these fall back to the generic search (10,000 to 17,000 positions a
 CPU-second) in the positions Freecell Solver does not take."""
 
-for _key, _nodes in HINT_NODES.items():
-    HOOKS[_key] = replace(HOOKS.get(_key, GENERIC), hint_nodes=_nodes)
-for _key, _nodes in LINE_NODES.items():
-    HOOKS[_key] = replace(HOOKS.get(_key, GENERIC), line_nodes=_nodes)
 
 
 def hooks_for(engine: Engine) -> SolverHooks:
