@@ -85,8 +85,10 @@ class FairSearch:
         self.tableau = tuple(i for i, s in enumerate(engine.specs) if s.kind in (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL))
         self.ended = ""
         """How the last :meth:`rank` ended: "won" (a win found), "searched" (nothing left to search),
-        or the budget that stopped it, "nodes" or "time" (a time-bound hint is a guess; benches count them)."""
+        or the budget that stopped it: "nodes" or "visits" (work fixed in advance) or "time" (a hint
+        cut short by the clock is a guess that differs from machine to machine; benches count them)."""
         self.nodes = 0
+        self.visits = 0
 
     def evaluate(self, state: State, reveals: float) -> float:
         """Cards home count most; then cards still face down on the table (fewer is better),
@@ -103,10 +105,14 @@ class FairSearch:
         return 10.0 * home - 4.0 * down + 1.0 * empty - 0.5 * waiting + REVEAL_BONUS * reveals
 
     def rank(self, state: State, seconds: float | None = 1.0, nodes: int | None = 3000,
-             clock: Callable[[], float] = time.perf_counter) -> list[RankedMove]:
-        """The productive legal moves of ``state``, best first (the deal last among equals); ``clock``
-        times ``seconds`` (a hint passes its thread's CPU clock, so load on the machine does not
-        shorten its search)."""
+             clock: Callable[[], float] = time.perf_counter, visits: int | None = None) -> list[RankedMove]:
+        """The productive legal moves of ``state``, best first (the deal last among equals).
+
+        ``nodes`` bounds the positions expanded and ``visits`` the moves played to weigh them (what
+        the time goes on: about 60 CPU-microseconds each in the slowest positions of Klondike, Lady
+        Jane or Scorpion, where an expansion may weigh twenty moves or more); ``clock`` times
+        ``seconds`` (a hint passes its thread's CPU clock, so load on the machine does not shorten
+        its search)."""
         engine = self.engine
         start = masked(engine, state)
         positions = self.positions
@@ -121,11 +127,13 @@ class FairSearch:
         seen = {positions.key(start)}
         heap: list[tuple[float, int, int, int, State]] = []
         counter = 0
+        visits_made = 0
         won = False
         order = sorted(range(len(moves)), key=lambda k: priority(positions, start, (moves[k],)))
 
         def visit(root: int, state: State, move: Move, depth: int) -> None:
-            nonlocal counter, won
+            nonlocal counter, won, visits_made
+            visits_made += 1
             after, events = engine.apply_legal(state, move)
             if any(isinstance(e, Won) for e in events):
                 best[root] = max(best[root], WIN - STEP_COST * depth)
@@ -145,13 +153,15 @@ class FairSearch:
 
         for k in order:
             visit(k, start, moves[k], 1)
-        while heap and not won and budget.spend():
+        most = visits if visits is not None else 1 << 62
+        while heap and not won and visits_made < most and budget.spend():
             _, _, root, depth, state = heapq.heappop(heap)
             for move in engine.legal_moves(state):
                 if move.kind is MoveKind.DEAL or engine.is_productive(state, move):
                     visit(root, state, move, depth + 1)
-        self.ended = "won" if won else ("searched" if not heap else budget.ended_by or "searched")
+        self.ended = "won" if won else ("searched" if not heap else budget.ended_by or ("visits" if visits_made >= most else "searched"))
         self.nodes = budget.used
+        self.visits = visits_made
         ranked = sorted(order, key=lambda k: (-round(best[k] - base, 6), order.index(k)))
         return [RankedMove(moves[k], best[k] - base) for k in ranked]
 

@@ -89,7 +89,8 @@ class HintService:
             self.ended = "line"
         else:  # the fair search has what the solver left of the second
             seconds = None if self.seconds is None else max(0.1, self.seconds - (time.thread_time() - began))
-            moves = [r.move for r in self.search.rank(state, seconds, self.nodes, clock=time.thread_time)]
+            moves = [r.move for r in self.search.rank(state, seconds, self.nodes, clock=time.thread_time,
+                                                      visits=None if self.nodes is None else HINT_VISITS)]
             self.ended = self._line_ended + self.search.ended
         self._cache = (state, moves)
         return moves
@@ -120,6 +121,13 @@ class HintService:
         line = result.moves if result.solved else ()
         self._line = (state, line)
         return line or None
+
+
+HINT_VISITS = 4000
+"""Moves one hint's fair search may play to weigh positions: at about 60 CPU-microseconds a move in
+the slowest positions measured (Klondike, Lady Jane, Scorpion: deals 4-6 of bench/hints.py, where
+4000 positions meant 17,000 to 29,000 moves and up to 2 CPU-seconds), 0.25 CPU-s. A search with no
+node limit (``nodes=None``, as tests ask for a full search) has none either."""
 
 
 LINE_SHARE = 0.35
