@@ -54,6 +54,29 @@ def hint_seconds(key: str, deals: int, every: int, moves: int, first: int = 1) -
     return sorted(times), ends
 
 
+def agreement(key: str, deals: int, every: int, moves: int, first: int = 1) -> tuple[int, int]:
+    """How often "hint"'s first move is also the first move of a fuller fair search (4000 positions,
+    no limit on moves weighed, no clock) in the same positions: what the budgets cost in advice."""
+    same = total = 0
+    for seed in range(first, first + deals):
+        session = Session(key, seed=seed)
+        rng = random.Random(seed)
+        for step in range(moves):
+            if step % every == 0:
+                service = session.hinting.service
+                ranked = service.ranked(session.state)
+                if ranked and service.ended not in ("line", ""):
+                    fuller = service.search.rank(session.state, None, 4000)
+                    total += 1
+                    same += bool(fuller) and fuller[0].move == ranked[0]
+            legal = session.engine.legal_moves(session.state)
+            if not legal:
+                break
+            move = rng.choice(legal)
+            session.history.push(move, session.engine.apply(session.state, move)[0])
+    return same, total
+
+
 def _row(args: tuple[str, int, int, int, int]) -> tuple[str, list[float], Counter[str]]:
     return args[0], *hint_seconds(*args)
 
@@ -67,7 +90,13 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=60, help="random moves per deal at most")
     ap.add_argument("--games", nargs="+", help="only these games (keys)")
     ap.add_argument("--jobs", type=int, default=1, help="games measured side by side (CPU time is per process)")
+    ap.add_argument("--agreement", action="store_true", help="instead: how often the hint agrees with a fuller search (slow)")
     args = ap.parse_args()
+    if args.agreement:
+        for key in args.games or [g.key for g in GAMES]:
+            same, total = agreement(key, args.deals, args.every, args.moves, args.first)
+            print(f"{key}: the hint is the fuller search's first move in {same} of {total} positions searched", flush=True)
+        return
     print(f"machine: {platform.machine()}, Python {platform.python_version()}; hint search budget "
           f"{HINT_SECONDS} s; {args.deals} deals from {args.first}, a hint every {args.every} of up to {args.moves} random moves; "
           f"CPU seconds\n")

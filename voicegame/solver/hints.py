@@ -9,6 +9,7 @@ nothing that matters (a whole pile to another empty pile) are left out.
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.solver.core import Outcome
@@ -69,7 +70,7 @@ class HintService:
         self.nodes = nodes if nodes is None or own is None else min(nodes, own)
         self.line_nodes = GAME_LINE_NODES.get(engine.game.key, LINE_NODES)
         self.search = FairSearch(engine)
-        self._cache: tuple[State, list[Move]] | None = None
+        self._known: OrderedDict[State, list[Move]] = OrderedDict()  # rankings made, newest last
         self._line: tuple[State, tuple[Move, ...]] | None = None  # a winning line and where it starts
         self._line_ended = ""
         self.ended = ""
@@ -80,8 +81,10 @@ class HintService:
     def ranked(self, state: State) -> list[Move]:
         """Legal moves, best first; pointless ones dropped. The next move of a winning line when
         there is one to follow (see :meth:`winning_line`), else the fair search's order."""
-        if self._cache is not None and self._cache[0] is state:
-            return self._cache[1]
+        known = self._known.get(state)
+        if known is not None:  # asked here before (again, or after an undo): the same answer, at once
+            self._known.move_to_end(state)
+            return known
         began = time.thread_time()
         line = self.winning_line(state)
         if line:
@@ -92,7 +95,9 @@ class HintService:
             moves = [r.move for r in self.search.rank(state, seconds, self.nodes, clock=time.thread_time,
                                                       visits=None if self.nodes is None else HINT_VISITS)]
             self.ended = self._line_ended + self.search.ended
-        self._cache = (state, moves)
+        self._known[state] = moves
+        if len(self._known) > KNOWN_POSITIONS:
+            self._known.popitem(last=False)
         return moves
 
     def winning_line(self, state: State) -> tuple[Move, ...] | None:
@@ -122,6 +127,10 @@ class HintService:
         self._line = (state, line)
         return line or None
 
+
+KNOWN_POSITIONS = 64
+"""Rankings a :class:`HintService` keeps, by position: a player who undoes back to a position, or
+asks "hint" again, hears the same advice without a second search."""
 
 HINT_VISITS = 4000
 """Moves one hint's fair search may play to weigh positions: at about 60 CPU-microseconds a move in
