@@ -133,3 +133,10 @@ OPEN_PACKER = SolverHooks(forced=low_cards_forced, priority=generic_priority, so
 """Beleaguered Castle, Streets and Alleys: Freecell Solver finds wins (its run moves unpacked into
 single cards); its "no solution" proves nothing where foundations give cards back, so then the
 generic search (which plays them back) decides."""
+
+HOME_FORCED = SolverHooks(forced=home_forced, priority=generic_priority)
+"""Cruel's: a card that may go home goes (``home_forced`` says why that is safe)."""
+ANY_HOME_FORCED = SolverHooks(forced=any_home_forced, priority=generic_priority)
+"""Bear River's."""
+DIGGING = SolverHooks(forced=low_cards_forced, priority=digging_priority, prune=seated_prune)
+"""Baker's Dozen's."""

@@ -107,3 +107,9 @@ def sir_tommy_priority(positions: Positions, state: State, action: Action) -> fl
 
 
 SIR_TOMMY = SolverHooks(forced=first_home_forced, priority=sir_tommy_priority)
+
+FIRST_HOME = SolverHooks(forced=first_home_forced, priority=generic_priority)
+"""Send the first card that may go home; otherwise the generic order (Auld Lang Syne, Scuffle, Carpet,
+Clock: in Clock one move at a time, nothing to choose)."""
+WASTE_TOP = SolverHooks(priority=generic_priority, key=golf_key)
+"""Only the waste top matters, as in Golf (Elevator, Escalator)."""

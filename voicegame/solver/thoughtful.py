@@ -9,6 +9,7 @@ forced move or an equivalent-pile symmetry shows to be no better than one search
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from voicegame.engine import Engine, State
 from voicegame.solver.core import Action, Budget, Outcome, Positions, Solution, expand
@@ -23,32 +24,34 @@ def solve(
     hooks: SolverHooks | None = None,
     positions: Positions | None = None,
     pruned_share: float = 0.5,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Solution:
     """Search from ``start`` within the budget; see :class:`~voicegame.solver.core.Solution`.
 
     With a ``prune`` hook, a first pass prunes heuristically for ``pruned_share`` of the budget
     (it finds most wins fastest); if it finds none, a sound pass spends the rest, and only
     that pass can prove a deal unwinnable. A game's own ``solve`` hook goes first; when it
-    declines the position (None), the generic search runs with the whole budget."""
-    began = time.perf_counter()
+    declines the position (None), the generic search runs with the whole budget. ``seconds`` are
+    read on ``clock``: wall time, or ``time.process_time`` for a benchmark on a busy machine."""
+    began = clock()
     hooks = hooks or hooks_for(engine)
     if hooks.solve is not None:
-        own = hooks.solve(engine, start, Budget(seconds, nodes))
+        own = hooks.solve(engine, start, Budget(seconds, nodes, clock=clock))
         if own is not None:
             return own
     positions = positions or Positions(engine)
     if hooks.prune is not None and pruned_share > 0:
-        first = _search(engine, start, hooks, positions, Budget(seconds and seconds * pruned_share, nodes and int(nodes * pruned_share)), True)
+        first = _search(engine, start, hooks, positions, Budget(seconds and seconds * pruned_share, nodes and int(nodes * pruned_share), clock=clock), True)
         if first.solved:
             return first
-        rest = Budget(seconds and max(0.0, seconds - (time.perf_counter() - began)), nodes and nodes - first.nodes)
+        rest = Budget(seconds and max(0.0, seconds - (clock() - began)), nodes and nodes - first.nodes, clock=clock)
         second = _search(engine, start, hooks, positions, rest, False)
-        return Solution(second.outcome, second.moves, first.nodes + second.nodes, time.perf_counter() - began)
-    return _search(engine, start, hooks, positions, Budget(seconds, nodes), False)
+        return Solution(second.outcome, second.moves, first.nodes + second.nodes, clock() - began)
+    return _search(engine, start, hooks, positions, Budget(seconds, nodes, clock=clock), False)
 
 
 def _search(engine: Engine, start: State, hooks: SolverHooks, positions: Positions, budget: Budget, pruning: bool) -> Solution:
-    began = time.perf_counter()
+    began = budget.clock()
     priority = hooks.priority or generic_priority
     forced = hooks.forced
     prune = hooks.prune if pruning else None
@@ -67,7 +70,7 @@ def _search(engine: Engine, start: State, hooks: SolverHooks, positions: Positio
         return actions
 
     def done(outcome: Outcome, line: list[Action] | tuple[Action, ...] = ()) -> Solution:
-        return Solution(outcome, expand(line), budget.used, time.perf_counter() - began)
+        return Solution(outcome, expand(line), budget.used, budget.clock() - began)
 
     if engine.is_won(start):
         return done(Outcome.SOLVED)
