@@ -175,26 +175,40 @@ def find_winnable(entry: GameEntry, options: dict[str, Any], seed: int, seconds:
 
 def run(args: argparse.Namespace) -> int:
     seeds: range = args.seeds or range(args.seed, args.seed + 1)
-    entry = named_game(args.game, "solve", args.seed)
-    if entry is None:
-        return 2
-    if entry.seed_problem(seeds[0]) or entry.seed_problem(seeds[-1]):
-        low, high = entry.seeds
-        print(f"voicegame solve: --seeds must be deal numbers from {low} to {high}; you gave {seeds[0]}-{seeds[-1]}.", file=sys.stderr)
-        return 2
-    problem = option_value_problem(entry, args) if args.one_game else option_problem(entry, args)
-    if problem:
-        print(f"voicegame solve: {problem}", file=sys.stderr)
-        return 2
-    if args.budget <= 0 and args.nodes is None:
-        return refuse("solve", "cli_budget_zero")
-    try:
-        engine = Engine(entry.make(**chosen_options(entry, args)))
-    except ValueError as error:
-        print(f"voicegame solve: {error}.", file=sys.stderr)
+    engine = chosen_engine(args, seeds)
+    if engine is None:
         return 2
     if args.seeds is not None or args.jsonl:
         return solve_many(engine, seeds, args)
+    return solve_one(engine, args)
+
+
+def chosen_engine(args: argparse.Namespace, seeds: range) -> Engine | None:
+    """The engine of the game and options asked for, or None once the reason it cannot be is printed
+    (a game, deal or option that does not exist, no limit to the search)."""
+    entry = named_game(args.game, "solve", args.seed)
+    if entry is None:
+        return None
+    if entry.seed_problem(seeds[0]) or entry.seed_problem(seeds[-1]):
+        low, high = entry.seeds
+        print(f"voicegame solve: --seeds must be deal numbers from {low} to {high}; you gave {seeds[0]}-{seeds[-1]}.", file=sys.stderr)
+        return None
+    problem = option_value_problem(entry, args) if args.one_game else option_problem(entry, args)
+    if problem:
+        print(f"voicegame solve: {problem}", file=sys.stderr)
+        return None
+    if args.budget <= 0 and args.nodes is None:
+        refuse("solve", "cli_budget_zero")
+        return None
+    try:
+        return Engine(entry.make(**chosen_options(entry, args)))
+    except ValueError as error:
+        print(f"voicegame solve: {error}.", file=sys.stderr)
+        return None
+
+
+def solve_one(engine: Engine, args: argparse.Namespace) -> int:
+    """Solve deal ``args.seed``; print its winning line (commands, or codes) or why there is none."""
     start = engine.deal(args.seed)
     result = solve_deal(engine, start, args.mode, args.budget if args.budget > 0 else None, args.nodes)
     print(f"{engine.game.title}, deal {args.seed}, {args.mode}: {result.outcome.value}; "

@@ -28,12 +28,13 @@ SECONDS = 3.0
 budget check, and a game's own solver that declines leaves the generic search its own share)."""
 
 COMPLETE_SOLVERS: frozenset[str] = frozenset({
-    "klondike", "saratoga", "aunt_mary", "athena",  # Klondike's own solver (voicegame.solver.klondike)
+    "klondike",  # Klondike's own solver (voicegame.solver.klondike), whose sound search proves a loss
     "freecell", "bakers_game", "eight_off", "seahaven",  # Freecell Solver, whose complete scan proves a loss
 })
 """Games whose own solver both finds wins fast and proves losses (see the ``solve`` hooks in
 :mod:`voicegame.solver.hooks`); Freecell Solver needs ``fc-solve`` installed, else FreeCell's own
-search and the generic one answer."""
+search and the generic one answer. Saratoga and Athena use Klondike's solver for wins, but it holds
+some face-up cards as face down there, so its "no" proves nothing and the generic search decides."""
 
 
 class Verdict(Enum):
