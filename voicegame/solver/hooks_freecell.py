@@ -51,7 +51,7 @@ FREECELL = SolverHooks(forced=freecell_forced, priority=generic_priority,
 (complete, so it can prove a deal lost) when neither answers."""
 
 
-# ----- fcfam (issue 22): the rest of the FreeCell family ------------------------------------------
+# ----- the rest of the FreeCell family ----------------------------------------------------------
 def home_forced(positions: Positions, state: State) -> Move | None:
     """Any card that may go up, in games built down in suit whose foundations never give a card
     back (Bakers Game, Eight Off, Seahaven): the only card that could ever sit on it, one rank lower
