@@ -11,11 +11,14 @@ import argparse
 import difflib
 import math
 import os
+import re
 import sys
+from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from voicegame.games import GAMES, GameEntry, UnknownGame, find_game, given
+from voicegame.games import GameEntry, UnknownGame, all_games, find_game, given
 
 OPTION_HIGH = 1000
 """The largest whole number a game option without a list of choices takes (``--passes``,
@@ -50,7 +53,7 @@ def nearest_games(name: str, count: int = 3) -> list[str]:
     """The titles of the games whose names (key, title or alias) are spelled most like ``name``:
     "solitare" -> ["Klondike"], "spidr" -> ["Spider", ...]."""
     titles: dict[str, str] = {}
-    for entry in GAMES:
+    for entry in all_games():
         for known in (entry.key, entry.title, *entry.aliases):
             titles.setdefault(_plain(known), entry.title)
     found: list[str] = []
@@ -64,13 +67,36 @@ def _or(words: Sequence[str], last: str = "or") -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
+def _spelled(name: str) -> str:
+    """A name as ``find_game`` compares it (case, spaces, hyphens and underscores ignored)."""
+    return name.lower().replace(" ", "").replace("-", "").replace("_", "")
+
+
+def game_by_module(name: str | Sequence[str]) -> GameEntry | None:
+    """The game ``find_game`` finds for ``name`` when its module has that name ("klondike", "bakers game",
+    "free cell" -> ``voicegame.games.freecell``), importing that one module and no other; None when no
+    module is so named (``find_game`` then looks through every game). A command that runs one game
+    (``voicegame solve klondike``) need not import the 88 others; tests/test_cli.py checks that this
+    finds the same game as ``find_game`` for every name of every game."""
+    name = name if isinstance(name, str) else " ".join(name)
+    words = name.lower().replace("-", " ").split()
+    wanted = _spelled(name)
+    for module in dict.fromkeys(("_".join(words), "".join(words))):
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", module) or find_spec(f"voicegame.games.{module}") is None:
+            continue
+        entry = getattr(import_module(f"voicegame.games.{module}"), "ENTRY", None)
+        if isinstance(entry, GameEntry) and wanted in {_spelled(known) for known in (entry.key, entry.title, *entry.aliases)}:
+            return entry
+    return None
+
+
 def named_game(name: str | Sequence[str], command: str, seed: int | None = None) -> GameEntry | None:
     """The game called ``name`` (several words are one name: ``free cell``) whose deal ``seed``
     exists, or None once the reason is printed on standard error (``command`` names the sub-command)."""
     if not isinstance(name, str):
         name = " ".join(name)
     try:
-        entry = find_game(name)
+        entry = game_by_module(name) or find_game(name)
     except UnknownGame:
         shown = given(name) if name.strip() else "''"
         close = nearest_games(name)
@@ -100,7 +126,7 @@ def option_problem(entry: GameEntry, args: argparse.Namespace) -> str | None:
     sentence that says which is not: the flags exist for every game in the registry, so ``play golf
     --draw 1`` parses, and would otherwise be silently ignored."""
     mine = {o.name for o in entry.options}
-    for other in GAMES:
+    for other in all_games():
         for option in other.options:
             if option.name in mine or getattr(args, option.name, None) is None:
                 continue
@@ -108,6 +134,13 @@ def option_problem(entry: GameEntry, args: argparse.Namespace) -> str | None:
                 return say("cli_option_not_in_game", flag=flag(option.name), title=entry.title,
                            options=_or([flag(o.name) for o in entry.options], "and"))
             return say("cli_game_has_no_options", flag=flag(option.name), title=entry.title)
+    return option_value_problem(entry, args)
+
+
+def option_value_problem(entry: GameEntry, args: argparse.Namespace) -> str | None:
+    """The sentence that says which of ``entry``'s own options on the command line is out of range,
+    or None: ``option_problem`` without the look at the other games' options (for a command line
+    parsed knowing only this game's flags, where another game's could not have been given)."""
     for option in entry.options:
         value = getattr(args, option.name, None)
         if option.kind is int and option.choices is None and isinstance(value, int) and value > OPTION_HIGH:

@@ -5,9 +5,11 @@ and sets ``run`` (the function that carries it out); this module only builds the
 and dispatches. No sub-command named means ``play``.
 
 Only the module of the sub-command given is imported (``COMMANDS``): ``voicegame games`` must not
-pay for the audio stack, numpy and the recognisers that ``play`` loads (issue 35: ``--help`` cost
-1.1 CPU-s when every module was imported). The other sub-commands appear in ``--help`` through the
-one-line help kept here, which tests/test_cli.py checks against each module's own.
+pay for the audio stack, numpy and the recognisers that ``play`` loads (``--help`` cost 1.1 CPU-s
+when every module was imported). The other sub-commands appear in ``--help`` through the one-line
+help kept here, which tests/test_cli.py checks against each module's own. A sub-command module may
+also offer ``quick_args(argv)``, which reads its command line without building the full parser
+(``solve``: without importing every game for their flags), or declines with None.
 """
 
 from __future__ import annotations
@@ -103,7 +105,10 @@ def _main(argv: Sequence[str] | None = None) -> int:
     command = chosen_command(argv)
     if command is None and not argv:
         argv, command = ["play"], "play"
-    args = build_parser([command] if command else []).parse_args(argv)
+    quick = getattr(command_module(command), "quick_args", None) if command else None
+    args = quick(argv[1:]) if quick is not None else None
+    if args is None:
+        args = build_parser([command] if command else []).parse_args(argv)
     return int(args.run(args))
 
 

@@ -14,108 +14,130 @@ in one registry keyed by game key. Every hook is optional:
 - ``solve``: a whole thoughtful solver of the game's own (Klondike's fast one in
   :mod:`voicegame.solver.klondike`), used instead of the generic search; it returns None
   for a position it does not model, and the generic search answers.
-"""
 
+The registry names where each game's hooks live and imports only that module when the game is
+searched: solving Klondike does not load Freecell Solver's bindings, nor the other games' hooks.
+The names of the hook modules are offered here too, imported on first use.
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from voicegame.engine import Engine
 from voicegame.solver.hook_base import GENERIC, SolverHooks, generic_priority
-from voicegame.solver.hooks_freecell import (FREECELL, OPEN_PACKER, SUIT_CELLS, any_home_forced, digging_priority,
-                                             first_answer, freecell_forced, home_forced, low_cards_forced, seated_prune)
-from voicegame.solver.hooks_klondike import (BASED, IN_SUIT, KLONDIKE, KLONDIKE_LIKE, ROW_DEALT, greedy_line, klondike_forced,
-                                             klondike_priority, klondike_prune, safe_home_forced, seats_forced)
-from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR_TOMMY, first_home_forced, golf_key,
-                                           golf_priority, royal_parade_forced, single_forced, without_discards_key)
-from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
-from voicegame.solver.hooks_rows import ROWS
-from voicegame.solver.hooks_locks import LOCKED_STOCK
-from voicegame.solver.hooks_jokers import THIEVES
-from voicegame.solver.hooks_pair4 import AUDIENCE, FILL_AND_CLEAR, HOME_FIRST, LINE, OPEN_ENDS, RANK_GATED, SUITLESS_FOUNDATIONS
-from voicegame.solver.hooks_pair3 import ACCORDION, DIAMOND_MINE, FIRST_LAW, FORTUNES, POKER
+
+if TYPE_CHECKING:
+    from voicegame.solver.hooks_freecell import (FREECELL, OPEN_PACKER, SUIT_CELLS, any_home_forced, digging_priority,
+                                                 first_answer, freecell_forced, home_forced, low_cards_forced, seated_prune)
+    from voicegame.solver.hooks_klondike import (BASED, IN_SUIT, KLONDIKE, KLONDIKE_LIKE, ROW_DEALT, greedy_line, klondike_forced,
+                                                 klondike_priority, klondike_prune, safe_home_forced, seats_forced)
+    from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR_TOMMY, first_home_forced, golf_key,
+                                               golf_priority, royal_parade_forced, single_forced, without_discards_key)
+    from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
 
 __all__ = [
     "BASED", "FREECELL", "GENERIC", "GOLF", "HINT_NODES", "HOOKS", "LINE_NODES", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL", "ROW_DEALT",
     "ROYAL_PARADE", "SIR_TOMMY", "SPIDER", "SUIT_CELLS", "SolverHooks", "any_home_forced", "digging_priority",
     "first_answer", "first_home_forced", "freecell_forced", "generic_priority", "golf_key", "golf_priority",
     "greedy_line", "home_forced", "hooks_for", "klondike_forced", "klondike_priority", "klondike_prune",
-    "low_cards_forced", "royal_parade_forced", "safe_home_forced", "seated_prune", "seats_forced", "single_forced",
+    "low_cards_forced", "royal_parade_forced", "safe_home_forced", "seats_forced", "single_forced",
     "spider_priority", "spider_prune", "without_discards_key",
 ]
 
-HOOKS: dict[str, SolverHooks] = {
-    "sir_tommy": SIR_TOMMY,
-    "auld_lang_syne": SolverHooks(forced=first_home_forced, priority=generic_priority),
-    "scuffle": SolverHooks(forced=first_home_forced, priority=generic_priority),
-    "carpet": SolverHooks(forced=first_home_forced, priority=generic_priority),
-    "clock": SolverHooks(forced=first_home_forced, priority=generic_priority),  # one move at a time: nothing to choose
-    "thirteen": PAIR_REMOVAL,
-    "yield": PAIR_REMOVAL,
-    "fourteen": PAIR_REMOVAL,
-    "block_ten": PAIR_REMOVAL,
-    "gay_gordons": PAIR_REMOVAL,
-    "helsinki": PAIR_REMOVAL,
-    "jamestown": PAIR_REMOVAL,
-    "isabel": PAIR_REMOVAL,
-    "neighbor": PAIR_REMOVAL,
-    "quatorze": PAIR_REMOVAL,
-    "elevator": SolverHooks(priority=generic_priority, key=golf_key),  # only the waste top matters, as in Golf
-    "escalator": SolverHooks(priority=generic_priority, key=golf_key),
-    "klondike": KLONDIKE,
-    "saratoga": KLONDIKE,  # Klondike's rules with every card face up: Klondike's own solver
-    "gold_mine": KLONDIKE_LIKE,
-    "whitehead": KLONDIKE_LIKE,
-    "thumb_and_pouch": KLONDIKE_LIKE,
-    "westhaven": KLONDIKE_LIKE,
-    "royal_parade": ROYAL_PARADE,
-    "freecell": FREECELL,
-    "golf": GOLF,
-    "thieves": THIEVES,  # Golf with jokers: Golf's key, jokers played last
-    "spider": SPIDER,
-    "bakers_game": SUIT_CELLS,
-    "eight_off": SUIT_CELLS,
-    "seahaven": SUIT_CELLS,
-    "beleaguered_castle": OPEN_PACKER,
-    "streets_and_alleys": OPEN_PACKER,
-    "spiderette": SPIDER,
-    "will_o_the_wisp": SPIDER,
-    "spider_three_decks": SPIDER,
-    "cruel": SolverHooks(forced=home_forced, priority=generic_priority),
-    "bear_river": SolverHooks(forced=any_home_forced, priority=generic_priority),
-    "bakers_dozen": SolverHooks(forced=low_cards_forced, priority=digging_priority, prune=seated_prune),
-    "forty_thieves": IN_SUIT,
-    "backbone": IN_SUIT,
-    # kfam3 (issue 21)
-    "easthaven": IN_SUIT,  # its greedy line and pruning won deals the Klondike hooks did not
-    "union_square": IN_SUIT,
-    "glenwood": IN_SUIT,  # safe_home_forced is sound: its foundations keep their cards
-    "royal_east": IN_SUIT,
-    "agnes": BASED,
-    "gypsy": ROW_DEALT,
-    # kfam4 (issue 21)
-    "giant": ROWS,
-    "terrace": LOCKED_STOCK,
-    "aunt_mary": KLONDIKE,  # Klondike's rules on another deal: Klondike's own solver (it checks its lines)
-    "athena": KLONDIKE,  # athena (issue 21): Klondike's rules and solver; face-up cards under face-down ones modelled as face down
-    # pair4 (issue 23)
-    "osmosis": RANK_GATED,
-    "peek": RANK_GATED,
-    "napoleons_tomb": SUITLESS_FOUNDATIONS,
-    "maze": LINE,
-    "labyrinth": OPEN_ENDS,
-    "camelot": FILL_AND_CLEAR,
-    "kings_audience": AUDIENCE,
-    "plait": HOME_FIRST,
-    "diamond_mine": DIAMOND_MINE,  # pair3
-    "accordion": ACCORDION,
-    "cover": PAIR_REMOVAL,
-    "first_law": FIRST_LAW,
-    "fortunes": FORTUNES,
-    "valentine": FIRST_LAW,  # moves before deals, as in First Law
-    "poker": POKER,
-    "jumbo": ROW_DEALT,  # jumbo (issue 21): its restarting greedy lines win deals the generic search did not
+_OFFERED: dict[str, str] = {
+    **dict.fromkeys(("FREECELL", "OPEN_PACKER", "SUIT_CELLS", "any_home_forced", "digging_priority", "first_answer",
+                     "freecell_forced", "home_forced", "low_cards_forced", "seated_prune"), "freecell"),
+    **dict.fromkeys(("BASED", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "ROW_DEALT", "greedy_line", "klondike_forced",
+                     "klondike_priority", "klondike_prune", "safe_home_forced", "seats_forced"), "klondike"),
+    **dict.fromkeys(("GOLF", "PAIR_REMOVAL", "ROYAL_PARADE", "SIR_TOMMY", "first_home_forced", "golf_key", "golf_priority",
+                     "royal_parade_forced", "single_forced", "without_discards_key"), "others"),
+    **dict.fromkeys(("SPIDER", "spider_priority", "spider_prune"), "spider"),
 }
-"""The search hooks of each game, by key (a game not here gets the generic ordering only)."""
+"""The names of the hook modules offered here -> the module (``hooks_<name>``) that holds each."""
+
+HOOKS: dict[str, SolverHooks]
+"""Every game's search hooks, by key: made when asked for (it imports every hook module)."""
+
+HOOKS_AT: dict[str, tuple[str, str]] = {
+    "sir_tommy": ("others", "SIR_TOMMY"),
+    "auld_lang_syne": ("others", "FIRST_HOME"),
+    "scuffle": ("others", "FIRST_HOME"),
+    "carpet": ("others", "FIRST_HOME"),
+    "clock": ("others", "FIRST_HOME"),  # one move at a time: nothing to choose
+    "thirteen": ("others", "PAIR_REMOVAL"),
+    "yield": ("others", "PAIR_REMOVAL"),
+    "fourteen": ("others", "PAIR_REMOVAL"),
+    "block_ten": ("others", "PAIR_REMOVAL"),
+    "gay_gordons": ("others", "PAIR_REMOVAL"),
+    "helsinki": ("others", "PAIR_REMOVAL"),
+    "jamestown": ("others", "PAIR_REMOVAL"),
+    "isabel": ("others", "PAIR_REMOVAL"),
+    "neighbor": ("others", "PAIR_REMOVAL"),
+    "quatorze": ("others", "PAIR_REMOVAL"),
+    "elevator": ("others", "WASTE_TOP"),  # only the waste top matters, as in Golf
+    "escalator": ("others", "WASTE_TOP"),
+    "klondike": ("klondike", "KLONDIKE"),
+    "saratoga": ("klondike", "KLONDIKE"),  # Klondike's rules with every card face up: Klondike's own solver
+    "gold_mine": ("klondike", "KLONDIKE_LIKE"),
+    "whitehead": ("klondike", "KLONDIKE_LIKE"),
+    "thumb_and_pouch": ("klondike", "KLONDIKE_LIKE"),
+    "westhaven": ("klondike", "KLONDIKE_LIKE"),
+    "royal_parade": ("others", "ROYAL_PARADE"),
+    "freecell": ("freecell", "FREECELL"),
+    "golf": ("others", "GOLF"),
+    "thieves": ("jokers", "THIEVES"),  # Golf with jokers: Golf's key, jokers played last
+    "spider": ("spider", "SPIDER"),
+    "bakers_game": ("freecell", "SUIT_CELLS"),
+    "eight_off": ("freecell", "SUIT_CELLS"),
+    "seahaven": ("freecell", "SUIT_CELLS"),
+    "beleaguered_castle": ("freecell", "OPEN_PACKER"),
+    "streets_and_alleys": ("freecell", "OPEN_PACKER"),
+    "spiderette": ("spider", "SPIDER"),
+    "will_o_the_wisp": ("spider", "SPIDER"),
+    "spider_three_decks": ("spider", "SPIDER"),
+    "cruel": ("freecell", "HOME_FORCED"),
+    "bear_river": ("freecell", "ANY_HOME_FORCED"),
+    "bakers_dozen": ("freecell", "DIGGING"),
+    "forty_thieves": ("klondike", "IN_SUIT"),
+    "backbone": ("klondike", "IN_SUIT"),
+    "easthaven": ("klondike", "IN_SUIT"),  # its greedy line and pruning won deals the Klondike hooks did not
+    "union_square": ("klondike", "IN_SUIT"),
+    "glenwood": ("klondike", "IN_SUIT"),  # safe_home_forced is sound: its foundations keep their cards
+    "royal_east": ("klondike", "IN_SUIT"),
+    "agnes": ("klondike", "BASED"),
+    "gypsy": ("klondike", "ROW_DEALT"),
+    "giant": ("rows", "ROWS"),
+    "terrace": ("locks", "LOCKED_STOCK"),
+    "aunt_mary": ("klondike", "KLONDIKE"),  # Klondike's rules on another deal: Klondike's own solver (it checks its lines)
+    "athena": ("klondike", "KLONDIKE"),  # Klondike's rules and solver; face-up cards under face-down ones modelled as face down
+    "osmosis": ("pair4", "RANK_GATED"),
+    "peek": ("pair4", "RANK_GATED"),
+    "napoleons_tomb": ("pair4", "SUITLESS_FOUNDATIONS"),
+    "maze": ("pair4", "LINE"),
+    "labyrinth": ("pair4", "OPEN_ENDS"),
+    "camelot": ("pair4", "FILL_AND_CLEAR"),
+    "kings_audience": ("pair4", "AUDIENCE"),
+    "plait": ("pair4", "HOME_FIRST"),
+    "diamond_mine": ("pair3", "DIAMOND_MINE"),
+    "accordion": ("pair3", "ACCORDION"),
+    "cover": ("others", "PAIR_REMOVAL"),
+    "first_law": ("pair3", "FIRST_LAW"),
+    "fortunes": ("pair3", "FORTUNES"),
+    "valentine": ("pair3", "FIRST_LAW"),  # moves before deals, as in First Law
+    "poker": ("pair3", "POKER"),
+    "jumbo": ("klondike", "ROW_DEALT"),  # its restarting greedy lines win deals the generic search did not
+}
+"""Where the search hooks of each game are, by key: (``hooks_<module>``, the name there). A game not
+here gets the generic ordering only."""
+
+
+def _hooks(where: tuple[str, str]) -> SolverHooks:
+    module, name = where
+    hooks: SolverHooks = getattr(import_module(f"voicegame.solver.hooks_{module}"), name)
+    return hooks
+
 
 HINT_NODES: dict[str, int] = {
     "accordion": 160,
@@ -157,6 +179,16 @@ take more than a hint's time: these fall back to the generic search (10,000 to 1
 CPU-second) in the positions Freecell Solver does not take."""
 
 
-
 def hooks_for(engine: Engine) -> SolverHooks:
-    return HOOKS.get(engine.game.key, GENERIC)
+    where = HOOKS_AT.get(engine.game.key)
+    return GENERIC if where is None else _hooks(where)
+
+
+def __getattr__(name: str) -> object:
+    if name == "HOOKS":
+        return {key: _hooks(where) for key, where in HOOKS_AT.items()}
+    if name in _OFFERED:
+        value = getattr(import_module(f"voicegame.solver.hooks_{_OFFERED[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -51,7 +51,7 @@ FREECELL = SolverHooks(forced=freecell_forced, priority=generic_priority,
 (complete, so it can prove a deal lost) when neither answers."""
 
 
-# ----- fcfam (issue 22): the rest of the FreeCell family ------------------------------------------
+# ----- the rest of the FreeCell family ----------------------------------------------------------
 def home_forced(positions: Positions, state: State) -> Move | None:
     """Any card that may go up, in games built down in suit whose foundations never give a card
     back (Bakers Game, Eight Off, Seahaven): the only card that could ever sit on it, one rank lower
@@ -133,3 +133,10 @@ OPEN_PACKER = SolverHooks(forced=low_cards_forced, priority=generic_priority, so
 """Beleaguered Castle, Streets and Alleys: Freecell Solver finds wins (its run moves unpacked into
 single cards); its "no solution" proves nothing where foundations give cards back, so then the
 generic search (which plays them back) decides."""
+
+HOME_FORCED = SolverHooks(forced=home_forced, priority=generic_priority)
+"""Cruel's: a card that may go home goes (``home_forced`` says why that is safe)."""
+ANY_HOME_FORCED = SolverHooks(forced=any_home_forced, priority=generic_priority)
+"""Bear River's."""
+DIGGING = SolverHooks(forced=low_cards_forced, priority=digging_priority, prune=seated_prune)
+"""Baker's Dozen's."""

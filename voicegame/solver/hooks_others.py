@@ -50,7 +50,7 @@ def golf_priority(positions: Positions, state: State, action: Action) -> float:
 GOLF = SolverHooks(priority=golf_priority, key=golf_key)
 
 
-# ----- pair removal (pairfam, issue 23) ----------------------------------------------------------
+# ----- pair removal ------------------------------------------------------------------------------
 def single_forced(positions: Positions, state: State) -> Move | None:
     """A free card that goes alone (Thirteen's kings), removed at once. Safe: such a card never
     pairs with another, and removing it only frees what lay under it (the games using this
@@ -78,7 +78,7 @@ def without_discards_key(positions: Positions, state: State) -> PositionKey:
 PAIR_REMOVAL = SolverHooks(forced=single_forced, priority=generic_priority, key=without_discards_key)
 
 
-# ----- Sir Tommy (pairfam, issue 23) -----------------------------------------------------------------
+# ----- Sir Tommy -------------------------------------------------------------------------------------
 def first_home_forced(positions: Positions, state: State) -> Move | None:
     """Any card that can go home, at once. Safe where the foundations build up in any suit by one
     and never give back (Sir Tommy): every foundation showing a rank is as good as any other, a
@@ -107,3 +107,9 @@ def sir_tommy_priority(positions: Positions, state: State, action: Action) -> fl
 
 
 SIR_TOMMY = SolverHooks(forced=first_home_forced, priority=sir_tommy_priority)
+
+FIRST_HOME = SolverHooks(forced=first_home_forced, priority=generic_priority)
+"""Send the first card that may go home; otherwise the generic order (Auld Lang Syne, Scuffle, Carpet,
+Clock: in Clock one move at a time, nothing to choose)."""
+WASTE_TOP = SolverHooks(priority=generic_priority, key=golf_key)
+"""Only the waste top matters, as in Golf (Elevator, Escalator)."""
