@@ -62,13 +62,14 @@ class HintService:
     def __init__(self, engine: Engine, seconds: float | None = HINT_SECONDS, nodes: int | None = 4000) -> None:
         from voicegame.solver.fair import FairSearch  # noqa: PLC0415 (the solver imports this module)
 
-        from voicegame.solver.hooks import HINT_NODES, LINE_NODES as GAME_LINE_NODES  # noqa: PLC0415 (the solver imports this module)
+        from voicegame.solver.hooks import HINT_BUDGETS, HintBudget  # noqa: PLC0415 (the solver imports this module)
 
         self.engine = engine
         self.seconds = seconds
-        own = HINT_NODES.get(engine.game.key)
-        self.nodes = nodes if nodes is None or own is None else min(nodes, own)
-        self.line_nodes = GAME_LINE_NODES.get(engine.game.key, LINE_NODES)
+        own = HINT_BUDGETS.get(engine.game.key, HintBudget())
+        self.nodes = nodes if nodes is None or own.nodes is None else min(nodes, own.nodes)
+        self.visits = None if nodes is None else own.visits or HINT_VISITS
+        self.line_nodes = own.line_nodes or LINE_NODES
         self.search = FairSearch(engine)
         self._known: OrderedDict[State, list[Move]] = OrderedDict()  # rankings made, newest last
         self._line: tuple[State, tuple[Move, ...]] | None = None  # a winning line and where it starts
@@ -92,8 +93,7 @@ class HintService:
             self.ended = "line"
         else:  # the fair search has what the solver left of the second
             seconds = None if self.seconds is None else max(0.1, self.seconds - (time.thread_time() - began))
-            moves = [r.move for r in self.search.rank(state, seconds, self.nodes, clock=time.thread_time,
-                                                      visits=None if self.nodes is None else HINT_VISITS)]
+            moves = [r.move for r in self.search.rank(state, seconds, self.nodes, clock=time.thread_time, visits=self.visits)]
             self.ended = self._line_ended + self.search.ended
         self._known[state] = moves
         if len(self._known) > KNOWN_POSITIONS:
@@ -121,7 +121,7 @@ class HintService:
             return None
         seconds = None if self.seconds is None else LINE_SHARE * self.seconds
         result = solve(self.engine, state, seconds=seconds, nodes=self.line_nodes, clock=time.thread_time)
-        if result.outcome is Outcome.UNSOLVED and result.nodes < self.line_nodes:
+        if result.outcome is Outcome.UNSOLVED and seconds is not None and result.seconds >= 0.95 * seconds:
             self._line_ended = "line-time, "
         line = result.moves if result.solved else ()
         self._line = (state, line)

@@ -22,6 +22,7 @@ The names of the hook modules are offered here too, imported on first use.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
 
 __all__ = [
-    "BASED", "FREECELL", "GENERIC", "GOLF", "HINT_NODES", "HOOKS", "LINE_NODES", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL", "ROW_DEALT",
+    "BASED", "FREECELL", "GENERIC", "GOLF", "HINT_BUDGETS", "HOOKS", "HintBudget", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL", "ROW_DEALT",
     "ROYAL_PARADE", "SIR_TOMMY", "SPIDER", "SUIT_CELLS", "SolverHooks", "any_home_forced", "digging_priority",
     "first_answer", "first_home_forced", "freecell_forced", "generic_priority", "golf_key", "golf_priority",
     "greedy_line", "home_forced", "hooks_for", "klondike_forced", "klondike_priority", "klondike_prune",
@@ -139,44 +140,54 @@ def _hooks(where: tuple[str, str]) -> SolverHooks:
     return hooks
 
 
-HINT_NODES: dict[str, int] = {
-    "accordion": 160,
-    "bakers_dozen": 350,
-    "bakers_game": 810,
-    "bear_river": 650,
-    "beleaguered_castle": 310,
-    "bristol": 930,
-    "chessboard": 490,
-    "cruel": 680,
-    "eight_off": 140,
-    "forty_thieves": 330,
-    "freecell": 140,
-    "gaps": 150,
-    "giant": 220,
-    "jamestown": 650,
-    "king_albert": 340,
-    "maze": 40,
-    "monte_carlo": 700,
-    "pileon": 160,
-    "royal_parade": 320,
-    "spider": 200,
-    "spider_three_decks": 170,
-    "streets_and_alleys": 720,
-    "union_square": 110,
-    "westhaven": 460,
-    "yukon": 790,
-}
-"""Positions one "hint" may expand, in the games where 4000 cost more than 0.3 CPU-seconds, so that
-a hint ends on a number fixed in advance (the same hint on every machine) rather than on the clock
-(a guess cut short, different under load): 0.2 CPU-s over the 95th percentile of one position's cost in
-bench/hints.py's positions, measured with 4000 on a 2-core machine under load (so a little under
-what an idle machine affords), rounded down; Maze's 40 from 3.5 ms a position (its every gap takes
-any card that fits the line, so each position has some 300 moves to weigh)."""
+@dataclass(frozen=True)
+class HintBudget:
+    """How much one "hint" may search in a game, where the defaults (``voicegame.solver.hints``: 4000
+    positions expanded, 4000 moves weighed, 100,000 positions for a winning line) would cost more
+    than 0.3 CPU-seconds. A hint then ends on work fixed in advance, the same hint on every machine,
+    rather than on the clock (a guess cut short, different under load). None: the default."""
 
-LINE_NODES: dict[str, int] = {"maze": 1500, "streets_and_alleys": 1500, "beleaguered_castle": 1500}
-"""Positions a game's own solver may search for a winning line to hint from, where 100,000 would
-take more than a hint's time: these fall back to the generic search (10,000 to 17,000 positions a
-CPU-second) in the positions Freecell Solver does not take."""
+    nodes: int | None = None
+    visits: int | None = None
+    line_nodes: int | None = None
+
+
+HINT_BUDGETS: dict[str, HintBudget] = {
+    "accordion": HintBudget(nodes=160),
+    "bakers_dozen": HintBudget(nodes=350),
+    "bakers_game": HintBudget(nodes=810),
+    "bear_river": HintBudget(nodes=650),
+    "beleaguered_castle": HintBudget(nodes=310, line_nodes=1500),
+    "bristol": HintBudget(nodes=930),
+    "chessboard": HintBudget(nodes=490),
+    "cruel": HintBudget(nodes=680),
+    "eight_off": HintBudget(nodes=140),
+    "forty_thieves": HintBudget(nodes=330),
+    "fourteen": HintBudget(visits=2000),
+    "freecell": HintBudget(nodes=140),
+    "gaps": HintBudget(nodes=150),
+    "gay_gordons": HintBudget(visits=2000),
+    "giant": HintBudget(nodes=220),
+    "jamestown": HintBudget(nodes=650),
+    "king_albert": HintBudget(nodes=340),
+    "maze": HintBudget(nodes=40, line_nodes=1500),
+    "monte_carlo": HintBudget(nodes=700),
+    "pileon": HintBudget(nodes=160),
+    "royal_parade": HintBudget(nodes=320),
+    "spider": HintBudget(nodes=200),
+    "spider_three_decks": HintBudget(nodes=170),
+    "streets_and_alleys": HintBudget(nodes=720, line_nodes=1500),
+    "union_square": HintBudget(nodes=110),
+    "westhaven": HintBudget(nodes=460),
+    "yukon": HintBudget(nodes=790),
+}
+"""Each game's hint budget where it differs from the defaults, set on deals 1-3 of bench/hints.py
+(a 2-core machine under load, so a little under what an idle one affords): ``nodes`` is 0.2 CPU-s over
+the 95th percentile of one position's cost with 4000 (Maze's 40 from 3.5 ms a position: its every gap
+takes any card that fits the line, so a position has some 300 moves to weigh); ``visits`` where a
+pairing game's moves cost twice Klondike's (deals 4-6); ``line_nodes`` where the game's own solver
+falls back to the generic search (10,000 to 17,000 positions a CPU-second) in positions Freecell
+Solver does not take."""
 
 
 def hooks_for(engine: Engine) -> SolverHooks:
