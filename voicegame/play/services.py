@@ -62,19 +62,19 @@ class Hinting:
         could not tell" with ``WINNABLE_AGAIN`` times the budget. Returns the message key, the
         seconds searched and whether hints now follow a winning line."""
         from voicegame.solver.hooks import hooks_for  # noqa: PLC0415
-        from voicegame.solver.thoughtful import solve  # noqa: PLC0415
+        from voicegame.solver.winnable import Verdict, still_winnable  # noqa: PLC0415
 
         engine, state = self.played.engine, self.played.state
         again = self.undecided is state
         factor = WINNABLE_AGAIN if again else 1
         seconds = None if seconds is None else seconds * factor
         nodes = None if nodes is None else nodes * factor
-        result = solve(engine, state, seconds=seconds, nodes=nodes)
-        key = {"solved": "winnable_yes", "proved unwinnable": "winnable_lost"}.get(result.outcome.value, "winnable_unknown")
+        verdict = still_winnable(engine, state, seconds, nodes)
+        key = {Verdict.YES: "winnable_yes", Verdict.NO: "winnable_lost"}.get(verdict, "winnable_unknown")
         if key == "winnable_unknown" and again:
             key = "winnable_still_unknown"
         self.undecided = state if key == "winnable_unknown" else None
-        follows = result.solved and open_position(engine, state) and hooks_for(engine).solve is not None
+        follows = verdict is Verdict.YES and open_position(engine, state) and hooks_for(engine).solve is not None
         return key, seconds, follows
 
 

@@ -46,13 +46,14 @@ class Verdict(Enum):
     """Time ran out before either: the game may or may not still be won."""
 
 
-def still_winnable(engine: Engine, state: State, seconds: float = SECONDS,
+def still_winnable(engine: Engine, state: State, seconds: float | None = SECONDS, nodes: int | None = None,
                    clock: Callable[[], float] = time.perf_counter) -> Verdict:
     """Whether ``state`` can still be played to a win, searching for about ``seconds`` read on
-    ``clock`` (the player's wait: wall time; a benchmark may pass ``time.process_time``)."""
+    ``clock`` (the player's wait: wall time; a benchmark may pass ``time.process_time``) and at most
+    ``nodes`` positions (tests count positions, so no answer depends on the machine's load)."""
     if engine.is_won(state):
         return Verdict.YES
-    outcome = solve(engine, state, seconds=seconds, clock=clock).outcome
+    outcome = solve(engine, state, seconds=seconds, nodes=nodes, clock=clock).outcome
     if outcome is Outcome.SOLVED:
         return Verdict.YES
     if outcome is Outcome.UNWINNABLE:
