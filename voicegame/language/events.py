@@ -6,7 +6,8 @@ A move the player named is not said back to them; what it changed that they coul
 
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
 
 from voicegame.engine import (
     Compacted,
@@ -32,6 +33,22 @@ from voicegame.language.messages import join
 from voicegame.language.readings import Readings
 
 
+@dataclass
+class Telling:
+    """What one move's events have said so far, and what is left to say after them."""
+
+    before: State  # kept current event by event: a later move may land where an earlier one left
+    after: State
+    said: Command | None  # the command the player typed (what it named is not said back)
+    named: bool  # the move was said already (redo says it first)
+    again: bool  # a draw or a deal done again (redo)
+    named_source: int | None  # "pile four to pile three": the player named pile four
+    out: list[str] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)  # piles cards left, in order: their new tops are what the player must hear
+    told: set[int] = field(default_factory=set)  # piles whose new state was said already
+    unsaid: set[int] = field(default_factory=set)  # piles a card went to that the player named, so it was not said back
+
+
 class EventNarration(Readings):
     """Events said for one game; ``verbose`` adds counts the player can also ask for."""
 
@@ -43,74 +60,92 @@ class EventNarration(Readings):
         left (a turned-over card, the waste's next card, a column's next card), an emptied column or
         cell, cards a pyramid set free. ``said`` is the command the player typed: what it named (the
         card and where it went) is not said back to them; ``named``: the move was said already
-        (redo says it first). ``again``: a draw or a deal done again (redo)."""
+        (redo says it first). ``again``: a draw or a deal done again (redo). Each event is said by
+        its handler in :data:`EVENT_TELLERS`."""
         events = list(events)
-        start = before
-        named_source = self._named_source(said)  # "pile four to pile three": the player named pile four
-        out: list[str] = []
-        left: list[int] = []  # piles cards left, in order: their new tops are what the player must hear
-        told: set[int] = set()  # piles whose new state was said already
-        unsaid: set[int] = set()  # piles a card went to that the player named, so it was not said back
+        telling = Telling(before, after, said, named, again, self._named_source(said))
         for event in events:
-            if isinstance(event, Moved):
-                if not named and not self._was_said(before, event, said) and not self._card_was_known(event, after, named_source):
-                    out.append(self._moved(before, event, said))
-                elif not named:
-                    unsaid.add(event.dst)
-                moved = len(event.cards)  # keep ``before`` current: a later move may land where this one left
-                before = before.with_piles({event.src: before.piles[event.src].without_top(moved), event.dst: before.piles[event.dst].with_added(event.cards)})
-                left.append(event.src)
-                told.discard(event.src)
-                told.add(event.dst)  # its top is the card just moved, said or named by the player
-                if not after.piles[event.src].cards and not before.piles[event.src].cards and self.is_gap(event.src):  # once: a run home moves card by card
-                    out.append(self.say("emptied", pile=self.pile_name(event.src)))
-                    told.add(event.src)
-            elif isinstance(event, TurnedOver):
-                out.append(self.say("turned_over", card=event.card) if event.pile == named_source
-                           else self.say("revealed", pile=self.pile_name(event.pile), card=event.card))
-                told.add(event.pile)
-            elif isinstance(event, Drew):
-                out.extend(self._drew(event, after, again))
-                told.add(event.dst)
-            elif isinstance(event, Restacked):
-                out.append(self.say("restacked", count=event.count))
-                if event.redeals_left is not None:
-                    out.append(self.say("redeals_left", left=event.redeals_left))
-            elif isinstance(event, DealtRow):
-                out.append(self.say("dealt_again" if again else "dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
-            elif isinstance(event, Paired):
-                if not named and not self._pair_was_said(event, said):
-                    cards = join([c.spoken for c in event.cards], "and")
-                    home = self.specs[event.dst]
-                    out.append(self.say("paired", cards=cards) if home.kind is PileKind.DISCARD
-                               else self.say("paired_to", cards=cards, pile=home.name))  # King's Audience's thrones
-                left.extend(event.srcs)
-                told.difference_update(event.srcs)  # a card just put there may have gone with the rest (First Law's sets)
-                for card, src in zip(event.cards, event.srcs):  # keep ``before`` current: a refill may land there
-                    pile = before.piles[src]
-                    before = before.with_piles({src: Pile(tuple(c for c in pile.cards if c != card), min(pile.down, len(pile.cards) - 1))})
-            elif isinstance(event, Compacted):
-                out.append(self.say("compacted"))
-            elif isinstance(event, Redealt):
-                out.append(self.say("redealt", count=event.count))
-                if event.redeals_left is not None:
-                    out.append(self.say("redeals_left", left=event.redeals_left))
-            elif isinstance(event, LiftedOff):
-                out.append(self.say("lifted_off", suit=event.cards[0].suit))
-                left.append(event.src)
-                told.discard(event.src)
-        homes = [e.dst for e in events if isinstance(e, Moved) and self.specs[e.dst].kind is PileKind.FOUNDATION]
-        for foundation in {h for h in homes if homes.count(h) > 1} & unsaid:  # a run sent home card by card, its last
-            left.append(foundation)  # card named by the player, not said: read where the foundation ends
-            told.discard(foundation)
-        if not any(isinstance(e, Won) for e in events):
-            out.extend(self._changed_tops(start, after, left, told, named_source))
-            out.extend(self._newly_free(start, after, events, {e.card for e in events if isinstance(e, TurnedOver)}))
+            EVENT_TELLERS[type(event)](self, telling, event)
+        self._foundations_reached(telling, events)
+        out = telling.out
+        won = any(isinstance(e, Won) for e in events)
+        if not won:
+            out.extend(self._changed_tops(before, after, telling.left, telling.told, telling.named_source))
+            out.extend(self._newly_free(before, after, events, {e.card for e in events if isinstance(e, TurnedOver)}))
         if not out and any(isinstance(e, (Moved, Paired)) for e in events):
             out.append(self.say("done"))  # everything was said by the player: confirm, briefly
-        out.extend(self.say(self.engine.game.won_key) for e in events if isinstance(e, Won))
+        if won:
+            out.extend(self.say(self.engine.game.won_key) for e in events if isinstance(e, Won))
         return out
 
+    def _foundations_reached(self, telling: Telling, events: list[Event]) -> None:
+        """A run sent home card by card, its last card named by the player and so not said: read
+        where the foundation ends."""
+        homes = [e.dst for e in events if isinstance(e, Moved) and self.specs[e.dst].kind is PileKind.FOUNDATION]
+        for foundation in {h for h in homes if homes.count(h) > 1} & telling.unsaid:
+            telling.left.append(foundation)
+            telling.told.discard(foundation)
+
+    def tell_moved(self, t: Telling, event: Moved) -> None:
+        """A card or run moved: said unless the player's words said it; an emptied column after it."""
+        if not t.named and not self._was_said(t.before, event, t.said) and not self._card_was_known(event, t.after, t.named_source):
+            t.out.append(self._moved(t.before, event, t.said))
+        elif not t.named:
+            t.unsaid.add(event.dst)
+        moved = len(event.cards)
+        t.before = t.before.with_piles({event.src: t.before.piles[event.src].without_top(moved),
+                                        event.dst: t.before.piles[event.dst].with_added(event.cards)})
+        t.left.append(event.src)
+        t.told.discard(event.src)
+        t.told.add(event.dst)  # its top is the card just moved, said or named by the player
+        if not t.after.piles[event.src].cards and not t.before.piles[event.src].cards and self.is_gap(event.src):  # once: a run home moves card by card
+            t.out.append(self.say("emptied", pile=self.pile_name(event.src)))
+            t.told.add(event.src)
+
+    def tell_turned_over(self, t: Telling, event: TurnedOver) -> None:
+        t.out.append(self.say("turned_over", card=event.card) if event.pile == t.named_source
+                     else self.say("revealed", pile=self.pile_name(event.pile), card=event.card))
+        t.told.add(event.pile)
+
+    def tell_drew(self, t: Telling, event: Drew) -> None:
+        t.out.extend(self._drew(event, t.after, t.again))
+        t.told.add(event.dst)
+
+    def tell_restacked(self, t: Telling, event: Restacked) -> None:
+        t.out.append(self.say("restacked", count=event.count))
+        if event.redeals_left is not None:
+            t.out.append(self.say("redeals_left", left=event.redeals_left))
+
+    def tell_dealt_row(self, t: Telling, event: DealtRow) -> None:
+        t.out.append(self.say("dealt_again" if t.again else "dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
+
+    def tell_paired(self, t: Telling, event: Paired) -> None:
+        if not t.named and not self._pair_was_said(event, t.said):
+            cards = join([c.spoken for c in event.cards], "and")
+            home = self.specs[event.dst]
+            t.out.append(self.say("paired", cards=cards) if home.kind is PileKind.DISCARD
+                         else self.say("paired_to", cards=cards, pile=home.name))  # King's Audience's thrones
+        t.left.extend(event.srcs)
+        t.told.difference_update(event.srcs)  # a card just put there may have gone with the rest (First Law's sets)
+        for card, src in zip(event.cards, event.srcs):  # keep ``before`` current: a refill may land there
+            pile = t.before.piles[src]
+            t.before = t.before.with_piles({src: Pile(tuple(c for c in pile.cards if c != card), min(pile.down, len(pile.cards) - 1))})
+
+    def tell_compacted(self, t: Telling, event: Compacted) -> None:
+        t.out.append(self.say("compacted"))
+
+    def tell_redealt(self, t: Telling, event: Redealt) -> None:
+        t.out.append(self.say("redealt", count=event.count))
+        if event.redeals_left is not None:
+            t.out.append(self.say("redeals_left", left=event.redeals_left))
+
+    def tell_lifted_off(self, t: Telling, event: LiftedOff) -> None:
+        t.out.append(self.say("lifted_off", suit=event.cards[0].suit))
+        t.left.append(event.src)
+        t.told.discard(event.src)
+
+    def tell_won(self, t: Telling, event: Won) -> None:
+        """Said last, after everything else (:meth:`events`)."""
 
     def _changed_tops(self, before: State, after: State, piles: list[int], told: set[int], named: int | None = None) -> list[str]:
         """"Waste: nine of clubs.", "Column three: five of hearts.": the new face-up top of each pile
@@ -243,14 +278,7 @@ class EventNarration(Readings):
         """An auto-play cascade in one sentence ("Two cards went home: the ace of hearts and the ace
         of spades.", "Six cards went home: clubs up to nine and hearts up to four."), then what it
         uncovered on the table."""
-        parts, cards = [], []
-        for i in self.engine.game.indices(PileKind.FOUNDATION):
-            if before.piles[i].cards != after.piles[i].cards and after.piles[i].cards:
-                parts.append(self.phrase("up_to", pile=self.specs[i].name, rank=after.piles[i].cards[-1].rank.spoken))
-                cards += ["the " + c.spoken for c in after.piles[i].cards[len(before.piles[i].cards):]]
-        if len(cards) > 3 or len(cards) != count:  # a long cascade: how far each foundation got
-            cards = parts
-        out = [self.say("auto_played", count=number_word(count), parts=join(cards, "and"))]
+        out = [self._went_home(before, after, count)]
         touched = [i for i, (a, b) in enumerate(zip(before.piles, after.piles)) if a.cards != b.cards and self.specs[i].kind is not PileKind.FOUNDATION]
         gaps = [self.specs[i].name for i in touched if not after.piles[i].cards and self.is_gap(i)]
         if len(gaps) > 1:
@@ -258,11 +286,28 @@ class EventNarration(Readings):
         elif gaps:
             out.append(self.say("emptied", pile=gaps[0]))
         for i in touched:
-            pile = after.piles[i]
-            if not pile.cards:
-                continue
-            elif pile.top_face_up and self.specs[i].kind not in (PileKind.STOCK, PileKind.DISCARD):
-                key = "waste_top" if self.specs[i].kind is PileKind.WASTE else "new_top"
+            pile, kind = after.piles[i], self.specs[i].kind
+            if pile.cards and pile.top_face_up and kind not in (PileKind.STOCK, PileKind.DISCARD):
+                key = "waste_top" if kind is PileKind.WASTE else "new_top"
                 out.append(self.say(key, pile=self.specs[i].name, card=pile.cards[-1]))
         return out
 
+    def _went_home(self, before: State, after: State, count: int) -> str:
+        """The cards a cascade sent home, or for a long one how far each foundation got."""
+        parts, cards = [], []
+        for i in self.engine.game.indices(PileKind.FOUNDATION):
+            if before.piles[i].cards != after.piles[i].cards and after.piles[i].cards:
+                parts.append(self.phrase("up_to", pile=self.specs[i].name, rank=after.piles[i].cards[-1].rank.spoken))
+                cards += ["the " + c.spoken for c in after.piles[i].cards[len(before.piles[i].cards):]]
+        if len(cards) > 3 or len(cards) != count:  # a long cascade: how far each foundation got
+            cards = parts
+        return self.say("auto_played", count=number_word(count), parts=join(cards, "and"))
+
+
+EVENT_TELLERS: dict[type, Callable[[EventNarration, Telling, Any], None]] = {
+    Moved: EventNarration.tell_moved, TurnedOver: EventNarration.tell_turned_over, Drew: EventNarration.tell_drew,
+    Restacked: EventNarration.tell_restacked, DealtRow: EventNarration.tell_dealt_row, Paired: EventNarration.tell_paired,
+    Compacted: EventNarration.tell_compacted, Redealt: EventNarration.tell_redealt,
+    LiftedOff: EventNarration.tell_lifted_off, Won: EventNarration.tell_won,
+}
+"""Event type -> what says it (every engine event has one; tests/test_event_tellers.py checks they agree)."""

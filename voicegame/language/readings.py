@@ -6,7 +6,7 @@ pages ("read the board", "more") are in :mod:`voicegame.language.board`.
 
 from __future__ import annotations
 
-from voicegame.engine import PileKind, State
+from voicegame.engine import Pile, PileKind, State
 from voicegame.engine.cards import JOKERS, Card, Rank, Suit, new_deck
 from voicegame.engine.words import number_word, ordinal_word
 from voicegame.language.command import CardRef
@@ -31,6 +31,7 @@ class Readings(Phrasing):
 
 
     def read_pile(self, state: State, index: int, full: bool = True) -> str:
+        """One pile read out; ``full``: every face-up card, else a run said by its ends."""
         spec, pile = self.specs[index], state.piles[index]
         if spec.kind is PileKind.STOCK:
             return self.say("read_stock", count=len(pile.cards))
@@ -39,21 +40,11 @@ class Readings(Phrasing):
         if not pile.cards:
             return self.say("read_empty", pile=spec.name)
         if spec.kind is PileKind.FOUNDATION:
-            needed = self.foundation_needs(state).get(index)
-            if needed:
-                return self.say("read_foundation_needs", pile=spec.name, rank=pile.cards[-1].rank.spoken, needs=self.needs_phrase(needed))
-            return self.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken)
+            return self._read_foundation(state, index)
         if spec.kind is PileKind.DISCARD:
             return self.say("read_count", pile=spec.name, count=len(pile.cards))
-        parts = []
-        if pile.down:
-            parts.append(self.phrase("face_down", count=pile.down))
-        if pile.hidden:  # face-up cards covered by face-down ones, bottom first: "seven of hearts, under one face down"
-            below = len(pile.cards) - pile.up_count
-            for j in range(pile.down, below):
-                if pile.shows(j):
-                    over = next(k for k in range(j + 1, len(pile.cards) + 1) if k not in pile.hidden) - j - 1
-                    parts.append(self.phrase("covered_card", card=pile.cards[j], count=over) if over else pile.cards[j].spoken)
+        parts = [self.phrase("face_down", count=pile.down)] if pile.down else []
+        parts += self._covered_cards(pile)
         up = pile.face_up
         sequence = spec.takes.sequence if spec.takes is not None and spec.takes.runs else None
         if full or len(up) <= 2 or sequence is None or not sequence.is_run(up):
@@ -61,6 +52,24 @@ class Readings(Phrasing):
         else:
             parts.append(self.phrase("run_range", first=up[0], last=up[-1]))
         return self.say("read_pile", pile=spec.name, parts=", ".join(parts))
+
+    def _read_foundation(self, state: State, index: int) -> str:
+        spec, top = self.specs[index], state.piles[index].cards[-1]
+        needed = self.foundation_needs(state).get(index)
+        if needed:
+            return self.say("read_foundation_needs", pile=spec.name, rank=top.rank.spoken, needs=self.needs_phrase(needed))
+        return self.say("read_foundation", pile=spec.name, rank=top.rank.spoken)
+
+    def _covered_cards(self, pile: Pile) -> list[str]:
+        """Face-up cards covered by face-down ones, bottom first: "seven of hearts, under one face down"."""
+        if not pile.hidden:
+            return []
+        parts = []
+        for j in range(pile.down, len(pile.cards) - pile.up_count):
+            if pile.shows(j):
+                over = next(k for k in range(j + 1, len(pile.cards) + 1) if k not in pile.hidden) - j - 1
+                parts.append(self.phrase("covered_card", card=pile.cards[j], count=over) if over else pile.cards[j].spoken)
+        return parts
 
     def needs(self, state: State, index: int) -> list[Card]:
         """The distinct cards that could go on pile ``index`` now, from any other pile."""
@@ -151,9 +160,10 @@ class Readings(Phrasing):
         return self.say("read_waste", cards=", ".join(shown))
 
     def read_board(self, state: State) -> list[str]:
-        out: list[str] = []
+        """The whole board, a sentence for each part: stock, foundations, cells, groups, other piles."""
         game = self.engine.game
         stock, waste = game.layout.stock, game.layout.waste
+        out: list[str] = []
         if stock >= 0 and waste >= 0:
             top = state.piles[waste].top
             out.append(self.say("board_stock", stock=len(state.piles[stock].cards), waste=top.spoken if top else self.phrase("empty_word")))
@@ -163,15 +173,9 @@ class Readings(Phrasing):
             out.append(self.read_foundations(state))
         if game.indices(PileKind.CELL):
             out.append(self.read_cells(state))  # one sentence for the cells, not one each
-        grouped: set[int] = set()
-        briefed = ""
-        for group, names in game.group_names.items():
-            if len(game.layout.groups[group]) > self.LONG_GROUP:
-                out.append(self.read_group_gaps(state, group, names[0]))
-                briefed = briefed or names[0]
-            else:
-                out.append(self.read_group(state, group, names[0], mark_free=False))  # one "Free:" sentence ends the board
-            grouped.update(game.layout.groups[group])
+        groups, briefed = self._read_groups(state)
+        out += groups
+        grouped = self._named_groups()
         for i, spec in enumerate(self.specs):
             if i not in grouped and spec.kind not in (PileKind.STOCK, PileKind.WASTE, PileKind.FOUNDATION, PileKind.CELL):
                 out.append(self.read_pile(state, i, full=False))
@@ -181,6 +185,18 @@ class Readings(Phrasing):
         if briefed:
             out.append(self.say("board_read_a_group", group=briefed))
         return out
+
+    def _read_groups(self, state: State) -> tuple[list[str], str]:
+        """Every named group read for the board, and the name of the first read in brief ("" if none)."""
+        game = self.engine.game
+        out, briefed = [], ""
+        for group, names in game.group_names.items():
+            if len(game.layout.groups[group]) > self.LONG_GROUP:
+                out.append(self.read_group_gaps(state, group, names[0]))
+                briefed = briefed or names[0]
+            else:
+                out.append(self.read_group(state, group, names[0], mark_free=False))  # one "Free:" sentence ends the board
+        return out, briefed
 
 
     def _named_groups(self) -> set[int]:
