@@ -222,7 +222,7 @@ INTENTS: dict[str, Handler] = {
     "sleep": do_sleep, "wake": do_wake, "no_such_place": do_no_such_place,
     # what was played, what is left, what this game is
     "last_move": reading.do_last_move, "redeals_left": reading.do_redeals_left, "about_game": reading.do_about_game,
-    # a pile's rules (issue 38)
+    # a pile's rules
     "pile_rules": pile_rules.do_pile_rules,
 }
 """Intent name -> what it does."""

@@ -162,17 +162,11 @@ def do_list_games(s: SessionCore, reply: Reply, command: Command, opened: Opened
 
 def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """What makes sense now, briefly: the answers to an open question, or a few real moves."""
+    answers = _answers_open(s)
+    if answers is not None:
+        reply.sentences.append(answers)
+        return
     dialogue = s.dialogue
-    if dialogue.question is not None:
-        options = [label for label, _ in dialogue.question.options]
-        reply.sentences.append(s.say("say_answers", options=join(options + [intent_phrase(s.parser, "cancel")])))
-        return
-    if dialogue.offer is not None:
-        reply.sentences.append(s.say("say_resume"))
-        return
-    if dialogue.pending is not None:
-        reply.sentences.append(s.say("say_answers", options=join([intent_phrase(s.parser, "yes"), intent_phrase(s.parser, "no")])))
-        return
     moves = varied_examples(s, [m for m in ranked_moves(s.engine, s.state) if m.kind is not MoveKind.DEAL])  # pairs too
     parts = s.narrator.move_phrases(s.state, moves)
     while any(m.kind is MoveKind.PAIR for m in moves) and len(parts) > 1 and sum(len(p.split()) for p in parts) > EXAMPLE_WORDS:
@@ -186,6 +180,19 @@ def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Op
     if not parts:
         return do_all_commands(s, reply, command, opened)
     reply.sentences.append(s.say("say_now", options=join(parts)))
+
+
+def _answers_open(s: SessionCore) -> str | None:
+    """What answers the question, offer or "yes" waiting, if one is open."""
+    dialogue = s.dialogue
+    if dialogue.question is not None:
+        options = [label for label, _ in dialogue.question.options]
+        return s.say("say_answers", options=join(options + [intent_phrase(s.parser, "cancel")]))
+    if dialogue.offer is not None:
+        return s.say("say_resume")
+    if dialogue.pending is not None:
+        return s.say("say_answers", options=join([intent_phrase(s.parser, "yes"), intent_phrase(s.parser, "no")]))
+    return None
 
 
 EXAMPLE_WORDS = 12
@@ -230,7 +237,7 @@ def do_speech_setting(s: SessionCore, reply: Reply, command: Command, opened: Op
     reply.sentences.append(s.say("speech_setting", setting=command.intent))
 
 
-# ----- what was played, what is left, what this game is (issue 37) ------------------------------
+# ----- what was played, what is left, what this game is ------------------------------------------
 def do_last_move(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """"What did I just do?": the move that led to this position (none after the deal or undoing all)."""
     history = s.history

@@ -224,15 +224,10 @@ class Session(SessionCore):
         if consequence.question is not None:
             evidence = replace(evidence, confirmed_before=self.memory.trusted(heard, consequence.question))
         decision = decide(evidence, consequence.situation)
-        if evidence.confirmed_before and consequence.action is not None and isinstance(decision, Act) \
-                and isinstance(decide(replace(evidence, confirmed_before=False), consequence.situation), Confirm):
-            with self.autosave.around(self) as turn:  # agreed to twice before: what "yes" would do, unasked
-                turn.append(self._do_as_confirmed(heard, understood, consequence.action))
-                return turn[0]
-        if isinstance(decision, Confirm) and consequence.question is not None and consequence.action is not None:
-            with self.autosave.around(self) as turn:
-                turn.append(self._ask_first(heard, understood, consequence.question, consequence.action))
-                return turn[0]
+        if consequence.action is not None:
+            asked = self._confirmed_or_asked(heard, understood, consequence, evidence, decision)
+            if asked is not None:
+                return asked
         if isinstance(decision, Reject) and decision.reason is Reason.NOT_UNDERSTOOD and self.dialogue.offer is None:
             corrected = self._ask_as_corrected(heard)
             if corrected is not None:
@@ -244,6 +239,23 @@ class Session(SessionCore):
         with self.autosave.around(self) as turn:
             turn.append(self._act_on(heard, understood))
             return turn[0]
+
+    def _confirmed_or_asked(self, heard: Heard, understood: Understanding, consequence: Consequence,
+                            evidence: Evidence, decision: Act | Confirm | Reject) -> Reply | None:
+        """Agreed to twice before: what "yes" would do, done unasked; to be confirmed: asked first.
+        None when the decision is neither."""
+        action = consequence.action
+        assert action is not None
+        if evidence.confirmed_before and isinstance(decision, Act) \
+                and isinstance(decide(replace(evidence, confirmed_before=False), consequence.situation), Confirm):
+            with self.autosave.around(self) as turn:
+                turn.append(self._do_as_confirmed(heard, understood, action))
+                return turn[0]
+        if isinstance(decision, Confirm) and consequence.question is not None:
+            with self.autosave.around(self) as turn:
+                turn.append(self._ask_first(heard, understood, consequence.question, action))
+                return turn[0]
+        return None
 
     def _ask_as_corrected(self, heard: Heard) -> Reply | None:
         """A hearing the player has twice followed at once with the same command: asked about as that
@@ -308,58 +320,73 @@ class Session(SessionCore):
         """What acting on ``understood`` would do (voicegame.listen.policy ``Effect``), what is open that
         it may answer, and, when it would change the game or a setting, what to ask first ("Six of
         diamonds on seven of spades?", "Quit? Your game is saved.") and what "yes" then does."""
-        state, dialogue = self.state, self.dialogue
         answerable = self._answerable(understood.command)
-        if dialogue.offer is not None:
+        if self.dialogue.offer is not None:
             # "Resume your game?" is answered first: only its own answers are acted on, and anything else is
             # an unclear answer (lifecycle.unclear_answer), which changes nothing
             return Consequence(Situation(Effect.TELLS, answerable))
         if understood.how == "matched" and isinstance(understood.resolution, Play):
-            move = understood.resolution.move
-            return Consequence(Situation(Effect.CHANGES_GAME, answerable), self._ask_move(move),
-                               partial(self._play_confirmed, move=move))
+            return self._move_consequence(understood.resolution.move, answerable)
         command = understood.command
         if understood.how != "parsed" or command is None:
             return Consequence(Situation(Effect.TELLS, answerable))
         telling = Consequence(Situation(Effect.TELLS, answerable),  # asked about when heard with doubt
                               self.say("heard_confirm", phrase=understood.text or intent_phrase(self.parser, command.intent)),
                               partial(self.dispatch, command=command))
-        intent = command.intent
-        resolution: Play | Ask | Refuse | None = None
-        if intent == "move":
-            resolution = self.resolver.resolve_move(state, command.source, command.target)
-        elif intent == "pair":
-            resolution = self.resolver.resolve_pair(state, command.source, command.target)
-        elif intent in ("answer", "choose") and dialogue.question is not None:
-            resolution = self.resolver.narrow(state, dialogue.question, command)
-        elif intent == "yes" and dialogue.pending is not None:
+        if command.intent == "yes" and self.dialogue.pending is not None:
             return telling  # answers the question asked; "yes" does what it said
-        elif intent == "yes" and dialogue.question is None and dialogue.hinted is not None:
-            resolution = Play(dialogue.hinted)
-        if resolution is not None:
-            if not isinstance(resolution, Play):
-                return telling  # a refusal says why, a question asks
-            move = resolution.move
-            return Consequence(Situation(Effect.CHANGES_GAME, answerable), self._ask_move(move),
-                               partial(self._play_confirmed, move=move))
-        effect = EFFECTS.get(intent, Effect.TELLS)
-        if effect is Effect.ENDS_GAME and intent != "quit" and self.is_over():
-            effect = Effect.CHANGES_GAME  # a game won or out of moves is not lost by another deal: asked only on a doubt
-        if (intent == "undo" and not self.history.can_undo()) or (intent == "redo" and not self.history.can_redo()) \
-                or (intent == "draw" and not self.played.can_draw()) \
-                or (intent == "previous_game" and not self._previous_game_exists()):
-            effect = Effect.TELLS  # refused anyway, and nothing changes
+        resolution = self._resolution(command)
+        if resolution is not None:  # a refusal says why, a question asks
+            return self._move_consequence(resolution.move, answerable) if isinstance(resolution, Play) else telling
+        effect = self._effect(command.intent)
         if effect is Effect.TELLS:
             return telling
         situation = Situation(effect, answerable, asks_anyway=self._asks_anyway(understood))
+        return Consequence(situation, self._confirm_question(command), partial(self.dispatch, command=command))
+
+    def _move_consequence(self, move: Move, answerable: bool) -> Consequence:
+        """Playing ``move`` changes the game: "Six of diamonds on seven of spades?" first when in doubt."""
+        return Consequence(Situation(Effect.CHANGES_GAME, answerable), self._ask_move(move),
+                           partial(self._play_confirmed, move=move))
+
+    def _resolution(self, command: Command) -> Play | Ask | Refuse | None:
+        """What a move, a removal, an answer to the open question or "yes" to the hint resolves to
+        (None: ``command`` is none of them)."""
+        intent, dialogue, state = command.intent, self.dialogue, self.state
+        if intent == "move":
+            return self.resolver.resolve_move(state, command.source, command.target)
+        if intent == "pair":
+            return self.resolver.resolve_pair(state, command.source, command.target)
+        if intent in ("answer", "choose") and dialogue.question is not None:
+            return self.resolver.narrow(state, dialogue.question, command)
+        if intent == "yes" and dialogue.question is None and dialogue.hinted is not None:
+            return Play(dialogue.hinted)
+        return None
+
+    def _effect(self, intent: str) -> Effect:
+        """What a slot-free ``intent`` would do now: a game won or out of moves is not lost by another
+        deal; what would be refused anyway changes nothing."""
+        effect = EFFECTS.get(intent, Effect.TELLS)
+        if effect is Effect.ENDS_GAME and intent != "quit" and self.is_over():
+            effect = Effect.CHANGES_GAME  # asked only on a doubt
+        return Effect.TELLS if self._refused_anyway(intent) else effect
+
+    def _refused_anyway(self, intent: str) -> bool:
+        """Nothing to undo, redo, draw or go back to: the intent is refused, and nothing changes."""
+        history = self.history
+        return ((intent == "undo" and not history.can_undo()) or (intent == "redo" and not history.can_redo())
+                or (intent == "draw" and not self.played.can_draw())
+                or (intent == "previous_game" and not self._previous_game_exists()))
+
+    def _confirm_question(self, command: Command) -> str:
+        """What to ask before ``command`` changes the game or a setting, heard with doubt."""
+        intent = command.intent
         if intent == "switch_game":
-            question = self.say("heard_switch", title=find_game(command.game or self.entry.key).title)
-        elif intent == "quit":
+            return self.say("heard_switch", title=find_game(command.game or self.entry.key).title)
+        if intent == "quit":
             saved = self.persistence is not None and not self.persistence.failing and self.in_progress()
-            question = self.say("heard_quit_saved" if saved else "heard_quit")
-        else:
-            question = self.say("heard_confirm", phrase=intent_phrase(self.parser, intent))
-        return Consequence(situation, question, partial(self.dispatch, command=command))
+            return self.say("heard_quit_saved" if saved else "heard_quit")
+        return self.say("heard_confirm", phrase=intent_phrase(self.parser, intent))
 
     def _previous_game_exists(self) -> bool:
         """Whether "previous game" has an unfinished game to go back to (else it is refused, unasked)."""
@@ -476,23 +503,8 @@ class Session(SessionCore):
         if dialogue.pending is not None and dialogue.offer is not None and intent in ("yes", "no", "cancel"):
             # asked after the offer ("Quit? Your game is saved."): the latest question gets the answer
             return self._answer_pending(reply, intent)
-        if dialogue.offer is not None:
-            if intent in ("yes", "new_game"):
-                return lifecycle.answer_offer(self, reply, dialogue.take_offer(), intent == "yes")
-            if intent in ("switch_game", "previous_game"):
-                dialogue.offer = None
-            elif intent not in KEEPS_OFFER:
-                lifecycle.unclear_answer(self, reply)
-                if dialogue.offer is not None or intent in ANSWER_WORDS:
-                    return None  # asked again; or resumed on "no", which says nothing to do
-                if self.by_ear and (intent in CHANGES_GAME or intent in ("move", "pair")):
-                    reply.sentences.append(self.say("resumed_say_again"))  # heard, unconfirmed: not done
-                    return None
-                # resumed on a command: it was meant for the game the player came back to, so it is done there
-            elif intent in ("help", "all_commands", "statistics"):
-                INTENTS[intent](self, reply, command, Opened(None, None))
-                reply.sentences.append(self.say("say_resume"))
-                return
+        if dialogue.offer is not None and self._answered_offer(reply, command):
+            return None
         if dialogue.pending is not None and intent not in KEEPS_QUESTION:  # "yes" does it, anything else drops it
             if intent in ("yes", "no", "cancel"):
                 return self._answer_pending(reply, intent)
@@ -505,3 +517,27 @@ class Session(SessionCore):
             return reply.refuse(self.say("not_understood"), "unknown")
         handler(self, reply, command, opened)
 
+    def _answered_offer(self, reply: Reply, command: Command) -> bool:
+        """``command`` said while "Resume your game?" is open: its answer, a command that keeps it open,
+        or an unclear answer. True when that was the whole turn; False when the command is still to be
+        done (resumed on a command: it was meant for the game the player came back to)."""
+        intent, dialogue = command.intent, self.dialogue
+        if intent in ("yes", "new_game"):
+            lifecycle.answer_offer(self, reply, dialogue.take_offer(), intent == "yes")
+            return True
+        if intent in ("switch_game", "previous_game"):
+            dialogue.offer = None
+            return False
+        if intent in KEEPS_OFFER:
+            if intent not in ("help", "all_commands", "statistics"):
+                return False
+            INTENTS[intent](self, reply, command, Opened(None, None))
+            reply.sentences.append(self.say("say_resume"))
+            return True
+        lifecycle.unclear_answer(self, reply)
+        if dialogue.offer is not None or intent in ANSWER_WORDS:
+            return True  # asked again; or resumed on "no", which says nothing to do
+        if self.by_ear and (intent in CHANGES_GAME or intent in ("move", "pair")):
+            reply.sentences.append(self.say("resumed_say_again"))  # heard, unconfirmed: not done
+            return True
+        return False
