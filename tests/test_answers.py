@@ -564,7 +564,7 @@ def test_help_is_read_45_words_at_a_time():
         rest += page
         if page[-1] == "That is all of the rules. Say what can I say for commands.":
             break
-    said = " ".join(help_sentences(session.game, session.narrator))  # the opening, the rules, the example
+    said = " ".join(help_sentences(session.game, session.narrator.messages))  # the opening, the rules, the example
     assert " ".join(first[:-1] + rest[:-1]).replace(";", ".") == said.replace(";", ".")
 
 

@@ -30,6 +30,7 @@ from voicegame.engine import (
 from voicegame.engine.words import number_word
 from voicegame.language.command import CardRef, Command, KindRef, PileRef
 from voicegame.language.messages import join
+from voicegame.language.phrasing import Phrasing
 from voicegame.language.readings import Readings
 
 
@@ -49,10 +50,17 @@ class Telling:
     unsaid: set[int] = field(default_factory=set)  # piles a card went to that the player named, so it was not said back
 
 
-class EventNarration(Readings):
-    """Events said for one game; ``verbose`` adds counts the player can also ask for."""
+class EventNarration:
+    """Events said for one game: moves in ``phrasing``'s words, what they uncovered as ``readings``
+    say it; ``verbose`` adds counts the player can also ask for."""
 
-    verbose: bool = False
+    def __init__(self, readings: Readings, phrasing: Phrasing, verbose: bool = False) -> None:
+        self.readings = readings
+        self.phrasing = phrasing
+        self.messages = readings.messages
+        self.engine = readings.engine
+        self.specs = readings.specs
+        self.verbose = verbose
 
     def events(self, before: State, events: Iterable[Event], after: State, said: Command | None = None,
                named: bool = False, again: bool = False) -> list[str]:
@@ -73,9 +81,9 @@ class EventNarration(Readings):
             out.extend(self._changed_tops(before, after, telling.left, telling.told, telling.named_source))
             out.extend(self._newly_free(before, after, events, {e.card for e in events if isinstance(e, TurnedOver)}))
         if not out and any(isinstance(e, (Moved, Paired)) for e in events):
-            out.append(self.say("done"))  # everything was said by the player: confirm, briefly
+            out.append(self.messages.say("done"))  # everything was said by the player: confirm, briefly
         if won:
-            out.extend(self.say(self.engine.game.won_key) for e in events if isinstance(e, Won))
+            out.extend(self.messages.say(self.engine.game.won_key) for e in events if isinstance(e, Won))
         return out
 
     def _foundations_reached(self, telling: Telling, events: list[Event]) -> None:
@@ -98,13 +106,13 @@ class EventNarration(Readings):
         t.left.append(event.src)
         t.told.discard(event.src)
         t.told.add(event.dst)  # its top is the card just moved, said or named by the player
-        if not t.after.piles[event.src].cards and not t.before.piles[event.src].cards and self.is_gap(event.src):  # once: a run home moves card by card
-            t.out.append(self.say("emptied", pile=self.pile_name(event.src)))
+        if not t.after.piles[event.src].cards and not t.before.piles[event.src].cards and self.readings.is_gap(event.src):  # once: a run home moves card by card
+            t.out.append(self.messages.say("emptied", pile=self.phrasing.pile_name(event.src)))
             t.told.add(event.src)
 
     def tell_turned_over(self, t: Telling, event: TurnedOver) -> None:
-        t.out.append(self.say("turned_over", card=event.card) if event.pile == t.named_source
-                     else self.say("revealed", pile=self.pile_name(event.pile), card=event.card))
+        t.out.append(self.messages.say("turned_over", card=event.card) if event.pile == t.named_source
+                     else self.messages.say("revealed", pile=self.phrasing.pile_name(event.pile), card=event.card))
         t.told.add(event.pile)
 
     def tell_drew(self, t: Telling, event: Drew) -> None:
@@ -112,19 +120,19 @@ class EventNarration(Readings):
         t.told.add(event.dst)
 
     def tell_restacked(self, t: Telling, event: Restacked) -> None:
-        t.out.append(self.say("restacked", count=event.count))
+        t.out.append(self.messages.say("restacked", count=event.count))
         if event.redeals_left is not None:
-            t.out.append(self.say("redeals_left", left=event.redeals_left))
+            t.out.append(self.messages.say("redeals_left", left=event.redeals_left))
 
     def tell_dealt_row(self, t: Telling, event: DealtRow) -> None:
-        t.out.append(self.say("dealt_again" if t.again else "dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
+        t.out.append(self.messages.say("dealt_again" if t.again else "dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
 
     def tell_paired(self, t: Telling, event: Paired) -> None:
         if not t.named and not self._pair_was_said(event, t.said):
             cards = join([c.spoken for c in event.cards], "and")
             home = self.specs[event.dst]
-            t.out.append(self.say("paired", cards=cards) if home.kind is PileKind.DISCARD
-                         else self.say("paired_to", cards=cards, pile=home.name))  # King's Audience's thrones
+            t.out.append(self.messages.say("paired", cards=cards) if home.kind is PileKind.DISCARD
+                         else self.messages.say("paired_to", cards=cards, pile=home.name))  # King's Audience's thrones
         t.left.extend(event.srcs)
         t.told.difference_update(event.srcs)  # a card just put there may have gone with the rest (First Law's sets)
         for card, src in zip(event.cards, event.srcs):  # keep ``before`` current: a refill may land there
@@ -132,15 +140,15 @@ class EventNarration(Readings):
             t.before = t.before.with_piles({src: Pile(tuple(c for c in pile.cards if c != card), min(pile.down, len(pile.cards) - 1))})
 
     def tell_compacted(self, t: Telling, event: Compacted) -> None:
-        t.out.append(self.say("compacted"))
+        t.out.append(self.messages.say("compacted"))
 
     def tell_redealt(self, t: Telling, event: Redealt) -> None:
-        t.out.append(self.say("redealt", count=event.count))
+        t.out.append(self.messages.say("redealt", count=event.count))
         if event.redeals_left is not None:
-            t.out.append(self.say("redeals_left", left=event.redeals_left))
+            t.out.append(self.messages.say("redeals_left", left=event.redeals_left))
 
     def tell_lifted_off(self, t: Telling, event: LiftedOff) -> None:
-        t.out.append(self.say("lifted_off", suit=event.cards[0].suit))
+        t.out.append(self.messages.say("lifted_off", suit=event.cards[0].suit))
         t.left.append(event.src)
         t.told.discard(event.src)
 
@@ -154,21 +162,21 @@ class EventNarration(Readings):
         out = []
         for i in dict.fromkeys(piles):
             pile, spec = after.piles[i], self.specs[i]
-            if i not in told and not pile.cards and self.is_gap(i):
-                out.append(self.say("emptied", pile=spec.name))  # a run lifted off (Spider) left a gap
+            if i not in told and not pile.cards and self.readings.is_gap(i):
+                out.append(self.messages.say("emptied", pile=spec.name))  # a run lifted off (Spider) left a gap
             if i in told or not pile.top_face_up or spec.kind in (PileKind.STOCK, PileKind.DISCARD):
                 continue
             old = before.piles[i]
             if old.top_face_up and old.cards == pile.cards:
                 continue  # unchanged (a card went and came back)
             if spec.kind is PileKind.WASTE:
-                out.append(self.say("waste_top", card=pile.cards[-1]))
+                out.append(self.messages.say("waste_top", card=pile.cards[-1]))
             elif spec.kind is PileKind.FOUNDATION:
-                out.append(self.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken))
+                out.append(self.messages.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken))
             elif i == named:
-                out.append(self.say("now_shows", card=pile.cards[-1]))
+                out.append(self.messages.say("now_shows", card=pile.cards[-1]))
             else:
-                out.append(self.say("new_top", pile=spec.name, card=pile.cards[-1]))
+                out.append(self.messages.say("new_top", pile=spec.name, card=pile.cards[-1]))
         return out
 
     def _newly_free(self, before: State, after: State, events: list[Event], said: set | frozenset = frozenset()) -> list[str]:
@@ -176,9 +184,9 @@ class EventNarration(Readings):
         said (a card turned over: "Row six column five shows eight of clubs.")."""
         if not any(isinstance(e, Paired) for e in events):
             return []
-        was = self.free_cards(before) or []
-        now = [c for c in (self.free_cards(after) or []) if c not in was and c not in said]
-        return [self.say("now_free", cards=join([c.spoken for c in now], "and"))] if now else []
+        was = self.readings.free_cards(before) or []
+        now = [c for c in (self.readings.free_cards(after) or []) if c not in was and c not in said]
+        return [self.messages.say("now_free", cards=join([c.spoken for c in now], "and"))] if now else []
 
     def _was_said(self, before: State, event: Moved, said: Command | None) -> bool:
         """Did the player's own words name both the card that moved and where it went ("seven of
@@ -216,7 +224,7 @@ class EventNarration(Readings):
         if self.specs[event.src].kind in (PileKind.STOCK, PileKind.DISCARD):
             return False
         left = after.piles[event.src]
-        return left.top_face_up or (not left.cards and self.is_gap(event.src))
+        return left.top_face_up or (not left.cards and self.readings.is_gap(event.src))
 
     def _named_source(self, said: Command | None) -> int | None:
         """The pile a move said by pile came from ("pile four to pile three"), else None."""
@@ -227,30 +235,30 @@ class EventNarration(Readings):
     def _moved(self, before: State, event: Moved, said: Command | None = None) -> str:
         card, more = event.cards[0], len(event.cards) - 1
         if self._named_source(said) is not None and self.specs[event.dst].kind not in (PileKind.FOUNDATION, PileKind.DISCARD):
-            return self.say("moved_run_short" if more else "moved_short", card=card, more=more)  # both piles were named: what moved
+            return self.messages.say("moved_run_short" if more else "moved_short", card=card, more=more)  # both piles were named: what moved
         dst_spec = self.specs[event.dst]
         target_pile = before.piles[event.dst]
         if dst_spec.kind is PileKind.FOUNDATION:
-            return self.say("moved_up", card=card)
+            return self.messages.say("moved_up", card=card)
         if dst_spec.kind is PileKind.DISCARD:
-            return self.say("moved_discard", card=card)
+            return self.messages.say("moved_discard", card=card)
         if target_pile.cards and target_pile.top_face_up:
             key = "moved_run" if more else "moved"
-            return self.say(key, card=card, more=more, target=target_pile.cards[-1])
+            return self.messages.say(key, card=card, more=more, target=target_pile.cards[-1])
         key = "moved_run_to_pile" if more else "moved_to_pile"
-        return self.say(key, card=card, more=more, pile=dst_spec.name)
+        return self.messages.say(key, card=card, more=more, pile=dst_spec.name)
 
     def _drew(self, event: Drew, after: State, again: bool = False) -> list[str]:
         top = event.cards[-1]
         if again:
-            out = [self.say("drew_again", card=top)]
+            out = [self.messages.say("drew_again", card=top)]
         else:
-            out = [self.say("drew_verbose", count=len(event.cards), card=top) if self.verbose else self.say("drew", card=top)]
+            out = [self.messages.say("drew_verbose", count=len(event.cards), card=top) if self.verbose else self.messages.say("drew", card=top)]
         left = len(after.piles[event.src].cards)
         if left == 0:
-            out.append(self.say("stock_now_empty"))
+            out.append(self.messages.say("stock_now_empty"))
         elif self.verbose:
-            out.append(self.say("stock_left", count=left))
+            out.append(self.messages.say("stock_left", count=left))
         return out
 
 
@@ -258,13 +266,13 @@ class EventNarration(Readings):
         """What undo took back, and what that changed: "Took back the draw. The waste shows the
         seven of clubs.", "Took back the deal.", "Took back seven of hearts on eight of spades."."""
         if move.kind is not MoveKind.DEAL:
-            return [self.say("undone", move=self.move_phrase(after, move))]
-        verb = self.stock_verb()
-        out = [self.say(f"undone_{verb}")]
+            return [self.messages.say("undone", move=self.phrasing.move_phrase(after, move))]
+        verb = self.phrasing.stock_verb()
+        out = [self.messages.say(f"undone_{verb}")]
         waste = self.engine.game.layout.waste
         if verb == "draw" and waste >= 0:
             top = after.piles[waste].top
-            out.append(self.say("waste_shows", card=top) if top is not None else self.say("waste_now_empty"))
+            out.append(self.messages.say("waste_shows", card=top) if top is not None else self.messages.say("waste_now_empty"))
         return out
 
     def redone(self, before: State, move: Move, events: list[Event], after: State) -> list[str]:
@@ -272,7 +280,7 @@ class EventNarration(Readings):
         of hearts on eight of spades. Pile two shows the ten of clubs."."""
         if move.kind is MoveKind.DEAL:
             return self.events(before, events, after, again=True)
-        return [self.say("redone", move=self.move_phrase(before, move))] + self.events(before, events, after, named=True)
+        return [self.messages.say("redone", move=self.phrasing.move_phrase(before, move))] + self.events(before, events, after, named=True)
 
     def auto_played(self, before: State, after: State, count: int) -> list[str]:
         """An auto-play cascade in one sentence ("Two cards went home: the ace of hearts and the ace
@@ -280,16 +288,16 @@ class EventNarration(Readings):
         uncovered on the table."""
         out = [self._went_home(before, after, count)]
         touched = [i for i, (a, b) in enumerate(zip(before.piles, after.piles)) if a.cards != b.cards and self.specs[i].kind is not PileKind.FOUNDATION]
-        gaps = [self.specs[i].name for i in touched if not after.piles[i].cards and self.is_gap(i)]
+        gaps = [self.specs[i].name for i in touched if not after.piles[i].cards and self.readings.is_gap(i)]
         if len(gaps) > 1:
-            out.append(self.say("emptied_many", piles=join(gaps, "and")))
+            out.append(self.messages.say("emptied_many", piles=join(gaps, "and")))
         elif gaps:
-            out.append(self.say("emptied", pile=gaps[0]))
+            out.append(self.messages.say("emptied", pile=gaps[0]))
         for i in touched:
             pile, kind = after.piles[i], self.specs[i].kind
             if pile.cards and pile.top_face_up and kind not in (PileKind.STOCK, PileKind.DISCARD):
                 key = "waste_top" if kind is PileKind.WASTE else "new_top"
-                out.append(self.say(key, pile=self.specs[i].name, card=pile.cards[-1]))
+                out.append(self.messages.say(key, pile=self.specs[i].name, card=pile.cards[-1]))
         return out
 
     def _went_home(self, before: State, after: State, count: int) -> str:
@@ -297,11 +305,11 @@ class EventNarration(Readings):
         parts, cards = [], []
         for i in self.engine.game.indices(PileKind.FOUNDATION):
             if before.piles[i].cards != after.piles[i].cards and after.piles[i].cards:
-                parts.append(self.phrase("up_to", pile=self.specs[i].name, rank=after.piles[i].cards[-1].rank.spoken))
+                parts.append(self.messages.phrase("up_to", pile=self.specs[i].name, rank=after.piles[i].cards[-1].rank.spoken))
                 cards += ["the " + c.spoken for c in after.piles[i].cards[len(before.piles[i].cards):]]
         if len(cards) > 3 or len(cards) != count:  # a long cascade: how far each foundation got
             cards = parts
-        return self.say("auto_played", count=number_word(count), parts=join(cards, "and"))
+        return self.messages.say("auto_played", count=number_word(count), parts=join(cards, "and"))
 
 
 EVENT_TELLERS: dict[type, Callable[[EventNarration, Telling, Any], None]] = {

@@ -195,7 +195,7 @@ class SessionCore:
         self.hinting.index = 0
         reply.moves.append(move)
         said = None if self.by_ear else reply.command  # heard speech is said back: a mishearing must be noticed
-        reply.sentences.extend(self.narrator.events(before, events, after, said))
+        reply.sentences.extend(self.narrator.narration.events(before, events, after, said))
         reply.earcons.extend(self.played.earcons(events))
         if not won and self.engine.is_stuck(after):
             reply.sentences.append(self.say("stuck"))
@@ -215,7 +215,7 @@ class SessionCore:
             self.auto_running = False
         if count > 1 and not self.finished:  # a cascade is one sentence, then what it uncovered
             stuck = reply.sentences[-1:] if reply.sentences[-1] == self.say("stuck") else []
-            reply.sentences[said:] = self.narrator.auto_played(start, self.state, count) + stuck
+            reply.sentences[said:] = self.narrator.narration.auto_played(start, self.state, count) + stuck
         return count
 
     def confirm_first(self, reply: Reply, action: Callable[[Reply], None], question: str) -> None:

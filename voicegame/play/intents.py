@@ -75,7 +75,7 @@ def do_undo(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
     if not s.history.can_undo():
         return reply.refuse(s.say("nothing_to_undo"))
     move = s.played.undo()
-    reply.sentences.extend(s.narrator.undone(s.state, move))
+    reply.sentences.extend(s.narrator.narration.undone(s.state, move))
     reply.earcons.append("undo")
 
 
@@ -86,7 +86,7 @@ def do_redo(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
     move = s.played.redo()
     events = s.engine.apply(before, move)[1]
     reply.moves.append(move)
-    reply.sentences.extend(s.narrator.redone(before, move, events, s.state))
+    reply.sentences.extend(s.narrator.narration.redone(before, move, events, s.state))
     reply.earcons.append("move")
 
 

@@ -23,8 +23,8 @@ from voicegame.storage.stats import GameStats
 # ----- the board --------------------------------------------------------------------------------
 def do_read_board(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """The board in brief; "more" then reads it group by group."""
-    reply.sentences.extend(s.narrator.board_summary(s.state))
-    s.dialogue.more_pages = s.narrator.board_pages(s.state)
+    reply.sentences.extend(s.narrator.board.board_summary(s.state))
+    s.dialogue.more_pages = s.narrator.board.board_pages(s.state)
     s.dialogue.more_end = "board_end"
     if not s.dialogue.told_more:
         reply.sentences.append(s.say("board_more"))
@@ -46,45 +46,45 @@ def do_more(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
 def do_read(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     if isinstance(command.source, PileRef):
         index = s.engine.layout.index[command.source.pile_id]
-        reply.sentences.append(s.narrator.read_pile(s.state, index))
+        reply.sentences.append(s.narrator.readings.read_pile(s.state, index))
 
 
 def do_read_group(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     if isinstance(command.source, GroupRef):
         name = s.game.group_names[command.source.group][0]
-        reply.sentences.append(s.narrator.read_group(s.state, command.source.group, name))
+        reply.sentences.append(s.narrator.readings.read_group(s.state, command.source.group, name))
 
 
 def do_read_cells(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     has = bool(s.game.indices(PileKind.CELL))
-    reply.sentences.append(s.narrator.read_cells(s.state) if has else s.say("no_cells"))
+    reply.sentences.append(s.narrator.readings.read_cells(s.state) if has else s.say("no_cells"))
 
 
 def do_read_foundations(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     has = bool(s.game.indices(PileKind.FOUNDATION))
-    reply.sentences.append(s.narrator.read_foundations(s.state) if has else s.say("no_foundations"))
+    reply.sentences.append(s.narrator.readings.read_foundations(s.state) if has else s.say("no_foundations"))
 
 
 def do_read_free(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """The cards that can be played now: a pyramid's free cards, else the summary's list."""
-    free = s.narrator.free_cards(s.state)
+    free = s.narrator.readings.free_cards(s.state)
     if free is not None:
         reply.sentences.append(s.say("board_free", cards=join([c.spoken for c in free], "and")))
     else:
-        reply.sentences.extend(s.narrator.playable_summary(s.state, s.narrator.SUMMARY_WORDS))
+        reply.sentences.extend(s.narrator.board.playable_summary(s.state, s.narrator.board.SUMMARY_WORDS))
 
 
 def do_where(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     assert isinstance(command.source, CardRef)  # every "where" template names a {card}
-    reply.sentences.extend(s.narrator.where(s.state, command.source))
+    reply.sentences.extend(s.narrator.readings.where(s.state, command.source))
 
 
 def do_count(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    reply.sentences.append(s.narrator.count(s.state))
+    reply.sentences.append(s.narrator.readings.count(s.state))
 
 
 def do_score(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    reply.sentences.append(s.narrator.score(s.state))
+    reply.sentences.append(s.narrator.readings.score(s.state))
 
 
 def do_repeat(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
@@ -95,31 +95,31 @@ def do_statistics(s: SessionCore, reply: Reply, command: Command, opened: Opened
     if s.persistence is None:
         reply.sentences.append(s.say("no_statistics"))
         return
-    reply.sentences.append(describe_stats(s.narrator, s.game.title, s.persistence.stats_for(s)))
+    reply.sentences.append(describe_stats(s.narrator.messages, s.game.title, s.persistence.stats_for(s)))
 
 
-def describe_stats(narrator: Messages, title: str, stats: GameStats) -> str:
+def describe_stats(messages: Messages, title: str, stats: GameStats) -> str:
     """One spoken summary of a game's statistics."""
     if not stats.played:
-        return narrator.say("stats_none", title=title)
-    text = narrator.say("stats_played", title=title, played=stats.played, won=stats.won, rate=round(100 * stats.win_rate),
+        return messages.say("stats_none", title=title)
+    text = messages.say("stats_played", title=title, played=stats.played, won=stats.won, rate=round(100 * stats.win_rate),
                         streak=stats.current_streak, best=stats.best_streak)
     if stats.fewest_moves is not None and stats.fastest_seconds is not None:
-        text += " " + narrator.say("stats_best", moves=stats.fewest_moves, time=duration(narrator, stats.fastest_seconds))
+        text += " " + messages.say("stats_best", moves=stats.fewest_moves, time=duration(messages, stats.fastest_seconds))
     return text
 
 
-def duration(narrator: Messages, seconds: float) -> str:
+def duration(messages: Messages, seconds: float) -> str:
     """A time as a person says it, rounded to the second: "6 seconds", "2 minutes", "1 minute 5
     seconds", "1 hour 3 minutes" (the one formatting of times in the game and in voicegame stats)."""
     whole = round(seconds)
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     if hours:
-        return narrator.phrase("duration_hours", hours=hours, minutes=minutes)
+        return messages.phrase("duration_hours", hours=hours, minutes=minutes)
     if minutes:
-        return narrator.phrase("duration_minutes_seconds" if secs else "duration_minutes", minutes=minutes, seconds=secs)
-    return narrator.phrase("duration_seconds", seconds=secs)
+        return messages.phrase("duration_minutes_seconds" if secs else "duration_minutes", minutes=minutes, seconds=secs)
+    return messages.phrase("duration_seconds", seconds=secs)
 
 
 # ----- what to say ------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
     """The game's rules, about ``HELP_WORDS`` words at a time, in whole sentences; "more" goes on. The
     rules are said from the rule objects (``pile_rules.help_sentences``) between the game's hand-written
     opening and its example of what to say: what help says is what the engine enforces."""
-    text = " ".join(help_sentences(s.game, s.narrator)) if s.game.help_key else s.narrator.all_commands()
+    text = " ".join(help_sentences(s.game, s.narrator.messages)) if s.game.help_key else s.narrator.all_commands()
     more = s.say("help_more")
     pages = [[text]] if len(text.split()) <= HELP_WORDS else pages_of(text, HELP_WORDS - len(more.split()))
     reply.sentences.append(" ".join(pages[0]))  # a page of the rules is one thing said
