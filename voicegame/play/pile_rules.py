@@ -218,7 +218,7 @@ def do_pile_rules(s: SessionCore, reply: Reply, command: Command, opened: Opened
     place = command.source
     if place is not None and not isinstance(place, (PileRef, KindRef, GroupRef)):
         place = None
-    text = " ".join(answer(s.game, s.narrator.messages, place))
+    text = " ".join(answer(s.played.game, s.words.narrator.messages, place))
     if len(text.split()) <= RULES_WORDS:
         reply.sentences.append(text)
         return

@@ -16,24 +16,28 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Callable
 
-from voicegame.engine import Move
+from voicegame.engine import Engine, History, Move
+from voicegame.engine.game import GameDef
 from voicegame.games import GameEntry, find_game
 from voicegame.language.command import CardRef, Command
-from voicegame.language.resolve import Ask, Play, Refuse
+from voicegame.language.narrate import Narrator
+from voicegame.language.parse import Parser
+from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.language.sentences import sentence
 from voicegame.language.typed import read_typed
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
 from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
 from voicegame.listen.own_voice import sure_margin, with_own_voice
+from voicegame.listen.match import MoveMatcher
 from voicegame.listen.policy import Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide
 from voicegame.listen.whisper_opinion import whisper_says
 from voicegame.play import lifecycle
-from voicegame.play.core import Progress, SessionCore
+from voicegame.play.core import Progress, SessionCore, PartAttribute
 from voicegame.play.dialogue import KEEPS_OFFER, KEEPS_QUESTION, Opened
 from voicegame.play.intents import INTENTS
 from voicegame.play.reply import Reply
 from voicegame.play.voice_memory import VoiceMemory
-from voicegame.storage.autosave import Persistence
+from voicegame.storage.autosave import Offer, Persistence
 from voicegame.storage.savefile import SavedGame
 
 __all__ = ["Progress", "Reply", "Session"]
@@ -94,6 +98,31 @@ class Session(SessionCore):
     """One game being played (see the module's docstring); ``handle(text)`` and ``hear(heard)`` return
     the :class:`Reply` of each turn."""
 
+    # What callers outside play/ (the cli, benches, tests, saves through ``Playing``) read and write
+    # of the session's parts, through the session; play/ itself goes to the parts.
+    # The game in play (a new one for every deal).
+    entry: PartAttribute[GameEntry] = PartAttribute("played")
+    game: PartAttribute[GameDef] = PartAttribute("played")
+    options: PartAttribute[dict[str, Any]] = PartAttribute("played")
+    seed: PartAttribute[int] = PartAttribute("played")
+    engine: PartAttribute[Engine] = PartAttribute("played")
+    history: PartAttribute[History] = PartAttribute("played")
+    game_id: PartAttribute[str] = PartAttribute("played")  # this game's id in saves and statistics
+    started: PartAttribute[str] = PartAttribute("played")
+    seconds: PartAttribute[float] = PartAttribute("played")
+    recorded: PartAttribute[bool] = PartAttribute("played")
+    finished: PartAttribute[bool] = PartAttribute("played")
+    # The words of this deal.
+    narrator: PartAttribute[Narrator] = PartAttribute("words")
+    parser: PartAttribute[Parser] = PartAttribute("words")
+    resolver: PartAttribute[Resolver] = PartAttribute("words")
+    move_matcher: PartAttribute[MoveMatcher] = PartAttribute("words")
+    # The dialogue: what is open between turns.
+    offer: PartAttribute[Offer | None] = PartAttribute("dialogue")
+    pending: PartAttribute[Callable[[Reply], None] | None] = PartAttribute("dialogue")
+    question: PartAttribute[Ask | None] = PartAttribute("dialogue")
+    hinted: PartAttribute[Move | None] = PartAttribute("dialogue")
+
     def __init__(self, entry: GameEntry | str = "klondike", options: dict[str, Any] | None = None, seed: int | None = None,
                  verbose: bool = False, persistence: Persistence | None = None, resume: bool = False,
                  go_on: SavedGame | None = None) -> None:
@@ -120,14 +149,14 @@ class Session(SessionCore):
             if self.dialogue.offer is not None:
                 self.announcements.append(lifecycle.resume_question(self, "resume_offer"))
         else:
-            displaced = persistence.slot_game(self.game.key)
+            displaced = persistence.slot_game(self.played.game.key)
             if displaced is not None and displaced.unfinished:
                 self.announcements.append(lifecycle.kept_sentence(self, displaced.game, displaced.seed))
 
     def intent_of(self, text: str) -> str | None:
         """The intent ``text`` would be understood as (None: not a command); nothing is done."""
         try:
-            command = self.parser.parse(text) if len(text) <= MAX_COMMAND_CHARS else None
+            command = self.words.parser.parse(text) if len(text) <= MAX_COMMAND_CHARS else None
         except RecursionError:
             return None
         return None if command is None else command.intent
@@ -148,7 +177,7 @@ class Session(SessionCore):
         reply = Reply(text)
         too_long = len(text) > MAX_COMMAND_CHARS
         try:
-            reply.command = None if too_long else read_typed(self.parser, text)
+            reply.command = None if too_long else read_typed(self.words.parser, text)
         except RecursionError:  # pathological input length
             reply.command = None
         if self.asleep and (reply.command is None or reply.command.intent != "wake"):
@@ -181,11 +210,11 @@ class Session(SessionCore):
         if self.asleep and self.intent_of(heard.text) != "wake":  # asleep: speech at the table is no command
             return Reply(heard.text)
         try:
-            understood = understand(heard, self.state, self.parser, self.resolver, self.move_matcher,
-                                    self.narrator, self.question is not None)
+            understood = understand(heard, self.state, self.words.parser, self.words.resolver, self.words.move_matcher,
+                                    self.words.narrator, self.dialogue.question is not None)
         except RecursionError:
             understood = Understanding("rejected")
-        understood = with_own_voice(heard, understood, self.parser, self.resolver, self.state, self.dialogue.question)
+        understood = with_own_voice(heard, understood, self.words.parser, self.words.resolver, self.state, self.dialogue.question)
         understood = self._yes_or_no_written(heard, understood)
         self.by_ear = True
         missed = self.memory.start_turn()
@@ -195,7 +224,7 @@ class Session(SessionCore):
             self.by_ear = False
         words = understood.text or heard.text
         carried_out = reply.command is not None and "unknown" not in reply.earcons and understood.how == "parsed" \
-            and self.parser.parse(words) == reply.command
+            and self.words.parser.parse(words) == reply.command
         self.memory.end_turn(missed, self.dialogue.pending is not None and self.memory.asked is not None,
                              words if carried_out else None)
         return reply
@@ -212,10 +241,10 @@ class Session(SessionCore):
         if command is not None and command.intent not in ("answer", "choose"):
             return understood
         transcript = heard.transcript() if heard.transcript is not None else None
-        words = self.parser.words(transcript.text) if transcript is not None and transcript.text else ()
+        words = self.words.parser.words(transcript.text) if transcript is not None and transcript.text else ()
         if words not in (("yes",), ("no",)):
             return understood
-        return Understanding("parsed", self.parser.parse(words[0]), doubt=TRANSCRIPT_ONLY, text=words[0])
+        return Understanding("parsed", self.words.parser.parse(words[0]), doubt=TRANSCRIPT_ONLY, text=words[0])
 
     def _hear(self, heard: Heard, understood: Understanding) -> Reply:
         """``hear`` after the words are understood: the policy's decision carried out."""
@@ -261,7 +290,7 @@ class Session(SessionCore):
         """A hearing the player has twice followed at once with the same command: asked about as that
         command ("Hint?") instead of refused; None when there is no such command, or it asks nothing."""
         meant = self.memory.correction(heard)
-        command = self.parser.parse(meant) if meant is not None else None
+        command = self.words.parser.parse(meant) if meant is not None else None
         if meant is None or command is None:
             return None
         understood = Understanding("parsed", command, doubt=Doubt.MATCHED, text=meant)
@@ -293,7 +322,7 @@ class Session(SessionCore):
         if reason is Reason.BARE_ANSWER and (command is None or command.intent in NAMES_NO_CHOICE or command.source is None):
             return self.say("nothing_to_answer")  # "yes", "the second one", "hearts": nothing to answer
         if reason is Reason.BARE_ANSWER:
-            return self.say(reason.value, example=self.narrator.move_example())  # "seven", "pile one"
+            return self.say(reason.value, example=self.words.narrator.move_example())  # "seven", "pile one"
         return self.say(reason.value)
 
     def _evidence(self, heard: Heard, understood: Understanding) -> Evidence:
@@ -306,10 +335,10 @@ class Session(SessionCore):
             doubt=Doubt(understood.doubt),
             agreed=understood.agreed,
             bare_answer=command is not None and command.intent in ANSWER_WORDS and understood.how == "parsed",
-            **whisper_says(heard, understood, self.parser, self.resolver, self.state),
+            **whisper_says(heard, understood, self.words.parser, self.words.resolver, self.state),
             names_nothing=command is not None and command.source is None and command.target is None
             and command.number is None and command.suit is None and command.game is None,
-            words=len(self.parser.words(understood.text or heard.text)),
+            words=len(self.words.parser.words(understood.text or heard.text)),
             second_clear=heard.second_clear,
             plain=understood.doubt in (SECOND_ONLY, TRANSCRIPT_ONLY) and self._answers_unasked(understood),
             weak_fit=heard.doubt in UNSURE_FIT and understood.doubt is not Doubt.OWN_VOICE,
@@ -331,7 +360,7 @@ class Session(SessionCore):
         if understood.how != "parsed" or command is None:
             return Consequence(Situation(Effect.TELLS, answerable))
         telling = Consequence(Situation(Effect.TELLS, answerable),  # asked about when heard with doubt
-                              self.say("heard_confirm", phrase=understood.text or intent_phrase(self.parser, command.intent)),
+                              self.say("heard_confirm", phrase=understood.text or intent_phrase(self.words.parser, command.intent)),
                               partial(self.dispatch, command=command))
         if command.intent == "yes" and self.dialogue.pending is not None:
             return telling  # answers the question asked; "yes" does what it said
@@ -354,11 +383,11 @@ class Session(SessionCore):
         (None: ``command`` is none of them)."""
         intent, dialogue, state = command.intent, self.dialogue, self.state
         if intent == "move":
-            return self.resolver.resolve_move(state, command.source, command.target)
+            return self.words.resolver.resolve_move(state, command.source, command.target)
         if intent == "pair":
-            return self.resolver.resolve_pair(state, command.source, command.target)
+            return self.words.resolver.resolve_pair(state, command.source, command.target)
         if intent in ("answer", "choose") and dialogue.question is not None:
-            return self.resolver.narrow(state, dialogue.question, command)
+            return self.words.resolver.narrow(state, dialogue.question, command)
         if intent == "yes" and dialogue.question is None and dialogue.hinted is not None:
             return Play(dialogue.hinted)
         return None
@@ -373,7 +402,7 @@ class Session(SessionCore):
 
     def _refused_anyway(self, intent: str) -> bool:
         """Nothing to undo, redo, draw or go back to: the intent is refused, and nothing changes."""
-        history = self.history
+        history = self.played.history
         return ((intent == "undo" and not history.can_undo()) or (intent == "redo" and not history.can_redo())
                 or (intent == "draw" and not self.played.can_draw())
                 or (intent == "previous_game" and not self._previous_game_exists()))
@@ -382,16 +411,16 @@ class Session(SessionCore):
         """What to ask before ``command`` changes the game or a setting, heard with doubt."""
         intent = command.intent
         if intent == "switch_game":
-            return self.say("heard_switch", title=find_game(command.game or self.entry.key).title)
+            return self.say("heard_switch", title=find_game(command.game or self.played.entry.key).title)
         if intent == "quit":
             saved = self.persistence is not None and not self.persistence.failing and self.in_progress()
             return self.say("heard_quit_saved" if saved else "heard_quit")
-        return self.say("heard_confirm", phrase=intent_phrase(self.parser, intent))
+        return self.say("heard_confirm", phrase=intent_phrase(self.words.parser, intent))
 
     def _previous_game_exists(self) -> bool:
         """Whether "previous game" has an unfinished game to go back to (else it is refused, unasked)."""
         persistence = self.persistence
-        return persistence is not None and any(g.id != self.game_id for g in persistence.unfinished())
+        return persistence is not None and any(g.id != self.played.game_id for g in persistence.unfinished())
 
     def _answerable(self, command: Command | None) -> bool:
         """Whether ``command``, were it a bare answer, has something open to answer: a card, place or
@@ -418,7 +447,7 @@ class Session(SessionCore):
         word tends to become "the" or "my" ("the car needs new tyres" -> "the all the piles",
         bench/heard.py)."""
         command = understood.command
-        if understood.how != "parsed" or command is None or self.parser.begins_with_skipped_word(understood.text):
+        if understood.how != "parsed" or command is None or self.words.parser.begins_with_skipped_word(understood.text):
             return False
         if command.intent == "move":
             return self._refused_card_move(command)
@@ -432,10 +461,10 @@ class Session(SessionCore):
         source, target = command.source, command.target
         return (isinstance(source, CardRef) and source.suit is not None
                 and not (isinstance(target, CardRef) and target.suit is None)
-                and isinstance(self.resolver.resolve_move(self.state, source, target), Refuse))
+                and isinstance(self.words.resolver.resolve_move(self.state, source, target), Refuse))
 
     def _ask_move(self, move: Move) -> str:
-        return self.say("heard_confirm", phrase=self.narrator.move_phrase(self.state, move))
+        return self.say("heard_confirm", phrase=self.words.narrator.move_phrase(self.state, move))
 
     def _ask_first(self, heard: Heard, understood: Understanding, question: str, action: Callable[[Reply], None]) -> Reply:
         """Heard with doubt, and it would change the game: ask "...?" and wait for yes / no; anything
@@ -479,7 +508,7 @@ class Session(SessionCore):
     def _answer_pending(self, reply: Reply, intent: str) -> None:
         """"yes" does what waits for it; "no" and "cancel" say so. Either way nothing waits any more."""
         action, no = self.dialogue.take_pending()
-        self.memory.answered(action, intent == "yes", lambda words: self.parser.parse(words) is not None)
+        self.memory.answered(action, intent == "yes", lambda words: self.words.parser.parse(words) is not None)
         if intent == "yes" and action is not None:
             return action(reply)
         reply.sentences.append(self.say(no))
@@ -491,7 +520,7 @@ class Session(SessionCore):
         while a question is open, plus a garbage loop for speech that is not a command
         (voicegame.listen.grammar). Cached: unchanged turns return the same object, so the voice
         loop calls ``set_grammar`` only when it changed."""
-        return listening_grammar(self.parser, self.engine, self.state, self.move_matcher.legal_nouns(self.state),
+        return listening_grammar(self.words.parser, self.played.engine, self.state, self.words.move_matcher.legal_nouns(self.state),
                                  self.dialogue.question_open(), reading_open=bool(self.dialogue.more_pages))
 
     def dispatch(self, reply: Reply, command: Command) -> None:
@@ -509,7 +538,7 @@ class Session(SessionCore):
             if intent in ("yes", "no", "cancel"):
                 return self._answer_pending(reply, intent)
             dialogue.take_pending()
-        if intent == "draw" and dialogue.more_pages and self.parser.words(reply.heard) == ("next",):
+        if intent == "draw" and dialogue.more_pages and self.words.parser.words(reply.heard) == ("next",):
             intent = "more"  # "next" right after a reading goes on reading
         opened = dialogue.begin_turn(intent)
         handler = INTENTS.get(intent)
