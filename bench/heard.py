@@ -1,5 +1,5 @@
 """Bench: is the player heard? Spoken commands through the game as it listens, side by side with a
-naive baseline (run by hand; issue 15).
+naive baseline (run by hand).
 
     python bench/heard.py [--quick] [--jobs 2] [--system game|baseline] [--voices held-out|tuning|all|LABELS]
                           [--conditions clean,white20,...] [--out FILE.json] [--record DIR | --clips DIR]
@@ -257,7 +257,7 @@ def _snapshot(session: Session) -> tuple:
 
 def _same(got: tuple, reference: tuple | None) -> bool:
     """The same change and the same answer. Heard moves are said back in full first ("Six of diamonds
-    onto seven of spades.", so that a mishearing is noticed: issue 18), which typed moves are not: one
+    onto seven of spades.", so that a mishearing is noticed), which typed moves are not: one
     extra sentence before the typed answer is the same answer when the same moves were played."""
     if reference is None:
         return False
