@@ -1,5 +1,5 @@
 """Bench: is the player heard? Spoken commands through the game as it listens, side by side with a
-naive baseline (run by hand; issue 15).
+naive baseline (run by hand).
 
     python bench/heard.py [--quick] [--jobs 2] [--system game|baseline] [--voices held-out|tuning|all|LABELS]
                           [--conditions clean,white20,...] [--out FILE.json] [--record DIR | --clips DIR]
@@ -237,17 +237,10 @@ def _reset(session: Session, state: State) -> None:
     """The same position and a fresh dialogue (nothing offered, asked or told yet: a reading heard
     after its typed reference must not lose "Say more for details." to the reference's turn)."""
     session.history = History.start(state)
-    session.dialogue = Dialogue()
-    session.question = None
-    session.pending = None
-    session.pending_no = "kept_game"
-    session.offer = None
-    session.hinted = None
-    session.hint_index = 0
-    session.last_sentences = []
+    session.dialogue = Dialogue()  # nothing asked, offered, hinted or said
+    session.hinting.index = 0
+    session.hinting.asked_at = {}
     session.auto_play = False
-    session.hinted_at = {}
-    session.told_yes_plays_hint = False
     session.verbose = session.narrator.verbose = False
     session.memory = VoiceMemory()  # each clip on its own: nothing learned before it
     session.last_evidence = None
@@ -264,7 +257,7 @@ def _snapshot(session: Session) -> tuple:
 
 def _same(got: tuple, reference: tuple | None) -> bool:
     """The same change and the same answer. Heard moves are said back in full first ("Six of diamonds
-    onto seven of spades.", so that a mishearing is noticed: issue 18), which typed moves are not: one
+    onto seven of spades.", so that a mishearing is noticed), which typed moves are not: one
     extra sentence before the typed answer is the same answer when the same moves were played."""
     if reference is None:
         return False
@@ -314,7 +307,7 @@ def judge(session: Session, state: State, text: str | None, heard: Heard, system
     HEARD_EVIDENCE = _whisper_evidence(session)
     if system == "baseline" and (heard.unknown or not heard.text):
         reply.sentences = [not_understood]
-    confirming = system == "game" and session.pending is not None and session.pending_no == "cancelled"
+    confirming = system == "game" and session.pending is not None and session.dialogue.pending_no == "cancelled"
     if text is None:
         if confirming:
             return "asked"
@@ -326,7 +319,7 @@ def judge(session: Session, state: State, text: str | None, heard: Heard, system
         if _same(got, reference) or _same_command(yes.command or reply.command, ref_command, got, reference):
             return "right-confirmed"
         _reset(session, state)
-        session.pending, session.pending_no = snapshot_pending, "cancelled"
+        session.dialogue.pending, session.dialogue.pending_no = snapshot_pending, "cancelled"
         return "rejected-confirmed"
     got = (reply.sentences, list(reply.moves), reply.quit, session.history.cursor, session.seed)
     if _same(got, reference) or _same_command(reply.command, ref_command, got, reference):

@@ -1,4 +1,4 @@
-"""Eyes-free answers (issue 18): every answer to a move says what the move changed, readings start
+"""Eyes-free answers: every answer to a move says what the move changed, readings start
 with a short summary, questions take every natural answer, and the wording is plain."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ SCRIPTS = {
     "eagle_wing": ("eagle_wing_seed5_win.txt", {}, 5),
     "straight_up": ("straight_up_seed9_win.txt", {}, 9),
     "lady_jane": ("lady_jane_seed2_win.txt", {}, 2),
-    # pairfam (issue 23)
+    # pairfam
     "thirteen": ("thirteen_seed45_win.txt", {}, 45),
     "yield": ("yield_seed2_win.txt", {}, 2),
     "fourteen": ("fourteen_seed1_win.txt", {}, 1),
@@ -57,7 +57,7 @@ SCRIPTS = {
     "scuffle": ("scuffle_seed4_win.txt", {}, 4),
     "carpet": ("carpet_seed1_win.txt", {}, 1),
     "clock": ("clock_seed5_win.txt", {}, 5),
-    # fcfam (issue 22)
+    # fcfam
     "bakers_game": ("bakers_game_seed5_win.txt", {}, 5),
     "eight_off": ("eight_off_seed1_win.txt", {}, 1),
     "seahaven": ("seahaven_seed1_win.txt", {}, 1),
@@ -72,7 +72,7 @@ SCRIPTS = {
     "chessboard": ("chessboard_seed5_win.txt", {}, 5),
     "bear_river": ("bear_river_seed1_win.txt", {}, 1),
     "cruel": ("cruel_seed2_win.txt", {}, 2),
-    # kfam3 (issue 21)
+    # kfam3
     "agnes": ("agnes_seed127_win.txt", {}, 127),
     "easthaven": ("easthaven_seed4_win.txt", {}, 4),
     "gypsy": ("gypsy_seed10_win.txt", {}, 10),
@@ -80,13 +80,13 @@ SCRIPTS = {
     "royal_east": ("royal_east_seed19_win.txt", {}, 19),
     "king_albert": ("king_albert_seed1_win.txt", {}, 1),
     "union_square": ("union_square_seed6_win.txt", {}, 6),
-    # kfam4 (issue 21)
+    # kfam4
     "giant": ("giant_seed1_win.txt", {}, 1),
     "zebra": ("zebra_seed1_win.txt", {}, 1),
     "kansas": ("kansas_seed30_stuck.txt", {}, 30),
     "terrace": ("terrace_seed10_win.txt", {}, 10),
     "aunt_mary": ("aunt_mary_seed23_win.txt", {}, 23),
-    # pair4 (issue 23)
+    # pair4
     "osmosis": ("osmosis_seed2_win.txt", {}, 2),
     "peek": ("peek_seed2_win.txt", {}, 2),
     "napoleons_tomb": ("napoleons_tomb_seed3_win.txt", {}, 3),
@@ -96,7 +96,7 @@ SCRIPTS = {
     "camelot": ("camelot_seed5_stuck.txt", {}, 5),
     "kings_audience": ("kings_audience_seed61_win.txt", {}, 61),
     "plait": ("plait_seed1_stuck.txt", {}, 1),
-    # pair3 (issues 22 and 23)
+    # pair3
     "ten_across": ("ten_across_seed2_win.txt", {}, 2),
     "diamond_mine": ("diamond_mine_seed6_win.txt", {}, 6),
     "accordion": ("accordion_seed2_win.txt", {}, 2),
@@ -106,10 +106,10 @@ SCRIPTS = {
     "doublets": ("doublets_seed2_win.txt", {}, 2),
     "valentine": ("valentine_seed1_win.txt", {}, 1),
     "poker": ("poker_seed1_win.txt", {}, 1),
-    # athena (issue 21)
+    # athena
     "athena": ("athena_seed1_win.txt", {}, 1),
-    "jumbo": ("jumbo_seed6_win.txt", {}, 6),  # jumbo (issue 21)
-    # thieves (issue 23)
+    "jumbo": ("jumbo_seed6_win.txt", {}, 6),  # jumbo
+    # thieves
     "thieves": ("thieves_seed9_win.txt", {}, 9),
 }
 KEYS = [g.key for g in GAMES]
@@ -478,7 +478,7 @@ def test_a_king_removed_by_name_is_not_said_back():
     assert reply.moves and not any("king of clubs" in s for s in reply.sentences)
 
 
-# ----- 6. answers a listener can follow (issue 37) ---------------------------------------------------
+# ----- 6. answers a listener can follow -----------------------------------------------------------------
 def test_a_hint_is_a_whole_sentence_with_the_games_verb():
     klondike = Session("klondike", {"draw": 3}, seed=5)
     assert klondike.handle("hint").sentences == ["Put the eight of hearts on the nine of spades. Say yes to do it."]
@@ -564,7 +564,7 @@ def test_help_is_read_45_words_at_a_time():
         rest += page
         if page[-1] == "That is all of the rules. Say what can I say for commands.":
             break
-    said = " ".join(help_sentences(session.game, session.narrator))  # the opening, the rules, the example
+    said = " ".join(help_sentences(session.game, session.narrator.messages))  # the opening, the rules, the example
     assert " ".join(first[:-1] + rest[:-1]).replace(";", ".") == said.replace(";", ".")
 
 

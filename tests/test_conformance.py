@@ -25,7 +25,7 @@ import pytest
 from voicegame.engine import Move
 from voicegame.engine.cards import Card, new_deck
 from voicegame.games import GAMES, find_game
-from voicegame.language.narrate import Narrator
+from voicegame.language.messages import Messages
 from voicegame.play.session import Session
 from voicegame.storage.autosave import Persistence
 from voicegame.storage.savefile import load
@@ -56,14 +56,14 @@ def every_message_exists(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """Any message key a test here makes the game say must be in messages.toml (the narrator would
     otherwise say the key's words: "Nothing to undo."); returns the keys said."""
     said: set[str] = set()
-    original = Narrator.say
+    original = Messages.say
 
-    def say(self: Narrator, key: str, **params: object) -> str:
+    def say(self: Messages, key: str, /, **params: object) -> str:
         said.add(key)
         assert key in self.language.messages, f"message {key!r} is not in grammars/en/messages.toml"
         return original(self, key, **params)
 
-    monkeypatch.setattr(Narrator, "say", say)
+    monkeypatch.setattr(Messages, "say", say)
     return said
 
 

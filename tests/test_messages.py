@@ -21,7 +21,7 @@ from voicegame.language.messages import Messages, MissingMessage
 
 PACKAGE = Path(__file__).resolve().parents[1] / "voicegame"
 KEY = re.compile(r"^[a-z][a-z0-9_]*$")
-CALLS = {"say", "phrase", "Reason"}
+CALLS = {"say", "phrase", "Reason", "Ask"}
 DESCRIPTIONS = {"describe"}
 """Functions whose Reasons describe a rule (``rule_draw``...) for help generated from the rules,
 not yet said by anything: not checked here until narration says them."""

@@ -94,7 +94,7 @@ def test_help_and_what_can_i_say_keep_the_question_open_and_say_it(private_data_
     assert help_reply[0].startswith("Klondike. Build each suit") and help_reply[-1] == "Say yes to go on with your saved game, or new game."
     assert s.handle("what can I say").sentences == ["Say yes to go on with your saved game, or new game."]
     assert s.handle("faster").sentences == ["Faster."]
-    assert s.offer is not None and s.unclear_answers == 0  # none of these was an unclear answer
+    assert s.offer is not None and s.dialogue.unclear_answers == 0  # none of these was an unclear answer
     assert s.handle("yes").sentences == ["Resumed, 2 moves in."]
 
 

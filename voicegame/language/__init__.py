@@ -10,6 +10,7 @@ outside this package passes message keys and reasons (``engine.Reason``), never 
 - messages.py: a message key and its values -> a sentence (``say``) or a phrase (``phrase``).
 - phrasing.py: how a move is said, and every way the command templates say it.
 - readings.py, board.py, events.py: reading the table, the board in brief, what a move did.
-- narrate.py: the ``Narrator`` of one game (all of the above), which also says resolutions.
+- narrate.py: the ``Narrator`` of one game: the phrasing of its moves, holding its readings, board
+  and event narration (each holding the messages it says); it also says resolutions.
 - catalogue.py: the games catalogue (docs/games.md).
 """

@@ -6,7 +6,8 @@ A move the player named is not said back to them; what it changed that they coul
 
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
 
 from voicegame.engine import (
     Compacted,
@@ -29,13 +30,37 @@ from voicegame.engine import (
 from voicegame.engine.words import number_word
 from voicegame.language.command import CardRef, Command, KindRef, PileRef
 from voicegame.language.messages import join
+from voicegame.language.phrasing import Phrasing
 from voicegame.language.readings import Readings
 
 
-class EventNarration(Readings):
-    """Events said for one game; ``verbose`` adds counts the player can also ask for."""
+@dataclass
+class Telling:
+    """What one move's events have said so far, and what is left to say after them."""
 
-    verbose: bool = False
+    before: State  # kept current event by event: a later move may land where an earlier one left
+    after: State
+    said: Command | None  # the command the player typed (what it named is not said back)
+    named: bool  # the move was said already (redo says it first)
+    again: bool  # a draw or a deal done again (redo)
+    named_source: int | None  # "pile four to pile three": the player named pile four
+    out: list[str] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)  # piles cards left, in order: their new tops are what the player must hear
+    told: set[int] = field(default_factory=set)  # piles whose new state was said already
+    unsaid: set[int] = field(default_factory=set)  # piles a card went to that the player named, so it was not said back
+
+
+class EventNarration:
+    """Events said for one game: moves in ``phrasing``'s words, what they uncovered as ``readings``
+    say it; ``verbose`` adds counts the player can also ask for."""
+
+    def __init__(self, readings: Readings, phrasing: Phrasing, verbose: bool = False) -> None:
+        self.readings = readings
+        self.phrasing = phrasing
+        self.messages = readings.messages
+        self.engine = readings.engine
+        self.specs = readings.specs
+        self.verbose = verbose
 
     def events(self, before: State, events: Iterable[Event], after: State, said: Command | None = None,
                named: bool = False, again: bool = False) -> list[str]:
@@ -43,74 +68,92 @@ class EventNarration(Readings):
         left (a turned-over card, the waste's next card, a column's next card), an emptied column or
         cell, cards a pyramid set free. ``said`` is the command the player typed: what it named (the
         card and where it went) is not said back to them; ``named``: the move was said already
-        (redo says it first). ``again``: a draw or a deal done again (redo)."""
+        (redo says it first). ``again``: a draw or a deal done again (redo). Each event is said by
+        its handler in :data:`EVENT_TELLERS`."""
         events = list(events)
-        start = before
-        named_source = self._named_source(said)  # "pile four to pile three": the player named pile four
-        out: list[str] = []
-        left: list[int] = []  # piles cards left, in order: their new tops are what the player must hear
-        told: set[int] = set()  # piles whose new state was said already
-        unsaid: set[int] = set()  # piles a card went to that the player named, so it was not said back
+        telling = Telling(before, after, said, named, again, self._named_source(said))
         for event in events:
-            if isinstance(event, Moved):
-                if not named and not self._was_said(before, event, said) and not self._card_was_known(event, after, named_source):
-                    out.append(self._moved(before, event, said))
-                elif not named:
-                    unsaid.add(event.dst)
-                moved = len(event.cards)  # keep ``before`` current: a later move may land where this one left
-                before = before.with_piles({event.src: before.piles[event.src].without_top(moved), event.dst: before.piles[event.dst].with_added(event.cards)})
-                left.append(event.src)
-                told.discard(event.src)
-                told.add(event.dst)  # its top is the card just moved, said or named by the player
-                if not after.piles[event.src].cards and not before.piles[event.src].cards and self.is_gap(event.src):  # once: a run home moves card by card
-                    out.append(self.say("emptied", pile=self.pile_name(event.src)))
-                    told.add(event.src)
-            elif isinstance(event, TurnedOver):
-                out.append(self.say("turned_over", card=event.card) if event.pile == named_source
-                           else self.say("revealed", pile=self.pile_name(event.pile), card=event.card))
-                told.add(event.pile)
-            elif isinstance(event, Drew):
-                out.extend(self._drew(event, after, again))
-                told.add(event.dst)
-            elif isinstance(event, Restacked):
-                out.append(self.say("restacked", count=event.count))
-                if event.redeals_left is not None:
-                    out.append(self.say("redeals_left", left=event.redeals_left))
-            elif isinstance(event, DealtRow):
-                out.append(self.say("dealt_again" if again else "dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
-            elif isinstance(event, Paired):
-                if not named and not self._pair_was_said(event, said):
-                    cards = join([c.spoken for c in event.cards], "and")
-                    home = self.specs[event.dst]
-                    out.append(self.say("paired", cards=cards) if home.kind is PileKind.DISCARD
-                               else self.say("paired_to", cards=cards, pile=home.name))  # King's Audience's thrones
-                left.extend(event.srcs)
-                told.difference_update(event.srcs)  # a card just put there may have gone with the rest (First Law's sets)
-                for card, src in zip(event.cards, event.srcs):  # keep ``before`` current: a refill may land there
-                    pile = before.piles[src]
-                    before = before.with_piles({src: Pile(tuple(c for c in pile.cards if c != card), min(pile.down, len(pile.cards) - 1))})
-            elif isinstance(event, Compacted):
-                out.append(self.say("compacted"))
-            elif isinstance(event, Redealt):
-                out.append(self.say("redealt", count=event.count))
-                if event.redeals_left is not None:
-                    out.append(self.say("redeals_left", left=event.redeals_left))
-            elif isinstance(event, LiftedOff):
-                out.append(self.say("lifted_off", suit=event.cards[0].suit))
-                left.append(event.src)
-                told.discard(event.src)
-        homes = [e.dst for e in events if isinstance(e, Moved) and self.specs[e.dst].kind is PileKind.FOUNDATION]
-        for foundation in {h for h in homes if homes.count(h) > 1} & unsaid:  # a run sent home card by card, its last
-            left.append(foundation)  # card named by the player, not said: read where the foundation ends
-            told.discard(foundation)
-        if not any(isinstance(e, Won) for e in events):
-            out.extend(self._changed_tops(start, after, left, told, named_source))
-            out.extend(self._newly_free(start, after, events, {e.card for e in events if isinstance(e, TurnedOver)}))
+            EVENT_TELLERS[type(event)](self, telling, event)
+        self._foundations_reached(telling, events)
+        out = telling.out
+        won = any(isinstance(e, Won) for e in events)
+        if not won:
+            out.extend(self._changed_tops(before, after, telling.left, telling.told, telling.named_source))
+            out.extend(self._newly_free(before, after, events, {e.card for e in events if isinstance(e, TurnedOver)}))
         if not out and any(isinstance(e, (Moved, Paired)) for e in events):
-            out.append(self.say("done"))  # everything was said by the player: confirm, briefly
-        out.extend(self.say(self.engine.game.won_key) for e in events if isinstance(e, Won))
+            out.append(self.messages.say("done"))  # everything was said by the player: confirm, briefly
+        if won:
+            out.extend(self.messages.say(self.engine.game.won_key) for e in events if isinstance(e, Won))
         return out
 
+    def _foundations_reached(self, telling: Telling, events: list[Event]) -> None:
+        """A run sent home card by card, its last card named by the player and so not said: read
+        where the foundation ends."""
+        homes = [e.dst for e in events if isinstance(e, Moved) and self.specs[e.dst].kind is PileKind.FOUNDATION]
+        for foundation in {h for h in homes if homes.count(h) > 1} & telling.unsaid:
+            telling.left.append(foundation)
+            telling.told.discard(foundation)
+
+    def tell_moved(self, t: Telling, event: Moved) -> None:
+        """A card or run moved: said unless the player's words said it; an emptied column after it."""
+        if not t.named and not self._was_said(t.before, event, t.said) and not self._card_was_known(event, t.after, t.named_source):
+            t.out.append(self._moved(t.before, event, t.said))
+        elif not t.named:
+            t.unsaid.add(event.dst)
+        moved = len(event.cards)
+        t.before = t.before.with_piles({event.src: t.before.piles[event.src].without_top(moved),
+                                        event.dst: t.before.piles[event.dst].with_added(event.cards)})
+        t.left.append(event.src)
+        t.told.discard(event.src)
+        t.told.add(event.dst)  # its top is the card just moved, said or named by the player
+        if not t.after.piles[event.src].cards and not t.before.piles[event.src].cards and self.readings.is_gap(event.src):  # once: a run home moves card by card
+            t.out.append(self.messages.say("emptied", pile=self.phrasing.pile_name(event.src)))
+            t.told.add(event.src)
+
+    def tell_turned_over(self, t: Telling, event: TurnedOver) -> None:
+        t.out.append(self.messages.say("turned_over", card=event.card) if event.pile == t.named_source
+                     else self.messages.say("revealed", pile=self.phrasing.pile_name(event.pile), card=event.card))
+        t.told.add(event.pile)
+
+    def tell_drew(self, t: Telling, event: Drew) -> None:
+        t.out.extend(self._drew(event, t.after, t.again))
+        t.told.add(event.dst)
+
+    def tell_restacked(self, t: Telling, event: Restacked) -> None:
+        t.out.append(self.messages.say("restacked", count=event.count))
+        if event.redeals_left is not None:
+            t.out.append(self.messages.say("redeals_left", left=event.redeals_left))
+
+    def tell_dealt_row(self, t: Telling, event: DealtRow) -> None:
+        t.out.append(self.messages.say("dealt_again" if t.again else "dealt_cards", cards=join([c.spoken for c in event.cards], "and")))
+
+    def tell_paired(self, t: Telling, event: Paired) -> None:
+        if not t.named and not self._pair_was_said(event, t.said):
+            cards = join([c.spoken for c in event.cards], "and")
+            home = self.specs[event.dst]
+            t.out.append(self.messages.say("paired", cards=cards) if home.kind is PileKind.DISCARD
+                         else self.messages.say("paired_to", cards=cards, pile=home.name))  # King's Audience's thrones
+        t.left.extend(event.srcs)
+        t.told.difference_update(event.srcs)  # a card just put there may have gone with the rest (First Law's sets)
+        for card, src in zip(event.cards, event.srcs):  # keep ``before`` current: a refill may land there
+            pile = t.before.piles[src]
+            t.before = t.before.with_piles({src: Pile(tuple(c for c in pile.cards if c != card), min(pile.down, len(pile.cards) - 1))})
+
+    def tell_compacted(self, t: Telling, event: Compacted) -> None:
+        t.out.append(self.messages.say("compacted"))
+
+    def tell_redealt(self, t: Telling, event: Redealt) -> None:
+        t.out.append(self.messages.say("redealt", count=event.count))
+        if event.redeals_left is not None:
+            t.out.append(self.messages.say("redeals_left", left=event.redeals_left))
+
+    def tell_lifted_off(self, t: Telling, event: LiftedOff) -> None:
+        t.out.append(self.messages.say("lifted_off", suit=event.cards[0].suit))
+        t.left.append(event.src)
+        t.told.discard(event.src)
+
+    def tell_won(self, t: Telling, event: Won) -> None:
+        """Said last, after everything else (:meth:`events`)."""
 
     def _changed_tops(self, before: State, after: State, piles: list[int], told: set[int], named: int | None = None) -> list[str]:
         """"Waste: nine of clubs.", "Column three: five of hearts.": the new face-up top of each pile
@@ -119,21 +162,21 @@ class EventNarration(Readings):
         out = []
         for i in dict.fromkeys(piles):
             pile, spec = after.piles[i], self.specs[i]
-            if i not in told and not pile.cards and self.is_gap(i):
-                out.append(self.say("emptied", pile=spec.name))  # a run lifted off (Spider) left a gap
+            if i not in told and not pile.cards and self.readings.is_gap(i):
+                out.append(self.messages.say("emptied", pile=spec.name))  # a run lifted off (Spider) left a gap
             if i in told or not pile.top_face_up or spec.kind in (PileKind.STOCK, PileKind.DISCARD):
                 continue
             old = before.piles[i]
             if old.top_face_up and old.cards == pile.cards:
                 continue  # unchanged (a card went and came back)
             if spec.kind is PileKind.WASTE:
-                out.append(self.say("waste_top", card=pile.cards[-1]))
+                out.append(self.messages.say("waste_top", card=pile.cards[-1]))
             elif spec.kind is PileKind.FOUNDATION:
-                out.append(self.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken))
+                out.append(self.messages.say("read_foundation", pile=spec.name, rank=pile.cards[-1].rank.spoken))
             elif i == named:
-                out.append(self.say("now_shows", card=pile.cards[-1]))
+                out.append(self.messages.say("now_shows", card=pile.cards[-1]))
             else:
-                out.append(self.say("new_top", pile=spec.name, card=pile.cards[-1]))
+                out.append(self.messages.say("new_top", pile=spec.name, card=pile.cards[-1]))
         return out
 
     def _newly_free(self, before: State, after: State, events: list[Event], said: set | frozenset = frozenset()) -> list[str]:
@@ -141,9 +184,9 @@ class EventNarration(Readings):
         said (a card turned over: "Row six column five shows eight of clubs.")."""
         if not any(isinstance(e, Paired) for e in events):
             return []
-        was = self.free_cards(before) or []
-        now = [c for c in (self.free_cards(after) or []) if c not in was and c not in said]
-        return [self.say("now_free", cards=join([c.spoken for c in now], "and"))] if now else []
+        was = self.readings.free_cards(before) or []
+        now = [c for c in (self.readings.free_cards(after) or []) if c not in was and c not in said]
+        return [self.messages.say("now_free", cards=join([c.spoken for c in now], "and"))] if now else []
 
     def _was_said(self, before: State, event: Moved, said: Command | None) -> bool:
         """Did the player's own words name both the card that moved and where it went ("seven of
@@ -181,7 +224,7 @@ class EventNarration(Readings):
         if self.specs[event.src].kind in (PileKind.STOCK, PileKind.DISCARD):
             return False
         left = after.piles[event.src]
-        return left.top_face_up or (not left.cards and self.is_gap(event.src))
+        return left.top_face_up or (not left.cards and self.readings.is_gap(event.src))
 
     def _named_source(self, said: Command | None) -> int | None:
         """The pile a move said by pile came from ("pile four to pile three"), else None."""
@@ -192,30 +235,30 @@ class EventNarration(Readings):
     def _moved(self, before: State, event: Moved, said: Command | None = None) -> str:
         card, more = event.cards[0], len(event.cards) - 1
         if self._named_source(said) is not None and self.specs[event.dst].kind not in (PileKind.FOUNDATION, PileKind.DISCARD):
-            return self.say("moved_run_short" if more else "moved_short", card=card, more=more)  # both piles were named: what moved
+            return self.messages.say("moved_run_short" if more else "moved_short", card=card, more=more)  # both piles were named: what moved
         dst_spec = self.specs[event.dst]
         target_pile = before.piles[event.dst]
         if dst_spec.kind is PileKind.FOUNDATION:
-            return self.say("moved_up", card=card)
+            return self.messages.say("moved_up", card=card)
         if dst_spec.kind is PileKind.DISCARD:
-            return self.say("moved_discard", card=card)
+            return self.messages.say("moved_discard", card=card)
         if target_pile.cards and target_pile.top_face_up:
             key = "moved_run" if more else "moved"
-            return self.say(key, card=card, more=more, target=target_pile.cards[-1])
+            return self.messages.say(key, card=card, more=more, target=target_pile.cards[-1])
         key = "moved_run_to_pile" if more else "moved_to_pile"
-        return self.say(key, card=card, more=more, pile=dst_spec.name)
+        return self.messages.say(key, card=card, more=more, pile=dst_spec.name)
 
     def _drew(self, event: Drew, after: State, again: bool = False) -> list[str]:
         top = event.cards[-1]
         if again:
-            out = [self.say("drew_again", card=top)]
+            out = [self.messages.say("drew_again", card=top)]
         else:
-            out = [self.say("drew_verbose", count=len(event.cards), card=top) if self.verbose else self.say("drew", card=top)]
+            out = [self.messages.say("drew_verbose", count=len(event.cards), card=top) if self.verbose else self.messages.say("drew", card=top)]
         left = len(after.piles[event.src].cards)
         if left == 0:
-            out.append(self.say("stock_now_empty"))
+            out.append(self.messages.say("stock_now_empty"))
         elif self.verbose:
-            out.append(self.say("stock_left", count=left))
+            out.append(self.messages.say("stock_left", count=left))
         return out
 
 
@@ -223,13 +266,13 @@ class EventNarration(Readings):
         """What undo took back, and what that changed: "Took back the draw. The waste shows the
         seven of clubs.", "Took back the deal.", "Took back seven of hearts on eight of spades."."""
         if move.kind is not MoveKind.DEAL:
-            return [self.say("undone", move=self.move_phrase(after, move))]
-        verb = self.stock_verb()
-        out = [self.say(f"undone_{verb}")]
+            return [self.messages.say("undone", move=self.phrasing.move_phrase(after, move))]
+        verb = self.phrasing.stock_verb()
+        out = [self.messages.say(f"undone_{verb}")]
         waste = self.engine.game.layout.waste
         if verb == "draw" and waste >= 0:
             top = after.piles[waste].top
-            out.append(self.say("waste_shows", card=top) if top is not None else self.say("waste_now_empty"))
+            out.append(self.messages.say("waste_shows", card=top) if top is not None else self.messages.say("waste_now_empty"))
         return out
 
     def redone(self, before: State, move: Move, events: list[Event], after: State) -> list[str]:
@@ -237,32 +280,42 @@ class EventNarration(Readings):
         of hearts on eight of spades. Pile two shows the ten of clubs."."""
         if move.kind is MoveKind.DEAL:
             return self.events(before, events, after, again=True)
-        return [self.say("redone", move=self.move_phrase(before, move))] + self.events(before, events, after, named=True)
+        return [self.messages.say("redone", move=self.phrasing.move_phrase(before, move))] + self.events(before, events, after, named=True)
 
     def auto_played(self, before: State, after: State, count: int) -> list[str]:
         """An auto-play cascade in one sentence ("Two cards went home: the ace of hearts and the ace
         of spades.", "Six cards went home: clubs up to nine and hearts up to four."), then what it
         uncovered on the table."""
+        out = [self._went_home(before, after, count)]
+        touched = [i for i, (a, b) in enumerate(zip(before.piles, after.piles)) if a.cards != b.cards and self.specs[i].kind is not PileKind.FOUNDATION]
+        gaps = [self.specs[i].name for i in touched if not after.piles[i].cards and self.readings.is_gap(i)]
+        if len(gaps) > 1:
+            out.append(self.messages.say("emptied_many", piles=join(gaps, "and")))
+        elif gaps:
+            out.append(self.messages.say("emptied", pile=gaps[0]))
+        for i in touched:
+            pile, kind = after.piles[i], self.specs[i].kind
+            if pile.cards and pile.top_face_up and kind not in (PileKind.STOCK, PileKind.DISCARD):
+                key = "waste_top" if kind is PileKind.WASTE else "new_top"
+                out.append(self.messages.say(key, pile=self.specs[i].name, card=pile.cards[-1]))
+        return out
+
+    def _went_home(self, before: State, after: State, count: int) -> str:
+        """The cards a cascade sent home, or for a long one how far each foundation got."""
         parts, cards = [], []
         for i in self.engine.game.indices(PileKind.FOUNDATION):
             if before.piles[i].cards != after.piles[i].cards and after.piles[i].cards:
-                parts.append(self.phrase("up_to", pile=self.specs[i].name, rank=after.piles[i].cards[-1].rank.spoken))
+                parts.append(self.messages.phrase("up_to", pile=self.specs[i].name, rank=after.piles[i].cards[-1].rank.spoken))
                 cards += ["the " + c.spoken for c in after.piles[i].cards[len(before.piles[i].cards):]]
         if len(cards) > 3 or len(cards) != count:  # a long cascade: how far each foundation got
             cards = parts
-        out = [self.say("auto_played", count=number_word(count), parts=join(cards, "and"))]
-        touched = [i for i, (a, b) in enumerate(zip(before.piles, after.piles)) if a.cards != b.cards and self.specs[i].kind is not PileKind.FOUNDATION]
-        gaps = [self.specs[i].name for i in touched if not after.piles[i].cards and self.is_gap(i)]
-        if len(gaps) > 1:
-            out.append(self.say("emptied_many", piles=join(gaps, "and")))
-        elif gaps:
-            out.append(self.say("emptied", pile=gaps[0]))
-        for i in touched:
-            pile = after.piles[i]
-            if not pile.cards:
-                continue
-            elif pile.top_face_up and self.specs[i].kind not in (PileKind.STOCK, PileKind.DISCARD):
-                key = "waste_top" if self.specs[i].kind is PileKind.WASTE else "new_top"
-                out.append(self.say(key, pile=self.specs[i].name, card=pile.cards[-1]))
-        return out
+        return self.messages.say("auto_played", count=number_word(count), parts=join(cards, "and"))
 
+
+EVENT_TELLERS: dict[type, Callable[[EventNarration, Telling, Any], None]] = {
+    Moved: EventNarration.tell_moved, TurnedOver: EventNarration.tell_turned_over, Drew: EventNarration.tell_drew,
+    Restacked: EventNarration.tell_restacked, DealtRow: EventNarration.tell_dealt_row, Paired: EventNarration.tell_paired,
+    Compacted: EventNarration.tell_compacted, Redealt: EventNarration.tell_redealt,
+    LiftedOff: EventNarration.tell_lifted_off, Won: EventNarration.tell_won,
+}
+"""Event type -> what says it (every engine event has one; tests/test_event_tellers.py checks they agree)."""

@@ -7,6 +7,7 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
+from typing import Callable
 
 from voicegame.engine.cards import Colour, Rank, Suit
 from voicegame.language.templates import Node, optional_words, parse_template, without_phrases, without_words
@@ -71,27 +72,27 @@ def grammar_file(lang: str, name: str) -> dict:
         return {}
 
 
+Templates = tuple[tuple[str, tuple[Node, ...]], ...]
+"""Intents and their templates, in priority order."""
+
+
+def _compiled(rules: dict[str, str], intents: dict[str, list[str]], compile_: Callable[[str], Node]) -> tuple[dict[str, Node], Templates]:
+    """Rules and intents' templates as written, compiled by ``compile_``."""
+    return ({name: compile_(text) for name, text in rules.items()},
+            tuple((name, tuple(compile_(t) for t in templates)) for name, templates in intents.items()))
+
+
 @lru_cache(maxsize=None)
 def load_language(lang: str = "en") -> Language:
     commands = _read_toml(lang, "commands.toml")
     vocabulary = _read_toml(lang, "vocabulary.toml")
     messages = _read_toml(lang, "messages.toml")
     skip = frozenset(commands.get("skip", []))
+    listening = grammar_file(lang, "listening.toml")
+    unheard = frozenset(listening.get("unheard", []))
 
     def compile_(text: str) -> Node:
         return without_words(parse_template(text), skip)
-
-    rules = {name: compile_(text) for name, text in commands.get("rules", {}).items()}
-    intents = tuple((name, tuple(compile_(t) for t in templates)) for name, templates in commands["intents"].items())
-    ranks = {word: Rank[key.upper()] for key, words in vocabulary["ranks"].items() for word in words}
-    suits = {word: Suit(key) for key, words in vocabulary["suits"].items() for word in words}
-    kinds = {key: tuple(words) for key, words in vocabulary.get("kinds", {}).items()}
-    flat_messages = {key: value for key, value in messages.items() if isinstance(value, str)}
-    try:
-        listening = _read_toml(lang, "listening.toml")
-    except FileNotFoundError:
-        listening = {}
-    unheard = frozenset(listening.get("unheard", []))
 
     def spoken(text: str) -> Node:
         return without_phrases(optional_words(parse_template(text), skip), unheard)
@@ -99,17 +100,20 @@ def load_language(lang: str = "en") -> Language:
     def said(text: str) -> Node:
         return optional_words(parse_template(text), skip)
 
-    heard_rules, heard_intents = heard_as(commands, listening)
-    spoken_rules = {name: spoken(text) for name, text in heard_rules.items()}
-    spoken_intents = tuple((name, tuple(spoken(t) for t in templates)) for name, templates in heard_intents.items())
+    rules, intents = _compiled(commands.get("rules", {}), commands["intents"], compile_)
+    heard = heard_as(commands, listening)
+    spoken_rules, spoken_intents = _compiled(*heard, spoken)
+    said_rules, said_intents = _compiled(*heard, said)
+    heard_rules, heard_intents = _compiled(*heard, compile_)
+    ranks = {word: Rank[key.upper()] for key, words in vocabulary["ranks"].items() for word in words}
+    suits = {word: Suit(key) for key, words in vocabulary["suits"].items() for word in words}
+    kinds = {key: tuple(words) for key, words in vocabulary.get("kinds", {}).items()}
+    flat_messages = {key: value for key, value in messages.items() if isinstance(value, str)}
     jokers = {word: None if key == "any" else Colour(key) for key, words in vocabulary.get("jokers", {}).items() for word in words}
     return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages, spoken_rules, spoken_intents,
-                    frozenset(listening.get("second_only", [])), jokers,
-                    {name: said(text) for name, text in heard_rules.items()},
-                    tuple((name, tuple(said(t) for t in templates)) for name, templates in heard_intents.items()),
+                    frozenset(listening.get("second_only", [])), jokers, said_rules, said_intents,
                     {short: tuple(long.split()) for short, long in commands.get("contractions", {}).items()},
-                    {name: compile_(text) for name, text in heard_rules.items()},
-                    tuple((name, tuple(compile_(t) for t in templates)) for name, templates in heard_intents.items()))
+                    heard_rules, heard_intents)
 
 
 def heard_as(commands: dict, listening: dict) -> tuple[dict[str, str], dict[str, list[str]]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator, Mapping, TypedDict, TypeVar, cast
+from typing import Callable, Iterator, Mapping, TypedDict, TypeVar, cast
 
 from voicegame.engine.cards import JOKER_SUITS, Rank, Suit
 from voicegame.engine.game import GameDef
@@ -177,36 +177,78 @@ class Parser:
 
     @staticmethod
     def _command(intent: str, slots: Slots) -> Command:
-        if intent == "move_up":
-            return Command("move", source=slots.get("place"), target=KindRef(PileKind.FOUNDATION))
-        if intent == "move":
-            return Command("move", source=slots.get("place"), target=slots.get("target"))
-        if intent == "move_whole":  # "everything from pile six to pile seven", "the queen and everything on it"
-            return Command("move", source=slots.get("pile") or slots.get("place"), target=slots.get("target"))
-        if intent == "move_top":  # "the top card of column two": one card
-            pile = slots.get("pile")
-            top = None if pile is None else PileRef(pile.pile_id, top=True)
-            return Command("move", source=top, target=slots.get("target") or slots.get("foundation"))
-        if intent == "answer_place":  # "the one on pile three"
-            return Command("answer", source=slots.get("pile"))
-        if intent == "pair":
-            return Command("pair", source=slots.get("place"), target=slots.get("second"))
-        if intent == "play":  # "play the nine", "play from column three"
-            return Command("move", source=slots.get("place") or slots.get("pile"))
-        if intent == "fill":
-            return Command("move", target=slots.get("pile"))
-        if intent in ("read", "where", "read_group"):
-            return Command(intent, source=slots.get("pile") or slots.get("card") or slots.get("group"))
-        if intent == "pile_rules":  # "what goes on pile three", "the free cells", "row two"; none: the columns
-            return Command(intent, source=slots.get("pile") or slots.get("foundation") or slots.get("group") or KindRef(PileKind.TABLEAU))
-        if intent == "discard":
-            return Command("move", source=slots.get("place"), target=KindRef(PileKind.DISCARD))
-        if intent == "switch_game":
-            return Command(intent, game=slots.get("game"))
-        if intent == "answer":
-            place = slots.get("card") or slots.get("pile") or slots.get("foundation")  # "the cell", "home"
-            number = slots.get("number")
-            if number is None and "ordinal" in slots:
-                return Command("choose", number=slots["ordinal"])
-            return Command("answer", source=place, number=number, suit=slots.get("suit"))
-        return Command(intent)
+        """The command an intent's template makes of its slots (:data:`SLOT_COMMANDS`; most intents have none)."""
+        make = SLOT_COMMANDS.get(intent)
+        return Command(intent) if make is None else make(intent, slots)
+
+
+def _move_up(intent: str, slots: Slots) -> Command:
+    return Command("move", source=slots.get("place"), target=KindRef(PileKind.FOUNDATION))
+
+
+def _move(intent: str, slots: Slots) -> Command:
+    return Command("move", source=slots.get("place"), target=slots.get("target"))
+
+
+def _move_whole(intent: str, slots: Slots) -> Command:
+    """"everything from pile six to pile seven", "the queen and everything on it"."""
+    return Command("move", source=slots.get("pile") or slots.get("place"), target=slots.get("target"))
+
+
+def _move_top(intent: str, slots: Slots) -> Command:
+    """"the top card of column two": one card."""
+    pile = slots.get("pile")
+    top = None if pile is None else PileRef(pile.pile_id, top=True)
+    return Command("move", source=top, target=slots.get("target") or slots.get("foundation"))
+
+
+def _answer_place(intent: str, slots: Slots) -> Command:
+    """"the one on pile three"."""
+    return Command("answer", source=slots.get("pile"))
+
+
+def _pair(intent: str, slots: Slots) -> Command:
+    return Command("pair", source=slots.get("place"), target=slots.get("second"))
+
+
+def _play(intent: str, slots: Slots) -> Command:
+    """"play the nine", "play from column three"."""
+    return Command("move", source=slots.get("place") or slots.get("pile"))
+
+
+def _fill(intent: str, slots: Slots) -> Command:
+    return Command("move", target=slots.get("pile"))
+
+
+def _read(intent: str, slots: Slots) -> Command:
+    return Command(intent, source=slots.get("pile") or slots.get("card") or slots.get("group"))
+
+
+def _pile_rules(intent: str, slots: Slots) -> Command:
+    """"what goes on pile three", "the free cells", "row two"; none: the columns."""
+    return Command(intent, source=slots.get("pile") or slots.get("foundation") or slots.get("group") or KindRef(PileKind.TABLEAU))
+
+
+def _discard(intent: str, slots: Slots) -> Command:
+    return Command("move", source=slots.get("place"), target=KindRef(PileKind.DISCARD))
+
+
+def _switch_game(intent: str, slots: Slots) -> Command:
+    return Command(intent, game=slots.get("game"))
+
+
+def _answer(intent: str, slots: Slots) -> Command:
+    place = slots.get("card") or slots.get("pile") or slots.get("foundation")  # "the cell", "home"
+    number = slots.get("number")
+    if number is None and "ordinal" in slots:
+        return Command("choose", number=slots["ordinal"])
+    return Command("answer", source=place, number=number, suit=slots.get("suit"))
+
+
+SLOT_COMMANDS: dict[str, Callable[[str, Slots], Command]] = {
+    "move_up": _move_up, "move": _move, "move_whole": _move_whole, "move_top": _move_top,
+    "answer_place": _answer_place, "pair": _pair, "play": _play, "fill": _fill,
+    "read": _read, "where": _read, "read_group": _read, "pile_rules": _pile_rules,
+    "discard": _discard, "switch_game": _switch_game, "answer": _answer,
+}
+"""Intent -> the command its slots make (an intent not here makes a command of its name alone)."""

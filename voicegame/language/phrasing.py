@@ -27,13 +27,18 @@ MOVE_SLOTS = frozenset({"place", "target", "card", "pile", "foundation"})
 """The slots a move's templates may have (what :meth:`Phrasing.move_words` fills)."""
 
 
-class Phrasing(Messages):
-    """Messages for one game, and the words for its moves."""
+class Phrasing:
+    """The words for one game's moves, made from its ``messages`` (by default, ``language``'s)."""
 
-    def __init__(self, engine: Engine, language: Language | None = None) -> None:
-        super().__init__(language)
+    def __init__(self, engine: Engine, language: Language | None = None, messages: Messages | None = None) -> None:
+        self.messages = messages or Messages(language)
         self.engine = engine
         self.specs = engine.specs
+
+    @property
+    def language(self) -> Language:
+        """The language the moves are said in (its command templates say every way to say them)."""
+        return self.messages.language
 
     def pile_name(self, index: int) -> str:
         return self.specs[index].name
@@ -49,51 +54,51 @@ class Phrasing(Messages):
             return self.pair_phrase(state, move, by_pile)
         dst_spec = self.specs[move.dst]
         if by_pile and not (move.count > 1 and dst_spec.kind is PileKind.FOUNDATION):  # "pile two up" sends one card home
-            return self.phrase("phrase_to", what=self.specs[move.src].name, pile=self.specs[move.dst].name)
+            return self.messages.phrase("phrase_to", what=self.specs[move.src].name, pile=self.specs[move.dst].name)
         card = state.piles[move.src].cards[-move.count]
         target = state.piles[move.dst].top
         if dst_spec.kind is PileKind.FOUNDATION:
-            return self.phrase("phrase_up", card=card)
+            return self.messages.phrase("phrase_up", card=card)
         if dst_spec.kind is PileKind.DISCARD:
-            return self.phrase("phrase_discard", card=card)
+            return self.messages.phrase("phrase_discard", card=card)
         if target is not None and state.piles[move.dst].top_face_up:
-            return self.phrase("phrase_onto", card=card, target=target)
-        return self.phrase("phrase_to", what=card, pile=dst_spec.name)
+            return self.messages.phrase("phrase_onto", card=card, target=target)
+        return self.messages.phrase("phrase_to", what=card, pile=dst_spec.name)
 
     def stock_verb(self) -> str:
         """The game's own word for its stock action, as its command list says it: "draw" (Klondike,
         Golf), "deal" (Spider, Monte Carlo), "redeal" (Gaps); the parser takes each for every game."""
         key = f"moves_{self.engine.game.key}"
-        if self.has(key):
-            for word in self.phrase(key).split(", "):
+        if self.messages.has(key):
+            for word in self.messages.phrase(key).split(", "):
                 if word in ("draw", "deal", "redeal"):
                     return word
-        return self.phrase("phrase_draw")
+        return self.messages.phrase("phrase_draw")
 
     def move_sentence(self, state: State, move: Move, by_pile: bool = False) -> str:
         """``move`` as a whole sentence with the game's own verb, for hints, that is also a command
         the player can say back: "Draw a card.", "Deal the cards.", "Put the seven of hearts on the eight of spades.", "Move the ace of
         clubs up.", "Remove the nine of hearts and the four of clubs.", "Move pile three to clubs."."""
         if move.kind is MoveKind.DEAL:
-            return self.say(f"do_{self.stock_verb()}")
+            return self.messages.say(f"do_{self.stock_verb()}")
         if move.kind is MoveKind.PAIR:
             places = [(move.src, move.at[0])] + ([(move.dst, move.at[1])] if move.dst >= 0 else [])
             if by_pile:
-                return self.say("do_pair", piles=join([self.specs[p].name for p, _ in places], "and"))
+                return self.messages.say("do_pair", piles=join([self.specs[p].name for p, _ in places], "and"))
             cards = [state.piles[p].cards[at if at >= 0 else -1] for p, at in places]
-            return self.say("do_remove", cards=join(["the " + c.spoken for c in cards], "and"))
+            return self.messages.say("do_remove", cards=join(["the " + c.spoken for c in cards], "and"))
         if by_pile:
-            return self.say("do_move_pile", what=self.specs[move.src].name, pile=self.specs[move.dst].name)
+            return self.messages.say("do_move_pile", what=self.specs[move.src].name, pile=self.specs[move.dst].name)
         card = state.piles[move.src].cards[-move.count]
         dst_spec = self.specs[move.dst]
         target = state.piles[move.dst].top
         if dst_spec.kind is PileKind.FOUNDATION:
-            return self.say("do_up", card=card)
+            return self.messages.say("do_up", card=card)
         if dst_spec.kind is PileKind.DISCARD:
-            return self.say("do_discard", card=card)
+            return self.messages.say("do_discard", card=card)
         if target is not None and state.piles[move.dst].top_face_up:
-            return self.say("do_onto", card=card, target=target)
-        return self.say("do_to", card=card, pile=dst_spec.name)
+            return self.messages.say("do_onto", card=card, target=target)
+        return self.messages.say("do_to", card=card, pile=dst_spec.name)
 
     def move_sentence_among(self, state: State, move: Move, moves: Iterable[Move]) -> str:
         """:meth:`move_sentence`, naming the piles when another of ``moves`` would be said the same way."""
@@ -108,7 +113,7 @@ class Phrasing(Messages):
         for pile, at in places:
             cards = state.piles[pile].cards
             names.append(self.specs[pile].name if by_pile else cards[at if at >= 0 else -1].spoken)
-        return self.phrase("phrase_remove", cards=join(names, "and"))
+        return self.messages.phrase("phrase_remove", cards=join(names, "and"))
 
     def move_phrase_among(self, state: State, move: Move, moves: Iterable[Move]) -> str:
         """``move``'s phrase, naming the piles when another of ``moves`` (e.g. every legal move) would
@@ -145,24 +150,24 @@ class Phrasing(Messages):
         first: dict[PileKind, str] = {}
         for spec in self.specs:
             first.setdefault(spec.kind, spec.names[0])
-        reading = [self.phrase("phrase_read", pile=first[PileKind.TABLEAU])] if PileKind.TABLEAU in first else []
-        reading += [self.phrase("phrase_read_board"), self.phrase("phrase_more")]
+        reading = [self.messages.phrase("phrase_read", pile=first[PileKind.TABLEAU])] if PileKind.TABLEAU in first else []
+        reading += [self.messages.phrase("phrase_read_board"), self.messages.phrase("phrase_more")]
         if PileKind.WASTE in first:
-            reading.append(self.phrase("phrase_read", pile=first[PileKind.WASTE]))
+            reading.append(self.messages.phrase("phrase_read", pile=first[PileKind.WASTE]))
         if PileKind.CELL in first:
-            reading.append(self.phrase("phrase_read_cells"))
+            reading.append(self.messages.phrase("phrase_read_cells"))
         if PileKind.FOUNDATION in first:
-            reading.append(self.phrase("phrase_read_foundations"))
-        reading += [self.phrase("phrase_where_example"), self.phrase("phrase_score")]
+            reading.append(self.messages.phrase("phrase_read_foundations"))
+        reading += [self.messages.phrase("phrase_where_example"), self.messages.phrase("phrase_score")]
         key = f"moves_{self.engine.game.key}"
-        moves = self.phrase(key if self.has(key) else "phrase_draw")
-        return self.say("what_can_i_say", moves=moves, reading=", ".join(reading))
+        moves = self.messages.phrase(key if self.messages.has(key) else "phrase_draw")
+        return self.messages.say("what_can_i_say", moves=moves, reading=", ".join(reading))
 
     def move_example(self) -> str:
         """One whole move as this game says it (the first example "what can I say" gives), to tell a
         player who said a card or pile alone what a command sounds like."""
         key = f"moves_{self.engine.game.key}"
-        return self.phrase(key).split(", ")[0] if self.has(key) else self.phrase("move_example")
+        return self.messages.phrase(key).split(", ")[0] if self.messages.has(key) else self.messages.phrase("move_example")
 
     # ----- every way the command templates say a move ------------------------------------------
     def card_words(self, card: Card) -> list[str]:

@@ -107,6 +107,16 @@ class Resolver:
         targets, refusal = self._targets(state, target)
         if refusal:
             return Refuse(refusal)
+        candidates = self._move_candidates(state, sources, targets)
+        if len(candidates) == 1:
+            return Play(candidates[0])
+        if not candidates:
+            return Refuse(self._explain(state, source, sources, targets))
+        return self.ask(state, candidates)
+
+    def _move_candidates(self, state: State, sources: list[tuple[int, int | None]], targets: list[int]) -> list[Move]:
+        """The legal card moves from one of ``sources`` to one of ``targets``: of those between the
+        same two piles, the longest run (but one card home), and one of several equal empty piles."""
         wanted = set(targets)
         by_pair: dict[tuple[int, int], Move] = {}
         for move in self.engine.legal_moves(state):
@@ -117,12 +127,7 @@ class Resolver:
                 home = self.specs[move.dst].kind is PileKind.FOUNDATION  # "pile two up": its top card; a run home is named by its card
                 if key not in by_pair or (by_pair[key].count < move.count and not home):
                     by_pair[key] = move
-        candidates = self.phrasing.distinct_moves(state, list(by_pair.values()))
-        if len(candidates) == 1:
-            return Play(candidates[0])
-        if not candidates:
-            return Refuse(self._explain(state, source, sources, targets))
-        return self.ask(state, candidates)
+        return self.phrasing.distinct_moves(state, list(by_pair.values()))
 
     def _free_matching(self, state: State, ref: Place | None) -> list[tuple[int, int]]:
         """The free places (pile, position) a spoken place can mean: a card by name, or a pile's top."""
@@ -152,36 +157,37 @@ class Resolver:
         for ref, found in ((first, a_places), (second, b_places)):
             if ref is not None and not found:
                 return Refuse(self._not_free(state, ref))
-        legal = [m for m in self.engine.legal_moves(state) if m.kind is MoveKind.PAIR]
-
-        def places(m: Move) -> list[tuple[int, int]]:
-            out = [(m.src, m.at[0])]
-            return out + [(m.dst, m.at[1])] if m.dst >= 0 else out
-
-        a_set, b_set = set(a_places), set(b_places)
-        if second is None:
-            candidates = [m for m in legal if m.dst == -1 and places(m)[0] in a_set]
-            if not candidates:
-                candidates = [m for m in legal if m.dst >= 0 and a_set & set(places(m))]
-        else:
-            candidates = [m for m in legal if m.dst >= 0 and ((places(m)[0] in a_set and places(m)[1] in b_set) or (places(m)[1] in a_set and places(m)[0] in b_set))]
+        candidates = self._pair_candidates(state, set(a_places), set(b_places), alone=second is None)
         if len(candidates) == 1:
             return Play(candidates[0])
         if candidates:
             return self.ask(state, candidates)
-        if second is None and len(a_places) >= 1:
+        return Refuse(self._no_pair(state, a_places, b_places, alone=second is None))
+
+    def _pair_candidates(self, state: State, a_set: set[tuple[int, int]], b_set: set[tuple[int, int]], alone: bool) -> list[Move]:
+        """The legal removals of a card of ``a_set`` with one of ``b_set``; ``alone`` (one place
+        named): that card by itself, else with any partner."""
+        legal = [m for m in self.engine.legal_moves(state) if m.kind is MoveKind.PAIR]
+        if alone:
+            return ([m for m in legal if m.dst == -1 and _pair_places(m)[0] in a_set]
+                    or [m for m in legal if m.dst >= 0 and a_set & set(_pair_places(m))])
+        return [m for m in legal if m.dst >= 0 and _names_both(_pair_places(m), a_set, b_set)]
+
+    def _no_pair(self, state: State, a_places: list[tuple[int, int]], b_places: list[tuple[int, int]], alone: bool) -> Reason:
+        """Why the named cards make no removal."""
+        if alone and len(a_places) >= 1:
             reason = self.engine.why_not(state, Move.pair(a_places[0]))
             card = state.piles[a_places[0][0]].cards[a_places[0][1]]
             if reason is not None and reason.key == "not_alone":
-                return Refuse(Reason("no_pair_for", {"card": card}))
-            return Refuse(reason or Reason("not_a_command_now"))
+                return Reason("no_pair_for", {"card": card})
+            return reason or Reason("not_a_command_now")
         for a in a_places:
             for b in b_places:
                 if a != b:
                     reason = self.engine.why_not(state, Move.pair(a, b))
                     if reason is not None:
-                        return Refuse(reason)
-        return Refuse(Reason("same_card"))
+                        return reason
+        return Reason("same_card")
 
     def _not_free(self, state: State, ref: Place) -> Reason:
         """Why a named place holds no free card."""
@@ -206,32 +212,25 @@ class Resolver:
         """The reason that best says why nothing matched."""
         concrete = [(s, c) for s, c in sources if state.piles[s].cards and self.specs[s].takes is not None]
         if len(concrete) == 1:
-            src, count = concrete[0]
-            pile = state.piles[src]
-            reasons = []
-            for dst in targets:
-                if dst == src:
-                    continue
-                n = count or self._natural_count(state, src, dst)
-                reason = self.engine.why_not(state, Move(MoveKind.MOVE, src, dst, n))
-                if reason is not None:
-                    reasons.append(reason)
-            # Reasons from piles that could never take the card (another suit's pile) say little.
-            telling = [r for r in reasons if r.key not in ("wrong_suit", "same_pile", "source_not_allowed")]
-            about_source = [r for r in telling if r.key in ("not_on_top", "not_a_run", "not_one_suit", "card_face_down", "cannot_take_from", "pile_empty")]
-            if about_source:
-                return about_source[0]
-            if len(telling) == 1 or (len(targets) == 1 and reasons):
-                return (telling or reasons)[0]
-            card = pile.cards[-(count or 1)] if pile.cards else None
-            if card is not None and isinstance(source, CardRef):
-                return Reason("cannot_move_anywhere", {"card": card})
-            return Reason("pile_cannot_move", {"pile": self.specs[src].name})
+            return self._explain_from(state, source, *concrete[0], targets)
         if isinstance(source, CardRef):
             return Reason("cannot_move_anywhere", {"card": source})
         if len(targets) == 1:
             return Reason("no_move_to", {"target": self.specs[targets[0]].name})
         return Reason("not_a_command_now")
+
+    def _explain_from(self, state: State, source: Place | None, src: int, count: int | None, targets: list[int]) -> Reason:
+        """Why the one pile the source can mean (``src``, ``count`` cards or any) moves to none of ``targets``."""
+        pile = state.piles[src]
+        reasons = [r for dst in targets if dst != src
+                   if (r := self.engine.why_not(state, Move(MoveKind.MOVE, src, dst, count or self._natural_count(state, src, dst)))) is not None]
+        best = _telling_reason(reasons, one_target=len(targets) == 1)
+        if best is not None:
+            return best
+        card = pile.cards[-(count or 1)] if pile.cards else None
+        if card is not None and isinstance(source, CardRef):
+            return Reason("cannot_move_anywhere", {"card": card})
+        return Reason("pile_cannot_move", {"pile": self.specs[src].name})
 
     def _natural_count(self, state: State, src: int, dst: int) -> int:
         """How many cards "move pile X to Y" means when it cannot be done: one card to a
@@ -250,27 +249,26 @@ class Resolver:
         if any(m.kind is not MoveKind.MOVE for m in candidates):
             labels = self.phrasing.move_phrases(state, candidates)
             return Ask("which_move", tuple(zip(labels, candidates)))
-        moved = [state.piles[m.src].cards[-m.count] for m in candidates]
-        same_source = len({(m.src, m.count) for m in candidates}) == 1
-        same_target = len({m.dst for m in candidates}) == 1
-        params: dict[str, object] = {}
-        if same_source:
+        if len({(m.src, m.count) for m in candidates}) == 1:  # one card or run, several places to go
             labels = [self._target_label(state, m.dst) for m in candidates]
             if len(set(labels)) < len(labels):
                 labels = [self.specs[m.dst].name for m in candidates]
-            key = "which_target"
-        elif same_target and len(set(moved)) == 1:
+            return Ask("which_target", tuple(zip(labels, candidates)))
+        return self._ask_which_card(state, candidates)
+
+    def _ask_which_card(self, state: State, candidates: list[Move]) -> Ask:
+        """Several cards or runs could move: which place (one card in two), which suit (one rank), or which move."""
+        moved = [state.piles[m.src].cards[-m.count] for m in candidates]
+        same_target = len({m.dst for m in candidates}) == 1
+        if same_target and len(set(moved)) == 1:
             labels = [self.specs[m.src].name for m in candidates]
-            key, params = "which_location", {"card": moved[0]}
             if max(len(label.split()) for label in labels) > 2:  # grid places: the card again would make 14 words
-                key, params = "which_one", {}
-        elif same_target and len(set(moved)) == len(moved) and len({c.rank for c in moved}) == 1:
+                return Ask("which_one", tuple(zip(labels, candidates)))
+            return Ask("which_location", tuple(zip(labels, candidates)), {"card": moved[0]})
+        if same_target and len(set(moved)) == len(moved) and len({c.rank for c in moved}) == 1:
             labels = [c.spoken if c.is_joker else c.suit.value for c in moved]  # "red joker", not its stand-in suit
-            key, params = "which_card", {"rank": CardRef(moved[0].rank)}  # said "seven"
-        else:
-            labels = self.phrasing.move_phrases(state, candidates)
-            key = "which_move"
-        return Ask(key, tuple(zip(labels, candidates)), params)
+            return Ask("which_card", tuple(zip(labels, candidates)), {"rank": CardRef(moved[0].rank)})  # said "seven"
+        return Ask("which_move", tuple(zip(self.phrasing.move_phrases(state, candidates), candidates)))
 
     def _target_label(self, state: State, dst: int) -> str:
         pile = state.piles[dst]
@@ -286,18 +284,19 @@ class Resolver:
         if command.intent == "yes":  # "yes" to one choice plays it; to several it picks none
             return Play(options[0][1]) if len(options) == 1 else Ask("which_one", ask.options)
         if command.intent == "choose" and command.number is not None:
-            n = command.number
-            if n == -1:
-                n = len(options)
-            if 1 <= n <= len(options):
-                return Play(options[n - 1][1])
-            return Refuse(Reason("not_a_choice", {"question": ask}))
-        kept = [(label, m) for label, m in options if self._label_fits(label, command)]
+            n = len(options) if command.number == -1 else command.number  # "the last one"
+            return Play(options[n - 1][1]) if 1 <= n <= len(options) else Refuse(Reason("not_a_choice", {"question": ask}))
+        kept = self._kept(state, options, command)
+        if len(kept) == 1:
+            return Play(kept[0][1])
         if not kept:
-            kept = [(label, m) for label, m in options if self._label_fits(label, command, loose=True)]
-        if len(kept) > 1 and command.suit is not None:  # "diamonds" to "diamonds, or three of diamonds?": the pile
-            named = [(label, m) for label, m in kept if label.lower() == command.suit.value]
-            kept = named if len(named) == 1 else kept
+            return Refuse(Reason("not_a_choice", {"question": ask}))
+        return self.ask(state, [m for _, m in kept])
+
+    def _kept(self, state: State, options: list[tuple[str, Move]], command: Command) -> list[tuple[str, Move]]:
+        """The choices an answer can mean: by the choices' words, then by what the moves do, then by
+        the number of a choice or of a pile."""
+        kept = self._kept_by_words(options, command)
         if len(kept) != 1:  # the words of the choices said nothing, or not enough: what the moves do
             kept = [(label, m) for label, m in (kept or options) if self._answer_fits(state, m, command)] or kept
         if not kept and command.number is not None and 1 <= command.number <= len(options):
@@ -305,11 +304,17 @@ class Resolver:
         if len(kept) != 1:  # "three" to "Which eight: spades or clubs?": the eight on pile three
             on_pile = self._on_numbered_pile(options, command)
             kept = on_pile if len(on_pile) == 1 else kept
-        if len(kept) == 1:
-            return Play(kept[0][1])
+        return kept
+
+    def _kept_by_words(self, options: list[tuple[str, Move]], command: Command) -> list[tuple[str, Move]]:
+        """The choices whose own words the answer names (loosely if none strictly)."""
+        kept = [(label, m) for label, m in options if self._label_fits(label, command)]
         if not kept:
-            return Refuse(Reason("not_a_choice", {"question": ask}))
-        return self.ask(state, [m for _, m in kept])
+            kept = [(label, m) for label, m in options if self._label_fits(label, command, loose=True)]
+        if len(kept) > 1 and command.suit is not None:  # "diamonds" to "diamonds, or three of diamonds?": the pile
+            named = [(label, m) for label, m in kept if label.lower() == command.suit.value]
+            kept = named if len(named) == 1 else kept
+        return kept
 
     def _on_numbered_pile(self, options: list[tuple[str, Move]], command: Command) -> list[tuple[str, Move]]:
         """The choices moving from or to the pile whose number a bare number names ("three": pile three),
@@ -380,3 +385,32 @@ class Resolver:
         if command.number is not None:
             return any(self.specs[p].number == command.number for p, _ in places)
         return False
+
+
+def _pair_places(move: Move) -> list[tuple[int, int]]:
+    """The places (pile, position) of the one or two cards a removal takes."""
+    out = [(move.src, move.at[0])]
+    return out + [(move.dst, move.at[1])] if move.dst >= 0 else out
+
+
+def _names_both(places: list[tuple[int, int]], a_set: set[tuple[int, int]], b_set: set[tuple[int, int]]) -> bool:
+    """Is one of a pair's two places in ``a_set`` and the other in ``b_set``?"""
+    first, second = places
+    return (first in a_set and second in b_set) or (second in a_set and first in b_set)
+
+
+SAYS_LITTLE = ("wrong_suit", "same_pile", "source_not_allowed")
+"""Reasons from piles that could never take the card (another suit's pile): they say little."""
+ABOUT_SOURCE = ("not_on_top", "not_a_run", "not_one_suit", "card_face_down", "cannot_take_from", "pile_empty")
+"""Reasons about the card or pile moved, which hold whatever the target."""
+
+
+def _telling_reason(reasons: list[Reason], one_target: bool) -> Reason | None:
+    """The one of ``reasons`` (why each target refused) that says why the move failed, if one does."""
+    telling = [r for r in reasons if r.key not in SAYS_LITTLE]
+    about_source = [r for r in telling if r.key in ABOUT_SOURCE]
+    if about_source:
+        return about_source[0]
+    if len(telling) == 1 or (one_target and reasons):
+        return (telling or reasons)[0]
+    return None

@@ -228,17 +228,22 @@ def without_phrases(node: Node, phrases: frozenset[str]) -> Node:
     """The template without the alternatives that are exactly one of ``phrases`` (word strings):
     what a recogniser should not listen for. An alternative left with no option keeps its first."""
     if isinstance(node, Seq):
-        if all(isinstance(i, Word) or (isinstance(i, Opt) and isinstance(i.item, Word)) for i in node.items):
-            required = " ".join(i.text for i in node.items if isinstance(i, Word))
-            if required in phrases:  # "new [card]" without "new" alone: "new card"
-                return Seq(tuple(i.item if isinstance(i, Opt) else i for i in node.items))
-        return Seq(tuple(without_phrases(i, phrases) for i in node.items))
+        return _seq_without_phrases(node, phrases)
     if isinstance(node, Alt):
         kept = tuple(without_phrases(o, phrases) for o in node.options if _text(o) not in phrases)
         return Alt(kept) if kept else node.options[0]
     if isinstance(node, Opt):
         return Opt(without_phrases(node.item, phrases))
     return node
+
+
+def _seq_without_phrases(node: Seq, phrases: frozenset[str]) -> Seq:
+    """:func:`without_phrases` of a sequence: "new [card]" without "new" alone is "new card"."""
+    if all(isinstance(i, Word) or (isinstance(i, Opt) and isinstance(i.item, Word)) for i in node.items):
+        required = " ".join(i.text for i in node.items if isinstance(i, Word))
+        if required in phrases:
+            return Seq(tuple(i.item if isinstance(i, Opt) else i for i in node.items))
+    return Seq(tuple(without_phrases(i, phrases) for i in node.items))
 
 
 def _text(node: Node) -> str | None:

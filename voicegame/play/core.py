@@ -1,10 +1,13 @@
 """The session's parts, and what the intents' handlers may use of them.
 
-:class:`SessionCore` holds the three parts of a session: the game in play
-(:mod:`voicegame.play.game_in_play`), the dialogue, what is open between turns
-(:mod:`voicegame.play.dialogue`), and the services, hints and autosave (:mod:`voicegame.play.services`);
-and the few steps every handler shares: say a message, play a move, ask before throwing a game away.
-:class:`voicegame.play.session.Session` adds the turn: understanding what was said and dispatching it.
+:class:`SessionCore` holds the parts of a session: ``played``, the game in play
+(:mod:`voicegame.play.game_in_play`); ``words``, the deal's narrator, parser, resolver and move matcher
+(:mod:`voicegame.play.words`); ``dialogue``, what is open between turns (:mod:`voicegame.play.dialogue`);
+and the services, ``hinting`` and ``autosave`` (:mod:`voicegame.play.services`); and the few steps every
+handler shares: say a message, play a move, ask before throwing a game away. Handlers go to the part
+that holds what they use (``s.played.history``, ``s.dialogue.question``, ``s.words.narrator``).
+:class:`voicegame.play.session.Session` adds the turn: understanding what was said and dispatching it,
+and, for callers outside play/, the parts' attributes read through the session (:class:`PartAttribute`).
 """
 
 from __future__ import annotations
@@ -12,28 +15,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, TypeVar, overload
 
-from voicegame.engine import Engine, History, IllegalMove, Move, State, Won
-from voicegame.engine.game import GameDef
+from voicegame.engine import IllegalMove, Move, State, Won
 from voicegame.games import GameEntry, find_game
-from voicegame.language.narrate import Narrator
-from voicegame.language.parse import Parser
-from voicegame.language.resolve import Ask, Play, Refuse, Resolver
-from voicegame.listen.match import MoveMatcher
+from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.play.dialogue import Dialogue
 from voicegame.play.game_in_play import GameInPlay
 from voicegame.play.reply import Reply
 from voicegame.play.words import DealWords
 from voicegame.play.services import WINNABLE_AGAIN, Autosave, Hinting
 from voicegame.solver.hints import HINT_SECONDS, HintService
-from voicegame.storage.autosave import Offer, Persistence
+from voicegame.storage.autosave import Persistence
 
 
 T = TypeVar("T")
 
 
-class _Part(Generic[T]):
+class PartAttribute(Generic[T]):
     """An attribute of one of the session's parts, read and written through the session (so that
-    ``session.history`` or ``session.question`` keep working for callers and tests)."""
+    ``session.history`` or ``session.question`` keep working for the cli, benches and tests)."""
 
     def __init__(self, part: str, name: str = "") -> None:
         self.part = part
@@ -43,10 +42,10 @@ class _Part(Generic[T]):
         self.name = self.name or name
 
     @overload
-    def __get__(self, obj: None, owner: type | None = None) -> "_Part[T]": ...
+    def __get__(self, obj: None, owner: type | None = None) -> "PartAttribute[T]": ...
     @overload
     def __get__(self, obj: object, owner: type | None = None) -> T: ...
-    def __get__(self, obj: object | None, owner: type | None = None) -> "T | _Part[T]":
+    def __get__(self, obj: object | None, owner: type | None = None) -> "T | PartAttribute[T]":
         if obj is None:
             return self
         value: T = getattr(getattr(obj, self.part), self.name)
@@ -68,36 +67,6 @@ class Progress:
 
 class SessionCore:
     """The session's parts and what the intents' handlers use of them (see :class:`Session`)."""
-
-    # The game in play (a new one for every deal).
-    entry: _Part[GameEntry] = _Part("played")
-    game: _Part[GameDef] = _Part("played")
-    options: _Part[dict[str, Any]] = _Part("played")
-    seed: _Part[int] = _Part("played")
-    engine: _Part[Engine] = _Part("played")
-    history: _Part[History] = _Part("played")
-    game_id: _Part[str] = _Part("played")  # this game's id in saves and statistics
-    started: _Part[str] = _Part("played")
-    seconds: _Part[float] = _Part("played")
-    recorded: _Part[bool] = _Part("played")
-    finished: _Part[bool] = _Part("played")
-    # The words of this deal.
-    narrator: _Part[Narrator] = _Part("words")
-    parser: _Part[Parser] = _Part("words")
-    resolver: _Part[Resolver] = _Part("words")
-    move_matcher: _Part[MoveMatcher] = _Part("words")
-    # The dialogue: what is open between turns.
-    offer: _Part[Offer | None] = _Part("dialogue")
-    unclear_answers: _Part[int] = _Part("dialogue")
-    pending: _Part[Callable[[Reply], None] | None] = _Part("dialogue")
-    pending_no: _Part[str] = _Part("dialogue")
-    question: _Part[Ask | None] = _Part("dialogue")
-    hinted: _Part[Move | None] = _Part("dialogue")
-    told_yes_plays_hint: _Part[bool] = _Part("dialogue")
-    last_sentences: _Part[list[str]] = _Part("dialogue")
-    # Hints for this deal.
-    hint_index: _Part[int] = _Part("hinting", "index")
-    hinted_at: _Part[dict[tuple, set[int]]] = _Part("hinting", "asked_at")
 
     # Search budgets: whichever runs out first ends the search (None: no limit). A player gets an
     # answer within about a second (hint) or a few (winnable); tests count positions only, so a
@@ -129,10 +98,10 @@ class SessionCore:
         resumed) keeps the save's id. The game left counts as lost if unfinished, and is kept."""
         played = getattr(self, "played", None)
         if played is not None and self.persistence is not None and played.history.cursor:
-            self.persistence.leave(self, count_loss=not played.recorded, keep=game_id != played.game_id)
+            self.persistence.leave(played, count_loss=not played.recorded, keep=game_id != played.game_id)
         self.played = GameInPlay(entry, options, seed, game_id)
         self.deals += 1
-        self.words = DealWords(self.engine, self.verbose)
+        self.words = DealWords(self.played.engine, self.verbose)
         self.dialogue.question = self.dialogue.hinted = None
         self.hinting = Hinting(self.played, self.hint_seconds, self.hint_nodes)
 
@@ -146,10 +115,10 @@ class SessionCore:
 
     def say(self, key: str, **params: object) -> str:
         """Message ``key`` of grammars/en/messages.toml, in words."""
-        return self.narrator.say(key, **params)
+        return self.words.narrator.say(key, **params)
 
     def moves_made(self) -> str:
-        return self.say("moves_made", count=self.history.cursor)
+        return self.say("moves_made", count=self.played.history.cursor)
 
     def in_progress(self) -> bool:
         """Moves made, and the game neither won nor out of moves: leaving it would lose something."""
@@ -160,10 +129,10 @@ class SessionCore:
         return self.played.is_over()
 
     def progress(self) -> Progress:
-        return Progress(self.deals, self.history.cursor, self.recorded)
+        return Progress(self.deals, self.played.history.cursor, self.played.recorded)
 
     def greeting(self) -> Reply:
-        reply = Reply("", sentences=[self.say("greeting", title=self.game.title), *self.announcements], earcons=["listening"])
+        reply = Reply("", sentences=[self.say("greeting", title=self.played.game.title), *self.announcements], earcons=["listening"])
         self.dialogue.last_sentences = reply.sentences
         return reply
 
@@ -178,26 +147,26 @@ class SessionCore:
             self.play(reply, resolution.move)
         elif isinstance(resolution, Ask):
             self.dialogue.question = resolution
-            reply.ask(self.narrator.question(resolution))
+            reply.ask(self.words.narrator.question(resolution))
         else:
             if previous is not None and resolution.reason.key == "not_a_choice":
                 self.dialogue.question = previous  # a wrong answer keeps the question open
-            reply.refuse(self.narrator.refusal(resolution))
+            reply.refuse(self.words.narrator.refusal(resolution))
 
     def play(self, reply: Reply, move: Move) -> None:
         """Play ``move`` and say what happened, or why it cannot be played."""
         try:
             before, events = self.played.play(move)
         except IllegalMove as error:
-            return reply.refuse(self.narrator.reason(error.reason))
+            return reply.refuse(self.words.narrator.reason(error.reason))
         after = self.state
         won = any(isinstance(e, Won) for e in events)
         self.hinting.index = 0
         reply.moves.append(move)
         said = None if self.by_ear else reply.command  # heard speech is said back: a mishearing must be noticed
-        reply.sentences.extend(self.narrator.events(before, events, after, said))
+        reply.sentences.extend(self.words.narrator.narration.events(before, events, after, said))
         reply.earcons.extend(self.played.earcons(events))
-        if not won and self.engine.is_stuck(after):
+        if not won and self.played.engine.is_stuck(after):
             reply.sentences.append(self.say("stuck"))
             reply.earcons.append("game_over")
         if self.auto_play and not self.auto_running:
@@ -213,9 +182,9 @@ class SessionCore:
                 count += 1
         finally:
             self.auto_running = False
-        if count > 1 and not self.finished:  # a cascade is one sentence, then what it uncovered
+        if count > 1 and not self.played.finished:  # a cascade is one sentence, then what it uncovered
             stuck = reply.sentences[-1:] if reply.sentences[-1] == self.say("stuck") else []
-            reply.sentences[said:] = self.narrator.auto_played(start, self.state, count) + stuck
+            reply.sentences[said:] = self.words.narrator.narration.auto_played(start, self.state, count) + stuck
         return count
 
     def confirm_first(self, reply: Reply, action: Callable[[Reply], None], question: str) -> None:

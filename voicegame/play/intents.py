@@ -33,8 +33,8 @@ def do_answer(s: SessionCore, reply: Reply, command: Command, opened: Opened) ->
     if question is None:  # a card or place alone is an answer, never a move (voicegame.listen.policy)
         if command.source is None:
             return reply.refuse(s.say("nothing_to_answer"))
-        return reply.refuse(s.say("say_whole_move", example=s.narrator.move_example()))
-    s.resolve_and_play(reply, s.resolver.narrow(s.state, question, command), question)
+        return reply.refuse(s.say("say_whole_move", example=s.words.narrator.move_example()))
+    s.resolve_and_play(reply, s.words.resolver.narrow(s.state, question, command), question)
 
 
 def do_cancel(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
@@ -60,11 +60,11 @@ def do_no_such_place(s: SessionCore, reply: Reply, command: Command, opened: Ope
 
 # ----- moves ------------------------------------------------------------------------------------
 def do_move(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    s.resolve_and_play(reply, s.resolver.resolve_move(s.state, command.source, command.target))
+    s.resolve_and_play(reply, s.words.resolver.resolve_move(s.state, command.source, command.target))
 
 
 def do_pair(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    s.resolve_and_play(reply, s.resolver.resolve_pair(s.state, command.source, command.target))
+    s.resolve_and_play(reply, s.words.resolver.resolve_pair(s.state, command.source, command.target))
 
 
 def do_draw(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
@@ -72,21 +72,21 @@ def do_draw(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
 
 
 def do_undo(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    if not s.history.can_undo():
+    if not s.played.history.can_undo():
         return reply.refuse(s.say("nothing_to_undo"))
     move = s.played.undo()
-    reply.sentences.extend(s.narrator.undone(s.state, move))
+    reply.sentences.extend(s.words.narrator.narration.undone(s.state, move))
     reply.earcons.append("undo")
 
 
 def do_redo(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    if not s.history.can_redo():
+    if not s.played.history.can_redo():
         return reply.refuse(s.say("nothing_to_redo"))
     before = s.state
     move = s.played.redo()
-    events = s.engine.apply(before, move)[1]
+    events = s.played.engine.apply(before, move)[1]
     reply.moves.append(move)
-    reply.sentences.extend(s.narrator.redone(before, move, events, s.state))
+    reply.sentences.extend(s.words.narrator.narration.redone(before, move, events, s.state))
     reply.earcons.append("move")
 
 
@@ -109,7 +109,7 @@ def do_auto_off(s: SessionCore, reply: Reply, command: Command, opened: Opened) 
 def do_discard_all(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """Discard every card the discard pile takes, one move each (so undo takes back one)."""
     played = 0
-    while not s.finished and (move := s.played.discard_move()) is not None:
+    while not s.played.finished and (move := s.played.discard_move()) is not None:
         s.play(reply, move)
         played += 1
     if not played:
@@ -126,7 +126,7 @@ def do_hint(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
         reply.sentences.append(s.say("hint_going_round"))
         return
     move = s.hinting.next_idea(ideas)
-    sentence = s.narrator.move_sentence_among(s.state, move, s.engine.legal_moves(s.state))
+    sentence = s.words.narrator.move_sentence_among(s.state, move, s.played.engine.legal_moves(s.state))
     reply.sentences.append(s.say("hint" if s.dialogue.told_yes_plays_hint else "hint_first", move=sentence))
     s.dialogue.told_yes_plays_hint = True
     s.dialogue.hinted = move
@@ -151,14 +151,14 @@ MOVES_AT_ONCE = 6
 
 
 def do_moves(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    moves = s.narrator.distinct_moves(s.state, ranked_moves(s.engine, s.state))
+    moves = s.words.narrator.distinct_moves(s.state, ranked_moves(s.played.engine, s.state))
     if not moves:
         reply.sentences.append(s.say("hint_none"))
         return
-    phrases = s.narrator.move_phrases(s.state, moves[:MOVES_AT_ONCE])
+    phrases = s.words.narrator.move_phrases(s.state, moves[:MOVES_AT_ONCE])
     if any(m.kind is MoveKind.PAIR for m in moves[:MOVES_AT_ONCE]):  # pairs named in full are long: as many as about 20 words hold
         removals = [m for m in moves if m.kind is not MoveKind.DEAL]
-        every = s.narrator.move_phrases(s.state, removals)
+        every = s.words.narrator.move_phrases(s.state, removals)
         phrases, rest = _fitting(every, least=2), []
         done = len(phrases)
         while done < len(every):  # "more" names the rest, a page at a time
@@ -167,12 +167,12 @@ def do_moves(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> 
         s.dialogue.more_pages = [[s.say("moves_list", moves=join(page, "or"))] for page in rest]
         s.dialogue.more_end = "moves_end"
         if len(removals) < len(moves):
-            phrases.append(s.narrator.stock_verb())  # one word, always said: "draw"
+            phrases.append(s.words.narrator.stock_verb())  # one word, always said: "draw"
         moves = removals + [m for m in moves if m.kind is MoveKind.DEAL]
     if len(moves) > len(phrases):
         reply.sentences.append(s.say("moves_list_more", moves=", ".join(phrases), count=len(moves) - len(phrases)))
         if not s.dialogue.more_pages:  # "and 5 more": "more" names them, six at a time (pairs paged above)
-            every = s.narrator.move_phrases(s.state, moves)
+            every = s.words.narrator.move_phrases(s.state, moves)
             rest = [every[i:i + MOVES_AT_ONCE] for i in range(len(phrases), len(every), MOVES_AT_ONCE)]
             s.dialogue.more_pages = [[s.say("moves_list", moves=join(page, "or"))] for page in rest]
             s.dialogue.more_end = "moves_end"
@@ -183,7 +183,7 @@ def do_moves(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> 
 def do_winnable(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """"Is this game still winnable?": the thoughtful solver (which sees every card) answers
     when it finds a win or proves there is none within a few seconds."""
-    if s.engine.is_won(s.state):
+    if s.played.engine.is_won(s.state):
         reply.sentences.append(s.say("winnable_won"))
         return
     key, seconds, follows = s.hinting.winnable(s.winnable_seconds, s.winnable_nodes)
@@ -222,7 +222,7 @@ INTENTS: dict[str, Handler] = {
     "sleep": do_sleep, "wake": do_wake, "no_such_place": do_no_such_place,
     # what was played, what is left, what this game is
     "last_move": reading.do_last_move, "redeals_left": reading.do_redeals_left, "about_game": reading.do_about_game,
-    # a pile's rules (issue 38)
+    # a pile's rules
     "pile_rules": pile_rules.do_pile_rules,
 }
 """Intent name -> what it does."""

@@ -40,9 +40,9 @@ def elsewhere_sentence(s: SessionCore, saved: SavedGame) -> str:
     that are never saved (or refused) would be the silent loss this is here to prevent; the other
     window keeps its game, this one gets a game of its own, both saved."""
     title = find_game(saved.game).title
-    if s.game.key == saved.game and s.seed == saved.seed:
+    if s.played.game.key == saved.game and s.played.seed == saved.seed:
         return s.say("game_open_elsewhere_same_deal", title=title, seed=saved.seed)
-    return s.say("game_open_elsewhere", title=title, seed=saved.seed, deal=s.seed)
+    return s.say("game_open_elsewhere", title=title, seed=saved.seed, deal=s.played.seed)
 
 
 def go_on_with(s: SessionCore, saved: SavedGame) -> str:
@@ -62,14 +62,14 @@ def leaving_kept(s: SessionCore) -> str | None:
     going back to (under way; with saves)."""
     if s.persistence is None or not s.in_progress():
         return None
-    return kept_sentence(s, s.game.key, s.seed)
+    return kept_sentence(s, s.played.game.key, s.played.seed)
 
 
 def others_saved(s: SessionCore) -> list[SavedGame]:
     """The unfinished games "previous game" can go back to, newest first."""
     persistence = s.persistence
     return [] if persistence is None else [g for g in persistence.unfinished()
-                                           if g.id != s.game_id and not persistence.open_elsewhere(g.id)]
+                                           if g.id != s.played.game_id and not persistence.open_elsewhere(g.id)]
 
 
 def previous_kept(s: SessionCore) -> str | None:
@@ -83,7 +83,7 @@ def offer_saved_game(s: SessionCore) -> str | None:
     """Open the offer of this game's newest unfinished save, if any; returns a problem sentence
     (a damaged save, put aside) or None."""
     assert s.persistence is not None
-    offer, problem = s.persistence.offer(s.game.key)
+    offer, problem = s.persistence.offer(s.played.game.key)
     if offer is not None and s.persistence.open_elsewhere(offer.saved.id):
         s.dialogue.open_offer(None)
         return elsewhere_sentence(s, offer.saved)
@@ -98,7 +98,7 @@ def resume_question(s: SessionCore, key: str) -> str:
     assert offer is not None
     days = offer.days
     age = "undated" if days is None else "today" if days <= 0 else "yesterday" if days == 1 else "days_ago"
-    return s.say(f"{key}_{age}", title=s.entry.title, days=days)
+    return s.say(f"{key}_{age}", title=s.played.entry.title, days=days)
 
 
 def unclear_answer(s: SessionCore, reply: Reply) -> None:
@@ -124,7 +124,7 @@ def answer_offer(s: SessionCore, reply: Reply, offer: Offer, resume: bool) -> No
     if not resume:
         if s.persistence is not None:
             s.persistence.stats.record(stats_key(saved.game, saved.options), False, saved.cursor, saved.seconds, saved.id)
-        reply.sentences.append(s.say("new_game", title=s.game.title, seed=s.seed))
+        reply.sentences.append(s.say("new_game", title=s.played.game.title, seed=s.played.seed))
         reply.earcons.append("deal")
     elif not take_up(s, saved):  # taken up by another process since the offer was made
         reply.sentences.append(elsewhere_sentence(s, saved))
@@ -146,10 +146,10 @@ def new_game_now(s: SessionCore, reply: Reply, entry: GameEntry | None = None) -
     """The next deal of this game, or of ``entry`` (with its default options; its saved game,
     if unfinished, is offered). An unfinished game left is kept, and the reply says so."""
     kept = leaving_kept(s)
-    switching = entry is not None and entry.key != s.entry.key
-    options = s.options if entry is None else {}
-    entry = entry or s.entry
-    s.start_game(entry, options, entry.next_seed(s.seed))
+    switching = entry is not None and entry.key != s.played.entry.key
+    options = s.played.options if entry is None else {}
+    entry = entry or s.played.entry
+    s.start_game(entry, options, entry.next_seed(s.played.seed))
     if switching and s.persistence is not None:
         problem = offer_saved_game(s)
         if s.dialogue.offer is not None:  # the saved game first, in one short question; the rest after the answer
@@ -158,7 +158,7 @@ def new_game_now(s: SessionCore, reply: Reply, entry: GameEntry | None = None) -
             return
         if problem:
             reply.sentences.append(problem)
-    reply.sentences.append(s.say("new_game", title=s.game.title, seed=s.seed))
+    reply.sentences.append(s.say("new_game", title=s.played.game.title, seed=s.played.seed))
     reply.earcons.append("deal")
     if kept:
         reply.sentences.append(kept)
@@ -171,17 +171,17 @@ def do_previous_game(s: SessionCore, reply: Reply, command: Command, opened: Ope
     if not others:
         return reply.refuse(s.say("previous_none"))
     previous_chain = s.dialogue.previous_chain
-    chain = previous_chain or [s.game_id]
+    chain = previous_chain or [s.played.game_id]
     fresh = [g for g in others if g.id not in chain]
     if not fresh:  # been round them all: back to where this began, and round again
         fresh = [g for g in others if g.id == chain[0]] or others
-        chain = [s.game_id]
+        chain = [s.played.game_id]
     target = fresh[0]
     kept = None if previous_chain else leaving_kept(s)
     if not take_up(s, target):  # taken up by another process a moment ago
         return reply.refuse(s.say("game_open_elsewhere_stay", title=find_game(target.game).title, seed=target.seed))
     s.dialogue.previous_chain = [*chain, target.id]
-    reply.sentences.append(s.say("previous_back", title=s.entry.title, seed=s.seed, moves=s.moves_made()))
+    reply.sentences.append(s.say("previous_back", title=s.played.entry.title, seed=s.played.seed, moves=s.moves_made()))
     reply.earcons.append("deal")
     if kept:
         reply.sentences.append(kept)
@@ -192,21 +192,21 @@ def do_restart(s: SessionCore, reply: Reply, command: Command, opened: Opened) -
 
 
 def restart_now(s: SessionCore, reply: Reply) -> None:
-    s.start_game(s.entry, s.options, s.seed, game_id=s.game_id)
+    s.start_game(s.played.entry, s.played.options, s.played.seed, game_id=s.played.game_id)
     reply.sentences.append(s.say("restarted"))
     reply.earcons.append("deal")
 
 
 def do_switch_game(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    entry = find_game(command.game or s.entry.key)
+    entry = find_game(command.game or s.played.entry.key)
     s.confirm_first(reply, partial(new_game_now, s, entry=entry), s.say("confirm_switch", title=entry.title))
 
 
 def do_quit(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     persistence = s.persistence
-    unsaved = s.history.cursor and not s.finished or persistence is not None and persistence.holding
+    unsaved = s.played.history.cursor and not s.played.finished or persistence is not None and persistence.holding
     if persistence is not None and persistence.failing and unsaved:
-        if persistence.autosave(s) == SAVED_AGAIN:
+        if persistence.autosave(s.played) == SAVED_AGAIN:
             reply.sentences.append(s.say("save_back"))
         else:  # still cannot save: quitting would lose the game, so ask
             s.dialogue.wait_for_yes(partial(quit_now, s))

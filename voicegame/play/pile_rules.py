@@ -1,4 +1,4 @@
-"""What a pile takes and gives, said from its rule objects (issue 38): "what goes on pile three",
+"""What a pile takes and gives, said from its rule objects: "what goes on pile three",
 "rules of the foundations".
 
 The sentences are the ``describe()`` of the pile's :class:`~voicegame.engine.rules.Accepts` and
@@ -56,6 +56,15 @@ def rule_reasons(game: GameDef, spec: PileSpec) -> list[Reason]:
         parts += _takes(list(spec.takes.describe()), accepts)
     elif spec.kind is not PileKind.STOCK and game.pairs is None:  # a pairing game's cards leave in pairs
         parts.append(Reason("rule_takes_none"))
+    parts += _game_rules_on(game, spec)
+    if spec.kind is PileKind.STOCK and not parts:
+        parts.append(Reason("rule_accepts_none"))
+    return _plainer(parts)
+
+
+def _game_rules_on(game: GameDef, spec: PileSpec) -> list[Reason]:
+    """The game-wide rules that act on pile ``spec``: the stock rule, pairing, a refill, uncovering."""
+    parts: list[Reason] = []
     if spec.kind is PileKind.STOCK and game.stock_rule is not None:
         parts += game.stock_rule.describe()
     if game.pairs is not None and spec.kind is not PileKind.STOCK:
@@ -65,9 +74,7 @@ def rule_reasons(game: GameDef, spec: PileSpec) -> list[Reason]:
         parts += refill.describe()
     if game.uncover is not None and spec.id in game.uncover.covered_by:
         parts += game.uncover.describe()
-    if spec.kind is PileKind.STOCK and not parts:
-        parts.append(Reason("rule_accepts_none"))
-    return _plainer(parts)
+    return parts
 
 
 def _plainer(parts: list[Reason]) -> list[Reason]:
@@ -173,14 +180,7 @@ def answer(game: GameDef, messages: Messages, place: PileRef | KindRef | GroupRe
     if isinstance(place, PileRef):
         spec = game.pile(place.pile_id)
         return _told(messages, "pile_rules", spec.name, rule_sentences(game, messages, spec))
-    if isinstance(place, GroupRef):
-        specs = [game.piles[i] for i in game.layout.groups.get(place.group, ())]
-        name = game.group_names[place.group][0] if place.group in game.group_names else place.group
-        kind = None
-    else:
-        kind = place.kind if isinstance(place, KindRef) else PileKind.TABLEAU
-        specs = [game.piles[i] for i in game.indices(kind)]
-        name = ""
+    specs, name, kind = _piles_named(game, place)
     if not specs:
         return [messages.say("pile_rules_none", kind=messages.phrase(KIND_WORDS[kind or PileKind.TABLEAU]))]
     first = specs[0]
@@ -197,6 +197,15 @@ def answer(game: GameDef, messages: Messages, place: PileRef | KindRef | GroupRe
     return [messages.say("pile_rules_differ", kind=name, pile=first.name)] + _told(messages, "pile_rules", first.name, sentences)
 
 
+def _piles_named(game: GameDef, place: KindRef | GroupRef | None) -> tuple[list[PileSpec], str, PileKind | None]:
+    """The piles of a group or kind (None: the tableau), the group's name ("" for a kind) and the kind."""
+    if isinstance(place, GroupRef):
+        specs = [game.piles[i] for i in game.layout.groups.get(place.group, ())]
+        return specs, game.group_names[place.group][0] if place.group in game.group_names else place.group, None
+    kind = place.kind if isinstance(place, KindRef) else PileKind.TABLEAU
+    return [game.piles[i] for i in game.indices(kind)], "", kind
+
+
 def _told(messages: Messages, key: str, name: str, sentences: list[str], **params: object) -> list[str]:
     """The first sentence led by the pile's name ("Pile three: build down..."), the others as they are."""
     head, rest = sentences[0], sentences[1:]
@@ -209,7 +218,7 @@ def do_pile_rules(s: SessionCore, reply: Reply, command: Command, opened: Opened
     place = command.source
     if place is not None and not isinstance(place, (PileRef, KindRef, GroupRef)):
         place = None
-    text = " ".join(answer(s.game, s.narrator, place))
+    text = " ".join(answer(s.played.game, s.words.narrator.messages, place))
     if len(text.split()) <= RULES_WORDS:
         reply.sentences.append(text)
         return
@@ -249,29 +258,44 @@ def help_rules(game: GameDef, messages: Messages) -> list[list[str]]:
     parts: list[list[str]] = []
     differ = _differ(messages)
     for kind in HELP_KINDS:
-        if not game.indices(kind):
-            continue
-        told: list[str] = []
-        shapes: dict[tuple[str, ...], str] = {}  # a group's rules with its rank left out -> that rank
-        for block in _blocks(kind_rules(game, messages, kind), differ):
-            lead = [x for x in block if ": " in x][:1]
-            rule = lead[0].partition(": ")[2] if lead else ""
-            rule = rule[:1].upper() + rule[1:]
-            shape, rank = _rank_shape([rule] + [x for x in block if x not in lead])
-            if lead and rank is not None and shape in shapes and shapes[shape] != rank:
-                name = lead[0].partition(": ")[0]  # Royal Parade's rows: "Row two: the same, with a three instead of a two."
-                told.append(messages.say("help_same_but", group=name, new=rank, old=shapes[shape]))
-                continue
-            if rank is not None:
-                shapes.setdefault(shape, rank)
-            rest = [x for x in block if x not in lead and x not in said]
-            if rule in said and not [x for x in rest if not x.startswith(differ)]:
-                continue
-            told += [x for x in block if x in lead or x in rest]
-            said.update(rest + [rule])
+        told = _kind_help(game, messages, kind, said, differ) if game.indices(kind) else []
         if told:
             parts.append(told)
     return parts
+
+
+def _kind_help(game: GameDef, messages: Messages, kind: PileKind, said: set[str], differ: str) -> list[str]:
+    """The rules of ``kind`` as help says them, but for those in ``said`` (which it adds to)."""
+    told: list[str] = []
+    shapes: dict[tuple[str, ...], str] = {}  # a group's rules with its rank left out -> that rank
+    for block in _blocks(kind_rules(game, messages, kind), differ):
+        lead = [x for x in block if ": " in x][:1]
+        rule = lead[0].partition(": ")[2] if lead else ""
+        rule = rule[:1].upper() + rule[1:]
+        same_but = _same_but_rank(messages, lead, [rule] + [x for x in block if x not in lead], shapes)
+        told += [same_but] if same_but is not None else _unsaid(block, lead, rule, said, differ)
+    return told
+
+
+def _same_but_rank(messages: Messages, lead: list[str], rules: list[str], shapes: dict[tuple[str, ...], str]) -> str | None:
+    """Royal Parade's rows: "Row two: the same, with a three instead of a two." when a group's ``rules``
+    are an earlier group's but for the rank (``shapes``: each shape of rules seen, with its rank)."""
+    shape, rank = _rank_shape(rules)
+    if rank is None:
+        return None
+    if lead and shape in shapes and shapes[shape] != rank:
+        return messages.say("help_same_but", group=lead[0].partition(": ")[0], new=rank, old=shapes[shape])
+    shapes.setdefault(shape, rank)
+    return None
+
+
+def _unsaid(block: list[str], lead: list[str], rule: str, said: set[str], differ: str) -> list[str]:
+    """A block's sentences not said yet (its lead with them); none when all it says was said."""
+    rest = [x for x in block if x not in lead and x not in said]
+    if rule in said and not [x for x in rest if not x.startswith(differ)]:
+        return []
+    said.update(rest + [rule])
+    return [x for x in block if x in lead or x in rest]
 
 
 RANK_WORDS = re.compile(r"\b(an? (?:%s))\b" % "|".join(rank.spoken for rank in Rank))

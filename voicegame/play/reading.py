@@ -23,8 +23,8 @@ from voicegame.storage.stats import GameStats
 # ----- the board --------------------------------------------------------------------------------
 def do_read_board(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """The board in brief; "more" then reads it group by group."""
-    reply.sentences.extend(s.narrator.board_summary(s.state))
-    s.dialogue.more_pages = s.narrator.board_pages(s.state)
+    reply.sentences.extend(s.words.narrator.board.board_summary(s.state))
+    s.dialogue.more_pages = s.words.narrator.board.board_pages(s.state)
     s.dialogue.more_end = "board_end"
     if not s.dialogue.told_more:
         reply.sentences.append(s.say("board_more"))
@@ -45,46 +45,46 @@ def do_more(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
 
 def do_read(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     if isinstance(command.source, PileRef):
-        index = s.engine.layout.index[command.source.pile_id]
-        reply.sentences.append(s.narrator.read_pile(s.state, index))
+        index = s.played.engine.layout.index[command.source.pile_id]
+        reply.sentences.append(s.words.narrator.readings.read_pile(s.state, index))
 
 
 def do_read_group(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     if isinstance(command.source, GroupRef):
-        name = s.game.group_names[command.source.group][0]
-        reply.sentences.append(s.narrator.read_group(s.state, command.source.group, name))
+        name = s.played.game.group_names[command.source.group][0]
+        reply.sentences.append(s.words.narrator.readings.read_group(s.state, command.source.group, name))
 
 
 def do_read_cells(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    has = bool(s.game.indices(PileKind.CELL))
-    reply.sentences.append(s.narrator.read_cells(s.state) if has else s.say("no_cells"))
+    has = bool(s.played.game.indices(PileKind.CELL))
+    reply.sentences.append(s.words.narrator.readings.read_cells(s.state) if has else s.say("no_cells"))
 
 
 def do_read_foundations(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    has = bool(s.game.indices(PileKind.FOUNDATION))
-    reply.sentences.append(s.narrator.read_foundations(s.state) if has else s.say("no_foundations"))
+    has = bool(s.played.game.indices(PileKind.FOUNDATION))
+    reply.sentences.append(s.words.narrator.readings.read_foundations(s.state) if has else s.say("no_foundations"))
 
 
 def do_read_free(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """The cards that can be played now: a pyramid's free cards, else the summary's list."""
-    free = s.narrator.free_cards(s.state)
+    free = s.words.narrator.readings.free_cards(s.state)
     if free is not None:
         reply.sentences.append(s.say("board_free", cards=join([c.spoken for c in free], "and")))
     else:
-        reply.sentences.extend(s.narrator.playable_summary(s.state, s.narrator.SUMMARY_WORDS))
+        reply.sentences.extend(s.words.narrator.board.playable_summary(s.state, s.words.narrator.board.SUMMARY_WORDS))
 
 
 def do_where(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     assert isinstance(command.source, CardRef)  # every "where" template names a {card}
-    reply.sentences.extend(s.narrator.where(s.state, command.source))
+    reply.sentences.extend(s.words.narrator.readings.where(s.state, command.source))
 
 
 def do_count(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    reply.sentences.append(s.narrator.count(s.state))
+    reply.sentences.append(s.words.narrator.readings.count(s.state))
 
 
 def do_score(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    reply.sentences.append(s.narrator.score(s.state))
+    reply.sentences.append(s.words.narrator.readings.score(s.state))
 
 
 def do_repeat(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
@@ -95,31 +95,31 @@ def do_statistics(s: SessionCore, reply: Reply, command: Command, opened: Opened
     if s.persistence is None:
         reply.sentences.append(s.say("no_statistics"))
         return
-    reply.sentences.append(describe_stats(s.narrator, s.game.title, s.persistence.stats_for(s)))
+    reply.sentences.append(describe_stats(s.words.narrator.messages, s.played.game.title, s.persistence.stats_for(s.played)))
 
 
-def describe_stats(narrator: Messages, title: str, stats: GameStats) -> str:
+def describe_stats(messages: Messages, title: str, stats: GameStats) -> str:
     """One spoken summary of a game's statistics."""
     if not stats.played:
-        return narrator.say("stats_none", title=title)
-    text = narrator.say("stats_played", title=title, played=stats.played, won=stats.won, rate=round(100 * stats.win_rate),
+        return messages.say("stats_none", title=title)
+    text = messages.say("stats_played", title=title, played=stats.played, won=stats.won, rate=round(100 * stats.win_rate),
                         streak=stats.current_streak, best=stats.best_streak)
     if stats.fewest_moves is not None and stats.fastest_seconds is not None:
-        text += " " + narrator.say("stats_best", moves=stats.fewest_moves, time=duration(narrator, stats.fastest_seconds))
+        text += " " + messages.say("stats_best", moves=stats.fewest_moves, time=duration(messages, stats.fastest_seconds))
     return text
 
 
-def duration(narrator: Messages, seconds: float) -> str:
+def duration(messages: Messages, seconds: float) -> str:
     """A time as a person says it, rounded to the second: "6 seconds", "2 minutes", "1 minute 5
     seconds", "1 hour 3 minutes" (the one formatting of times in the game and in voicegame stats)."""
     whole = round(seconds)
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     if hours:
-        return narrator.phrase("duration_hours", hours=hours, minutes=minutes)
+        return messages.phrase("duration_hours", hours=hours, minutes=minutes)
     if minutes:
-        return narrator.phrase("duration_minutes_seconds" if secs else "duration_minutes", minutes=minutes, seconds=secs)
-    return narrator.phrase("duration_seconds", seconds=secs)
+        return messages.phrase("duration_minutes_seconds" if secs else "duration_minutes", minutes=minutes, seconds=secs)
+    return messages.phrase("duration_seconds", seconds=secs)
 
 
 # ----- what to say ------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
     """The game's rules, about ``HELP_WORDS`` words at a time, in whole sentences; "more" goes on. The
     rules are said from the rule objects (``pile_rules.help_sentences``) between the game's hand-written
     opening and its example of what to say: what help says is what the engine enforces."""
-    text = " ".join(help_sentences(s.game, s.narrator)) if s.game.help_key else s.narrator.all_commands()
+    text = " ".join(help_sentences(s.played.game, s.words.narrator.messages)) if s.played.game.help_key else s.words.narrator.all_commands()
     more = s.say("help_more")
     pages = [[text]] if len(text.split()) <= HELP_WORDS else pages_of(text, HELP_WORDS - len(more.split()))
     reply.sentences.append(" ".join(pages[0]))  # a page of the rules is one thing said
@@ -142,7 +142,7 @@ def do_help(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> N
 
 
 def do_all_commands(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    reply.sentences.append(s.narrator.all_commands())
+    reply.sentences.append(s.words.narrator.all_commands())
 
 
 def do_list_games(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
@@ -162,30 +162,37 @@ def do_list_games(s: SessionCore, reply: Reply, command: Command, opened: Opened
 
 def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """What makes sense now, briefly: the answers to an open question, or a few real moves."""
+    answers = _answers_open(s)
+    if answers is not None:
+        reply.sentences.append(answers)
+        return
     dialogue = s.dialogue
-    if dialogue.question is not None:
-        options = [label for label, _ in dialogue.question.options]
-        reply.sentences.append(s.say("say_answers", options=join(options + [intent_phrase(s.parser, "cancel")])))
-        return
-    if dialogue.offer is not None:
-        reply.sentences.append(s.say("say_resume"))
-        return
-    if dialogue.pending is not None:
-        reply.sentences.append(s.say("say_answers", options=join([intent_phrase(s.parser, "yes"), intent_phrase(s.parser, "no")])))
-        return
-    moves = varied_examples(s, [m for m in ranked_moves(s.engine, s.state) if m.kind is not MoveKind.DEAL])  # pairs too
-    parts = s.narrator.move_phrases(s.state, moves)
+    moves = varied_examples(s, [m for m in ranked_moves(s.played.engine, s.state) if m.kind is not MoveKind.DEAL])  # pairs too
+    parts = s.words.narrator.move_phrases(s.state, moves)
     while any(m.kind is MoveKind.PAIR for m in moves) and len(parts) > 1 and sum(len(p.split()) for p in parts) > EXAMPLE_WORDS:
         parts.pop()  # two pairs named in full: one
     if dialogue.hinted is not None:
         parts.insert(0, s.say("yes_for_hint").lower())
     if s.played.can_draw():
-        parts.append(s.narrator.stock_verb())  # the game's own word: "deal" in Spider
-    if s.history.can_undo():
-        parts.append(intent_phrase(s.parser, "undo"))
+        parts.append(s.words.narrator.stock_verb())  # the game's own word: "deal" in Spider
+    if s.played.history.can_undo():
+        parts.append(intent_phrase(s.words.parser, "undo"))
     if not parts:
         return do_all_commands(s, reply, command, opened)
     reply.sentences.append(s.say("say_now", options=join(parts)))
+
+
+def _answers_open(s: SessionCore) -> str | None:
+    """What answers the question, offer or "yes" waiting, if one is open."""
+    dialogue = s.dialogue
+    if dialogue.question is not None:
+        options = [label for label, _ in dialogue.question.options]
+        return s.say("say_answers", options=join(options + [intent_phrase(s.words.parser, "cancel")]))
+    if dialogue.offer is not None:
+        return s.say("say_resume")
+    if dialogue.pending is not None:
+        return s.say("say_answers", options=join([intent_phrase(s.words.parser, "yes"), intent_phrase(s.words.parser, "no")]))
+    return None
 
 
 EXAMPLE_WORDS = 12
@@ -198,10 +205,10 @@ def varied_examples(s: SessionCore, moves: list[Move], count: int = 2) -> list[M
     """Up to ``count`` of ``moves`` (best first) that differ: never the same card into two equal empty
     cells, and a different card, or else a different kind of target, for each example. A removal
     (a pair, or a king alone) has no target pile: its kind counts as none."""
-    moves = s.narrator.distinct_moves(s.state, moves)
+    moves = s.words.narrator.distinct_moves(s.state, moves)
 
     def kind(move: Move) -> PileKind | None:
-        return s.engine.specs[move.dst].kind if move.kind is MoveKind.MOVE else None
+        return s.played.engine.specs[move.dst].kind if move.kind is MoveKind.MOVE else None
 
     chosen: list[Move] = []
     for differs in (lambda m, c: m.src != c.src and kind(m) is not kind(c),
@@ -215,12 +222,12 @@ def varied_examples(s: SessionCore, moves: list[Move], count: int = 2) -> list[M
 
 # ----- how the game talks -----------------------------------------------------------------------
 def do_brief(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    s.verbose = s.narrator.verbose = False
+    s.verbose = s.words.narrator.verbose = False
     reply.sentences.append(s.say("speech_setting", setting="brief"))
 
 
 def do_verbose(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
-    s.verbose = s.narrator.verbose = True
+    s.verbose = s.words.narrator.verbose = True
     reply.sentences.append(s.say("speech_setting", setting="verbose"))
 
 
@@ -230,20 +237,20 @@ def do_speech_setting(s: SessionCore, reply: Reply, command: Command, opened: Op
     reply.sentences.append(s.say("speech_setting", setting=command.intent))
 
 
-# ----- what was played, what is left, what this game is (issue 37) ------------------------------
+# ----- what was played, what is left, what this game is ------------------------------------------
 def do_last_move(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """"What did I just do?": the move that led to this position (none after the deal or undoing all)."""
-    history = s.history
+    history = s.played.history
     if history.cursor == 0:
         reply.sentences.append(s.say("last_move_none"))
         return
     before, move = history.states[history.cursor - 1], history.moves[history.cursor - 1]
-    reply.sentences.append(s.say("last_move", move=s.narrator.move_phrase(before, move)))
+    reply.sentences.append(s.say("last_move", move=s.words.narrator.move_phrase(before, move)))
 
 
 def do_redeals_left(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """"How many redeals are left?": from the stock rule (None: without limit; no such rule: none)."""
-    rule = s.game.stock_rule
+    rule = s.played.game.stock_rule
     if rule is None or not hasattr(rule, "redeals"):
         reply.sentences.append(s.say("redeals_none"))
     elif rule.redeals is None:
@@ -254,4 +261,4 @@ def do_redeals_left(s: SessionCore, reply: Reply, command: Command, opened: Open
 
 def do_about_game(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """"What is this game?": its name and its one-line summary."""
-    reply.sentences.append(s.say("about_game", title=s.entry.title, summary=s.entry.summary))
+    reply.sentences.append(s.say("about_game", title=s.played.entry.title, summary=s.played.entry.summary))

@@ -16,24 +16,28 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Callable
 
-from voicegame.engine import Move
+from voicegame.engine import Engine, History, Move
+from voicegame.engine.game import GameDef
 from voicegame.games import GameEntry, find_game
 from voicegame.language.command import CardRef, Command
-from voicegame.language.resolve import Ask, Play, Refuse
+from voicegame.language.narrate import Narrator
+from voicegame.language.parse import Parser
+from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.language.sentences import sentence
 from voicegame.language.typed import read_typed
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
 from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
 from voicegame.listen.own_voice import sure_margin, with_own_voice
+from voicegame.listen.match import MoveMatcher
 from voicegame.listen.policy import Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide
 from voicegame.listen.whisper_opinion import whisper_says
 from voicegame.play import lifecycle
-from voicegame.play.core import Progress, SessionCore
+from voicegame.play.core import Progress, SessionCore, PartAttribute
 from voicegame.play.dialogue import KEEPS_OFFER, KEEPS_QUESTION, Opened
 from voicegame.play.intents import INTENTS
 from voicegame.play.reply import Reply
 from voicegame.play.voice_memory import VoiceMemory
-from voicegame.storage.autosave import Persistence
+from voicegame.storage.autosave import Offer, Persistence
 from voicegame.storage.savefile import SavedGame
 
 __all__ = ["Progress", "Reply", "Session"]
@@ -94,6 +98,31 @@ class Session(SessionCore):
     """One game being played (see the module's docstring); ``handle(text)`` and ``hear(heard)`` return
     the :class:`Reply` of each turn."""
 
+    # What callers outside play/ (the cli, benches, tests, saves through ``Playing``) read and write
+    # of the session's parts, through the session; play/ itself goes to the parts.
+    # The game in play (a new one for every deal).
+    entry: PartAttribute[GameEntry] = PartAttribute("played")
+    game: PartAttribute[GameDef] = PartAttribute("played")
+    options: PartAttribute[dict[str, Any]] = PartAttribute("played")
+    seed: PartAttribute[int] = PartAttribute("played")
+    engine: PartAttribute[Engine] = PartAttribute("played")
+    history: PartAttribute[History] = PartAttribute("played")
+    game_id: PartAttribute[str] = PartAttribute("played")  # this game's id in saves and statistics
+    started: PartAttribute[str] = PartAttribute("played")
+    seconds: PartAttribute[float] = PartAttribute("played")
+    recorded: PartAttribute[bool] = PartAttribute("played")
+    finished: PartAttribute[bool] = PartAttribute("played")
+    # The words of this deal.
+    narrator: PartAttribute[Narrator] = PartAttribute("words")
+    parser: PartAttribute[Parser] = PartAttribute("words")
+    resolver: PartAttribute[Resolver] = PartAttribute("words")
+    move_matcher: PartAttribute[MoveMatcher] = PartAttribute("words")
+    # The dialogue: what is open between turns.
+    offer: PartAttribute[Offer | None] = PartAttribute("dialogue")
+    pending: PartAttribute[Callable[[Reply], None] | None] = PartAttribute("dialogue")
+    question: PartAttribute[Ask | None] = PartAttribute("dialogue")
+    hinted: PartAttribute[Move | None] = PartAttribute("dialogue")
+
     def __init__(self, entry: GameEntry | str = "klondike", options: dict[str, Any] | None = None, seed: int | None = None,
                  verbose: bool = False, persistence: Persistence | None = None, resume: bool = False,
                  go_on: SavedGame | None = None) -> None:
@@ -120,14 +149,14 @@ class Session(SessionCore):
             if self.dialogue.offer is not None:
                 self.announcements.append(lifecycle.resume_question(self, "resume_offer"))
         else:
-            displaced = persistence.slot_game(self.game.key)
+            displaced = persistence.slot_game(self.played.game.key)
             if displaced is not None and displaced.unfinished:
                 self.announcements.append(lifecycle.kept_sentence(self, displaced.game, displaced.seed))
 
     def intent_of(self, text: str) -> str | None:
         """The intent ``text`` would be understood as (None: not a command); nothing is done."""
         try:
-            command = self.parser.parse(text) if len(text) <= MAX_COMMAND_CHARS else None
+            command = self.words.parser.parse(text) if len(text) <= MAX_COMMAND_CHARS else None
         except RecursionError:
             return None
         return None if command is None else command.intent
@@ -148,7 +177,7 @@ class Session(SessionCore):
         reply = Reply(text)
         too_long = len(text) > MAX_COMMAND_CHARS
         try:
-            reply.command = None if too_long else read_typed(self.parser, text)
+            reply.command = None if too_long else read_typed(self.words.parser, text)
         except RecursionError:  # pathological input length
             reply.command = None
         if self.asleep and (reply.command is None or reply.command.intent != "wake"):
@@ -181,11 +210,11 @@ class Session(SessionCore):
         if self.asleep and self.intent_of(heard.text) != "wake":  # asleep: speech at the table is no command
             return Reply(heard.text)
         try:
-            understood = understand(heard, self.state, self.parser, self.resolver, self.move_matcher,
-                                    self.narrator, self.question is not None)
+            understood = understand(heard, self.state, self.words.parser, self.words.resolver, self.words.move_matcher,
+                                    self.words.narrator, self.dialogue.question is not None)
         except RecursionError:
             understood = Understanding("rejected")
-        understood = with_own_voice(heard, understood, self.parser, self.resolver, self.state, self.dialogue.question)
+        understood = with_own_voice(heard, understood, self.words.parser, self.words.resolver, self.state, self.dialogue.question)
         understood = self._yes_or_no_written(heard, understood)
         self.by_ear = True
         missed = self.memory.start_turn()
@@ -195,7 +224,7 @@ class Session(SessionCore):
             self.by_ear = False
         words = understood.text or heard.text
         carried_out = reply.command is not None and "unknown" not in reply.earcons and understood.how == "parsed" \
-            and self.parser.parse(words) == reply.command
+            and self.words.parser.parse(words) == reply.command
         self.memory.end_turn(missed, self.dialogue.pending is not None and self.memory.asked is not None,
                              words if carried_out else None)
         return reply
@@ -212,10 +241,10 @@ class Session(SessionCore):
         if command is not None and command.intent not in ("answer", "choose"):
             return understood
         transcript = heard.transcript() if heard.transcript is not None else None
-        words = self.parser.words(transcript.text) if transcript is not None and transcript.text else ()
+        words = self.words.parser.words(transcript.text) if transcript is not None and transcript.text else ()
         if words not in (("yes",), ("no",)):
             return understood
-        return Understanding("parsed", self.parser.parse(words[0]), doubt=TRANSCRIPT_ONLY, text=words[0])
+        return Understanding("parsed", self.words.parser.parse(words[0]), doubt=TRANSCRIPT_ONLY, text=words[0])
 
     def _hear(self, heard: Heard, understood: Understanding) -> Reply:
         """``hear`` after the words are understood: the policy's decision carried out."""
@@ -224,15 +253,10 @@ class Session(SessionCore):
         if consequence.question is not None:
             evidence = replace(evidence, confirmed_before=self.memory.trusted(heard, consequence.question))
         decision = decide(evidence, consequence.situation)
-        if evidence.confirmed_before and consequence.action is not None and isinstance(decision, Act) \
-                and isinstance(decide(replace(evidence, confirmed_before=False), consequence.situation), Confirm):
-            with self.autosave.around(self) as turn:  # agreed to twice before: what "yes" would do, unasked
-                turn.append(self._do_as_confirmed(heard, understood, consequence.action))
-                return turn[0]
-        if isinstance(decision, Confirm) and consequence.question is not None and consequence.action is not None:
-            with self.autosave.around(self) as turn:
-                turn.append(self._ask_first(heard, understood, consequence.question, consequence.action))
-                return turn[0]
+        if consequence.action is not None:
+            asked = self._confirmed_or_asked(heard, understood, consequence, evidence, decision)
+            if asked is not None:
+                return asked
         if isinstance(decision, Reject) and decision.reason is Reason.NOT_UNDERSTOOD and self.dialogue.offer is None:
             corrected = self._ask_as_corrected(heard)
             if corrected is not None:
@@ -245,11 +269,28 @@ class Session(SessionCore):
             turn.append(self._act_on(heard, understood))
             return turn[0]
 
+    def _confirmed_or_asked(self, heard: Heard, understood: Understanding, consequence: Consequence,
+                            evidence: Evidence, decision: Act | Confirm | Reject) -> Reply | None:
+        """Agreed to twice before: what "yes" would do, done unasked; to be confirmed: asked first.
+        None when the decision is neither."""
+        action = consequence.action
+        assert action is not None
+        if evidence.confirmed_before and isinstance(decision, Act) \
+                and isinstance(decide(replace(evidence, confirmed_before=False), consequence.situation), Confirm):
+            with self.autosave.around(self) as turn:
+                turn.append(self._do_as_confirmed(heard, understood, action))
+                return turn[0]
+        if isinstance(decision, Confirm) and consequence.question is not None:
+            with self.autosave.around(self) as turn:
+                turn.append(self._ask_first(heard, understood, consequence.question, action))
+                return turn[0]
+        return None
+
     def _ask_as_corrected(self, heard: Heard) -> Reply | None:
         """A hearing the player has twice followed at once with the same command: asked about as that
         command ("Hint?") instead of refused; None when there is no such command, or it asks nothing."""
         meant = self.memory.correction(heard)
-        command = self.parser.parse(meant) if meant is not None else None
+        command = self.words.parser.parse(meant) if meant is not None else None
         if meant is None or command is None:
             return None
         understood = Understanding("parsed", command, doubt=Doubt.MATCHED, text=meant)
@@ -281,7 +322,7 @@ class Session(SessionCore):
         if reason is Reason.BARE_ANSWER and (command is None or command.intent in NAMES_NO_CHOICE or command.source is None):
             return self.say("nothing_to_answer")  # "yes", "the second one", "hearts": nothing to answer
         if reason is Reason.BARE_ANSWER:
-            return self.say(reason.value, example=self.narrator.move_example())  # "seven", "pile one"
+            return self.say(reason.value, example=self.words.narrator.move_example())  # "seven", "pile one"
         return self.say(reason.value)
 
     def _evidence(self, heard: Heard, understood: Understanding) -> Evidence:
@@ -294,10 +335,10 @@ class Session(SessionCore):
             doubt=Doubt(understood.doubt),
             agreed=understood.agreed,
             bare_answer=command is not None and command.intent in ANSWER_WORDS and understood.how == "parsed",
-            **whisper_says(heard, understood, self.parser, self.resolver, self.state),
+            **whisper_says(heard, understood, self.words.parser, self.words.resolver, self.state),
             names_nothing=command is not None and command.source is None and command.target is None
             and command.number is None and command.suit is None and command.game is None,
-            words=len(self.parser.words(understood.text or heard.text)),
+            words=len(self.words.parser.words(understood.text or heard.text)),
             second_clear=heard.second_clear,
             plain=understood.doubt in (SECOND_ONLY, TRANSCRIPT_ONLY) and self._answers_unasked(understood),
             weak_fit=heard.doubt in UNSURE_FIT and understood.doubt is not Doubt.OWN_VOICE,
@@ -308,63 +349,78 @@ class Session(SessionCore):
         """What acting on ``understood`` would do (voicegame.listen.policy ``Effect``), what is open that
         it may answer, and, when it would change the game or a setting, what to ask first ("Six of
         diamonds on seven of spades?", "Quit? Your game is saved.") and what "yes" then does."""
-        state, dialogue = self.state, self.dialogue
         answerable = self._answerable(understood.command)
-        if dialogue.offer is not None:
+        if self.dialogue.offer is not None:
             # "Resume your game?" is answered first: only its own answers are acted on, and anything else is
             # an unclear answer (lifecycle.unclear_answer), which changes nothing
             return Consequence(Situation(Effect.TELLS, answerable))
         if understood.how == "matched" and isinstance(understood.resolution, Play):
-            move = understood.resolution.move
-            return Consequence(Situation(Effect.CHANGES_GAME, answerable), self._ask_move(move),
-                               partial(self._play_confirmed, move=move))
+            return self._move_consequence(understood.resolution.move, answerable)
         command = understood.command
         if understood.how != "parsed" or command is None:
             return Consequence(Situation(Effect.TELLS, answerable))
         telling = Consequence(Situation(Effect.TELLS, answerable),  # asked about when heard with doubt
-                              self.say("heard_confirm", phrase=understood.text or intent_phrase(self.parser, command.intent)),
+                              self.say("heard_confirm", phrase=understood.text or intent_phrase(self.words.parser, command.intent)),
                               partial(self.dispatch, command=command))
-        intent = command.intent
-        resolution: Play | Ask | Refuse | None = None
-        if intent == "move":
-            resolution = self.resolver.resolve_move(state, command.source, command.target)
-        elif intent == "pair":
-            resolution = self.resolver.resolve_pair(state, command.source, command.target)
-        elif intent in ("answer", "choose") and dialogue.question is not None:
-            resolution = self.resolver.narrow(state, dialogue.question, command)
-        elif intent == "yes" and dialogue.pending is not None:
+        if command.intent == "yes" and self.dialogue.pending is not None:
             return telling  # answers the question asked; "yes" does what it said
-        elif intent == "yes" and dialogue.question is None and dialogue.hinted is not None:
-            resolution = Play(dialogue.hinted)
-        if resolution is not None:
-            if not isinstance(resolution, Play):
-                return telling  # a refusal says why, a question asks
-            move = resolution.move
-            return Consequence(Situation(Effect.CHANGES_GAME, answerable), self._ask_move(move),
-                               partial(self._play_confirmed, move=move))
-        effect = EFFECTS.get(intent, Effect.TELLS)
-        if effect is Effect.ENDS_GAME and intent != "quit" and self.is_over():
-            effect = Effect.CHANGES_GAME  # a game won or out of moves is not lost by another deal: asked only on a doubt
-        if (intent == "undo" and not self.history.can_undo()) or (intent == "redo" and not self.history.can_redo()) \
-                or (intent == "draw" and not self.played.can_draw()) \
-                or (intent == "previous_game" and not self._previous_game_exists()):
-            effect = Effect.TELLS  # refused anyway, and nothing changes
+        resolution = self._resolution(command)
+        if resolution is not None:  # a refusal says why, a question asks
+            return self._move_consequence(resolution.move, answerable) if isinstance(resolution, Play) else telling
+        effect = self._effect(command.intent)
         if effect is Effect.TELLS:
             return telling
         situation = Situation(effect, answerable, asks_anyway=self._asks_anyway(understood))
+        return Consequence(situation, self._confirm_question(command), partial(self.dispatch, command=command))
+
+    def _move_consequence(self, move: Move, answerable: bool) -> Consequence:
+        """Playing ``move`` changes the game: "Six of diamonds on seven of spades?" first when in doubt."""
+        return Consequence(Situation(Effect.CHANGES_GAME, answerable), self._ask_move(move),
+                           partial(self._play_confirmed, move=move))
+
+    def _resolution(self, command: Command) -> Play | Ask | Refuse | None:
+        """What a move, a removal, an answer to the open question or "yes" to the hint resolves to
+        (None: ``command`` is none of them)."""
+        intent, dialogue, state = command.intent, self.dialogue, self.state
+        if intent == "move":
+            return self.words.resolver.resolve_move(state, command.source, command.target)
+        if intent == "pair":
+            return self.words.resolver.resolve_pair(state, command.source, command.target)
+        if intent in ("answer", "choose") and dialogue.question is not None:
+            return self.words.resolver.narrow(state, dialogue.question, command)
+        if intent == "yes" and dialogue.question is None and dialogue.hinted is not None:
+            return Play(dialogue.hinted)
+        return None
+
+    def _effect(self, intent: str) -> Effect:
+        """What a slot-free ``intent`` would do now: a game won or out of moves is not lost by another
+        deal; what would be refused anyway changes nothing."""
+        effect = EFFECTS.get(intent, Effect.TELLS)
+        if effect is Effect.ENDS_GAME and intent != "quit" and self.is_over():
+            effect = Effect.CHANGES_GAME  # asked only on a doubt
+        return Effect.TELLS if self._refused_anyway(intent) else effect
+
+    def _refused_anyway(self, intent: str) -> bool:
+        """Nothing to undo, redo, draw or go back to: the intent is refused, and nothing changes."""
+        history = self.played.history
+        return ((intent == "undo" and not history.can_undo()) or (intent == "redo" and not history.can_redo())
+                or (intent == "draw" and not self.played.can_draw())
+                or (intent == "previous_game" and not self._previous_game_exists()))
+
+    def _confirm_question(self, command: Command) -> str:
+        """What to ask before ``command`` changes the game or a setting, heard with doubt."""
+        intent = command.intent
         if intent == "switch_game":
-            question = self.say("heard_switch", title=find_game(command.game or self.entry.key).title)
-        elif intent == "quit":
+            return self.say("heard_switch", title=find_game(command.game or self.played.entry.key).title)
+        if intent == "quit":
             saved = self.persistence is not None and not self.persistence.failing and self.in_progress()
-            question = self.say("heard_quit_saved" if saved else "heard_quit")
-        else:
-            question = self.say("heard_confirm", phrase=intent_phrase(self.parser, intent))
-        return Consequence(situation, question, partial(self.dispatch, command=command))
+            return self.say("heard_quit_saved" if saved else "heard_quit")
+        return self.say("heard_confirm", phrase=intent_phrase(self.words.parser, intent))
 
     def _previous_game_exists(self) -> bool:
         """Whether "previous game" has an unfinished game to go back to (else it is refused, unasked)."""
         persistence = self.persistence
-        return persistence is not None and any(g.id != self.game_id for g in persistence.unfinished())
+        return persistence is not None and any(g.id != self.played.game_id for g in persistence.unfinished())
 
     def _answerable(self, command: Command | None) -> bool:
         """Whether ``command``, were it a bare answer, has something open to answer: a card, place or
@@ -391,7 +447,7 @@ class Session(SessionCore):
         word tends to become "the" or "my" ("the car needs new tyres" -> "the all the piles",
         bench/heard.py)."""
         command = understood.command
-        if understood.how != "parsed" or command is None or self.parser.begins_with_skipped_word(understood.text):
+        if understood.how != "parsed" or command is None or self.words.parser.begins_with_skipped_word(understood.text):
             return False
         if command.intent == "move":
             return self._refused_card_move(command)
@@ -405,10 +461,10 @@ class Session(SessionCore):
         source, target = command.source, command.target
         return (isinstance(source, CardRef) and source.suit is not None
                 and not (isinstance(target, CardRef) and target.suit is None)
-                and isinstance(self.resolver.resolve_move(self.state, source, target), Refuse))
+                and isinstance(self.words.resolver.resolve_move(self.state, source, target), Refuse))
 
     def _ask_move(self, move: Move) -> str:
-        return self.say("heard_confirm", phrase=self.narrator.move_phrase(self.state, move))
+        return self.say("heard_confirm", phrase=self.words.narrator.move_phrase(self.state, move))
 
     def _ask_first(self, heard: Heard, understood: Understanding, question: str, action: Callable[[Reply], None]) -> Reply:
         """Heard with doubt, and it would change the game: ask "...?" and wait for yes / no; anything
@@ -452,7 +508,7 @@ class Session(SessionCore):
     def _answer_pending(self, reply: Reply, intent: str) -> None:
         """"yes" does what waits for it; "no" and "cancel" say so. Either way nothing waits any more."""
         action, no = self.dialogue.take_pending()
-        self.memory.answered(action, intent == "yes", lambda words: self.parser.parse(words) is not None)
+        self.memory.answered(action, intent == "yes", lambda words: self.words.parser.parse(words) is not None)
         if intent == "yes" and action is not None:
             return action(reply)
         reply.sentences.append(self.say(no))
@@ -464,7 +520,7 @@ class Session(SessionCore):
         while a question is open, plus a garbage loop for speech that is not a command
         (voicegame.listen.grammar). Cached: unchanged turns return the same object, so the voice
         loop calls ``set_grammar`` only when it changed."""
-        return listening_grammar(self.parser, self.engine, self.state, self.move_matcher.legal_nouns(self.state),
+        return listening_grammar(self.words.parser, self.played.engine, self.state, self.words.move_matcher.legal_nouns(self.state),
                                  self.dialogue.question_open(), reading_open=bool(self.dialogue.more_pages))
 
     def dispatch(self, reply: Reply, command: Command) -> None:
@@ -476,28 +532,13 @@ class Session(SessionCore):
         if dialogue.pending is not None and dialogue.offer is not None and intent in ("yes", "no", "cancel"):
             # asked after the offer ("Quit? Your game is saved."): the latest question gets the answer
             return self._answer_pending(reply, intent)
-        if dialogue.offer is not None:
-            if intent in ("yes", "new_game"):
-                return lifecycle.answer_offer(self, reply, dialogue.take_offer(), intent == "yes")
-            if intent in ("switch_game", "previous_game"):
-                dialogue.offer = None
-            elif intent not in KEEPS_OFFER:
-                lifecycle.unclear_answer(self, reply)
-                if dialogue.offer is not None or intent in ANSWER_WORDS:
-                    return None  # asked again; or resumed on "no", which says nothing to do
-                if self.by_ear and (intent in CHANGES_GAME or intent in ("move", "pair")):
-                    reply.sentences.append(self.say("resumed_say_again"))  # heard, unconfirmed: not done
-                    return None
-                # resumed on a command: it was meant for the game the player came back to, so it is done there
-            elif intent in ("help", "all_commands", "statistics"):
-                INTENTS[intent](self, reply, command, Opened(None, None))
-                reply.sentences.append(self.say("say_resume"))
-                return
+        if dialogue.offer is not None and self._answered_offer(reply, command):
+            return None
         if dialogue.pending is not None and intent not in KEEPS_QUESTION:  # "yes" does it, anything else drops it
             if intent in ("yes", "no", "cancel"):
                 return self._answer_pending(reply, intent)
             dialogue.take_pending()
-        if intent == "draw" and dialogue.more_pages and self.parser.words(reply.heard) == ("next",):
+        if intent == "draw" and dialogue.more_pages and self.words.parser.words(reply.heard) == ("next",):
             intent = "more"  # "next" right after a reading goes on reading
         opened = dialogue.begin_turn(intent)
         handler = INTENTS.get(intent)
@@ -505,3 +546,27 @@ class Session(SessionCore):
             return reply.refuse(self.say("not_understood"), "unknown")
         handler(self, reply, command, opened)
 
+    def _answered_offer(self, reply: Reply, command: Command) -> bool:
+        """``command`` said while "Resume your game?" is open: its answer, a command that keeps it open,
+        or an unclear answer. True when that was the whole turn; False when the command is still to be
+        done (resumed on a command: it was meant for the game the player came back to)."""
+        intent, dialogue = command.intent, self.dialogue
+        if intent in ("yes", "new_game"):
+            lifecycle.answer_offer(self, reply, dialogue.take_offer(), intent == "yes")
+            return True
+        if intent in ("switch_game", "previous_game"):
+            dialogue.offer = None
+            return False
+        if intent in KEEPS_OFFER:
+            if intent not in ("help", "all_commands", "statistics"):
+                return False
+            INTENTS[intent](self, reply, command, Opened(None, None))
+            reply.sentences.append(self.say("say_resume"))
+            return True
+        lifecycle.unclear_answer(self, reply)
+        if dialogue.offer is not None or intent in ANSWER_WORDS:
+            return True  # asked again; or resumed on "no", which says nothing to do
+        if self.by_ear and (intent in CHANGES_GAME or intent in ("move", "pair")):
+            reply.sentences.append(self.say("resumed_say_again"))  # heard, unconfirmed: not done
+            return True
+        return False

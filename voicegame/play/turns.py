@@ -130,6 +130,19 @@ class Voice:
         return [self.session.say(f"speech_limit_{change}") for change in changes
                 if change in STEPS and not self.speaker.step(change)]
 
+    def _speak(self, reply: Reply, timing: TurnTiming | None, t0: float) -> None:
+        """The reply's earcons, its sentences (and what the speech settings could not do), then the
+        earcons that come after speech."""
+        names = list(reply.earcons)
+        for name in (n for n in names if n not in AFTER_SPEECH):
+            self.play(name, timing, t0)
+        if getattr(self.speaker, "output", None) is not self.earcons.output:
+            self.earcons.wait(2.0)  # separate devices: do not talk over the earcon
+        for sentence in list(reply.sentences) + self.apply_settings():
+            self.say(sentence, timing, t0)
+        for name in (n for n in names if n in AFTER_SPEECH):
+            self.play(name, timing, t0)
+
     def listening_while_speaking(self) -> bool:
         """Barge-in: the source stays open while the game speaks (a headset, or a microphone whose
         echo canceller works); otherwise it is muted."""
@@ -141,16 +154,7 @@ class Voice:
         if mute is not None and not open_mic:
             mute()
         self.speaker.stop()  # a new answer cuts the old one
-        names = list(reply.earcons)
-        for name in (n for n in names if n not in AFTER_SPEECH):
-            self.play(name, timing, t0)
-        if getattr(self.speaker, "output", None) is not self.earcons.output:
-            self.earcons.wait(2.0)  # separate devices: do not talk over the earcon
-        sentences = list(reply.sentences) + self.apply_settings()
-        for sentence in sentences:
-            self.say(sentence, timing, t0)
-        for name in (n for n in names if n in AFTER_SPEECH):
-            self.play(name, timing, t0)
+        self._speak(reply, timing, t0)
         self.tell(self.earcons.note)
         watch = getattr(self.source, "watch", None)
         if open_mic and watch is not None:  # the player may cut the game short: stop as soon as they speak

@@ -173,13 +173,9 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     every turn already."""
     from voicegame.audio.earcons import EarconPlayer
     from voicegame.audio.microphone import microphone_problem
-    from voicegame.audio.mixdown import SessionRecording
     from voicegame.audio.recognisers import TextRecogniser
-    from voicegame.audio.speakers import Pyttsx3Speaker, SoundOutput, make_speaker
-    from voicegame.play.loop import (MicrophoneSource, PushToTalkSource, Source, TextSource, WavFileSource,
-                                     run_voice_session)
+    from voicegame.audio.speakers import SoundOutput, make_speaker
 
-    stdin = (sys.stdin or io.StringIO()) if stdin is None else stdin  # closed (<&-): no typed commands
     if on_reply is not None:
         observe_replies(session, on_reply)
     settings = speech_settings(args, config)
@@ -198,36 +194,24 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     else:
         recogniser, recogniser_note = _recogniser(kind, args, config, speaker, session)
     notes.append(recogniser_note)
-    barge_in = False
-    if args.input:
-        source: Source = WavFileSource(args.input)
-        fallback = None
-    elif recogniser.name == "text":
-        source, fallback = TextSource(stdin), None
-    else:
-        from voicegame.audio.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer, Microphone
+    stdin = (sys.stdin or io.StringIO()) if stdin is None else stdin  # closed (<&-): no typed commands
+    source, fallback, barge_in = _sources(session, args, config, recogniser, speaker, output, stdin, notes)
+    status = _run(session, args.output, source, recogniser, speaker, earcons, fallback=fallback, notes=notes, barge_in=barge_in)
+    if config is not None:
+        remember_speech(config, speaker.settings, session.verbose)
+    return status
 
-        silence = config["audio.trailing_silence_ms"] if config is not None else DEFAULT_TRAILING_SILENCE_MS
-        early = config["audio.early_end_ms"] if config is not None else DEFAULT_EARLY_SILENCE_MS
-        endpointer = Endpointer(trailing_silence_ms=silence, early_silence_ms=early)
-        push_to_talk = args.push_to_talk if args.push_to_talk is not None else (config["audio.push_to_talk"] if config is not None else False)
-        if push_to_talk:
-            source = PushToTalkSource(Microphone(endpointer=endpointer), stdin)
-            notes.append(session.say("push_to_talk"))
-        else:
-            mode = args.barge_in or (config["audio.barge_in"] if config is not None else "auto")
-            microphone, barge_in, note = barge_in_microphone(mode, endpointer, speaker, output)
-            if note:
-                notes.append(note)
-            source = MicrophoneSource(microphone, on_speech_start=speaker.stop if barge_in else None, recogniser=recogniser)
-        fallback = TextSource(stdin)
-    recording = SessionRecording() if args.output else None
-    renderer = None
-    if recording is not None and speaker.render("test") is None:
-        try:
-            renderer = Pyttsx3Speaker(output=None)
-        except AudioError as error:
-            notes.append(session.say("no_renderer_cues_only", problem=str(error).rstrip(".")))
+
+def _run(session: Session, output_path: Any, source: Any, recogniser: Any, speaker: Any, earcons: Any,
+         fallback: Any, notes: list[str], barge_in: bool) -> int:
+    """The hands-free loop until the game ends, recorded to ``output_path`` if given; the exit status
+    (``INTERRUPTED`` on Ctrl-C, 1 when the recording could not be written)."""
+    from voicegame.audio.mixdown import SessionRecording
+    from voicegame.audio.recognisers import TextRecogniser
+    from voicegame.play.loop import run_voice_session
+
+    recording = SessionRecording() if output_path else None
+    renderer = _cue_renderer(session, speaker, notes) if recording is not None else None
     status = 0
     try:
         # Typed commands need no recogniser grammar: building one (the pronouncing dictionary) takes seconds.
@@ -237,20 +221,73 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     except KeyboardInterrupt:
         status = INTERRUPTED
         goodbye(speaker, " ".join(interrupted(session)))
-    if recording is not None:
-        try:
-            recording.write(args.output)  # checked before the game; a disk may still fill meanwhile
-        except AudioError as error:  # its words are the sentence to say ("I cannot write the sound file ...")
-            print(error, file=sys.stderr)
-            status = status or 1
-        except (OSError, ValueError) as error:
-            problem = (getattr(error, "strerror", None) or str(error)).rstrip(".")
-            print(session.say("recording_not_written", path=args.output, problem=problem[:1].lower() + problem[1:]),
-                  file=sys.stderr)  # (voicegame.cli's path words are out of reach of this layer)
-            status = status or 1
-    if config is not None:
-        remember_speech(config, speaker.settings, session.verbose)
+    if recording is not None and not _write_recording(session, recording, output_path):
+        status = status or 1
     return status
+
+
+def _sources(session: Session, args: argparse.Namespace, config: Config | None, recogniser: Any, speaker: Any,
+             output: SoundOutput, stdin: IO[str], notes: list[str]) -> tuple[Any, Any, bool]:
+    """Where speech comes from (a WAV file, typed text, the microphone), where typed commands come
+    from besides (None: nowhere else), and whether barge-in is on."""
+    from voicegame.play.loop import TextSource, WavFileSource
+
+    if args.input:
+        return WavFileSource(args.input), None, False
+    if recogniser.name == "text":
+        return TextSource(stdin), None, False
+    source, barge_in = _microphone_source(session, args, config, recogniser, speaker, output, stdin, notes)
+    return source, TextSource(stdin), barge_in
+
+
+def _microphone_source(session: Session, args: argparse.Namespace, config: Config | None, recogniser: Any, speaker: Any,
+                       output: SoundOutput, stdin: IO[str], notes: list[str]) -> tuple[Any, bool]:
+    """The microphone as the game's source of speech (push to talk, or open while the game speaks:
+    barge-in), and whether barge-in is on; what the player should be told is added to ``notes``."""
+    from voicegame.audio.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer, Microphone
+    from voicegame.play.loop import MicrophoneSource, PushToTalkSource
+
+    silence = config["audio.trailing_silence_ms"] if config is not None else DEFAULT_TRAILING_SILENCE_MS
+    early = config["audio.early_end_ms"] if config is not None else DEFAULT_EARLY_SILENCE_MS
+    endpointer = Endpointer(trailing_silence_ms=silence, early_silence_ms=early)
+    push_to_talk = args.push_to_talk if args.push_to_talk is not None else (config["audio.push_to_talk"] if config is not None else False)
+    if push_to_talk:
+        notes.append(session.say("push_to_talk"))
+        return PushToTalkSource(Microphone(endpointer=endpointer), stdin), False
+    mode = args.barge_in or (config["audio.barge_in"] if config is not None else "auto")
+    microphone, barge_in, note = barge_in_microphone(mode, endpointer, speaker, output)
+    if note:
+        notes.append(note)
+    return MicrophoneSource(microphone, on_speech_start=speaker.stop if barge_in else None, recogniser=recogniser), barge_in
+
+
+def _cue_renderer(session: Session, speaker: Any, notes: list[str]) -> Any:
+    """What renders the game's speech into the recording when the speaker cannot (None: the speaker
+    can, or nothing can: the recording then has the earcons only, and ``notes`` says so)."""
+    from voicegame.audio.speakers import Pyttsx3Speaker
+
+    if speaker.render("test") is not None:
+        return None
+    try:
+        return Pyttsx3Speaker(output=None)
+    except AudioError as error:
+        notes.append(session.say("no_renderer_cues_only", problem=str(error).rstrip(".")))
+        return None
+
+
+def _write_recording(session: Session, recording: Any, path: str | Path) -> bool:
+    """Write the session's recording to ``path``; False, and why on stderr, when it cannot be written."""
+    try:
+        recording.write(path)  # checked before the game; a disk may still fill meanwhile
+    except AudioError as error:  # its words are the sentence to say ("I cannot write the sound file ...")
+        print(error, file=sys.stderr)
+        return False
+    except (OSError, ValueError) as error:
+        problem = (getattr(error, "strerror", None) or str(error)).rstrip(".")
+        print(session.say("recording_not_written", path=path, problem=problem[:1].lower() + problem[1:]),
+              file=sys.stderr)  # (voicegame.cli's path words are out of reach of this layer)
+        return False
+    return True
 
 
 def goodbye(speaker: Any, sentence: str) -> None:
