@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from .backend import UNK, Heard, Recogniser, StreamingRecogniser
+from .backend import UNK, DecodeEvidence, Heard, Recogniser, StreamingRecogniser
 from .errors import ModelNotFound, RecogniserUnavailable, message_text
 from .grammar_spec import RecogniserGrammar
 from .lazy import lazy_names
@@ -35,14 +35,14 @@ _LAZY = {
 }
 """Names this module passes on from the backends' modules, imported when first asked for (PEP 562):
 those modules load numpy, asyncio and the recognisers' packages, which typed commands never need
-(``voicegame.listen.understanding`` imports ``Heard`` from here; issue 35)."""
+(``voicegame.listen.understanding`` imports ``Heard`` from here)."""
 
 
 __getattr__ = lazy_names(__name__, __package__ or "voicegame.audio", _LAZY)
 
 
 __all__ = [
-    "KINDS", "UNK", "VOSK_MODEL_ENV", "Heard", "PocketSphinxRecogniser", "Recogniser", "StreamingRecogniser",
+    "KINDS", "UNK", "VOSK_MODEL_ENV", "DecodeEvidence", "Heard", "PocketSphinxRecogniser", "Recogniser", "StreamingRecogniser",
     "TextRecogniser", "VoskRecogniser", "WyomingRecogniser", "_looks_like_vosk_model", "find_vosk_model", "listening_pocketsphinx",
     "make_backend", "make_recogniser", "parse_vosk_result", "user_models_dir", "vosk_phrase_list",
 ]
@@ -96,14 +96,11 @@ def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None)
     decoding time, for slow machines. ``transcriber``: the second opinion on what the grammar decode
     rejects or doubts (``whisper_transcriber.find_transcriber``; None: none)."""
     from .pocketsphinx_recogniser import PocketSphinxRecogniser
+    from .pocketsphinx_thresholds import listening_thresholds
 
-    cls = PocketSphinxRecogniser
-    score: dict[str, Any] = ({"min_frame_score": cls.MIN_FRAME_SCORE, "doubt_frame_score": cls.DOUBT_FRAME_SCORE, "compallsen": True}
-             if acoustic_check else {})
-    decoder: dict[str, Any] = {**score, **cls.NARROW_BEAMS}  # pocketsphinx settings of several types, passed on
-    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, nbest=cls.NBEST,
-               noisy_doubt_db=cls.NOISY_DOUBT_DB, word_doubt_score=cls.WORD_DOUBT_SCORE,
-               second_clear_score=cls.SECOND_CLEAR_SCORE if acoustic_check else None, transcriber=transcriber, **decoder)
+    scoring = {"compallsen": True} if acoustic_check else {}  # scores for the acoustic check
+    decoder: dict[str, Any] = {**scoring, **PocketSphinxRecogniser.NARROW_BEAMS}  # settings of several types
+    return PocketSphinxRecogniser(listening_thresholds(acoustic_check), transcriber=transcriber, **decoder)
 
 
 def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True,
