@@ -21,7 +21,7 @@ from .backend import DecodeEvidence, Heard, as_int16, grammar_words
 from .errors import GrammarError, RecogniserUnavailable
 from .grammar_spec import RecogniserGrammar
 from .jsgf import Jsgf
-from .noise_floor import noise_sigma, speech_ms, with_noise
+from .noise_floor import UtteranceNoise, speech_ms
 from .pocketsphinx_checks import frame_score, mean_fit, uncovered_speech_ms, word_fits
 from .pocketsphinx_model import cepstral_mean, decode_whole, feature_decoder, new_decoder, phone_loop_decoder
 from .pocketsphinx_phone_loop import PhoneLoop
@@ -132,11 +132,10 @@ class PocketSphinxRecogniser:
         self._counter = 0
         self._jsgf: Jsgf | None = None
         self.missing: tuple[str, ...] = ()
-        self._rng_seed = 20251122
         self._in_utterance = False
         self._mean_known = False  # has a cepstral mean been measured on this input yet?
         self._held: list[np.ndarray] = []
-        self._sigma: float | None = None
+        self._noise = UtteranceNoise(self.sample_rate, self.thresholds.dither, self.thresholds.floor_db)
         self._decoded: list[np.ndarray] = []
         self.first_fit: dict[str, object] = {}
         """How the last (first) decode fitted the audio whether or not a check rejected it: its raw text,
@@ -224,13 +223,9 @@ class PocketSphinxRecogniser:
                         log.warning("PocketSphinx could not add %r (%s): %s", word, phones, e)
 
     # -- audio
-    def _noise_sigma(self, pcm: np.ndarray) -> float:
-        """RMS of the noise that tops ``pcm``'s floor up (see ``noise_floor``; 0.0: none needed)."""
-        return noise_sigma(pcm, self.sample_rate, self.thresholds.dither, self.thresholds.floor_db)
-
     def _top_up_noise(self, pcm: np.ndarray) -> np.ndarray:
         """``pcm`` with the noise floor ``recognise`` gives it (level taken from all of ``pcm``)."""
-        return with_noise(pcm, self._noise_sigma(pcm), np.random.default_rng(self._rng_seed))
+        return self._noise.topped_up(pcm)
 
     def frame_score(self, decoder: Any = None) -> float:
         """The last decode's acoustic score per frame of its words (``pocketsphinx_checks.frame_score``)."""
@@ -260,8 +255,8 @@ class PocketSphinxRecogniser:
         if self._search is None:
             raise GrammarError("audio_pocketsphinx_no_grammar")
         self._close_utterance()
-        self._held, self._sigma, self._decoded = [], None, []
-        self._noise = np.random.default_rng(self._rng_seed)
+        self._held, self._decoded = [], []
+        self._noise.begin()
         self.first_fit, self._second.fit = {}, {}
         self._in_utterance = True
         if self._early is not None:
@@ -277,21 +272,21 @@ class PocketSphinxRecogniser:
         if self._early is not None:
             self._early.feed(audio)
         step = self.sample_rate // 10
-        while self._sigma is None and len(audio):  # in 100 ms steps, so a whole utterance fed at
+        while self._noise.sigma is None and len(audio):  # in 100 ms steps, so a whole utterance fed at
             self._held.append(audio[:step])       # once settles where the same audio streamed would
             audio = audio[step:]
             held = np.concatenate(self._held)
             self._held = [held]
             if speech_ms(held, self.sample_rate) >= self.LEVEL_SPEECH_MS or len(held) >= self.MAX_HOLD_MS * self.sample_rate // 1000:
                 self._settle()
-        if self._sigma is not None:
+        if self._noise.sigma is not None:
             self._push(audio)
 
     def finish(self) -> Heard:
         """End the utterance and say what was heard (checks included)."""
         if not self._in_utterance:
             return Heard("", None, True)
-        if self._sigma is None:
+        if self._noise.sigma is None:
             self._settle()
         self._close_utterance()
         audio = np.concatenate(self._decoded) if self._decoded else np.zeros(0, np.int16)
@@ -379,7 +374,7 @@ class PocketSphinxRecogniser:
         endpointer at a short pause, so the game need not wait out the whole trailing silence."""
         if not self._in_utterance or self._jsgf is None:
             return False
-        if self._sigma is None:
+        if self._noise.sigma is None:
             self._settle()  # a pause after a short word: what is held is all there is so far
         hyp = self._decoder.hyp()
         text = " ".join(hyp.hypstr.split()) if hyp is not None else ""
@@ -390,7 +385,7 @@ class PocketSphinxRecogniser:
         return [self._decoder] + [d for d in (loop, self._second.decoder) if d is not None]
 
     def _close_utterance(self) -> None:
-        if self._in_utterance and self._sigma is not None:
+        if self._in_utterance and self._noise.sigma is not None:
             for decoder in self._decoders():
                 decoder.end_utt()
         self._in_utterance = False
@@ -408,8 +403,7 @@ class PocketSphinxRecogniser:
         (0 by default: the kept mean decodes a real session best)."""
         held = np.concatenate(self._held) if self._held else np.zeros(0, np.int16)
         self._held = []
-        self._sigma = self._noise_sigma(held)
-        held = self._add_noise(held)
+        held = self._noise.fix(held)
         if len(held) and (not self._mean_known or self.PREFIX_MEAN_WEIGHT):
             mean = cepstral_mean(self._features, held)
             if self._mean_known:
@@ -423,13 +417,10 @@ class PocketSphinxRecogniser:
             decoder.start_utt()
         self._push(held, noisy=True)
 
-    def _add_noise(self, audio: np.ndarray) -> np.ndarray:
-        return with_noise(audio, self._sigma or 0.0, self._noise)
-
     def _push(self, audio: np.ndarray, noisy: bool = False) -> None:
         if len(audio) == 0:
             return
-        audio = audio if noisy else self._add_noise(audio)
+        audio = audio if noisy else self._noise.added(audio)
         self._decoded.append(audio)
         data = audio.tobytes()
         for decoder in self._decoders():

@@ -19,8 +19,8 @@ class PocketSphinxThresholds:
     """When a PocketSphinx hypothesis is thrown out (``Heard.unknown``) or doubted (``Heard.doubt``);
     None turns a check off."""
 
-    dither: float = 32.0
-    """Noise floor the audio is topped up to, RMS in LSB (about -60 dBFS; 0: none). Synthetic audio
+    dither: float = noise_floor.DITHER
+    """Noise floor the audio is topped up to, RMS in LSB (32: about -60 dBFS; 0: none). Synthetic audio
     with digital-zero stretches wrecks the decoder's cepstral normalisation and a faint Gaussian noise
     floor cures it (the measurements are in ``PocketSphinxRecogniser``'s docstring: 32 was best)."""
 
