@@ -6,7 +6,7 @@ Decodes the commands and non-command sentences of bench/asr.py once per voice an
 listening settings but *no* rejection, keeps what each check measures (acoustic score per frame,
 loud audio left as silence, phone-loop count), then replays the checks offline at several thresholds.
 Prints, per setting: right commands lost (of those decoded right without checks) and false accepts
-left (of the non-command sentences). This is how ``PocketSphinxRecogniser.MIN_FRAME_SCORE``,
+left (of the non-command sentences). This is how ``pocketsphinx_checks.MIN_FRAME_SCORE``,
 ``UNCOVERED_SPEECH_MS`` and ``PHONE_RATIO`` were chosen; rerun it after changing the grammar, the
 front end or the model.
 """
@@ -26,6 +26,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from asr import CONDITIONS, VOICES, mix, pad  # noqa: E402
 from speech_fixtures import speech_pcm  # noqa: E402
+from voicegame.audio.pocketsphinx_checks import MIN_FRAME_SCORE, UNCOVERED_SPEECH_MS  # noqa: E402
+from voicegame.audio.pocketsphinx_phone_loop import PHONE_RATIO  # noqa: E402
+from voicegame.audio.pocketsphinx_thresholds import PocketSphinxThresholds  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser  # noqa: E402
 from voicegame.engine import History  # noqa: E402
 from voicegame.play.session import Session  # noqa: E402
@@ -46,7 +49,8 @@ class Decoded:
 def decode_all(voices: list[tuple[str, int]], conditions: list[tuple[str, float | None]], seed: int) -> list[Decoded]:
     cls = PocketSphinxRecogniser
     # the phone loop is built (phone_ratio) but never decides (no hypothesis has 0 phones): it is run below
-    recogniser = cls(phone_ratio=cls.PHONE_RATIO, phone_check_up_to=0, compallsen=True, **cls.NARROW_BEAMS)
+    recogniser = cls(PocketSphinxThresholds(phone_ratio=PHONE_RATIO, phone_check_up_to=0), compallsen=True,
+                     **cls.NARROW_BEAMS)
     states, samples, _ = deal_commands(seed)
     session = Session("klondike", seed=seed)
     out: list[Decoded] = []
@@ -102,16 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"decoded right without checks: {len(right)} commands; false accepts without checks: {len(accepted)} of {sentences} sentences")
     print("| score per frame | uncovered ms | phone ratio | right commands lost | false accepts left |")
     print("| --- | --- | --- | --- | --- |")
-    cls = PocketSphinxRecogniser
-    settings = [(None, None, None), (None, None, cls.PHONE_RATIO), (None, cls.UNCOVERED_SPEECH_MS, None),
-                (None, cls.UNCOVERED_SPEECH_MS, cls.PHONE_RATIO)]
+    settings = [(None, None, None), (None, None, PHONE_RATIO), (None, UNCOVERED_SPEECH_MS, None),
+                (None, UNCOVERED_SPEECH_MS, PHONE_RATIO)]
     scores = sorted(d.score for d in right)
     quantiles = sorted({round(scores[int(q * (len(scores) - 1))], 1) for q in (0.005, 0.01, 0.02, 0.03, 0.05)})
     print(f"score per frame of the right commands: 1% {scores[len(scores) // 100]:.2f}, median {scores[len(scores) // 2]:.2f}; "
           f"of the false accepts: median {sorted(d.score for d in accepted)[len(accepted) // 2]:.2f}")
-    settings += [(t, cls.UNCOVERED_SPEECH_MS, cls.PHONE_RATIO) for t in sorted({*quantiles, cls.MIN_FRAME_SCORE})]
-    settings += [(cls.MIN_FRAME_SCORE, cls.UNCOVERED_SPEECH_MS, None), (cls.MIN_FRAME_SCORE, None, cls.PHONE_RATIO)]
-    settings += [(cls.MIN_FRAME_SCORE, cls.UNCOVERED_SPEECH_MS, r) for r in (1.2, 1.3, 1.5)]
+    settings += [(t, UNCOVERED_SPEECH_MS, PHONE_RATIO) for t in sorted({*quantiles, MIN_FRAME_SCORE})]
+    settings += [(MIN_FRAME_SCORE, UNCOVERED_SPEECH_MS, None), (MIN_FRAME_SCORE, None, PHONE_RATIO)]
+    settings += [(MIN_FRAME_SCORE, UNCOVERED_SPEECH_MS, r) for r in (1.2, 1.3, 1.5)]
     for score, uncovered, ratio in settings:
         lost = sum(rejected(d, score, uncovered, ratio) for d in right)
         left = sum(not rejected(d, score, uncovered, ratio) for d in accepted)

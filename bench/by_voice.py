@@ -233,7 +233,7 @@ class Player:
             heard_text = heard.text
             written = heard.transcript if isinstance(heard.transcript, TranscriptOnDemand) and heard.transcript.asked else None
             got = written.value if written is not None else None
-            extra = {"doubt": heard.doubt, "rejected_by": heard.rejected_by, "second": heard.second,
+            extra = {"doubt": heard.doubt, "rejected_by": heard.evidence.rejected_by, "second": heard.evidence.second,
                      "whisper": None if written is None else ("" if got is None else got.text)}
             audio_s = len(audio) / SR
             t0 += synth

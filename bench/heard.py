@@ -70,6 +70,7 @@ from voices import HELD_OUT, TUNING, Voice  # noqa: E402
 from voicegame.audio.wavio import read_wav, write_wav  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
 from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
+from voicegame.audio.pocketsphinx_thresholds import listening_thresholds  # noqa: E402
 from voicegame.audio.whisper_transcriber import find_transcriber  # noqa: E402
 from voicegame.engine import History, MoveKind, PileKind, State  # noqa: E402
 from voicegame.solver.hints import ranked_moves  # noqa: E402
@@ -335,10 +336,12 @@ def judge(session: Session, state: State, text: str | None, heard: Heard, system
 def _recogniser(system: str):
     if system == "baseline":
         return PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS)
-    recogniser = listening_pocketsphinx(transcriber=None if NO_TRANSCRIBER else find_transcriber())
-    if "phone-loop" in WITHOUT:
-        recogniser.phone_loop = None
-    return recogniser
+    transcriber = None if NO_TRANSCRIBER else find_transcriber()
+    if "phone-loop" not in WITHOUT:
+        return listening_pocketsphinx(transcriber=transcriber)
+    thresholds = replace(listening_thresholds(), phone_ratio=None)  # the game's levels, but no phone loop
+    return PocketSphinxRecogniser(thresholds, transcriber=transcriber, compallsen=True,
+                                  **PocketSphinxRecogniser.NARROW_BEAMS)
 
 
 def _as_heard(grammar, system: str):  # noqa: ANN001, ANN202
@@ -401,7 +404,7 @@ def run_job(job: tuple) -> list[dict]:
             del sessions[game]
         rows.append({"system": system, "voice": voice.label, "held_out": voice in HELD_OUT, "condition": condition,
                      "command": sample is not None, "text": text, "heard": heard.text, "doubt": heard.doubt,
-                     "rejected_by": heard.rejected_by, "second": heard.second,
+                     "rejected_by": heard.evidence.rejected_by, "second": heard.evidence.second,
                      "first_fit": dict(getattr(recogniser, "first_fit", {})),
                      "second_fit": dict(getattr(recogniser, "second_fit", {})),
                      "intent": sample.intent if sample else "", "family": sample.family if sample else "",

@@ -1,15 +1,22 @@
-"""Never act on a doubt (issue 15): what the recogniser is unsure of is confirmed before it changes
+"""Never act on a doubt: what the recogniser is unsure of is confirmed before it changes
 the game; reading and help are answered at once; the same question serves every recogniser."""
 
 from __future__ import annotations
 
-from voicegame.audio.recognisers import Heard
+from typing import Any
+
+from voicegame.audio.recognisers import DecodeEvidence, Heard
 from voicegame.audio.vosk_recogniser import parse_vosk_result
 from voicegame.engine import MoveKind
 from voicegame.play.session import Session
 from voicegame.listen.grammar import build_grammar, missing_words
 
 LEGAL = "six of diamonds on seven of spades"  # Klondike deal 7: legal at the start
+
+
+def decoded(text: str, confidence: float | None, **evidence: Any) -> Heard:
+    """A PocketSphinx result: ``text`` ("": nothing heard) with what its second decode and checks found."""
+    return Heard(text, confidence, not text, evidence=DecodeEvidence(**evidence))
 
 
 def _session() -> Session:
@@ -111,10 +118,10 @@ def test_a_game_switch_only_the_second_decode_heard_is_asked_about():
     """Game names are left to the whole-language decode: a switch it alone heard is asked about,
     at a deal's start ("Play Spider?") and in a game under way ("This game is not finished...")."""
     fresh = _session()
-    assert fresh.hear(Heard("", None, True, second="play spider")).sentences == ["Play Spider?"]
+    assert fresh.hear(decoded("", None, second="play spider")).sentences == ["Play Spider?"]
     under_way = _session()
     under_way.handle(LEGAL)
-    reply = under_way.hear(Heard("", None, True, second="play spider"))
+    reply = under_way.hear(decoded("", None, second="play spider"))
     assert reply.sentences[0].startswith("Leave this game for ") and under_way.game.key == "klondike"
     under_way.hear(Heard("yes", 1.0))
     assert under_way.game.key == "spider"
@@ -131,40 +138,40 @@ def test_a_close_alternative_that_means_something_else_is_a_doubt():
 
 def test_the_second_decode_decides_doubt_and_hears_illegal_moves():
     session = _session()
-    reply = session.hear(Heard("draw", 0.1, second="help"))  # the two grammars disagree
+    reply = session.hear(decoded("draw", 0.1, second="help"))  # the two grammars disagree
     assert reply.sentences == ["Draw?"]
     session = _session()
-    assert session.hear(Heard("draw", 0.1, second="draw")).moves  # they agree
+    assert session.hear(decoded("draw", 0.1, second="draw")).moves  # they agree
     # an illegal move heard by the whole language alone, not clearly, is not answered (SECOND_ONLY)
     session = _session()
     illegal = "seven of spades on ace of clubs"
     assert session.parser.parse(illegal) is not None
-    reply = session.hear(Heard("", None, True, second=illegal))
+    reply = session.hear(decoded("", None, second=illegal))
     assert not reply.moves and reply.sentences == [session.narrator.say("not_understood")]
     # heard as such by the first decode, it gets its reason
     reply = session.hear(Heard(illegal, 0.2))
     assert not reply.moves and reply.sentences == _session().handle(illegal).sentences
     # both heard a move, different ones: asked about the first (the likely one), never played at once
     session = _session()
-    reply = session.hear(Heard(LEGAL, 0.1, second=illegal))
+    reply = session.hear(decoded(LEGAL, 0.1, second=illegal))
     assert reply.sentences == ["Six of diamonds on seven of spades?"]
     # the first decode found nothing; the second a whole command: acted on only after a "yes"
     session = _session()
-    reply = session.hear(Heard("", None, True, second=LEGAL))
+    reply = session.hear(decoded("", None, second=LEGAL))
     assert reply.sentences == ["Six of diamonds on seven of spades?"]
     # heard by the second decode alone and not a change: not acted on (SECOND_ONLY: false accepts)
     for said in ("read the board", "read pile one", "where is the seven of spades"):
         session = _session()
         assert session.parser.parse(said) is not None
-        reply = session.hear(Heard("", None, True, second=said))
+        reply = session.hear(decoded("", None, second=said))
         assert reply.sentences == [session.narrator.say("not_understood")], said
     # a setting heard there is asked about (voicegame.listen.policy: a change of a setting on a doubt)
     session = _session()
-    assert session.hear(Heard("", None, True, second="speak faster")).sentences == ["Faster?"]
+    assert session.hear(decoded("", None, second="speak faster")).sentences == ["Faster?"]
     assert not session.speech_settings
     session = _session()
-    session.hear(Heard(LEGAL, 0.1, second=illegal))  # "Six of diamonds on seven of spades?"
-    assert not session.hear(Heard("", None, True, second="yes")).moves  # a "yes" from the second decode alone
+    session.hear(decoded(LEGAL, 0.1, second=illegal))  # "Six of diamonds on seven of spades?"
+    assert not session.hear(decoded("", None, second="yes")).moves  # a "yes" from the second decode alone
     assert session.hear(Heard("yes", 0.9)).moves  # heard as such
 
 
@@ -173,59 +180,59 @@ def test_a_reading_only_the_second_decode_heard_clearly_is_answered():
     for said in ("read the board", "hint", "what moves"):
         typed = _session().handle(said).sentences
         session = _session()
-        assert session.hear(Heard("", None, True, second=said, second_clear=True)).sentences == typed, said
+        assert session.hear(decoded("", None, second=said, second_clear=True)).sentences == typed, said
         assert session.history.cursor == 0
     # not clearly, or a pile or card named, or a skipped first word: nothing
     for said, clear in (("read the board", False), ("read pile one", True), ("where is the seven of spades", True),
                         ("the all the piles", True), ("my statistics", True)):
         session = _session()
         assert session.parser.parse(said) is not None
-        reply = session.hear(Heard("", None, True, second=said, second_clear=clear))
+        reply = session.hear(decoded("", None, second=said, second_clear=clear))
         assert reply.sentences == [not_understood], said
     # a setting (voice or detail) is a change: asked about first, never done on the second decode alone
     for said, question in (("speak faster", "Faster?"), ("quieter", "Quieter?"), ("more detail", "Verbose?")):
         session = _session()
-        reply = session.hear(Heard("", None, True, second=said, second_clear=True))
+        reply = session.hear(decoded("", None, second=said, second_clear=True))
         assert reply.sentences == [question] and not session.speech_settings and not session.verbose, said
     # an illegal move of cards named in full, heard clearly by the second decode alone: its reason
     illegal = "seven of spades on ace of clubs"
     session = _session()
-    reply = session.hear(Heard("", None, True, second=illegal, second_clear=True))
+    reply = session.hear(decoded("", None, second=illegal, second_clear=True))
     assert reply.sentences == _session().handle(illegal).sentences and not reply.moves
     for said in ("seven on ace of clubs", "seven of spades on the ace", "the seven of spades on ace of clubs"):
         session = _session()
         assert session.parser.parse(said) is not None
-        reply = session.hear(Heard("", None, True, second=said, second_clear=True))
+        reply = session.hear(decoded("", None, second=said, second_clear=True))
         assert reply.sentences == [not_understood], said
     # a change of the game heard clearly by the second decode alone is still asked about, never done
     session = _session()
-    reply = session.hear(Heard("", None, True, second=LEGAL, second_clear=True))
+    reply = session.hear(decoded("", None, second=LEGAL, second_clear=True))
     assert reply.sentences == ["Six of diamonds on seven of spades?"] and session.history.cursor == 0
     session = _session()
-    assert not session.hear(Heard("", None, True, second="draw", second_clear=True)).moves
+    assert not session.hear(decoded("", None, second="draw", second_clear=True)).moves
 
 
 def test_a_second_decode_naming_the_same_move_in_other_words_agrees():
     for said in ("six on seven of spades", "move six to seven of spades", "six on seven"):
         session = _session()
         assert session.parser.parse(said) != session.parser.parse(LEGAL)
-        assert session.hear(Heard(LEGAL, 0.9, second=said)).moves, said  # the same move: played at once
+        assert session.hear(decoded(LEGAL, 0.9, second=said)).moves, said  # the same move: played at once
     session = _session()  # unless the first sentence begins with a skipped word, as forced speech does
-    assert not session.hear(Heard("the " + LEGAL, 0.9, second="six on seven")).moves
+    assert not session.hear(decoded("the " + LEGAL, 0.9, second="six on seven")).moves
     session = _session()
-    reply = session.hear(Heard(LEGAL, 0.9, second="eight of diamonds on seven of spades"))
+    reply = session.hear(decoded(LEGAL, 0.9, second="eight of diamonds on seven of spades"))
     assert reply.sentences == ["Six of diamonds on seven of spades?"]  # another card: asked
 
 
 def test_a_second_sentence_fitting_clearly_worse_is_no_rival():
     other = "seven of spades on eight of diamonds"  # also legal at the start of deal 7
     session = _session()
-    assert session.hear(Heard(LEGAL, 0.9, second=other, second_behind=True)).moves
+    assert session.hear(decoded(LEGAL, 0.9, second=other, second_behind=True)).moves
     session = _session()
-    reply = session.hear(Heard(LEGAL, 0.9, second=other))
+    reply = session.hear(decoded(LEGAL, 0.9, second=other))
     assert reply.sentences == ["Six of diamonds on seven of spades?"] and not reply.moves
     session = _session()  # unless the first sentence begins with a skipped word, as forced speech does
-    reply = session.hear(Heard("the " + LEGAL, 0.9, second=other, second_behind=True))
+    reply = session.hear(decoded("the " + LEGAL, 0.9, second=other, second_behind=True))
     assert reply.sentences == ["Six of diamonds on seven of spades?"] and not reply.moves
 
 
@@ -259,12 +266,12 @@ def test_a_move_with_a_rival_sentence_that_fits_as_well_is_asked_about():
     session = _session()
     other = "seven of spades up"  # another command than LEGAL
     assert session.parser.parse(other) not in (None, session.parser.parse(LEGAL))
-    reply = session.hear(Heard(LEGAL, 0.9, rival=other))
+    reply = session.hear(decoded(LEGAL, 0.9, rival=other))
     assert reply.sentences == ["Six of diamonds on seven of spades?"] and session.history.cursor == 0
     session = _session()
-    assert session.hear(Heard(LEGAL, 0.9, rival="the six of diamonds on the seven of spades")).moves  # same command
+    assert session.hear(decoded(LEGAL, 0.9, rival="the six of diamonds on the seven of spades")).moves  # same command
     session = _session()
-    assert session.hear(Heard(LEGAL, 0.9, rival="six of")).moves  # a broken-off rival means nothing
+    assert session.hear(decoded(LEGAL, 0.9, rival="six of")).moves  # a broken-off rival means nothing
 
 
 # ------------------------------------------------------------------- the free transcript's say
@@ -286,7 +293,7 @@ def test_a_command_rejected_by_the_grammar_but_written_down_is_understood():
     answered at once, a change of the game is asked about first."""
     from dataclasses import replace
 
-    nothing = Heard("", None, True, rejected_by="no sentence")
+    nothing = decoded("", None, rejected_by="no sentence")
     session = _session()
     score = session.hear(replace(nothing, transcript=_transcribed("score")[0]))
     assert score.command is not None and score.command.intent == "score" and session.pending is None
@@ -306,7 +313,7 @@ def test_a_command_rejected_by_the_grammar_but_written_down_is_understood():
 def test_a_transcript_that_is_no_command_or_unsure_changes_nothing():
     from dataclasses import replace
 
-    nothing = Heard("", None, True, rejected_by="no sentence")
+    nothing = decoded("", None, rejected_by="no sentence")
     for text, logprob in (("what a lovely afternoon", -0.2), ("score", -3.0), ("", 0.0)):
         session = _session()
         reply = session.hear(replace(nothing, transcript=_transcribed(text, logprob)[0]))
@@ -397,7 +404,7 @@ def test_a_command_whisper_misspelled_is_chosen_among_the_candidates():
 
     session = _session()
     transcript, asked = _judged("sword", {"score": -4.0, "sword": -3.0, "slower": -9.0})
-    reply = session.hear(replace(Heard("", None, True, rejected_text="slower"), transcript=transcript))
+    reply = session.hear(replace(decoded("", None, rejected_text="slower"), transcript=transcript))
     assert reply.sentences == ["Score?"] and session.pending is not None
     assert session.hear(Heard("yes", 1.0)).sentences == _session().handle("score").sentences
     assert "score" in asked[0] and "slower" in asked[0] and "sword" == asked[0][-1]  # the decode, the nearest, the transcript
@@ -416,9 +423,9 @@ def test_a_change_of_the_game_whisper_chose_is_asked_about_first():
 def test_no_clear_choice_or_ordinary_speech_changes_nothing():
     from dataclasses import replace
 
-    nothing = Heard("", None, True, rejected_text="score")
+    nothing = decoded("", None, rejected_text="score")
     for text, likely in (("sword", {"score": -4.0, "board": -5.0, "show board": -5.0, "sword": -3.0}),  # two commands alike
-                         # ("show board", issue 37, is the reading of the board spelt most like "sword" now)
+                         # ("show board" is the reading of the board spelt most like "sword" now)
                          ("the post has not come yet", {"the post has not come yet": -3.0, "score": -12.0}),
                          ("hello you", {"hello you": -7.5, "help": -8.5})):  # likely, but says a third of it
         session = _session()
@@ -455,7 +462,7 @@ def test_a_scorer_that_fails_is_no_choice_and_the_game_goes_on():
 
     transcript = lambda: Transcript("sword", -0.8, 0.05, broken)  # noqa: E731
     session = _session()
-    reply = session.hear(replace(Heard("", None, True, rejected_text="score"), transcript=transcript))
+    reply = session.hear(replace(decoded("", None, rejected_text="score"), transcript=transcript))
     assert reply.sentences == ["Sorry, I did not catch that."]
     reply = session.hear(replace(Heard(LEGAL, 0.1, False, "weak fit"), transcript=transcript))
     assert reply.sentences == ["Six of diamonds on seven of spades?"] and session.history.cursor == 0

@@ -21,7 +21,7 @@ ALLOWED: dict[str, set[str]] = {
     "games": {"engine"},
     "solver": {"engine", "games"},
     "language": {"engine", "games", "solver"},
-    "storage": {"engine", "games"},
+    "storage": {"engine", "games", "audio"},
     "listen": {"engine", "games", "solver", "language", "audio"},
     "play": {"engine", "games", "solver", "language", "audio", "listen", "storage"},
     "cli": {"engine", "games", "solver", "language", "audio", "listen", "storage", "play"},

@@ -1,11 +1,11 @@
-"""Learning the player's voice from their answers (issue 36, voicegame/listen/learned.py): a hearing the
+"""Learning the player's voice from their answers (voicegame/listen/learned.py): a hearing the
 player has confirmed twice as the same command, and never denied, is acted on without the question."""
 
 from __future__ import annotations
 
 import json
 
-from voicegame.audio.recognisers import Heard
+from voicegame.audio.recognisers import DecodeEvidence, Heard
 from voicegame.listen.learned import CORRECTED_AFTER, KEEP, TRUSTED_AFTER, HeardBefore, hearing_key
 from voicegame.play.session import Session
 from voicegame.storage import hearings
@@ -48,7 +48,8 @@ def test_another_hearing_of_the_same_command_is_still_asked():
         ask_and_answer(session, DOUBTFUL_DRAW, "yes")
     other = Heard("the draw", 0.4, doubt="phone loop")  # decoded otherwise
     assert session.hear(other).sentences == ["Draw?"]
-    same_first = Heard("draw", 0.4, doubt="phone loop", second="read home")  # the second decode's words do not count
+    # the second decode's words do not count
+    same_first = Heard("draw", 0.4, doubt="phone loop", evidence=DecodeEvidence(second="read home"))
     before = session.history.cursor
     assert "Draw?" not in session.hear(same_first).sentences and session.history.cursor == before + 1
 
@@ -108,7 +109,7 @@ def test_the_key_is_the_words_whatever_their_case_and_punctuation():
     assert hearing_key("draw", None, "Drew!") != hearing_key("draw", None, "Draw.")
 
 
-ODD_HINT = Heard("", None, True, second="the hint")
+ODD_HINT = Heard("", None, True, evidence=DecodeEvidence(second="the hint"))
 """Refused: only the second decode heard it, not clearly ("Sorry, I did not catch that.")."""
 
 

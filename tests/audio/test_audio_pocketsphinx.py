@@ -7,6 +7,8 @@ from speech_fixtures import add_noise, pad, speech_pcm
 from voicegame.audio.errors import GrammarError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.jsgf import Jsgf
+from voicegame.audio.pocketsphinx_checks import MIN_FRAME_SCORE, UNCOVERED_SPEECH_MS
+from voicegame.audio.pocketsphinx_thresholds import PocketSphinxThresholds
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, Recogniser
 
 pytestmark = needs_espeak
@@ -60,7 +62,7 @@ def test_recognises_with_silence_padding_and_noise(ps):
 def test_dither_helps_on_synthetic_audio():
     """Digital silence in synthetic audio wrecks pocketsphinx; the noise floor top-up fixes it."""
     g = grammar(KLONDIKE_JSGF)
-    plain, dithered = PocketSphinxRecogniser(dither=0, floor_db=None), PocketSphinxRecogniser()
+    plain, dithered = PocketSphinxRecogniser(PocketSphinxThresholds(dither=0, floor_db=None)), PocketSphinxRecogniser()
     plain.set_grammar(g)
     dithered.set_grammar(g)
     clips = [speech_pcm(c, voice="en-gb", speed=180) for c in COMMANDS]
@@ -88,8 +90,8 @@ def test_noise_floor_follows_the_speech_level():
     already there is left alone."""
     loud = pad(speech_pcm("draw"), 0.5, 0.5)
     quiet = (loud // 20).astype(np.int16)  # the same speech 26 dB quieter
-    r = PocketSphinxRecogniser(floor_db=30.0)
-    fixed = PocketSphinxRecogniser(floor_db=None)
+    r = PocketSphinxRecogniser(PocketSphinxThresholds(floor_db=30.0))
+    fixed = PocketSphinxRecogniser(PocketSphinxThresholds(floor_db=None))
     speech_rms = float(np.sqrt(np.percentile((loud[: len(loud) // 160 * 160].astype(float).reshape(-1, 160) ** 2).mean(axis=1), 95)))
     assert abs(_floor_rms(r._top_up_noise(loud)) - speech_rms / 10 ** 1.5) < 0.3 * speech_rms / 10 ** 1.5
     assert _floor_rms(fixed._top_up_noise(loud)) < 40  # the fixed floor alone: about 32
@@ -104,7 +106,7 @@ def test_speech_left_as_silence_is_rejected():
     jsgf = "#JSGF V1.0;\ngrammar voicegame;\npublic <command> = hint | undo | draw;\n"
     move = pad(speech_pcm("seven of spades on eight of diamonds", "en-us+f3", 170), 0.3, 0.3)
     plain = PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS)
-    checked = PocketSphinxRecogniser(uncovered_speech_ms=PocketSphinxRecogniser.UNCOVERED_SPEECH_MS,
+    checked = PocketSphinxRecogniser(PocketSphinxThresholds(uncovered_speech_ms=UNCOVERED_SPEECH_MS),
                                      **PocketSphinxRecogniser.NARROW_BEAMS)
     for r in (plain, checked):
         r.set_grammar(grammar(jsgf))
@@ -113,11 +115,11 @@ def test_speech_left_as_silence_is_rejected():
     assert plain.uncovered_speech_ms_of(plain._top_up_noise(move)) > 500
     heard = checked.recognise(move)
     assert heard.unknown and heard.text == ""
-    assert heard.rejected_by.startswith("speech left as silence: ")  # says which check, and what it had heard
-    assert heard.rejected_by.split(": ")[1] in ("hint", "undo", "draw") and not fooled.rejected_by
+    assert heard.evidence.rejected_by.startswith("speech left as silence: ")  # says which check, and what it had heard
+    assert heard.evidence.rejected_by.split(": ")[1] in ("hint", "undo", "draw") and not fooled.evidence.rejected_by
     draw = pad(speech_pcm("draw", "en-us+f3", 170), 0.3, 0.3)
     assert checked.recognise(draw).text == "draw"
-    assert checked.uncovered_speech_ms_of(checked._top_up_noise(draw)) <= PocketSphinxRecogniser.UNCOVERED_SPEECH_MS
+    assert checked.uncovered_speech_ms_of(checked._top_up_noise(draw)) <= UNCOVERED_SPEECH_MS
 
 
 def test_set_grammar_twice_switches_vocabulary():
@@ -179,11 +181,12 @@ def test_the_acoustic_check_can_be_turned_off_for_slow_machines():
     from voicegame.audio.recognisers import listening_pocketsphinx, make_recogniser
 
     strict, light = listening_pocketsphinx(), listening_pocketsphinx(acoustic_check=False)
-    assert strict.min_frame_score == PocketSphinxRecogniser.MIN_FRAME_SCORE and light.min_frame_score is None
+    assert strict.thresholds.min_frame_score == MIN_FRAME_SCORE and light.thresholds.min_frame_score is None
     assert strict._decoder.config["compallsen"] and not light._decoder.config["compallsen"]
-    assert light.uncovered_speech_ms == strict.uncovered_speech_ms and light.phone_ratio == strict.phone_ratio
+    assert light.thresholds.uncovered_speech_ms == strict.thresholds.uncovered_speech_ms
+    assert light.thresholds.phone_ratio == strict.thresholds.phone_ratio
     recogniser, _ = make_recogniser("pocketsphinx", acoustic_check=False)
-    assert recogniser.min_frame_score is None
+    assert recogniser.thresholds.min_frame_score is None
 
 
 def test_fit_is_read_on_one_scale_with_or_without_the_lattice():
@@ -221,11 +224,11 @@ def test_a_long_word_fitting_badly_still_counts_in_the_fit():
 
     jsgf = ("#JSGF V1.0;\ngrammar voicegame;\n"
             "public <command> = my statistics | statistics | draw | undo | is the game winnable;\n")
-    r = PocketSphinxRecogniser(min_frame_score=PocketSphinxRecogniser.MIN_FRAME_SCORE, compallsen=True,
+    r = PocketSphinxRecogniser(PocketSphinxThresholds(min_frame_score=MIN_FRAME_SCORE), compallsen=True,
                                **PocketSphinxRecogniser.NARROW_BEAMS)
     r.set_grammar(grammar(jsgf))
     kettle = r.recognise(pad(speech_pcm("is the kettle boiling yet", "en-us+f3", 200), 0.3, 0.3))
-    assert kettle.unknown and kettle.rejected_by.startswith("score "), kettle
+    assert kettle.unknown and kettle.evidence.rejected_by.startswith("score "), kettle
     assert r.first_fit["text"] == "is the game winnable"
     winnable = [(frames, fit) for word, frames, fit in word_scores(r._decoder) if word == "winnable"]
     assert winnable and winnable[0][1] * winnable[0][0] <= UNDERFLOW_LOG + 1e-6  # it underflowed, and counts

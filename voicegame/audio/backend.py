@@ -1,5 +1,6 @@
-"""What every speech recogniser backend shares: the ``Heard`` result, the ``Recogniser`` and
-``StreamingRecogniser`` protocols, and the helpers for audio samples and grammar words."""
+"""What every speech recogniser backend shares: the ``Heard`` result (with PocketSphinx's
+``DecodeEvidence``), the ``Recogniser`` and ``StreamingRecogniser`` protocols, and the helpers for
+audio samples and grammar words."""
 
 from __future__ import annotations
 
@@ -56,25 +57,20 @@ class TranscriptOnDemand:
 
 
 @dataclass(frozen=True)
-class Heard:
-    text: str  # "" when nothing usable was recognised; never contains "[unk]"
-    confidence: float | None = None
-    unknown: bool = False  # True when the recogniser heard out-of-grammar speech ([unk] or no hypothesis)
-    doubt: str = ""
-    """Why the recogniser is unsure of ``text`` ("" when it is not): the game confirms a doubtful
-    command before it changes the game (voicegame.listen.understanding ``Understanding.doubt``)."""
-    alternatives: tuple[str, ...] = ()
-    """Other texts the recogniser found nearly as likely, best first (n-best, Vosk alternatives)."""
+class DecodeEvidence:
+    """What PocketSphinx's second decode and checks found besides the text (``Heard.evidence``):
+    the listening code weighs it, other recognisers leave it empty."""
+
     second: str | None = None
     """What the decode of ``RecogniserGrammar.second_jsgf`` heard ("" nothing; None: no second decode)."""
     second_clear: bool = False
     """Whether ``second`` fits the audio clearly, well above the level any sentence must reach
-    (PocketSphinx's ``second_clear_score``): when the first decode found nothing, the game may then
-    answer a command of ``second`` that changes nothing (voicegame.play.session)."""
+    (``PocketSphinxThresholds.second_clear_score``): when the first decode found nothing, the game
+    may then answer a command of ``second`` that changes nothing (voicegame.play.session)."""
     second_behind: bool = False
     """Whether ``second``, another sentence than ``text``, fits the audio clearly worse than ``text``
-    (PocketSphinx: by more than ``SECOND_BEHIND`` per frame): the whole language's search then lost the
-    better path, and its sentence is no rival to ``text`` (voicegame.listen.understanding)."""
+    (by more than ``PocketSphinxThresholds.second_behind`` per frame): the whole language's search
+    then lost the better path, and its sentence is no rival to ``text`` (voicegame.listen.understanding)."""
     rival: str = ""
     """A sentence of the second decode that fitted the audio at least as well as ``text`` (per frame)
     although a check threw it out ("" none): the first decode's legal-move prior may have overridden
@@ -85,6 +81,25 @@ class Heard:
     rejected_text: str = ""
     """When ``unknown``: the sentence the check threw out ("" none): a candidate for the second opinion's
     choice among commands (voicegame.listen.rescore)."""
+
+
+NO_EVIDENCE = DecodeEvidence()
+"""A decode without a second opinion or checks: the evidence of every recogniser but PocketSphinx."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    text: str  # "" when nothing usable was recognised; never contains "[unk]"
+    confidence: float | None = None
+    unknown: bool = False  # True when the recogniser heard out-of-grammar speech ([unk] or no hypothesis)
+    doubt: str = ""
+    """Why the recogniser is unsure of ``text`` ("" when it is not): the game confirms a doubtful
+    command before it changes the game (voicegame.listen.understanding ``Understanding.doubt``)."""
+    alternatives: tuple[str, ...] = ()
+    """Other texts the recogniser found nearly as likely, best first (n-best, Vosk alternatives)."""
+    evidence: DecodeEvidence = NO_EVIDENCE
+    """What a recogniser with a second decode and checks against non-commands (PocketSphinx) found
+    besides ``text``; other recognisers leave it empty."""
     transcript: Callable[[], Transcript | None] | None = field(default=None, compare=False, repr=False)
     """A second opinion on demand: the utterance written down freely by another recogniser (Whisper),
     computed on the first call only (None: no transcriber); streamed audio has it under way before the

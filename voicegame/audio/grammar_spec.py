@@ -18,7 +18,7 @@ class RecogniserGrammar:
     """(word, phones) for words a recogniser's dictionary may lack (CMU phones, "V ER B OW S")."""
     second_jsgf: str = ""
     """A second JSGF document for a recogniser that can decode it alongside ``jsgf`` (PocketSphinx):
-    what it hears is ``Heard.second``; the game compares the two ("": none)."""
+    what it hears is ``DecodeEvidence.second``; the game compares the two ("": none)."""
     ends_early: frozenset[str] = frozenset()
     """Whole sentences after which the endpointer need not wait although the grammar goes on: every
     sentence that goes on from them means the same command ("quit": "quit game")."""

@@ -40,6 +40,41 @@ def with_noise(audio: np.ndarray, sigma: float, rng: np.random.Generator) -> np.
     return np.clip(np.round(audio.astype(np.float64) + noise), -32768, 32767).astype(np.int16)
 
 
+class UtteranceNoise:
+    """The noise one utterance is topped up with: its level fixed once (``fix``) from the utterance's
+    first stretch, so decoding can start while the player speaks, and drawn from a generator seeded
+    anew for every utterance (``begin``), so the same audio always decodes the same."""
+
+    SEED = 20251122
+
+    def __init__(self, sample_rate: int, dither: float = DITHER, floor_db: float | None = FLOOR_DB) -> None:
+        self.sample_rate, self.dither, self.floor_db = sample_rate, dither, floor_db
+        self.sigma: float | None = None  # None: not fixed yet
+        self._rng = np.random.default_rng(self.SEED)
+
+    def sigma_for(self, pcm: np.ndarray) -> float:
+        """RMS of the noise that tops ``pcm``'s floor up (``noise_sigma``; 0.0: none needed)."""
+        return noise_sigma(pcm, self.sample_rate, self.dither, self.floor_db)
+
+    def topped_up(self, pcm: np.ndarray) -> np.ndarray:
+        """``pcm`` as a whole utterance of its own is topped up (level taken from all of it)."""
+        return with_noise(pcm, self.sigma_for(pcm), np.random.default_rng(self.SEED))
+
+    def begin(self) -> None:
+        """A new utterance: its level is not fixed yet, its noise starts afresh."""
+        self.sigma = None
+        self._rng = np.random.default_rng(self.SEED)
+
+    def fix(self, first: np.ndarray) -> np.ndarray:
+        """Fix the level from the utterance's ``first`` stretch; that stretch topped up."""
+        self.sigma = self.sigma_for(first)
+        return self.added(first)
+
+    def added(self, audio: np.ndarray) -> np.ndarray:
+        """The utterance's next ``audio`` topped up at the fixed level."""
+        return with_noise(audio, self.sigma or 0.0, self._rng)
+
+
 def speech_ms(audio: np.ndarray, sample_rate: int) -> float:
     """How much of ``audio`` is speech: 10 ms frames 10 dB or more over its quietest frames."""
     powers = frame_powers(audio, sample_rate)

@@ -35,17 +35,17 @@ none        12                     76
 In bench/session.py's conditions (endpointed audio with room noise) right commands scored -7.6
 at worst (180 of 189). The price is ``compallsen``: scoring every senone doubles decoding time
 (44 -> 103 ms median for a grammar decode here); ``audio.acoustic_check = false`` turns it off.
-Since decoding streams (session 3) that time is spent while the player speaks, not after."""
+Since decoding streams that time is spent while the player speaks, not after."""
 
 DOUBT_FRAME_SCORE = -7.3
 """A hypothesis scoring between ``MIN_FRAME_SCORE`` and this per frame is returned with
 ``Heard.doubt`` ("weak fit"), and a command it would change the game with is confirmed first. From
-the sweep under ``MIN_FRAME_SCORE`` (listening grammar of session 4): between -7.9 and -7.3 lie 50 of
-1,157 right commands (4%) and 14 of the 23 false accepts left. Measured again with the
+the sweep under ``MIN_FRAME_SCORE`` (the listening grammar of the time): between -7.9 and -7.3 lie
+50 of 1,157 right commands (4%) and 14 of the 23 false accepts left. Measured again with the
 whole-language grammar in bench/heard.py (bench/RESULTS.md "ASR")."""
 
 SECOND_CLEAR_SCORE = -7.0
-"""The second decode's sentence fitting at least this per frame is ``Heard.second_clear``: the game
+"""The second decode's sentence fitting at least this per frame is ``DecodeEvidence.second_clear``: the game
 answers a reading or help command that only it heard (voicegame.play.session ``SECOND_ONLY_ANSWERED``).
 Measured 2026-11-24 (bench/heard.py, 5 voices, clean and white noise 20 / 10 dB): of the slot-free
 sentences heard by the second decode alone, those a command gave scored -4.1 to -6.3 ("hint",
@@ -55,7 +55,7 @@ one, 3 other commands ("list moves" -> "brief mode") and 3 ordinary sentences ("
 
 SECOND_BEHIND = 0.5
 """The second decode's sentence fitting worse than the first's by more than this per frame is
-``Heard.second_behind``: no rival. The first decode's sentence is in the whole language too, so a
+``DecodeEvidence.second_behind``: no rival. The first decode's sentence is in the whole language too, so a
 second sentence that fits worse was chosen by the search's pruning or the language's weights, not by
 the audio. Measured 2026-11-24 (bench/heard.py, clean): of the commands confirmed because the two
 decodes differed, the five right ones whose second sentence fitted 0.8-1.4 worse ("two of hearts to

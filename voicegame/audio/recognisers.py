@@ -1,7 +1,8 @@
 """Speech recogniser backends behind one small protocol.
 
-``make_recogniser(kind, model)`` picks one: Vosk when a model is found (best accuracy), else
-PocketSphinx (its English model ships in the wheel), or typed text. The heavy libraries are imported
+``make_recogniser(kind, model)`` picks one of ``RECOGNISER_KINDS``, the one list of them: by default
+Vosk when a model is found (best accuracy), else PocketSphinx (its English model ships in the wheel);
+or typed text, or a Wyoming speech server. The heavy libraries are imported
 only when a backend is built, and every failure becomes a named ``AudioError`` whose message is one
 sentence a player can hear. The backends live in their own modules (``pocketsphinx_recogniser``,
 ``vosk_recogniser``; what they share in ``backend``); their names are importable from here too.
@@ -11,10 +12,11 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from .backend import UNK, Heard, Recogniser, StreamingRecogniser
+from .backend import UNK, DecodeEvidence, Heard, Recogniser, StreamingRecogniser
 from .errors import ModelNotFound, RecogniserUnavailable, message_text
 from .grammar_spec import RecogniserGrammar
 from .lazy import lazy_names
@@ -35,16 +37,17 @@ _LAZY = {
 }
 """Names this module passes on from the backends' modules, imported when first asked for (PEP 562):
 those modules load numpy, asyncio and the recognisers' packages, which typed commands never need
-(``voicegame.listen.understanding`` imports ``Heard`` from here; issue 35)."""
+(``voicegame.listen.understanding`` imports ``Heard`` from here)."""
 
 
 __getattr__ = lazy_names(__name__, __package__ or "voicegame.audio", _LAZY)
 
 
 __all__ = [
-    "KINDS", "UNK", "VOSK_MODEL_ENV", "Heard", "PocketSphinxRecogniser", "Recogniser", "StreamingRecogniser",
+    "KINDS", "UNK", "VOSK_MODEL_ENV", "DecodeEvidence", "Heard", "PocketSphinxRecogniser", "Recogniser", "StreamingRecogniser",
     "TextRecogniser", "VoskRecogniser", "WyomingRecogniser", "_looks_like_vosk_model", "find_vosk_model", "listening_pocketsphinx",
-    "make_backend", "make_recogniser", "parse_vosk_result", "user_models_dir", "vosk_phrase_list",
+    "RECOGNISER_KINDS", "RecogniserKind", "RecogniserRequest", "kind_names", "of_kind",
+    "make_backend", "make_recogniser", "make_requested", "parse_vosk_result", "user_models_dir", "vosk_phrase_list",
 ]
 
 log = logging.getLogger(__name__)
@@ -84,9 +87,6 @@ def _label(path: Path) -> str:
     return path.parent.name if path.name.lower() in ("model", "models") and path.parent.name else path.name
 
 
-KINDS = ("auto", "vosk", "pocketsphinx", "text", "wyoming")
-
-
 def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None) -> PocketSphinxRecogniser:
     """PocketSphinx as the game listens with it: narrow beams for the per-turn grammar, and three
     checks against speech that is not a command (acoustic score per frame, speech left as silence,
@@ -96,24 +96,27 @@ def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None)
     decoding time, for slow machines. ``transcriber``: the second opinion on what the grammar decode
     rejects or doubts (``whisper_transcriber.find_transcriber``; None: none)."""
     from .pocketsphinx_recogniser import PocketSphinxRecogniser
+    from .pocketsphinx_thresholds import listening_thresholds
 
-    cls = PocketSphinxRecogniser
-    score: dict[str, Any] = ({"min_frame_score": cls.MIN_FRAME_SCORE, "doubt_frame_score": cls.DOUBT_FRAME_SCORE, "compallsen": True}
-             if acoustic_check else {})
-    decoder: dict[str, Any] = {**score, **cls.NARROW_BEAMS}  # pocketsphinx settings of several types, passed on
-    return cls(phone_ratio=cls.PHONE_RATIO, uncovered_speech_ms=cls.UNCOVERED_SPEECH_MS, nbest=cls.NBEST,
-               noisy_doubt_db=cls.NOISY_DOUBT_DB, word_doubt_score=cls.WORD_DOUBT_SCORE,
-               second_clear_score=cls.SECOND_CLEAR_SCORE if acoustic_check else None, transcriber=transcriber, **decoder)
+    scoring = {"compallsen": True} if acoustic_check else {}  # scores for the acoustic check
+    decoder: dict[str, Any] = {**scoring, **PocketSphinxRecogniser.NARROW_BEAMS}  # settings of several types
+    return PocketSphinxRecogniser(listening_thresholds(acoustic_check), transcriber=transcriber, **decoder)
 
 
 def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True,
                     stt: str | None = None, on_note: Callable[[str], None] | None = None,
                     second_opinion: bool = True, templates: Path | None = None) -> tuple[Recogniser, str]:
+    """Build a recogniser and a one-sentence note for the player about what is used and why
+    (``make_requested`` with these arguments as its ``RecogniserRequest``)."""
+    return make_requested(kind, RecogniserRequest(model, acoustic_check, stt, on_note, second_opinion), templates)
+
+
+def make_requested(kind: str, request: RecogniserRequest, templates: Path | None = None) -> tuple[Recogniser, str]:
     """Build a recogniser and a one-sentence note for the player about what is used and why.
     ``templates``: the file of the player's enrolled voice (``voicegame train``); when it holds
     templates, the recogniser also fills ``Heard.enrolled`` (``enrolled.EnrolledRecogniser``).
     The rest as ``make_backend``."""
-    recogniser, note = make_backend(kind, model, acoustic_check, stt, on_note, second_opinion)
+    recogniser, note = make_backend(kind, request)
     if templates is None or recogniser.name == "text":
         return recogniser, note
     from .enrolled import with_enrolment
@@ -121,61 +124,121 @@ def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check
     return with_enrolment(recogniser, templates), note
 
 
-def make_backend(kind: str = "auto", model: str | None = None, acoustic_check: bool = True,
-                 stt: str | None = None, on_note: Callable[[str], None] | None = None,
-                 second_opinion: bool = True) -> tuple[Recogniser, str]:
-    """Build a recogniser and a one-sentence note for the player about what is used and why.
-
-    kind: auto (Vosk when a model is found and loads, else PocketSphinx), vosk, pocketsphinx, text,
-    wyoming (the Wyoming speech server at ``stt``, falling back to PocketSphinx; ``on_note`` tells
-    the player when it fails mid-game: see ``WyomingRecogniser``).
-    ``acoustic_check``: see ``listening_pocketsphinx``. ``second_opinion`` (setting
-    ``audio.second_opinion``): PocketSphinx asks Whisper's tiny English model, when installed, about
-    what it rejects or doubts (``whisper_transcriber``).
+def make_backend(kind: str = "auto", request: RecogniserRequest | None = None) -> tuple[Recogniser, str]:
+    """Build a recogniser of ``kind`` (one of ``RECOGNISER_KINDS``, see there) as ``request`` asks
+    (None: every default), and a one-sentence note for the player about what is used and why.
     Raises an ``AudioError`` subclass (message = one sentence) when the asked-for one cannot start.
     """
+    name = (kind or "auto").strip().lower()
+    chosen = of_kind(name)
+    if chosen is None:
+        raise RecogniserUnavailable("audio_unknown_recogniser", kind=name)
+    return chosen.make(request if request is not None else RecogniserRequest())
+
+
+@dataclass(frozen=True)
+class RecogniserRequest:
+    """What a recogniser is made with, besides its kind."""
+
+    model: str | None = None
+    """The Vosk model folder (None: look in the usual places; an explicit but wrong one is an error)."""
+    acoustic_check: bool = True
+    """See ``listening_pocketsphinx`` (setting ``audio.acoustic_check``)."""
+    stt: str | None = None
+    """The Wyoming speech server's address, for "wyoming"."""
+    on_note: Callable[[str], None] | None = None
+    """Tells the player when the Wyoming server fails mid-game (see ``WyomingRecogniser``)."""
+    second_opinion: bool = True
+    """PocketSphinx asks Whisper's tiny English model, when installed, about what it rejects or doubts
+    (setting ``audio.second_opinion``; ``whisper_transcriber``)."""
+
+    def pocketsphinx(self) -> PocketSphinxRecogniser:
+        """PocketSphinx as the game listens, with Whisper's second opinion when asked for and installed."""
+        from .whisper_transcriber import find_transcriber
+
+        return listening_pocketsphinx(self.acoustic_check, find_transcriber() if self.second_opinion else None)
+
+
+def _text(request: RecogniserRequest) -> tuple[Recogniser, str]:
+    return TextRecogniser(), message_text("audio_using_typed", {})
+
+
+def _pocketsphinx(request: RecogniserRequest) -> tuple[Recogniser, str]:
+    return request.pocketsphinx(), message_text("audio_using_pocketsphinx", {})
+
+
+def _vosk(request: RecogniserRequest) -> tuple[Recogniser, str]:
     from .vosk_recogniser import VoskRecogniser, find_vosk_model
-    from .whisper_transcriber import find_transcriber
 
-    kind = (kind or "auto").strip().lower()
-
-    def pocketsphinx() -> PocketSphinxRecogniser:
-        return listening_pocketsphinx(acoustic_check, find_transcriber() if second_opinion else None)
-
-    if kind == "wyoming":
-        return _wyoming(stt, pocketsphinx, on_note)
-    if kind == "text":
-        return TextRecogniser(), message_text("audio_using_typed", {})
-    if kind == "pocketsphinx":
-        return pocketsphinx(), message_text("audio_using_pocketsphinx", {})
-    if kind == "vosk":
-        path = find_vosk_model(model)
-        if path is None:
-            raise ModelNotFound("audio_no_vosk_model")
-        return VoskRecogniser(path), message_text("audio_using_vosk", {"model": _label(path)})
-    if kind != "auto":
-        raise RecogniserUnavailable("audio_unknown_recogniser", kind=kind)
-    path = find_vosk_model(model)  # an explicit but wrong --model raises here, on purpose
+    path = find_vosk_model(request.model)
     if path is None:
-        return pocketsphinx(), message_text("audio_using_pocketsphinx_no_vosk", {})
+        raise ModelNotFound("audio_no_vosk_model")
+    return VoskRecogniser(path), message_text("audio_using_vosk", {"model": _label(path)})
+
+
+def _auto(request: RecogniserRequest) -> tuple[Recogniser, str]:
+    """Vosk when a model is found and loads, else PocketSphinx."""
+    from .vosk_recogniser import VoskRecogniser, find_vosk_model
+
+    path = find_vosk_model(request.model)  # an explicit but wrong --model raises here, on purpose
+    if path is None:
+        return request.pocketsphinx(), message_text("audio_using_pocketsphinx_no_vosk", {})
     try:
         return VoskRecogniser(path), message_text("audio_using_vosk", {"model": _label(path)})
     except RecogniserUnavailable as e:
         log.warning("Vosk failed, falling back to PocketSphinx: %s", e)
-        return pocketsphinx(), message_text("audio_using_pocketsphinx_vosk_failed", {})
+        return request.pocketsphinx(), message_text("audio_using_pocketsphinx_vosk_failed", {})
 
 
-def _wyoming(stt: str | None, pocketsphinx: Callable[[], PocketSphinxRecogniser],
-             on_note: Callable[[str], None] | None) -> tuple[Recogniser, str]:
+def _wyoming(request: RecogniserRequest) -> tuple[Recogniser, str]:
     """The Wyoming recogniser at ``stt``, described at start (a missing server: PocketSphinx, said)."""
     from .wyoming_link import normalise_uri
     from .wyoming_stt import WyomingRecogniser
 
+    stt = request.stt
     if not stt:
         raise RecogniserUnavailable("wyoming_no_address")
     try:
         uri = normalise_uri(stt)
     except ValueError:
         raise RecogniserUnavailable("wyoming_bad_address", uri=stt) from None
-    recogniser = WyomingRecogniser(uri, pocketsphinx, on_note)
+    recogniser = WyomingRecogniser(uri, request.pocketsphinx, request.on_note)
     return recogniser, recogniser.start()
+
+
+@dataclass(frozen=True)
+class RecogniserKind:
+    """One choice of recogniser (setting ``audio.recogniser``, option ``--recogniser``): how it is made
+    and what it needs."""
+
+    name: str
+    make: Callable[[RecogniserRequest], tuple[Recogniser, str]]
+    hears: bool = True
+    """False: commands are typed, no microphone; a way of playing that only listens (the kiosk, the
+    satellite) takes "auto" instead."""
+    needs_server: bool = False
+    """It needs a Wyoming speech server's address (``RecogniserRequest.stt``: ``--stt``, ``audio.stt``):
+    a way of playing without that option does not offer it on its command line."""
+
+
+RECOGNISER_KINDS: tuple[RecogniserKind, ...] = (
+    RecogniserKind("auto", _auto),  # Vosk when a model is found and loads, else PocketSphinx
+    RecogniserKind("vosk", _vosk),  # needs a Vosk model (``model``, else the usual places)
+    RecogniserKind("pocketsphinx", _pocketsphinx),  # its English model ships in the wheel
+    RecogniserKind("text", _text, hears=False),
+    RecogniserKind("wyoming", _wyoming, needs_server=True),  # falls back to PocketSphinx while the server is away
+)
+"""Every recogniser the game can use, in the order the options list them."""
+
+KINDS = tuple(kind.name for kind in RECOGNISER_KINDS)
+
+
+def kind_names(typed: bool = True, server: bool = True) -> tuple[str, ...]:
+    """The names of the kinds a way of playing offers: without typed commands (``typed=False``) where
+    it only listens, without those needing a speech server's address where it has no option for one."""
+    return tuple(kind.name for kind in RECOGNISER_KINDS if (typed or kind.hears) and (server or not kind.needs_server))
+
+
+def of_kind(name: str) -> RecogniserKind | None:
+    """The kind named ``name`` (None: no such kind)."""
+    return next((kind for kind in RECOGNISER_KINDS if kind.name == name), None)

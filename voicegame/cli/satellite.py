@@ -22,13 +22,13 @@ import numpy as np
 from voicegame.audio.earcons import EarconPlayer
 from voicegame.audio.errors import AudioError
 from voicegame.audio.microphone import Endpointer
-from voicegame.audio.recognisers import Recogniser
+from voicegame.audio.recognisers import Recogniser, kind_names, make_requested, of_kind
 from voicegame.audio.speakers import SoundOutput, Speaker, SpeechSettings, make_speaker
 from voicegame.audio.wyoming_link import normalise_uri
 from voicegame.audio.wyoming_satellite import SatelliteLink, SatelliteMicrophone, SatelliteSound
-from voicegame.audio.wyoming_stt import said_at_once
 from voicegame.games import seed_number
 from voicegame.play.kiosk_input import MicrophoneListener
+from voicegame.play.recogniser_choice import recogniser_request, requested_kind
 from voicegame.play.turns import Recognised
 
 log = logging.getLogger("voicegame.play.kiosk")
@@ -75,7 +75,7 @@ def add_parser(subparsers: Any) -> None:
     s.add_argument("--game", default=None, help="game to deal (default: config game.default)")
     s.add_argument("--seed", type=seed_number, default=None, help="first deal (default: resume, or a random deal)")
     s.add_argument("--log-dir", metavar="DIR", help="folder for kiosk.log (default: the data folder)")
-    s.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx", "wyoming"), default=None,
+    s.add_argument("--recogniser", choices=kind_names(typed=False), default=None,
                    help="speech recogniser (default: config audio.recogniser)")
     s.add_argument("--model", metavar="DIR", help="Vosk model folder (default: config audio.model)")
     s.add_argument("--stt", metavar="URI", help="Wyoming speech-to-text server (default: config audio.stt)")
@@ -108,7 +108,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, uri: str, config: Any) -> int:
-    from voicegame.audio.recognisers import make_recogniser
     from voicegame.language.sentences import sentence
     from voicegame.play import kiosk
     from voicegame.play.kiosk_input import SystemClock
@@ -129,21 +128,16 @@ def _run(args: argparse.Namespace, uri: str, config: Any) -> int:
                                          tts_voice=args.tts_voice or config["audio.tts_voice"] or None)
     log.info("speaker: %s", speaker_note)
     earcons = EarconPlayer(output, enabled=config["audio.sounds"] and not args.no_sounds)
-    kind = args.recogniser or config["audio.recogniser"]
-    if kind == "wyoming":
+    kind, request = requested_kind(args, config, listens_only=True), recogniser_request(args, config, speaker)
+    chosen = of_kind(kind)
+    if chosen is not None and chosen.needs_server:  # a missing or bad address: no use retrying
         try:
-            recogniser, recogniser_note = make_recogniser(kind, stt=args.stt or config["audio.stt"] or None,
-                                                          acoustic_check=config["audio.acoustic_check"],
-                                                          on_note=said_at_once(speaker),
-                                                          second_opinion=config["audio.second_opinion"])
+            recogniser, recogniser_note = make_requested(kind, request)
         except AudioError as error:
             print(f"voicegame satellite: {error}", file=sys.stderr)
             return 2
     else:
-        recogniser, recogniser_note = kiosk._make_recogniser("auto" if kind == "text" else kind,
-                                                             args.model or config["audio.model"] or None, clock,
-                                                             settings, speaker, config["audio.acoustic_check"],
-                                                             second_opinion=config["audio.second_opinion"])
+        recogniser, recogniser_note = kiosk.listening_recogniser(kind, request, clock, settings, speaker)
     log.info("recogniser: %s", recogniser_note)
     silence, early = config["audio.trailing_silence_ms"], config["audio.early_end_ms"]
     listener = SatelliteListener(link, recogniser, settings.wake_phrase,

@@ -66,8 +66,8 @@ def run(args: argparse.Namespace) -> int:
             understood = understand(heard, session.state, session.parser, session.resolver, session.move_matcher,
                                     session.narrator)
             record["heard"] = heard.text
-            if heard.rejected_by:
-                record["rejected_by"] = heard.rejected_by  # which check threw the decode out, and what it had
+            if heard.evidence.rejected_by:
+                record["rejected_by"] = heard.evidence.rejected_by  # which check threw the decode out, and what it had
             if heard.doubt:
                 record["doubt"] = heard.doubt
             if understood.doubt and understood.doubt != heard.doubt:

@@ -55,7 +55,7 @@ GARBAGE_SHAPE = "<garbage_word>+"
 LISTEN_FIRST = "likely"
 """Which of the two grammars of ``listening_grammar`` is decoded first, with the checks against
 speech that is not a command: "likely" (``likely_jsgf``) or "whole" (``whole_jsgf``); the other is
-decoded alongside (``RecogniserGrammar.second_jsgf``) and what it hears is compared (``Heard.second``,
+decoded alongside (``RecogniserGrammar.second_jsgf``) and what it hears is compared (``DecodeEvidence.second``,
 voicegame.listen.understanding ``understand``). Measured 2026-11-23 (bench/heard.py, bench/RESULTS.md "ASR"):
 with the whole language first, espeak-ng's British voice got 43% of commands right, because single
 words collide in the big grammar ("draw" -> "rules"); the likely grammar first keeps the accuracy of

@@ -59,7 +59,7 @@ Whisper misspells short commands it heard right ("rido" for "redo" 75, "withable
 "clear" for "clean up" 62, "dis can't reason" for "discard aces" 57), while what people said that was
 no command is spelled nothing like what the grammar forced it onto ("us" for "faster" 25, "view glass"
 for "deal cards" 40, "snowboy" for "slower" 46, "up" for "all up" 50 the closest). Tuned 2026-11-27 on
-bench/heard.py's five voices (clean) and tests/data/human (bench/RESULTS.md, issue 34)."""
+bench/heard.py's five voices (clean) and tests/data/human (bench/RESULTS.md)."""
 
 
 def spelled_alike(written: str, decoded: str) -> bool:
@@ -161,7 +161,7 @@ class Evidence:
     words: int = 1
     """Words in the decode acted on."""
     second_clear: bool = False
-    """The second decode fitted the audio clearly (``Heard.second_clear``)."""
+    """The second decode fitted the audio clearly (``DecodeEvidence.second_clear``)."""
     plain: bool = False
     """The command names nothing in particular and changes neither the game nor the dialogue (a reading
     of the whole board, help, the score: ``voicegame.play.session.SECOND_ONLY_ANSWERED``), or is a move

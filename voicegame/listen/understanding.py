@@ -36,10 +36,10 @@ answering only unplayable moves with their reason, 17.5% (clean), while it got 2
 illegal moves right. So neither is answered (bench/RESULTS.md "ASR"). Measured again 2026-11-24, with the
 likely grammar holding every phrasing of two words or more: answering the slot-free commands that change
 nothing (no moves, no "where is", no reading a pile) gained 2 of 232 clean commands and answered 2 more
-of 80 ordinary sentences (false accepts 1.2% -> 3.8%), so still not. Since 2026-11-24 (session 11) the
-second decode's own best path is read, and a sentence it heard *clearly* (``Heard.second_clear``) is
-answered when it is a reading or help command naming nothing, or a refused move of cards named in full
-(voicegame.play.session ``SECOND_ONLY_ANSWERED``, ``_answers_unasked``)."""
+of 80 ordinary sentences (false accepts 1.2% -> 3.8%), so still not. Since 2026-11-24 the
+second decode's own best path is read, and a sentence it heard *clearly*
+(``DecodeEvidence.second_clear``) is answered when it is a reading or help command naming nothing, or a
+refused move of cards named in full (voicegame.play.session ``SECOND_ONLY_ANSWERED``, ``_answers_unasked``)."""
 TRANSCRIPT_ONLY = Doubt.TRANSCRIPT_ONLY
 """``Understanding.doubt`` when the words acted on are the free transcript's (``Heard.transcript``)."""
 TRANSCRIPT_MIN_LOGPROB = -2.5
@@ -93,7 +93,7 @@ class Understanding:
     second hypothesis that means something else, or a move found by matching rather than said.
     The session confirms a doubtful command before it changes the game."""
     text: str = ""
-    """The words acted on when they are not the recogniser's first text (``Heard.second``)."""
+    """The words acted on when they are not the recogniser's first text (``DecodeEvidence.second``)."""
     agreed: bool = False
     """Whether Whisper vouches for the command: its free transcript (``Heard.transcript``) names the same,
     or its choice among candidates (``_whisper_choice``) is this command. The recogniser's doubt about a
@@ -179,7 +179,9 @@ def _whisper_choice(understood: Understanding, heard: Heard, at: Hearing) -> Und
     state, parser = at.state, at.parser
     meaning = _meaning(at)
     pool = (*language_sentences(parser), *move_sentences(at.matcher.engine, state, at.narrator.move_phrase))
-    decodes = [understood.text, heard.text, heard.second or "", heard.rival, heard.rejected_text, *heard.alternatives]
+    evidence = heard.evidence
+    decodes = [understood.text, heard.text, evidence.second or "", evidence.rival, evidence.rejected_text,
+               *heard.alternatives]
     moves = card_moves(decodes, transcript.text, parser, visible_cards(at.matcher.engine, state))
     sentences = candidates(decodes, transcript.text, pool, meaning,
                            SHORTLIST_DOUBT if understood.how != "rejected" else SHORTLIST, moves)
@@ -234,8 +236,8 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
         # when the grammar's two decodes agree (in white noise Whisper wrote "undo" as "and who" with
         # -0.53) or its second decode heard clearly ("hint" written down as "h").
         sure = decoded and bool(understood.doubt) and transcript.logprob >= TRANSCRIPT_SURE_LOGPROB \
-            and not (understood.doubt == SECOND_ONLY and heard.second_clear) \
-            and not (heard.text and heard.second == heard.text)
+            and not (understood.doubt == SECOND_ONLY and heard.evidence.second_clear) \
+            and not (heard.text and heard.evidence.second == heard.text)
         return Understanding("rejected") if sure else understood
     if decoded and (command == understood.command or _same_play(understood, command, at)):
         return replace(understood, doubt=Doubt.NONE, agreed=True) if understood.doubt else understood
@@ -258,29 +260,29 @@ def read_transcript(parser: Parser, text: str) -> tuple[str, Command | None]:
 
 def _by_grammar(heard: Heard, at: Hearing) -> Understanding:
     """``understand`` from the grammar decodes alone (``Heard.text``, ``second``, ``rival``, ``alternatives``)."""
-    parser = at.parser
+    parser, evidence = at.parser, heard.evidence
     understood = _understand(heard, at)
-    if understood.how == "rejected" and heard.unknown and heard.second and parser.parse(heard.second) is not None:
+    if understood.how == "rejected" and heard.unknown and evidence.second and parser.parse(evidence.second) is not None:
         # The first decode (what is likely now) found nothing, the whole language did, and it fits
         # the audio as a command must: never change the game without asking (see SECOND_ONLY).
-        other = _understand(Heard(heard.second, None), at)
+        other = _understand(Heard(evidence.second, None), at)
         if other.how != "rejected":
-            return replace(other, doubt=SECOND_ONLY, text=heard.second)
+            return replace(other, doubt=SECOND_ONLY, text=evidence.second)
     if understood.how in ("rejected", "asked"):
         return understood
     doubt = Doubt.of_recogniser(heard.doubt) if heard.doubt else Doubt.INCOMPLETE if heard.confidence == 0.0 else Doubt.NONE
-    second = parser.parse(heard.second) if heard.second else None
+    second = parser.parse(evidence.second) if evidence.second else None
     forced = parser.begins_with_skipped_word(heard.text)
     if second is not None and second != understood.command \
-            and (forced or not (heard.second_behind or _same_play(understood, second, at))):
+            and (forced or not (evidence.second_behind or _same_play(understood, second, at))):
         # The second decode (the whole language, when the first is the likely grammar) heard
         # something else: the first result is doubtful. Unless it fitted clearly worse
-        # (``Heard.second_behind``) or names the same move in other words, and the first sentence does
-        # not begin with a skipped word: forced onto the language, speech that is no command tends to
-        # start with "the" (babble at 20 dB: "autoplay on" -> "the pile two to the column eight", and
-        # the second decode "the four over the column eight", the same move).
+        # (``DecodeEvidence.second_behind``) or names the same move in other words, and the first
+        # sentence does not begin with a skipped word: forced onto the language, speech that is no
+        # command tends to start with "the" (babble at 20 dB: "autoplay on" -> "the pile two to the
+        # column eight", and the second decode "the four over the column eight", the same move).
         doubt = doubt or Doubt.SECOND_DIFFERS
-    rival = parser.parse(heard.rival) if heard.rival else None
+    rival = parser.parse(evidence.rival) if evidence.rival else None
     if rival is not None and rival != understood.command:
         # A sentence of the whole language that means something else fitted the audio as well, though
         # it failed a check: the first decode's legal-move prior may have chosen (bench/heard.py: the

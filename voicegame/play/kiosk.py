@@ -35,11 +35,12 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
-from voicegame.audio.recognisers import Heard, Recogniser, TextRecogniser
+from voicegame.audio.recognisers import Heard, Recogniser, RecogniserRequest, TextRecogniser, kind_names, make_requested
 from voicegame.engine import Reason
 from voicegame.games import seed_number
 from voicegame.language.sentences import sentence
 from voicegame.play.kiosk_input import Clock, MicrophoneListener, SystemClock, TextListener
+from voicegame.play.recogniser_choice import recogniser_request, requested_kind
 from voicegame.play.reply import Reply
 from voicegame.play.session import Progress, Session
 from voicegame.play.turns import TurnRunner, Utterance, Voice
@@ -384,7 +385,7 @@ def add_parser(subparsers: Any) -> None:
     k.add_argument("--seed", type=seed_number, default=None, help="first deal (default: resume, or a random deal)")
     k.add_argument("--text", action="store_true", help="typed commands on standard input instead of the microphone")
     k.add_argument("--log-dir", metavar="DIR", help="folder for kiosk.log (default: the data folder)")
-    k.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx"), default=None,
+    k.add_argument("--recogniser", choices=kind_names(typed=False, server=False), default=None,
                    help="speech recogniser (default: config audio.recogniser)")
     k.add_argument("--model", metavar="DIR", help="Vosk model folder (default: config audio.model)")
     k.add_argument("--speaker", default="auto", help="speech output: auto, speechd, pyttsx3, print")
@@ -392,19 +393,15 @@ def add_parser(subparsers: Any) -> None:
     k.set_defaults(run=run)
 
 
-def _make_recogniser(kind: str, model: str | None, clock: Clock, settings: KioskSettings,
-                     speaker: Any, acoustic_check: bool = True, stt: str | None = None,
-                     second_opinion: bool = True) -> tuple[Recogniser, str]:
-    """The recogniser; one that cannot start (a model still being copied...) is retried with back-off.
-    ``stt``: the Wyoming speech server of ``kind`` "wyoming" (docs/wyoming.md)."""
-    from voicegame.audio.recognisers import make_recogniser
-    from voicegame.audio.wyoming_stt import said_at_once
-
+def listening_recogniser(kind: str, request: RecogniserRequest, clock: Clock, settings: KioskSettings,
+                         speaker: Any) -> tuple[Recogniser, str]:
+    """The recogniser of an unattended game (the kiosk, a satellite), made as ``request`` asks; one that
+    cannot start (a model still being copied...) is retried with back-off, and the first failure is
+    said by ``speaker``."""
     tries = 0
     while True:
         try:
-            return make_recogniser(kind, model, acoustic_check, stt=stt, on_note=said_at_once(speaker),
-                                   second_opinion=second_opinion)
+            return make_requested(kind, request)
         except AudioError as error:
             tries += 1
             delay = min(settings.backoff_cap, settings.backoff_first * 2 ** min(tries - 1, 30))
@@ -480,12 +477,9 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
                                              tts_voice=config["audio.tts_voice"] or None)
         log.info("speaker: %s", speaker_note)
         earcons = EarconPlayer(output, enabled=config["audio.sounds"] and not args.no_sounds)
-        kind = args.recogniser or config["audio.recogniser"]
-        if kind == "text":
-            kind = "auto"
-        recogniser, recogniser_note = _make_recogniser(kind, args.model or config["audio.model"] or None, clock,
-                                                       settings, speaker, config["audio.acoustic_check"],
-                                                       config["audio.stt"] or None, config["audio.second_opinion"])
+        recogniser, recogniser_note = listening_recogniser(requested_kind(args, config, listens_only=True),
+                                                           recogniser_request(args, config, speaker), clock,
+                                                           settings, speaker)
         log.info("recogniser: %s", recogniser_note)
         listener = MicrophoneListener(recogniser=recogniser)
     kiosk = Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)

@@ -68,7 +68,7 @@ confirmed), while 3 of the 3 false accepts left were weak-fit readings ("did you
 SECOND_ONLY_ANSWERED = frozenset({
     "hint", "moves", "winnable", "what_can_i_say", "all_commands", "help", "list_games", "read_board", "more",
     "read_cells", "read_foundations", "read_free", "count", "score", "repeat", "statistics"})
-"""Intents answered when only the second decode heard them, clearly (``Heard.second_clear``): advice and
+"""Intents answered when only the second decode heard them, clearly (``DecodeEvidence.second_clear``): advice and
 readings of no pile or card in particular, which change neither the game nor what is open. Not the
 settings: a wrong one changes how everything after it sounds ("faster" was heard as "softer" there;
 quieter and quieter could end in silence), so they are confirmed (voicegame.listen.policy). Anything
@@ -339,7 +339,7 @@ class Session(SessionCore):
             names_nothing=command is not None and command.source is None and command.target is None
             and command.number is None and command.suit is None and command.game is None,
             words=len(self.words.parser.words(understood.text or heard.text)),
-            second_clear=heard.second_clear,
+            second_clear=heard.evidence.second_clear,
             plain=understood.doubt in (SECOND_ONLY, TRANSCRIPT_ONLY) and self._answers_unasked(understood),
             weak_fit=heard.doubt in UNSURE_FIT and understood.doubt is not Doubt.OWN_VOICE,
             enrolled_sure=heard.enrolled is not None and sure_margin(heard.enrolled[1]),
@@ -440,7 +440,7 @@ class Session(SessionCore):
         return command is not None and command.intent in ("new_game", "restart", "switch_game") and self.in_progress()
 
     def _answers_unasked(self, understood: Understanding) -> bool:
-        """Whether a command heard only by the second decode, fitting clearly (``Heard.second_clear``),
+        """Whether a command heard only by the second decode, fitting clearly (``DecodeEvidence.second_clear``),
         is answered: one that names no card, pile, number or game and changes neither the game nor the
         dialogue (``SECOND_ONLY_ANSWERED``), or a move that is refused (``_refused_card_move``); never one
         beginning with a word the parser skips: forced onto the language, an unrelated sentence's first

@@ -34,7 +34,7 @@ def key_of(heard: Heard) -> str:
     """What was heard, as ``HeardBefore`` remembers it: both decodes and Whisper's words, when asked."""
     transcript = heard.transcript
     written = getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
-    return hearing_key(heard.text, heard.second, written.text if written is not None else None)
+    return hearing_key(heard.text, heard.evidence.second, written.text if written is not None else None)
 
 
 class VoiceMemory:

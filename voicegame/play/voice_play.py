@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable
 
 from voicegame.audio.errors import AudioError
+from voicegame.audio.recognisers import KINDS as RECOGNISER_KINDS
 from voicegame.audio.speaker_kinds import KINDS as SPEAKER_KINDS
 from voicegame.games import given
+from voicegame.play.recogniser_choice import recogniser_request, requested_kind
 
 if TYPE_CHECKING:  # the audio stack (numpy, the recognisers) is imported where a game is played by voice
     from voicegame.audio.recognisers import Heard
@@ -27,7 +29,7 @@ if TYPE_CHECKING:  # the audio stack (numpy, the recognisers) is imported where 
 def add_voice_options(play: argparse.ArgumentParser) -> None:
     """The ``play`` options that choose and tune the audio devices."""
     group = play.add_argument_group("voice")
-    group.add_argument("--recogniser", choices=("auto", "vosk", "pocketsphinx", "text", "wyoming"), default=None,
+    group.add_argument("--recogniser", choices=RECOGNISER_KINDS, default=None,
                        help="speech recogniser (auto: Vosk when a model is found, else PocketSphinx; wyoming: the server --stt)")
     group.add_argument("--model", metavar="DIR", help="Vosk model folder")
     group.add_argument("--stt", metavar="URI", help="Wyoming speech-to-text server, such as tcp://homeassistant.local:10300")
@@ -140,16 +142,10 @@ def observe_replies(session: Session, on_reply: Callable[[Reply], None]) -> None
 
 def _recogniser(kind: str, args: argparse.Namespace, config: Config | None, speaker: Any, session: Session) -> tuple[Any, str]:
     """The recogniser ``kind`` and the sentence that names it; typed commands, and why, when it cannot start."""
-    from voicegame.audio.recognisers import TextRecogniser, make_recogniser
-    from voicegame.audio.wyoming_stt import said_at_once
+    from voicegame.audio.recognisers import TextRecogniser, make_requested
 
     try:
-        model = args.model or (config["audio.model"] if config is not None else None) or None
-        stt = getattr(args, "stt", None) or (config["audio.stt"] if config is not None else None)
-        return make_recogniser(kind, model, config["audio.acoustic_check"] if config is not None else True,
-                               stt=stt, on_note=said_at_once(speaker),
-                               second_opinion=config["audio.second_opinion"] if config is not None else True,
-                               templates=enrolled_voice(args))
+        return make_requested(kind, recogniser_request(args, config, speaker), templates=enrolled_voice(args))
     except AudioError as error:
         return TextRecogniser(), session.say("no_recogniser_typing", problem=str(error).rstrip("."))
 
@@ -185,7 +181,7 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     sounds = config["audio.sounds"] if config is not None else True
     earcons = EarconPlayer(output, enabled=sounds and not args.no_sounds)
     notes = [speaker_note] if "print" in speaker_note or speaker.name == "wyoming" else []
-    kind = args.recogniser or (config["audio.recogniser"] if config is not None else "auto")
+    kind = requested_kind(args, config)
     no_microphone = None if args.input or kind == "text" else microphone_problem()
     if no_microphone is not None:  # told at once: loading a recogniser takes seconds and would hear nothing
         recogniser, recogniser_note = TextRecogniser(), str(no_microphone)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from voicegame.audio.recognisers import KINDS as RECOGNISER_KINDS
 from voicegame.engine import Reason
 from voicegame.games import GameEntry
 from voicegame.storage.savefile import atomic_write_text
@@ -79,7 +80,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("game.default", "klondike", "the game started when none is named and none was played before"),
     Setting("game.draw", 3, "Klondike: cards turned from the stock", choices=(1, 3)),
     Setting("game.passes", 0, "Klondike: passes through the stock (0: unlimited)", low=0, high=100),
-    Setting("audio.recogniser", "auto", "speech recogniser", choices=("auto", "vosk", "pocketsphinx", "text", "wyoming")),
+    Setting("audio.recogniser", "auto", "speech recogniser", choices=RECOGNISER_KINDS),
     Setting("audio.model", "", "Vosk model folder (empty: look in the usual places)"),
     Setting("audio.trailing_silence_ms", 400, "silence that ends a command, in milliseconds", low=100, high=3000),
     Setting("audio.early_end_ms", 200, "silence that ends a command already complete (nothing can follow it), in milliseconds; 0: always wait the full silence", low=0, high=3000),
