@@ -423,9 +423,9 @@ def test_winnable_without_an_answer_gives_a_way_forward_and_searches_longer_when
     budgets = []
     real = thoughtful.solve
 
-    def counting(engine, state, seconds=None, nodes=None):
+    def counting(engine, state, seconds=None, nodes=None, **options):
         budgets.append(nodes)
-        return real(engine, state, seconds=seconds, nodes=nodes)
+        return real(engine, state, seconds=seconds, nodes=nodes, **options)
 
     monkeypatch.setattr(thoughtful, "solve", counting)
     monkeypatch.setattr(Session, "winnable_nodes", 5)

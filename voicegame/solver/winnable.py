@@ -21,7 +21,7 @@ from enum import Enum
 
 from voicegame.engine import Engine, State
 from voicegame.solver.core import Outcome
-from voicegame.solver.thoughtful import solve
+from voicegame.solver import thoughtful
 
 SECONDS = 3.0
 """How long the player waits for the answer at the most (about: a search is stopped at its next
@@ -53,7 +53,7 @@ def still_winnable(engine: Engine, state: State, seconds: float | None = SECONDS
     ``nodes`` positions (tests count positions, so no answer depends on the machine's load)."""
     if engine.is_won(state):
         return Verdict.YES
-    outcome = solve(engine, state, seconds=seconds, nodes=nodes, clock=clock).outcome
+    outcome = thoughtful.solve(engine, state, seconds=seconds, nodes=nodes, clock=clock).outcome
     if outcome is Outcome.SOLVED:
         return Verdict.YES
     if outcome is Outcome.UNWINNABLE:
