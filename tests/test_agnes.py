@@ -4,24 +4,16 @@ undo/redo and saves: test_conformance.py)."""
 from collections import Counter
 from dataclasses import replace
 
-import pytest
 
-from helpers import cards, move_of as mv, position, why_not as why
+from helpers import cards, move_of as mv, pile, position, why_not as why
 from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind
-from voicegame.games import find_game
+from voicegame.engine import DealtRow, Move, MoveKind
 from voicegame.play.session import Session
 
 DEAL = Move(MoveKind.DEAL)
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("agnes").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
+GAME = "agnes"
 
 
 def test_deal_klondike_triangle_and_a_base_card(engine):

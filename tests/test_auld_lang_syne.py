@@ -3,7 +3,7 @@ reserves play only home, foundations build up in any suit; every deal of 1-200 i
 
 from collections import Counter
 
-from helpers import play_script, position
+from helpers import play_script, position, why_not
 from voicegame.engine.cards import new_deck
 from voicegame.engine import DealtRow, Engine, Move, MoveKind, Won
 from voicegame.games import find_game
@@ -12,11 +12,6 @@ from voicegame.play.session import Session
 E = Engine(find_game("auld_lang_syne").make())
 I = E.layout.index
 DEAL = Move(MoveKind.DEAL)
-
-
-def why(state, src, dst):
-    reason = E.why_not(state, Move.cards(I[src], I[dst]))
-    return None if reason is None else reason.key
 
 
 def test_the_aces_start_the_foundations_and_48_cards_the_stock():
@@ -38,11 +33,11 @@ def test_each_deal_puts_one_card_face_up_on_every_reserve():
 
 def test_reserve_tops_go_only_home_up_by_one_in_any_suit():
     state = position(E, foundation1="AC", foundation2="AD 2D", reserve1="2H", reserve2="4S", reserve3="9C 3S")
-    assert why(state, "reserve1", "foundation1") is None
-    assert why(state, "reserve3", "foundation2") is None  # three of spades on two of diamonds
-    assert why(state, "reserve2", "foundation2") is not None
-    assert why(state, "reserve1", "reserve2") is not None  # reserves are never built on
-    assert why(state, "foundation2", "reserve4") is not None
+    assert why_not(E, state, "reserve1", "foundation1") is None
+    assert why_not(E, state, "reserve3", "foundation2") is None  # three of spades on two of diamonds
+    assert why_not(E, state, "reserve2", "foundation2") is not None
+    assert why_not(E, state, "reserve1", "reserve2") is not None  # reserves are never built on
+    assert why_not(E, state, "foundation2", "reserve4") is not None
 
 
 def test_won_with_all_52_home_and_no_moves_left():

@@ -1,17 +1,13 @@
 """Aunt Mary: every rule of the manual, legal and illegal side, and a scripted game through the CLI."""
 
-import pytest
 
 from helpers import assert_full_deck, cards, play_script, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
+from voicegame.engine import Move
 
 DRAW = Move.deal()
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("aunt_mary").make())
+GAME = "aunt_mary"
 
 
 def test_six_piles_of_six_each_pile_with_one_more_face_down_card(engine):

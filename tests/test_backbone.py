@@ -3,26 +3,18 @@ through the text CLI (conservation, undo/redo and saves: test_conformance.py).""
 
 from collections import Counter
 
-import pytest
 
-from helpers import move_of as mv, why_not as why
+from helpers import move_of as mv, pile, why_not as why
 from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind, Restacked, Won
-from voicegame.games import find_game
+from voicegame.engine import Move, MoveKind, Restacked, Won
 from voicegame.play.session import Session
 
 DRAW = Move(MoveKind.DEAL)
 SUIT = "A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("backbone").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
+GAME = "backbone"
 
 
 def test_deal_two_stacks_of_nine_under_the_backbone_one_card_on_eight_piles(engine):

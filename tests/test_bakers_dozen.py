@@ -3,20 +3,16 @@ scripted win through the text CLI."""
 
 from collections import Counter
 
-import pytest
 
 from helpers import move_of as mv, why_not as why
 from helpers import play_script, position
 from voicegame.engine.cards import Rank, new_deck
-from voicegame.engine import Engine, PileKind, Won
-from voicegame.games import find_game
+from voicegame.engine import PileKind, Won
 from voicegame.play.session import Session
 from voicegame.solver.hooks import hooks_for
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("bakers_dozen").make())
+GAME = "bakers_dozen"
 
 
 def test_thirteen_piles_of_four_with_every_king_at_the_bottom(engine):

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from helpers import move_of as mv, why_not as why
+from helpers import heights, move_of as mv, why_not as why
 from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, PileKind, Won
@@ -16,13 +16,7 @@ from voicegame.solver.hooks import hooks_for
 from voicegame.solver.thoughtful import solve
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("bakers_game").make())
-
-
-def heights(engine, state, kind):
-    return [len(state.piles[i].cards) for i in engine.game.indices(kind)]
+GAME = "bakers_game"
 
 
 # ----- the deals --------------------------------------------------------------------------------------

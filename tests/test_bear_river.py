@@ -3,19 +3,15 @@ three, standard piles and holes, wrapping in suit), voice, and a scripted win th
 
 from collections import Counter
 
-import pytest
 
 from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
+from helpers import play_script, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, PileKind, Won
-from voicegame.games import find_game
+from voicegame.engine import PileKind, Won
 from voicegame.play.session import Session
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("bear_river").make())
+GAME = "bear_river"
 
 
 def test_deal_a_base_card_and_eighteen_piles(engine):

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from helpers import move_of as mv, why_not as why
+from helpers import heights, move_of as mv, why_not as why
 from helpers import play_script, position
 from voicegame.engine.cards import Card, Rank, new_deck
 from voicegame.engine import Engine, PileKind, Won
@@ -15,13 +15,7 @@ from voicegame.solver import freecell_solver
 from voicegame.solver.thoughtful import solve
 
 
-@pytest.fixture(scope="module", params=["beleaguered_castle", "streets_and_alleys"])
-def engine(request):
-    return Engine(find_game(request.param).make())
-
-
-def heights(engine, state, kind):
-    return [len(state.piles[i].cards) for i in engine.game.indices(kind)]
+GAMES = ["beleaguered_castle", "streets_and_alleys"]
 
 
 # ----- the deals -------------------------------------------------------------------------------------

@@ -4,25 +4,21 @@ through the text CLI, undo/redo and card conservation."""
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import move_of as mv, why_not as why
 from helpers import cards, play_actions, play_script, player_turns, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind, Moved, PileKind, TurnedOver, Won
+from voicegame.engine import Move, MoveKind, Moved, PileKind, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
-from voicegame.games import find_game
 from voicegame.play.session import Session
 
 DATA = Path(__file__).parent / "data"
 DRAW = Move(MoveKind.DEAL)
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("canfield").make())
+GAME = "canfield"
 
 
 def test_deal_layout(engine):

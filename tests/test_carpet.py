@@ -3,7 +3,7 @@ refilled from the waste or else the stock, no building, the win."""
 
 from collections import Counter
 
-from helpers import play_script, position
+from helpers import play_script, position, why_not
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Won
 from voicegame.games import find_game
@@ -13,11 +13,6 @@ E = Engine(find_game("carpet").make())
 I = E.layout.index
 DRAW = Move(MoveKind.DEAL)
 CARPET = [f"r{r}c{c}" for r in range(1, 5) for c in range(1, 6)]
-
-
-def why(state, src, dst):
-    reason = E.why_not(state, Move.cards(I[src], I[dst]))
-    return None if reason is None else reason.key
 
 
 def full(**cards):
@@ -36,11 +31,11 @@ def test_the_aces_start_the_foundations_and_twenty_cards_the_carpet():
 
 def test_any_carpet_card_or_the_waste_top_goes_home_in_suit_and_nothing_builds_on_the_carpet():
     state = position(E, clubs="AC", hearts="AH", waste="2H 2C", r2c3="3C", r4c5="2S")
-    assert why(state, "waste", "clubs") is None
-    assert why(state, "r4c5", "spades") is not None  # no ace of spades there yet
-    assert why(state, "r2c3", "clubs") is not None  # three on an ace
-    assert why(state, "r2c3", "r4c5") is not None  # no building on the carpet
-    assert why(state, "waste", "r1c1") is not None
+    assert why_not(E, state, "waste", "clubs") is None
+    assert why_not(E, state, "r4c5", "spades") is not None  # no ace of spades there yet
+    assert why_not(E, state, "r2c3", "clubs") is not None  # three on an ace
+    assert why_not(E, state, "r2c3", "r4c5") is not None  # no building on the carpet
+    assert why_not(E, state, "waste", "r1c1") is not None
 
 
 def test_a_gap_is_filled_from_the_waste_else_from_the_stock():

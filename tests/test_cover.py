@@ -3,18 +3,14 @@ a solver's win through the text CLI. Conservation, undo/redo and saves: test_con
 
 from collections import Counter
 
-import pytest
 
 from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Won
-from voicegame.games import find_game
 from voicegame.play.session import Session
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("cover").make())
+GAME = "cover"
 
 
 def pair(engine: Engine, a: str, b: str | None = None) -> Move:

@@ -3,21 +3,17 @@ voice, and a scripted win through the text CLI."""
 
 from collections import Counter
 
-import pytest
 
 from helpers import move_of as mv, why_not as why
 from helpers import cards, play_script, position
 from voicegame.engine.cards import Card, Rank, new_deck
-from voicegame.engine import Engine, Move, MoveKind, PileKind, Redealt, Won
-from voicegame.games import find_game
+from voicegame.engine import Move, MoveKind, PileKind, Redealt, Won
 from voicegame.play.session import Session
 
 DEAL = Move(MoveKind.DEAL)
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("cruel").make())
+GAME = "cruel"
 
 
 def piles(engine, state):

@@ -3,21 +3,17 @@ through the text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
 from collections import Counter
 
-import pytest
 
 from helpers import move_of as mv, why_not as why
 from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, TurnedOver, Won
-from voicegame.games import find_game
+from voicegame.engine import TurnedOver, Won
 from voicegame.play.session import Session
 
 CLUBS = "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("diamond_mine").make())
+GAME = "diamond_mine"
 
 
 def test_deal_layout(engine):

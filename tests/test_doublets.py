@@ -16,9 +16,7 @@ from voicegame.play.session import Session
 DEAL = Move(MoveKind.DEAL)
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("doublets").make())
+GAME = "doublets"
 
 
 FILLERS = dict(zip((f"reserve{n}" for n in range(1, 8)), "KC KD KH KS JC JD JH".split()))

@@ -3,25 +3,17 @@ through the text CLI (conservation, undo/redo and saves: test_conformance.py).""
 
 from collections import Counter
 
-import pytest
 
-from helpers import move_of as mv, why_not as why
+from helpers import move_of as mv, pile, why_not as why
 from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind, Pile, State, Won
-from voicegame.games import find_game
+from voicegame.engine import Move, MoveKind, Pile, State, Won
 from voicegame.play.session import Session
 
 DRAW = Move(MoveKind.DEAL)
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("eagle_wing").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
+GAME = "eagle_wing"
 
 
 FULL = {"pile4": "2C", "pile5": "4C", "pile6": "6C", "pile7": "8C", "pile8": "TC"}  # no gaps but the test's

@@ -43,7 +43,7 @@ def test_covered_home_with_wrap_treats_the_ace_as_any_other_card():
 
 
 # ----- StockLock, OpeningFill, EachSettle, RefillAfter: a toy Terrace ---------------------------------
-from voicegame.engine import DealSpec, DrawToWaste, Engine, Move, Phase, Refill  # noqa: E402
+from voicegame.engine import DrawToWaste, Engine, Move, Phase, Refill  # noqa: E402
 from voicegame.engine.locking import StockLock  # noqa: E402
 from voicegame.engine.opening import EachSettle, OpeningFill, RefillAfter  # noqa: E402
 from voicegame.engine.sequence import EMPTY_ANY, Direction, Sequence  # noqa: E402

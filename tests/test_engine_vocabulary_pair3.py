@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from voicegame.engine import EMPTY_ANY, Accepts, Direction, Engine, ExceptSuit, GameDef, Move, Pile, PileKind, PileSpec, Sequence, State, SuitRule, Takes
-from voicegame.engine.cards import Card, Suit
-
-
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(Card.from_code(c) for c in codes.split())
+from helpers import cards, laid_out as at
+from voicegame.engine import EMPTY_ANY, Accepts, Direction, Engine, ExceptSuit, GameDef, Move, PileKind, PileSpec, Sequence, SuitRule, Takes
+from voicegame.engine.cards import Suit
 
 
 def toy(*piles: PileSpec, **declaration: object) -> Engine:
     """A game of just these piles (nothing dealt: tests build their positions)."""
     return Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(), **declaration))  # type: ignore[arg-type]
-
-
-def at(engine: Engine, **piles: str) -> State:
-    found = [Pile() for _ in engine.specs]
-    for pile_id, value in piles.items():
-        found[engine.layout.index[pile_id]] = Pile(cards(value))
-    return State(tuple(found))
 
 
 # ----- a suit kept out of building (Diamond Mine's diamonds) --------------------------------------------------------

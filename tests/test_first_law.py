@@ -4,21 +4,17 @@ test_conformance.py."""
 
 from collections import Counter
 
-import pytest
 
 from helpers import move_of as mv, why_not as why
 from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind, Paired, Redealt, Won
-from voicegame.games import find_game
+from voicegame.engine import DealtRow, Move, MoveKind, Paired, Redealt, Won
 from voicegame.play.session import Session
 
 DEAL = Move(MoveKind.DEAL)
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("first_law").make())
+GAME = "first_law"
 
 
 def tops(engine, state):

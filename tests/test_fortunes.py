@@ -3,21 +3,17 @@ text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
 from collections import Counter
 
-import pytest
 
 from helpers import move_of as mv, why_not as why
 from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind, Won
-from voicegame.games import find_game
+from voicegame.engine import DealtRow, Move, MoveKind, Won
 from voicegame.play.session import Session
 
 DEAL = Move(MoveKind.DEAL)
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("fortunes").make())
+GAME = "fortunes"
 
 
 def test_deal_one_card_on_each_pile_and_the_rest_in_the_stock(engine):

@@ -3,27 +3,19 @@ scripted game through the text CLI (conservation, undo/redo and saves: test_conf
 
 from collections import Counter
 
-import pytest
 
-from helpers import move_of as mv, why_not as why
+from helpers import move_of as mv, pile, why_not as why
 from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Drew, Engine, Move, MoveKind, PileKind, Won
+from voicegame.engine import Drew, Move, MoveKind, PileKind, Won
 from voicegame.engine.auto import same_suit_ready
-from voicegame.games import find_game
 from voicegame.play.session import Session
 
 DRAW = Move(MoveKind.DEAL)
 SUIT = "A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("forty_thieves").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
+GAME = "forty_thieves"
 
 
 def test_deal_two_decks_four_face_up_cards_on_ten_piles(engine):

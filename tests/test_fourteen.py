@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from helpers import play_script, position
+from helpers import play_script, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Paired, Won
 from voicegame.games import find_game
@@ -10,12 +10,6 @@ from voicegame.play.session import Session
 
 E = Engine(find_game("fourteen").make())
 I = E.layout.index
-
-
-def why(state, a, b=None):
-    first = (I[a[0]], a[1])
-    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
-    return None if reason is None else reason.key
 
 
 def test_deal_five_on_the_first_four_piles_and_four_on_the_other_eight_all_face_up():
@@ -28,18 +22,18 @@ def test_deal_five_on_the_first_four_piles_and_four_on_the_other_eight_all_face_
 
 def test_two_top_cards_adding_up_to_fourteen_go_together():
     state = position(E, pile1="2C KH", pile2="AS", pile3="7D", pile4="7C", pile5="9H 5S", pile6="QS")
-    assert why(state, ("pile1", 1), ("pile2", 0)) is None  # king 13 and ace 1
-    assert why(state, ("pile3", 0), ("pile4", 0)) is None  # two sevens
-    assert why(state, ("pile5", 1), ("pile6", 0)) == "not_a_sum"  # 5 + 12
-    assert why(state, ("pile1", 0), ("pile5", 0)) == "card_not_free"  # 2 + 9 buried, not 14 anyway
-    assert why(position(E, pile1="5C 3H", pile2="9H"), ("pile1", 0), ("pile2", 0)) == "card_not_free"  # 5 + 9 under a card
+    assert why_not_pair(E, state, ("pile1", 1), ("pile2", 0)) is None  # king 13 and ace 1
+    assert why_not_pair(E, state, ("pile3", 0), ("pile4", 0)) is None  # two sevens
+    assert why_not_pair(E, state, ("pile5", 1), ("pile6", 0)) == "not_a_sum"  # 5 + 12
+    assert why_not_pair(E, state, ("pile1", 0), ("pile5", 0)) == "card_not_free"  # 2 + 9 buried, not 14 anyway
+    assert why_not_pair(E, position(E, pile1="5C 3H", pile2="9H"), ("pile1", 0), ("pile2", 0)) == "card_not_free"  # 5 + 9 under a card
     after, events = E.apply(state, Move.pair((I["pile1"], 1), (I["pile2"], 0)))
     assert isinstance(events[0], Paired) and E.score(after) == 2 and not after.piles[I["pile2"]].cards
 
 
 def test_no_card_goes_alone_and_empty_piles_take_nothing():
     state = position(E, pile1="KH", pile2="9C")
-    assert why(state, ("pile1", 0)) == "not_alone"
+    assert why_not_pair(E, state, ("pile1", 0)) == "not_alone"
     assert E.why_not(state, Move.cards(I["pile2"], I["pile3"])) is not None
     assert E.why_not(state, Move.cards(I["pile2"], I["pile1"])) is not None
 

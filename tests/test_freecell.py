@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from helpers import move_of as mv, why_not as why
 from helpers import play_actions, play_script, player_turns, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, PileKind, Won
-from voicegame.games import find_game
+from voicegame.engine import PileKind, Won
 from voicegame.play.session import Session
 
 DATA = Path(__file__).parent / "data"
@@ -36,9 +35,7 @@ KD 5H 9S 3C 8S 7H 4D JS
 JD KS KC 4H"""
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("freecell").make())
+GAME = "freecell"
 
 
 # ----- the deal ---------------------------------------------------------------------------------------

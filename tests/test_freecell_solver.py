@@ -26,9 +26,7 @@ needs_fcs = pytest.mark.skipif(not fcs.available(), reason="Freecell Solver (fc-
                                "installs Debian's freecell-solver-bin")
 
 
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    return Engine(find_game("freecell").make())
+GAME = "freecell"
 
 
 def replay(engine: Engine, seed: int, moves: tuple[Move, ...]) -> bool:

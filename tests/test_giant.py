@@ -10,9 +10,7 @@ from voicegame.games import find_game
 DEAL = Move.deal()
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("giant").make())
+GAME = "giant"
 
 
 @pytest.fixture(scope="module")

@@ -3,24 +3,16 @@ undo/redo and saves: test_conformance.py)."""
 
 from collections import Counter
 
-import pytest
 
-from helpers import cards, move_of as mv, position, why_not as why
+from helpers import cards, move_of as mv, pile, position, why_not as why
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind
-from voicegame.games import find_game
+from voicegame.engine import Move, MoveKind
 from voicegame.play.session import Session
 
 DEAL = Move(MoveKind.DEAL)
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("glenwood").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
+GAME = "glenwood"
 
 
 def test_deal_four_reserves_of_three_face_up_and_four_piles_of_one(engine):

@@ -3,25 +3,17 @@
 
 from collections import Counter
 
-import pytest
 
-from helpers import cards, move_of as mv, position, why_not as why
+from helpers import cards, move_of as mv, pile, position, why_not as why
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind, Won
-from voicegame.games import find_game
+from voicegame.engine import Move, MoveKind, Won
 from voicegame.play.session import Session
 
 DEAL = Move(MoveKind.DEAL)
 SUIT = "A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("gypsy").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
+GAME = "gypsy"
 
 
 def test_two_decks_eight_piles_of_two_down_and_one_up(engine):

@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 from helpers import move_of as mv, why_not as why
 from helpers import assert_full_deck, cards, play_actions, play_script, player_turns, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Drew, Engine, Move, MoveKind, PileKind, Won
-from voicegame.games import find_game
+from voicegame.engine import Drew, Move, MoveKind, PileKind, Won
 from voicegame.games.hopscotch import step_of
 from voicegame.play.session import Session
 
@@ -20,9 +19,7 @@ DRAW = Move(MoveKind.DEAL)
 BASES = dict(foundation1="AC", foundation2="2C", foundation3="3C", foundation4="4C")
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("hopscotch").make())
+GAME = "hopscotch"
 
 
 def at(engine, **piles):

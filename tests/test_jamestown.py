@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from helpers import play_script, position
+from helpers import play_script, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Won
 from voicegame.games import find_game
@@ -11,12 +11,6 @@ from voicegame.play.session import Session
 E = Engine(find_game("jamestown").make())
 I = E.layout.index
 FULL = dict(r1c3="9D", r2c1="8C", r2c2="7H", r2c3="6S", r3c1="5D", r3c2="4C", r3c3="3H")
-
-
-def why(state, a, b=None):
-    first = (I[a[0]], a[1])
-    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
-    return None if reason is None else reason.key
 
 
 def test_deal_a_block_of_nine_and_43_in_the_stock():
@@ -28,9 +22,9 @@ def test_deal_a_block_of_nine_and_43_in_the_stock():
 
 def test_two_cards_of_the_same_rank_go_together_from_anywhere_in_the_block():
     state = position(E, r1c1="7H", r3c3="7C", r2c2="6D", r1c2="KS")
-    assert why(state, ("r1c1", 0), ("r3c3", 0)) is None
-    assert why(state, ("r1c1", 0), ("r2c2", 0)) == "not_same_rank"  # 7 + 6 is thirteen, but no sums here
-    assert why(state, ("r1c2", 0)) == "not_alone"  # not even a king
+    assert why_not_pair(E, state, ("r1c1", 0), ("r3c3", 0)) is None
+    assert why_not_pair(E, state, ("r1c1", 0), ("r2c2", 0)) == "not_same_rank"  # 7 + 6 is thirteen, but no sums here
+    assert why_not_pair(E, state, ("r1c2", 0)) == "not_alone"  # not even a king
 
 
 def test_gaps_are_filled_from_the_stock_at_once():

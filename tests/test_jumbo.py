@@ -1,18 +1,14 @@
 """Jumbo: every rule of the manual, legal and illegal side; a seeded deal won through the CLI, and one
 played to "No moves left" (a lost game, told from the endless swaps two decks allow)."""
 
-import pytest
 
 from helpers import assert_full_deck, cards, play_script, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
+from voicegame.engine import Move
 
 DRAW = Move.deal()
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("jumbo").make())
+GAME = "jumbo"
 
 
 def test_nine_piles_from_nine_cards_down_to_one_the_last_card_face_up(engine):

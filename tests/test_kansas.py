@@ -1,18 +1,14 @@
 """Kansas: every rule of the manual, legal and illegal side, and a game played through the CLI to
 "No moves left" (the solver won none of seeds 1-200)."""
 
-import pytest
 
 from helpers import assert_full_deck, cards, play_script, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
+from voicegame.engine import Move
 
 DRAW = Move.deal()
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("kansas").make())
+GAME = "kansas"
 
 
 def test_a_base_card_a_reserve_of_twelve_three_piles_and_the_stock(engine):

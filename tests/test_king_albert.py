@@ -3,22 +3,13 @@ undo/redo and saves: test_conformance.py)."""
 
 from collections import Counter
 
-import pytest
 
-from helpers import cards, position, why_not as why
+from helpers import cards, pile, position, why_not as why
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine
-from voicegame.games import find_game
 from voicegame.play.session import Session
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("king_albert").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
+GAME = "king_albert"
 
 
 def test_deal_nine_piles_of_nine_down_to_one_and_seven_reserve_cards_no_stock(engine):

@@ -9,9 +9,7 @@ from voicegame.engine.cards import new_deck
 from voicegame.engine import Drew, IllegalMove, Move, PileKind, Restacked, TurnedOver, Won
 
 
-@pytest.fixture
-def engine():
-    return klondike_engine()
+GAME = "klondike"
 
 
 def idx(engine, pile_id):

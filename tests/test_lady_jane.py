@@ -4,25 +4,17 @@ through the text CLI (conservation, undo/redo and saves: test_conformance.py).""
 from collections import Counter
 from dataclasses import replace
 
-import pytest
 
-from helpers import move_of as mv, why_not as why
+from helpers import move_of as mv, pile, why_not as why
 from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind, Won
-from voicegame.games import find_game
+from voicegame.engine import DealtRow, Move, MoveKind, Won
 from voicegame.play.session import Session
 
 DEAL = Move(MoveKind.DEAL)
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("lady_jane").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
+GAME = "lady_jane"
 
 
 def test_deal_klondike_triangle_seven_reserve_cards_and_a_base_card(engine):

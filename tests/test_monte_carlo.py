@@ -6,7 +6,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import play_actions, play_script, player_turns, position
+from helpers import play_actions, play_script, player_turns, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Compacted, DealtRow, Engine, Move, MoveKind, Won
 from voicegame.games import find_game
@@ -18,11 +18,6 @@ I = E.layout.index
 DEAL = Move(MoveKind.DEAL)
 
 
-def why(state, a, b):
-    reason = E.why_not(state, Move.pair((I[a], 0), (I[b], 0)))
-    return None if reason is None else reason.key
-
-
 def test_deal_25_face_up_and_27_in_the_stock():
     state = E.deal(1)
     assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 6) for c in range(1, 6))
@@ -32,13 +27,13 @@ def test_deal_25_face_up_and_27_in_the_stock():
 
 def test_same_rank_and_touching_in_eight_directions():
     state = position(E, r2c2="7H", r1c1="7S", r3c3="7C", r2c3="7D", r2c4="7S", r4c4="8H", r5c5="8D")
-    assert why(state, "r2c2", "r1c1") is None and why(state, "r2c2", "r3c3") is None and why(state, "r2c2", "r2c3") is None
-    assert why(state, "r2c2", "r2c4") == "not_touching"
-    assert why(state, "r2c2", "r4c4") == "not_same_rank"
-    assert why(state, "r4c4", "r5c5") is None
+    assert why_not_pair(E, state, ("r2c2", 0), ("r1c1", 0)) is None and why_not_pair(E, state, ("r2c2", 0), ("r3c3", 0)) is None and why_not_pair(E, state, ("r2c2", 0), ("r2c3", 0)) is None
+    assert why_not_pair(E, state, ("r2c2", 0), ("r2c4", 0)) == "not_touching"
+    assert why_not_pair(E, state, ("r2c2", 0), ("r4c4", 0)) == "not_same_rank"
+    assert why_not_pair(E, state, ("r4c4", 0), ("r5c5", 0)) is None
     assert E.why_not(state, Move.pair((I["r2c2"], 0))).key == "not_alone"
     state = position(E, r1c5="9H", r2c1="9S")  # next in reading order, but not touching
-    assert why(state, "r1c5", "r2c1") == "not_touching"
+    assert why_not_pair(E, state, ("r1c5", 0), ("r2c1", 0)) == "not_touching"
 
 
 def test_deal_closes_gaps_in_reading_order_and_refills_from_the_stock():

@@ -14,9 +14,7 @@ from voicegame.play.session import Session
 DEAL = Move(MoveKind.DEAL)
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("poker").make())
+GAME = "poker"
 
 
 @pytest.fixture(scope="module")

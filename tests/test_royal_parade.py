@@ -13,16 +13,13 @@ from hypothesis import strategies as st
 from helpers import move_of as mv, why_not as why
 from helpers import cards, play_actions, player_turns, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, Won
-from voicegame.games import find_game
+from voicegame.engine import DealtRow, Move, MoveKind, PileKind, Won
 from voicegame.play.session import Session
 
 DATA = Path(__file__).parent / "data"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("royal_parade").make())
+GAME = "royal_parade"
 
 
 def at(engine, **piles):

@@ -1,17 +1,13 @@
 """Saratoga: every rule of the manual, legal and illegal side, and a scripted win through the CLI."""
 
-import pytest
 
-from helpers import assert_full_deck, cards, play_script, move_of as mv, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
+from helpers import assert_full_deck, cards, play_script, position, why_not as why
+from voicegame.engine import Move
 
 DRAW = Move.deal()
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("saratoga").make())
+GAME = "saratoga"
 
 
 def test_the_klondike_triangle_is_dealt_all_face_up(engine):

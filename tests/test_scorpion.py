@@ -4,15 +4,13 @@ undo/redo and card conservation."""
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import move_of as mv, why_not as why
 from helpers import cards, play_actions, play_script, player_turns, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, TurnedOver, Won
-from voicegame.games import find_game
+from voicegame.engine import DealtRow, Move, MoveKind, PileKind, TurnedOver, Won
 from voicegame.play.session import Session
 
 DATA = Path(__file__).parent / "data"
@@ -20,9 +18,7 @@ DEAL = Move(MoveKind.DEAL)
 SPADES = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("scorpion").make())
+GAME = "scorpion"
 
 
 def test_deal_layout(engine):

@@ -24,9 +24,7 @@ DEAL = Move(MoveKind.DEAL)
 K_TO_A = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("spider").make())
+GAME = "spider"
 
 
 def full_table(**piles):

@@ -15,9 +15,7 @@ from voicegame.play.session import Session
 SPADES = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("ten_across").make())
+GAME = "ten_across"
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,6 @@
 """Terrace: every rule of the manual, legal and illegal side, its ways to play, and a scripted game
 through the CLI."""
 
-import pytest
 
 from helpers import assert_full_deck, cards, play_script, position, why_not as why
 from voicegame.engine import Engine, Move, State
@@ -11,9 +10,7 @@ DRAW = Move.deal()
 FULL = {f"pile{n}": "KS" for n in range(2, 10)}  # every pile but pile one holds a card
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("terrace").make())
+GAME = "terrace"
 
 
 def at(engine, pile_id):

@@ -6,7 +6,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import play_actions, play_script, player_turns, position
+from helpers import play_actions, play_script, player_turns, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Paired, Won
 from voicegame.games import find_game
@@ -18,12 +18,6 @@ I = E.layout.index
 DRAW = Move(MoveKind.DEAL)
 
 
-def why(state, a, b=None):
-    first = (I[a[0]], a[1])
-    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
-    return None if reason is None else reason.key
-
-
 def test_deal_a_pyramid_of_28_and_24_in_the_stock():
     state = E.deal(1)
     assert len(state.piles[I["stock"]].cards) == 24 and state.piles[I["stock"]].down == 24
@@ -33,22 +27,22 @@ def test_deal_a_pyramid_of_28_and_24_in_the_stock():
 
 def test_a_card_is_free_only_when_both_cards_below_are_gone():
     state = position(E, r6c1="9H", r7c1="4C", r7c2="5D", r7c3="KS")
-    assert why(state, ("r6c1", 0), ("r7c1", 0)) == "card_not_free"
-    assert why(state, ("r7c1", 0), ("r7c2", 0)) == "not_a_sum"
+    assert why_not_pair(E, state, ("r6c1", 0), ("r7c1", 0)) == "card_not_free"
+    assert why_not_pair(E, state, ("r7c1", 0), ("r7c2", 0)) == "not_a_sum"
     state = position(E, r6c1="9H", r7c1="4C", r7c3="KS")  # r7c2 gone, r7c1 still covers
-    assert why(state, ("r6c1", 0), ("r7c1", 0)) == "card_not_free"
+    assert why_not_pair(E, state, ("r6c1", 0), ("r7c1", 0)) == "card_not_free"
     state = position(E, r6c1="9H", r6c2="4C")
-    assert why(state, ("r6c1", 0), ("r6c2", 0)) is None
+    assert why_not_pair(E, state, ("r6c1", 0), ("r6c2", 0)) is None
 
 
 def test_sums_to_thirteen_and_kings_go_alone():
     state = position(E, r7c1="QH", r7c2="AC", r7c3="KS", r7c4="JD", r7c5="3D")
-    assert why(state, ("r7c1", 0), ("r7c2", 0)) is None
-    assert why(state, ("r7c4", 0), ("r7c5", 0)) == "not_a_sum"
-    assert why(state, ("r7c3", 0)) is None
-    assert why(state, ("r7c1", 0)) == "not_alone"
-    assert why(state, ("r7c3", 0), ("r7c2", 0)) == "goes_alone"
-    assert why(state, ("r7c1", 0), ("r7c1", 0)) == "same_card"
+    assert why_not_pair(E, state, ("r7c1", 0), ("r7c2", 0)) is None
+    assert why_not_pair(E, state, ("r7c4", 0), ("r7c5", 0)) == "not_a_sum"
+    assert why_not_pair(E, state, ("r7c3", 0)) is None
+    assert why_not_pair(E, state, ("r7c1", 0)) == "not_alone"
+    assert why_not_pair(E, state, ("r7c3", 0), ("r7c2", 0)) == "goes_alone"
+    assert why_not_pair(E, state, ("r7c1", 0), ("r7c1", 0)) == "same_card"
     after, events = E.apply(state, Move.pair((I["r7c1"], 0), (I["r7c2"], 0)))
     assert isinstance(events[0], Paired) and after.piles[I["discard"]].cards == events[0].cards
     assert not after.piles[I["r7c1"]].cards and E.score(after) == 2
@@ -56,14 +50,14 @@ def test_sums_to_thirteen_and_kings_go_alone():
 
 def test_the_waste_top_bottom_and_the_card_under_the_top():
     state = position(E, waste="4C 7D 4S 8H", r7c1="9H", r7c2="5S")  # bottom 4C, under-top 4S, top 8H
-    assert why(state, ("waste", 0), ("r7c1", 0)) is None  # bottom with the pyramid
-    assert why(state, ("waste", 3), ("r7c2", 0)) is None  # top with the pyramid
-    assert why(state, ("waste", 2), ("r7c1", 0)) == "waste_second_with_top"
-    assert why(state, ("waste", 1), ("r7c1", 0)) == "card_not_free"  # the middle is buried
+    assert why_not_pair(E, state, ("waste", 0), ("r7c1", 0)) is None  # bottom with the pyramid
+    assert why_not_pair(E, state, ("waste", 3), ("r7c2", 0)) is None  # top with the pyramid
+    assert why_not_pair(E, state, ("waste", 2), ("r7c1", 0)) == "waste_second_with_top"
+    assert why_not_pair(E, state, ("waste", 1), ("r7c1", 0)) == "card_not_free"  # the middle is buried
     state = position(E, waste="6C 9D 7S 6H")
-    assert why(state, ("waste", 3), ("waste", 2)) is None  # top with the card under it
-    assert why(state, ("waste", 0), ("waste", 2)) == "waste_second_with_top"
-    assert why(state, ("waste", 0), ("waste", 1)) == "card_not_free"
+    assert why_not_pair(E, state, ("waste", 3), ("waste", 2)) is None  # top with the card under it
+    assert why_not_pair(E, state, ("waste", 0), ("waste", 2)) == "waste_second_with_top"
+    assert why_not_pair(E, state, ("waste", 0), ("waste", 1)) == "card_not_free"
     after = E.apply(state, Move.pair((I["waste"], 3), (I["waste"], 2)))[0]
     assert after.piles[I["waste"]].cards == position(E, waste="6C 9D").piles[I["waste"]].cards
 

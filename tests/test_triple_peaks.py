@@ -20,17 +20,7 @@ DATA = Path(__file__).parent / "data"
 DRAW = Move(MoveKind.DEAL)
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("triple_peaks").make())
-
-
-def mv(engine, src, dst="waste"):
-    return move_of(engine, src, dst)
-
-
-def why(engine, state, src, dst="waste"):
-    return why_not(engine, state, src, dst)
+GAME = "triple_peaks"
 
 
 def test_deal_layout(engine):
@@ -52,28 +42,28 @@ def test_covering_relation():
 
 @pytest.mark.parametrize("waste,card", [("7H", "8S"), ("7H", "6C"), ("KS", "AD"), ("AS", "KD"), ("AS", "2H"), ("QD", "KC")])
 def test_one_rank_up_or_down_with_wrap(engine, waste, card):
-    assert why(engine, position(engine, waste=waste, r4c1=card), "r4c1") is None
+    assert why_not(engine, position(engine, waste=waste, r4c1=card), "r4c1", "waste") is None
 
 
 @pytest.mark.parametrize("waste,card", [("7H", "7S"), ("7H", "9S"), ("KS", "2D"), ("AS", "QD")])
 def test_other_ranks_do_not_fit(engine, waste, card):
-    assert why(engine, position(engine, waste=waste, r4c1=card), "r4c1") == "needs_rank"
+    assert why_not(engine, position(engine, waste=waste, r4c1=card), "r4c1", "waste") == "needs_rank"
 
 
 def test_a_covered_card_cannot_play_and_turns_up_when_freed(engine):
     state = position(engine, waste="7H", r3c1=("8D", 1), r4c1="6S", r4c2="7C")
-    assert why(engine, state, "r3c1") == "card_face_down"
-    after = engine.apply(state, mv(engine, "r4c1"))[0]
+    assert why_not(engine, state, "r3c1", "waste") == "card_face_down"
+    after = engine.apply(state, move_of(engine, "r4c1", "waste"))[0]
     assert after.piles[engine.layout.index["r3c1"]].down == 1  # still under r4c2
-    after, events = engine.apply(after, mv(engine, "r4c2"))
+    after, events = engine.apply(after, move_of(engine, "r4c2", "waste"))
     assert TurnedOver(engine.layout.index["r3c1"], cards("8D")[0]) in events
-    assert why(engine, after, "r3c1") is None  # the eight of diamonds goes on the seven of clubs
+    assert why_not(engine, after, "r3c1", "waste") is None  # the eight of diamonds goes on the seven of clubs
 
 
 def test_cards_go_only_to_the_waste(engine):
     state = position(engine, waste="7H", r4c1="8S", r4c2="9D")
-    assert why(engine, state, "r4c1", "r4c2") == "takes_no_cards"
-    assert why(engine, state, "waste", "r4c1") == "cannot_take_from"
+    assert why_not(engine, state, "r4c1", "r4c2") == "takes_no_cards"
+    assert why_not(engine, state, "waste", "r4c1") == "cannot_take_from"
 
 
 def test_the_stock_turns_one_card_once_through(engine):
@@ -86,15 +76,15 @@ def test_the_stock_turns_one_card_once_through(engine):
 
 def test_run_scoring_flip_penalty_and_bonuses(engine):
     state = position(engine, waste="7H", stock="2C", r1c1="6S", r4c1="8D", r4c2="9C", r4c3="3D")
-    state = engine.apply(state, mv(engine, "r4c1"))[0]
-    state = engine.apply(state, mv(engine, "r4c2"))[0]
+    state = engine.apply(state, move_of(engine, "r4c1", "waste"))[0]
+    state = engine.apply(state, move_of(engine, "r4c2", "waste"))[0]
     assert engine.score(state) == 1 + 2
     state = engine.apply(state, DRAW)[0]
     assert engine.score(state) == 3 - 5
-    state = engine.apply(state, mv(engine, "r4c3"))[0]
+    state = engine.apply(state, move_of(engine, "r4c3", "waste"))[0]
     assert engine.score(state) == -2 + 1
     state = State(state.piles, state.redeals, state.counters)
-    state = engine.apply(state.with_piles({engine.layout.waste: state.piles[engine.layout.waste].with_added(cards("7S"))}), mv(engine, "r1c1"))[0]
+    state = engine.apply(state.with_piles({engine.layout.waste: state.piles[engine.layout.waste].with_added(cards("7S"))}), move_of(engine, "r1c1", "waste"))[0]
     assert engine.score(state) == -1 + 2 + 15 + 15  # run of two, a peak, the whole tableau
     assert engine.is_won(state)
 
@@ -103,17 +93,17 @@ def test_multiplier_scoring():
     engine = Engine(find_game("triple_peaks").make(scoring="multiplier"))
     state = position(engine, waste="7H", stock="2C", r4c1="8D", r4c2="9C", r4c3="TD", r4c4="JD", r4c5="3C")
     for n in (1, 2, 3, 4):
-        state = engine.apply(state, mv(engine, f"r4c{n}"))[0]
+        state = engine.apply(state, move_of(engine, f"r4c{n}", "waste"))[0]
     assert engine.score(state) == 1 + 2 + 4 + 8
     state = engine.apply(state, DRAW)[0]
     assert engine.score(state) == 15  # turning a stock card is free
-    state, events = engine.apply(state, mv(engine, "r4c5"))
+    state, events = engine.apply(state, move_of(engine, "r4c5", "waste"))
     assert engine.score(state) == 15 + 1 + 25 and isinstance(events[-1], Won)
 
 
 def test_won_when_the_peaks_are_clear(engine):
     state = position(engine, waste="7H", r4c1="8S", stock="KC")
-    after, events = engine.apply(state, mv(engine, "r4c1"))
+    after, events = engine.apply(state, move_of(engine, "r4c1", "waste"))
     assert engine.is_won(after) and isinstance(events[-1], Won)
 
 

@@ -3,12 +3,10 @@ undo/redo and saves: test_conformance.py)."""
 
 from collections import Counter
 
-import pytest
 
-from helpers import cards, move_of as mv, position, why_not as why
+from helpers import cards, move_of as mv, pile, position, why_not as why
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind, Won
-from voicegame.games import find_game
+from voicegame.engine import Move, MoveKind, Won
 from voicegame.play.session import Session
 
 DEAL = Move(MoveKind.DEAL)
@@ -16,13 +14,7 @@ UP = "A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
 THERE_AND_BACK = UP + " K{s} Q{s} J{s} T{s} 9{s} 8{s} 7{s} 6{s} 5{s} 4{s} 3{s} 2{s} A{s}"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("union_square").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
+GAME = "union_square"
 
 
 def test_two_decks_sixteen_piles_of_one_card(engine):

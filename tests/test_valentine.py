@@ -3,22 +3,18 @@ solver's win through the text CLI. Conservation, undo/redo and saves: test_confo
 
 from collections import Counter
 
-import pytest
 
 from helpers import move_of as mv, why_not as why
 from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Drew, Engine, Move, MoveKind, Redealt, Won
-from voicegame.games import find_game
+from voicegame.engine import DealtRow, Drew, Move, MoveKind, Redealt, Won
 from voicegame.play.session import Session
 
 DEAL = Move(MoveKind.DEAL)
 HEARTS = "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("valentine").make())
+GAME = "valentine"
 
 
 def piles(engine, state):

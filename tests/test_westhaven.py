@@ -1,17 +1,13 @@
 """Westhaven: every rule of the manual, legal and illegal side, and a scripted game through the CLI."""
 
-import pytest
 
 from helpers import assert_full_deck, cards, play_script, move_of as mv, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
+from voicegame.engine import Move
 
 DRAW = Move.deal()
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("westhaven").make())
+GAME = "westhaven"
 
 
 def test_ten_piles_of_three_the_last_row_face_up(engine):

@@ -1,17 +1,13 @@
 """Whitehead: every rule of the manual, legal and illegal side, and a scripted win through the CLI."""
 
-import pytest
 
 from helpers import assert_full_deck, cards, play_script, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
+from voicegame.engine import Move
 
 DRAW = Move.deal()
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("whitehead").make())
+GAME = "whitehead"
 
 
 def test_one_to_seven_cards_all_face_up(engine):

@@ -3,25 +3,17 @@ win through the text CLI (conservation, undo/redo and saves: test_conformance.py
 
 from collections import Counter
 
-import pytest
 
-from helpers import move_of as mv, why_not as why
+from helpers import move_of as mv, pile, why_not as why
 from helpers import cards, play_script, position
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, PileKind, TurnedOver, Won
-from voicegame.games import find_game
+from voicegame.engine import PileKind, TurnedOver, Won
 from voicegame.play.session import Session
 
 HEARTS = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("yukon").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
+GAME = "yukon"
 
 
 def test_deal_a_klondike_triangle_then_four_more_face_up_on_piles_two_to_seven(engine):

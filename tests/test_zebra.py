@@ -1,19 +1,15 @@
 """Zebra: every rule of the manual, legal and illegal side, and a scripted game through the CLI."""
 
-import pytest
 
 from helpers import assert_full_deck, cards, play_script, position, why_not as why
-from voicegame.engine import Engine, Move
+from voicegame.engine import Move
 from voicegame.engine.cards import Rank
-from voicegame.games import find_game
 
 DRAW = Move.deal()
 OTHERS = {f"pile{n}": "KH" for n in range(3, 9)}  # the other piles full, so that no gap takes the cards a test watches
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("zebra").make())
+GAME = "zebra"
 
 
 def test_the_aces_start_the_foundations_and_each_pile_gets_one_card(engine):
