@@ -1,29 +1,14 @@
 """Agnes: every rule of AisleRiot's manual (legal and illegal side) and voice (conservation,
 undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
 from dataclasses import replace
 
-
 from helpers import cards, move_of as mv, pile, position, why_not as why
-from voicegame.engine.cards import new_deck
 from voicegame.engine import DealtRow, Move, MoveKind
 from voicegame.play.session import Session
 
-DEAL = Move(MoveKind.DEAL)
-
-
 GAME = "agnes"
-
-
-def test_deal_klondike_triangle_and_a_base_card(engine):
-    state = engine.deal(3)
-    for n in range(1, 8):
-        dealt = pile(engine, state, f"pile{n}")
-        assert len(dealt.cards) == n and dealt.down == n - 1
-    assert len(pile(engine, state, "foundation1").cards) == 1
-    assert len(pile(engine, state, "stock").cards) == 23
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+DEAL = Move(MoveKind.DEAL)
 
 
 def test_a_deal_puts_one_card_on_each_pile_the_last_two_on_piles_one_and_two(engine):

@@ -1,14 +1,11 @@
 """Athena: every rule of the manual, legal and illegal side, and a scripted game through the CLI."""
 
-
 from helpers import assert_full_deck, cards, play_script, position, why_not as why
 from voicegame.engine import Move, Pile, State
 from voicegame.play.session import Session
 
-DRAW = Move.deal()
-
-
 GAME = "athena"
+DRAW = Move.deal()
 
 
 def pile(engine, n: int) -> int:

@@ -1,29 +1,13 @@
 """Backbone: every rule of AisleRiot's manual (legal and illegal side), voice and a scripted game
 through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-
-from helpers import move_of as mv, pile, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of as mv, pile, play_script, position, why_not as why
 from voicegame.engine import Move, MoveKind, Restacked, Won
 from voicegame.play.session import Session
 
+GAME = "backbone"
 DRAW = Move(MoveKind.DEAL)
 SUIT = "A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
-
-
-GAME = "backbone"
-
-
-def test_deal_two_stacks_of_nine_under_the_backbone_one_card_on_eight_piles(engine):
-    state = engine.deal(3)
-    assert [len(pile(engine, state, p).cards) for p in ("stack1", "stack2", "backbone")] == [9, 9, 1]
-    assert all(pile(engine, state, p).down == 0 for p in ("stack1", "stack2", "backbone"))
-    assert all(len(pile(engine, state, f"pile{n}").cards) == 1 for n in range(1, 9))
-    assert len(pile(engine, state, "stock").cards) == 77
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck() * 2)
 
 
 def test_the_stacks_are_free_only_once_the_backbone_card_has_gone(engine):

@@ -3,14 +3,11 @@ scripted win through the text CLI."""
 
 from collections import Counter
 
-
-from helpers import move_of as mv, why_not as why
-from helpers import play_script, position
+from helpers import move_of as mv, play_script, position, why_not as why
 from voicegame.engine.cards import Rank, new_deck
 from voicegame.engine import PileKind, Won
 from voicegame.play.session import Session
 from voicegame.solver.hooks import hooks_for
-
 
 GAME = "bakers_dozen"
 

@@ -1,38 +1,17 @@
 """Bakers Game, Eight Off and Seahaven (one rule set, three layouts): every rule of the manual on
-both sides, the deals, voice, Freecell Solver's hints, and scripted wins through the text CLI."""
-
-from collections import Counter
+both sides (the deals: test_deals.py), voice, Freecell Solver's hints, and scripted wins through the text CLI."""
 
 import pytest
 
-from helpers import heights, move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, PileKind, Won
+from helpers import cards, move_of as mv, play_script, position, why_not as why
+from voicegame.engine import Engine, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
 from voicegame.solver import freecell_solver
 from voicegame.solver.hooks import hooks_for
 from voicegame.solver.thoughtful import solve
 
-
 GAME = "bakers_game"
-
-
-# ----- the deals --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("key, cells, columns, dealt_cells", [
-    ("bakers_game", 4, [7, 7, 7, 7, 6, 6, 6, 6], [0, 0, 0, 0]),
-    ("eight_off", 8, [6] * 8, [1, 1, 1, 1, 0, 0, 0, 0]),
-    ("seahaven", 4, [5] * 10, [0, 1, 1, 0]),
-])
-def test_deal_shapes(key, cells, columns, dealt_cells):
-    engine = Engine(find_game(key).make())
-    state = engine.deal(3)
-    assert heights(engine, state, PileKind.TABLEAU) == columns
-    assert heights(engine, state, PileKind.CELL) == dealt_cells and len(dealt_cells) == cells
-    assert heights(engine, state, PileKind.FOUNDATION) == [0, 0, 0, 0]
-    assert all(p.down == 0 for p in state.piles)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 # ----- the rules (Bakers Game's, shared by Eight Off and Seahaven) ----------------------------------------

@@ -1,26 +1,11 @@
-"""Bear River: the deal and its base card, every rule of the manual on both sides (piles of at most
+"""Bear River (its deal: test_deals.py): the base card, every rule of the manual on both sides (piles of at most
 three, standard piles and holes, wrapping in suit), voice, and a scripted win through the text CLI."""
 
-from collections import Counter
-
-
-from helpers import move_of as mv, why_not as why
-from helpers import play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import PileKind, Won
+from helpers import move_of as mv, play_script, position, why_not as why
+from voicegame.engine import Won
 from voicegame.play.session import Session
 
-
 GAME = "bear_river"
-
-
-def test_deal_a_base_card_and_eighteen_piles(engine):
-    state = engine.deal(4)
-    assert len(state.piles[engine.layout.index["foundation1"]].cards) == 1
-    heights = [len(state.piles[i].cards) for i in engine.game.indices(PileKind.TABLEAU)]
-    assert heights == ([3] * 5 + [2]) * 3
-    assert all(p.down == 0 for p in state.piles)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_the_base_rank_starts_every_foundation_and_they_build_up_in_suit_wrapping(engine):

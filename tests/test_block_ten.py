@@ -1,8 +1,6 @@
 """Block Ten: a block of nine, pairs adding up to ten, court cards in pairs of their rank, tens
 stay, gaps refilled from the stock at once, won with only the tens left."""
 
-from collections import Counter
-
 from helpers import play_script, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Paired, Won
@@ -11,14 +9,6 @@ from voicegame.play.session import Session
 
 E = Engine(find_game("block_ten").make())
 I = E.layout.index
-
-
-def test_deal_nine_face_up_and_43_face_down_in_the_stock():
-    state = E.deal(1)
-    assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 4) for c in range(1, 4))
-    stock = state.piles[I["stock"]]
-    assert len(stock.cards) == 43 and stock.down == 43
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_pairs_adding_up_to_ten():

@@ -1,34 +1,16 @@
 """Canfield: every rule (legal and illegal side), the reserve filling gaps, voice, a solver's win
 through the text CLI, undo/redo and card conservation."""
 
-from collections import Counter
-from pathlib import Path
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_actions, play_script, player_turns, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of as mv, play_actions, play_script, player_turns, position, why_not as why
 from voicegame.engine import Move, MoveKind, Moved, PileKind, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
-DRAW = Move(MoveKind.DEAL)
-
-
 GAME = "canfield"
-
-
-def test_deal_layout(engine):
-    state = engine.deal(3)
-    pile = lambda name: state.piles[engine.layout.index[name]]  # noqa: E731
-    assert len(pile("foundation1").cards) == 1 and not pile("foundation2").cards
-    assert len(pile("reserve").cards) == 13 and pile("reserve").down == 12
-    assert all(len(pile(f"pile{n}").cards) == 1 for n in range(1, 5))
-    assert len(pile("stock").cards) == 34 and not pile("waste").cards
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck()) and engine.score(state) == 1
+DRAW = Move(MoveKind.DEAL)
 
 
 def test_foundations_start_at_the_base_rank_and_turn_the_corner(engine):

@@ -1,14 +1,9 @@
 """Cover: every rule of the manual (legal and illegal side), refilling, the end, scoring, voice, and
 a solver's win through the text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from collections import Counter
-
-
 from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Won
 from voicegame.play.session import Session
-
 
 GAME = "cover"
 
@@ -16,13 +11,6 @@ GAME = "cover"
 def pair(engine: Engine, a: str, b: str | None = None) -> Move:
     first = (engine.layout.index[a], -1)
     return Move.pair(first, (engine.layout.index[b], -1) if b else None)
-
-
-def test_deal_four_cards_face_up_and_the_rest_in_the_stock(engine):
-    state = engine.deal(5)
-    assert [len(state.piles[engine.layout.index[f"pile{n}"]].cards) for n in range(1, 5)] == [1, 1, 1, 1]
-    assert len(state.piles[engine.layout.stock].cards) == 48
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_two_cards_of_the_same_suit_go_together_and_no_card_alone(engine):

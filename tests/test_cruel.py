@@ -1,33 +1,16 @@
-"""Cruel: the aces set out, twelve piles of four, building down in suit, the gather-and-redeal in fours,
+"""Cruel (its deal: test_deals.py): building down in suit, the gather-and-redeal in fours,
 voice, and a scripted win through the text CLI."""
 
-from collections import Counter
-
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import Card, Rank, new_deck
+from helpers import cards, move_of as mv, play_script, position, why_not as why
 from voicegame.engine import Move, MoveKind, PileKind, Redealt, Won
 from voicegame.play.session import Session
 
-DEAL = Move(MoveKind.DEAL)
-
-
 GAME = "cruel"
+DEAL = Move(MoveKind.DEAL)
 
 
 def piles(engine, state):
     return [state.piles[i] for i in engine.game.indices(PileKind.TABLEAU)]
-
-
-def test_the_aces_start_home_and_twelve_piles_get_four(engine):
-    state = engine.deal(3)
-    for i in engine.game.indices(PileKind.FOUNDATION):
-        assert state.piles[i].cards == (Card(Rank.ACE, engine.specs[i].suit),)
-    assert [len(p.cards) for p in piles(engine, state)] == [4] * 12
-    assert all(p.down == 0 for p in state.piles)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-    assert engine.score(state) == 0
 
 
 def test_build_down_in_suit_top_card_only(engine):

@@ -86,9 +86,11 @@ RULES: dict[str, Rules] = {
     "auld_lang_syne": Rules({**same("reserve", 4, EMPTY), "stock": (48, None)},
                             cards=dict(zip(FOUNDATIONS, ("AC", "AD", "AH", "AS"))), score=4),
     "aunt_mary": Rules({**each("pile", [(6, n) for n in range(6)]), "stock": (16, None)}),
-    "backbone": Rules({"stack1": (9, 0), "stack2": (9, 0), "backbone": (1, 0), **same("pile", 8, ONE), "stock": (77, None)}),
+    "backbone": Rules({"stack1": (9, 0), "stack2": (9, 0), "backbone": (1, 0), **same("pile", 8, ONE),
+                       "stock": (77, None)}),
     "bakers_dozen": Rules(same("pile", 13, (4, 0))),
-    "bakers_game": Rules({**each("column", [(7, None)] * 4 + [(6, None)] * 4), **same("cell", 4, EMPTY), **EMPTY_SUITS}, every=FACE_UP),
+    "bakers_game": Rules({**each("column", [(7, None)] * 4 + [(6, None)] * 4), **same("cell", 4, EMPTY), **EMPTY_SUITS},
+                         every=FACE_UP),
     "bear_river": Rules({"foundation1": ONE, **each("pile", ([(3, None)] * 5 + [(2, None)]) * 3)}, every=FACE_UP),
     "beleaguered_castle": Rules(same("column", 8, (6, None)), cards=ACES, score=0),
     "block_ten": Rules({**grid(3, 3, ONE), "stock": (43, 43)}),
@@ -137,7 +139,8 @@ RULES: dict[str, Rules] = {
     "klondike": Rules({**klondike_triangle(), "stock": (24, 24)}),
     "labyrinth": Rules({**same("pile", 8, ONE), **same("bottom", 8, EMPTY), "stock": (40, None)}, cards=ACES),
     "lady_jane": Rules({**klondike_triangle(), **same("reserve", 7, ONE), "foundation1": ONE, "stock": (16, None)}),
-    "maze": Rules({"kings": (4, None), **grid(6, 8, ONE), **{f"r{r}c9": EMPTY for r in range(1, 7)}}, ranks={"kings": "K"}),
+    "maze": Rules({"kings": (4, None), **grid(6, 8, ONE), **{f"r{r}c9": EMPTY for r in range(1, 7)}},
+                  ranks={"kings": "K"}),
     "monte_carlo": Rules({**grid(5, 5, ONE), "stock": (27, None)}),
     "napoleons_tomb": Rules({"stock": (52, None)}),
     "neighbor": Rules({**grid(5, 5, ONE), "stock": (27, None)}),
@@ -158,14 +161,16 @@ RULES: dict[str, Rules] = {
     "seahaven": Rules({**same("column", 10, (5, None)), **each("cell", [EMPTY, ONE, ONE, EMPTY]), **EMPTY_SUITS},
                       every=FACE_UP),
     "sir_tommy": Rules({"stock": (52, 52)}),
-    "spider": Rules({**each("column", [(6, 5) if n in (1, 4, 7, 10) else (5, 4) for n in range(1, 11)]), "stock": (50, None)}),
+    "spider": Rules({**each("column", [(6, 5) if n in (1, 4, 7, 10) else (5, 4) for n in range(1, 11)]),
+                     "stock": (50, None)}),
     "spider_three_decks": Rules({**each("column", [(5, 4)] * 6 + [(4, 3)] * 6), "stock": (102, None),
                                  **same("foundation", 12, (None, None))}),
     "spiderette": Rules({**klondike_triangle("column"), "stock": (24, None)}),
     "straight_up": Rules({"reserve": (13, 12), **same("pile", 4, ONE), "stock": (31, None)},
                          cards=suits("2C", "2D", "2H", "2S"), score=0),
     "streets_and_alleys": Rules({**each("column", [(7, None)] * 4 + [(6, None)] * 4), **EMPTY_SUITS}, every=FACE_UP),
-    "ten_across": Rules({**each("column", [(5, d) for d in (0, 1, 2, 3, 4, 4, 3, 2, 1, 0)]), "spot1": ONE, "spot2": ONE}),
+    "ten_across": Rules({**each("column", [(5, down) for down in (0, 1, 2, 3, 4, 4, 3, 2, 1, 0)]),
+                         "spot1": ONE, "spot2": ONE}),
     "terrace": Rules({"reserve": (11, 0), **each("pile", [ONE] * 4 + [EMPTY] * 5), "waste": ONE, "stock": (88, None)}),
     "thieves": Rules({**same("column", 7, (5, 0)), "stock": (19, None), "waste": EMPTY}),
     "thirteen": Rules({**pyramid(7, lambda r: (1, 0 if r == 7 else 1)), "stock": (24, 24)}),
@@ -212,7 +217,8 @@ def test_the_deal_is_the_table_s(key: str) -> None:
 
 
 def rule_cases() -> list[object]:
-    return [pytest.param(key, seed, id=f"{key}-{seed}") for key in sorted(RULES) for seed in (TABLE[key]["seed"], *OTHER_SEEDS)]
+    return [pytest.param(key, seed, id=f"{key}-{seed}")
+            for key in sorted(RULES) for seed in (TABLE[key]["seed"], *OTHER_SEEDS)]
 
 
 @pytest.mark.parametrize("key, seed", rule_cases())

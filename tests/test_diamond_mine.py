@@ -1,28 +1,12 @@
 """Diamond Mine: every rule of the manual (legal and illegal side), scoring, voice, and a solver's win
 through the text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from collections import Counter
-
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of as mv, play_script, position, why_not as why
 from voicegame.engine import TurnedOver, Won
 from voicegame.play.session import Session
 
-CLUBS = "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC"
-
-
 GAME = "diamond_mine"
-
-
-def test_deal_layout(engine):
-    state = engine.deal(3)
-    for n in range(1, 14):
-        pile = state.piles[engine.layout.index[f"pile{n}"]]
-        assert len(pile.cards) == 4 and pile.down == 3
-    assert not state.piles[engine.layout.index["foundation"]].cards
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+CLUBS = "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC"
 
 
 def test_any_diamond_starts_the_foundation_and_only_diamonds_go_there(engine):

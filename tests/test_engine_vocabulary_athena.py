@@ -1,4 +1,4 @@
-"""The engine vocabulary athena added (issue 21), each piece on a toy game: face-down cards lying on
+"""Engine vocabulary first needed by Athena, each piece on a toy game: face-down cards lying on
 face-up ones (``Pile.hidden``), dealt by ``DealSpec.faces``."""
 
 import pytest

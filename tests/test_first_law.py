@@ -4,17 +4,13 @@ test_conformance.py."""
 
 from collections import Counter
 
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
+from helpers import cards, move_of as mv, play_script, position, why_not as why
 from voicegame.engine.cards import new_deck
 from voicegame.engine import DealtRow, Move, MoveKind, Paired, Redealt, Won
 from voicegame.play.session import Session
 
-DEAL = Move(MoveKind.DEAL)
-
-
 GAME = "first_law"
+DEAL = Move(MoveKind.DEAL)
 
 
 def tops(engine, state):

@@ -1,13 +1,9 @@
 """Fortress, Chessboard (one layout, one packing rule) and Bristol: every rule of the manual on both
-sides, the deals, the chosen base rank, voice, and scripted wins through the text CLI."""
-
-from collections import Counter
+sides (the deals: test_deals.py), the chosen base rank, voice, and scripted wins through the text CLI."""
 
 import pytest
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of as mv, play_script, position, why_not as why
 from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -19,20 +15,7 @@ def engine_of(key):
     return Engine(find_game(key).make())
 
 
-def tableau(engine, state):
-    return [state.piles[i] for i in engine.game.indices(PileKind.TABLEAU)]
-
-
 # ----- Fortress and Chessboard ----------------------------------------------------------------------
-@pytest.mark.parametrize("key", ["fortress", "chessboard"])
-def test_ten_columns_of_five_and_one_more_on_the_top_of_each_side(key):
-    engine = engine_of(key)
-    state = engine.deal(2)
-    assert [len(p.cards) for p in tableau(engine, state)] == [6, 5, 5, 5, 5, 6, 5, 5, 5, 5]
-    assert all(p.down == 0 for p in state.piles)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-
-
 @pytest.mark.parametrize("key", ["fortress", "chessboard"])
 def test_columns_build_up_or_down_in_suit_one_card_at_a_time(key):
     engine = engine_of(key)
@@ -101,15 +84,6 @@ def test_no_moves_left(key):
 
 
 # ----- Bristol -------------------------------------------------------------------------------------
-def test_bristol_deals_eight_fans_of_three_and_a_stock_of_28():
-    engine = engine_of("bristol")
-    state = engine.deal(3)
-    assert [len(p.cards) for p in tableau(engine, state)] == [3] * 8
-    assert len(state.piles[engine.layout.stock].cards) == 28
-    assert [len(state.piles[i].cards) for i in engine.game.indices(PileKind.RESERVE)] == [0, 0, 0]
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_bristol_deals_one_card_to_each_reserve_and_the_last_card_alone():
     engine = engine_of("bristol")
     state = engine.deal(3)

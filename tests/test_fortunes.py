@@ -1,26 +1,13 @@
 """Fortunes: every rule of the manual (legal and illegal side), voice, and a solver's win through the
 text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from collections import Counter
-
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
+from helpers import cards, move_of as mv, play_script, position, why_not as why
 from voicegame.engine.cards import new_deck
 from voicegame.engine import DealtRow, Move, MoveKind, Won
 from voicegame.play.session import Session
 
-DEAL = Move(MoveKind.DEAL)
-
-
 GAME = "fortunes"
-
-
-def test_deal_one_card_on_each_pile_and_the_rest_in_the_stock(engine):
-    state = engine.deal(5)
-    assert [len(state.piles[engine.layout.index[f"pile{n}"]].cards) for n in range(1, 5)] == [1, 1, 1, 1]
-    assert len(state.piles[engine.layout.stock].cards) == 48
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+DEAL = Move(MoveKind.DEAL)
 
 
 def test_the_lower_of_two_cards_of_a_suit_is_discarded_aces_high(engine):

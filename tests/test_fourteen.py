@@ -1,7 +1,5 @@
 """Fourteen: twelve open piles, top cards that add up to fourteen, empty piles stay empty, the win."""
 
-from collections import Counter
-
 from helpers import play_script, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Paired, Won
@@ -10,14 +8,6 @@ from voicegame.play.session import Session
 
 E = Engine(find_game("fourteen").make())
 I = E.layout.index
-
-
-def test_deal_five_on_the_first_four_piles_and_four_on_the_other_eight_all_face_up():
-    state = E.deal(1)
-    sizes = [len(state.piles[I[f"pile{n}"]].cards) for n in range(1, 13)]
-    assert sizes == [5] * 4 + [4] * 8
-    assert all(state.piles[I[f"pile{n}"]].down == 0 for n in range(1, 13))
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_two_top_cards_adding_up_to_fourteen_go_together():
@@ -66,7 +56,7 @@ def test_scripted_seed_to_a_win_through_the_cli():
 
 
 def test_what_can_i_say_and_do_name_the_pairs_there_are_now():
-    """Issue 38 item 5: a pair that can go now, not the generic command list; each answer short."""
+    """A pair that can go now, not the generic command list; each answer short."""
     s = Session("fourteen", seed=3)
     assert s.handle("what can i say").sentences == [
         "Now you could say: remove two of diamonds and queen of diamonds. Say all commands for the full list."]

@@ -1,29 +1,12 @@
 """Glenwood: every rule of AisleRiot's manual (legal and illegal side) and voice (conservation,
 undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-
 from helpers import cards, move_of as mv, pile, position, why_not as why
-from voicegame.engine.cards import new_deck
 from voicegame.engine import Move, MoveKind
 from voicegame.play.session import Session
 
-DEAL = Move(MoveKind.DEAL)
-
-
 GAME = "glenwood"
-
-
-def test_deal_four_reserves_of_three_face_up_and_four_piles_of_one(engine):
-    state = engine.deal(3)
-    for n in range(1, 5):
-        reserve = pile(engine, state, f"reserve{n}")
-        assert len(reserve.cards) == 3 and reserve.down == 0
-        assert len(pile(engine, state, f"pile{n}").cards) == 1
-    assert len(pile(engine, state, "stock").cards) == 36
-    assert all(not pile(engine, state, f"foundation{n}").cards for n in range(1, 5))
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+DEAL = Move(MoveKind.DEAL)
 
 
 def test_the_first_move_chooses_a_reserve_card_for_foundation_one(engine):

@@ -1,13 +1,10 @@
 """Gold Mine: every rule of the manual, legal and illegal side, and a scripted game through the CLI."""
 
-
 from helpers import assert_full_deck, cards, play_script, position, why_not as why
 from voicegame.engine import Move
 
-DRAW = Move.deal()
-
-
 GAME = "gold_mine"
+DRAW = Move.deal()
 
 
 def test_every_card_starts_in_the_stock_and_the_piles_are_empty(engine):

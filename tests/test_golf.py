@@ -1,34 +1,16 @@
 """Golf: every rule (legal and illegal side), voice commands, scripted games through the text CLI
 (one won, one to "No moves left"), undo/redo and card conservation."""
 
-from collections import Counter
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of, why_not
-from helpers import cards, play_actions, play_script, player_turns, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of, play_actions, play_script, player_turns, position, why_not
 from voicegame.engine import Drew, Move, MoveKind, PileKind, Won
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
-DRAW = Move(MoveKind.DEAL)
-
-
 GAME = "golf"
-
-
-def test_deal_seven_columns_of_five_face_up_and_seventeen_in_the_stock(engine):
-    state = engine.deal(4)
-    for n in range(1, 8):
-        pile = state.piles[engine.layout.index[f"column{n}"]]
-        assert len(pile.cards) == 5 and pile.down == 0
-    assert len(state.piles[engine.layout.stock].cards) == 17
-    assert not state.piles[engine.layout.waste].cards
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+DRAW = Move(MoveKind.DEAL)
 
 
 def test_the_stock_turns_one_card_and_never_comes_back(engine):

@@ -1,28 +1,13 @@
 """Gypsy: every rule of AisleRiot's manual (legal and illegal side), its scoring and voice
 (conservation, undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-
 from helpers import cards, move_of as mv, pile, position, why_not as why
-from voicegame.engine.cards import new_deck
 from voicegame.engine import Move, MoveKind, Won
 from voicegame.play.session import Session
 
+GAME = "gypsy"
 DEAL = Move(MoveKind.DEAL)
 SUIT = "A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
-
-
-GAME = "gypsy"
-
-
-def test_two_decks_eight_piles_of_two_down_and_one_up(engine):
-    state = engine.deal(3)
-    for n in range(1, 9):
-        dealt = pile(engine, state, f"pile{n}")
-        assert len(dealt.cards) == 3 and dealt.down == 2
-    assert len(pile(engine, state, "stock").cards) == 80
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck() * 2)
 
 
 def test_each_deal_puts_one_card_on_each_of_the_eight_piles(engine):

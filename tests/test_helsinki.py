@@ -1,7 +1,5 @@
 """Helsinki: ten cards refilled from the stock, pairs adding up to thirteen, kings alone, the win."""
 
-from collections import Counter
-
 from helpers import play_script, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Won
@@ -11,13 +9,6 @@ from voicegame.play.session import Session
 E = Engine(find_game("helsinki").make())
 I = E.layout.index
 FULL = dict(pile3="TD", pile4="TC", pile5="TH", pile6="TS", pile7="JD", pile8="JC", pile9="JH", pile10="JS")
-
-
-def test_deal_one_card_face_up_on_each_of_ten_piles_and_42_in_the_stock():
-    state = E.deal(1)
-    assert [len(state.piles[I[f"pile{n}"]].cards) for n in range(1, 11)] == [1] * 10
-    assert len(state.piles[I["stock"]].cards) == 42 and state.piles[I["stock"]].down == 42
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_pairs_adding_up_to_thirteen_and_kings_alone():

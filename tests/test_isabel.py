@@ -1,7 +1,5 @@
 """Isabel: thirteen piles of four, top cards of the same rank removed, the cards under turn up."""
 
-from collections import Counter
-
 from helpers import play_script, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, TurnedOver, Won
@@ -10,14 +8,6 @@ from voicegame.play.session import Session
 
 E = Engine(find_game("isabel").make())
 I = E.layout.index
-
-
-def test_deal_thirteen_piles_of_three_down_and_one_up():
-    state = E.deal(1)
-    for n in range(1, 14):
-        pile = state.piles[I[f"pile{n}"]]
-        assert len(pile.cards) == 4 and pile.down == 3
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_two_top_cards_of_the_same_rank_go_and_the_cards_under_turn_up():

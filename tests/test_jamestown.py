@@ -1,7 +1,5 @@
 """Jamestown: a block of nine refilled from the stock, pairs of the same rank, the win."""
 
-from collections import Counter
-
 from helpers import play_script, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Won
@@ -11,13 +9,6 @@ from voicegame.play.session import Session
 E = Engine(find_game("jamestown").make())
 I = E.layout.index
 FULL = dict(r1c3="9D", r2c1="8C", r2c2="7H", r2c3="6S", r3c1="5D", r3c2="4C", r3c3="3H")
-
-
-def test_deal_a_block_of_nine_and_43_in_the_stock():
-    state = E.deal(1)
-    assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 4) for c in range(1, 4))
-    assert len(state.piles[I["stock"]].cards) == 43 and state.piles[I["stock"]].down == 43
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_two_cards_of_the_same_rank_go_together_from_anywhere_in_the_block():

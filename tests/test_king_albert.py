@@ -3,11 +3,9 @@ undo/redo and saves: test_conformance.py)."""
 
 from collections import Counter
 
-
 from helpers import cards, pile, position, why_not as why
 from voicegame.engine.cards import new_deck
 from voicegame.play.session import Session
-
 
 GAME = "king_albert"
 

@@ -3,7 +3,6 @@ from the stock until the first deal, a deal of one card on each pile, the win th
 
 from helpers import play_script, position, why_not
 from voicegame.engine import Engine, Move, MoveKind, Won
-from voicegame.engine.cards import Rank
 from voicegame.games import find_game
 from voicegame.play.session import Session
 from voicegame.solver import solve_thoughtful
@@ -11,13 +10,6 @@ from voicegame.solver import solve_thoughtful
 E = Engine(find_game("labyrinth").make())
 I = E.layout.index
 DEAL = Move(MoveKind.DEAL)
-
-
-def test_aces_home_eight_single_cards_and_forty_in_the_stock():
-    state = E.deal(1)
-    assert [state.piles[I[s]].cards[0].rank for s in ("clubs", "diamonds", "hearts", "spades")] == [Rank.ACE] * 4
-    assert all(len(state.piles[I[f"pile{n}"]].cards) == 1 and not state.piles[I[f"bottom{n}"]].cards for n in range(1, 9))
-    assert len(state.piles[I["stock"]].cards) == 40
 
 
 def test_the_deal_puts_a_card_on_every_pile_and_the_bottom_card_shows_apart():

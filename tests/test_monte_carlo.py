@@ -1,8 +1,5 @@
 """Monte Carlo: touching pairs of equal rank, compaction in reading order and refill, the win."""
 
-from collections import Counter
-from pathlib import Path
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,17 +9,9 @@ from voicegame.engine import Compacted, DealtRow, Engine, Move, MoveKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
 E = Engine(find_game("monte_carlo").make())
 I = E.layout.index
 DEAL = Move(MoveKind.DEAL)
-
-
-def test_deal_25_face_up_and_27_in_the_stock():
-    state = E.deal(1)
-    assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 6) for c in range(1, 6))
-    assert len(state.piles[I["stock"]].cards) == 27
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_same_rank_and_touching_in_eight_directions():
@@ -96,7 +85,7 @@ def test_one_card_a_grid_spot_through_random_play(seed, actions):
 
 
 def test_what_can_i_say_and_do_name_the_pairs_there_are_now():
-    """Issue 38 item 5: a pair that can go now, not the generic command list; "more" names the rest."""
+    """A pair that can go now, not the generic command list; "more" names the rest."""
     s = Session("monte_carlo", seed=3)
     said = s.handle("what can i say").sentences
     assert said == ["Now you could say: remove king of spades and king of hearts. Say all commands for the full list."]

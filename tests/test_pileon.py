@@ -10,12 +10,6 @@ E = Engine(find_game("pileon").make())
 I = E.layout.index
 
 
-def test_thirteen_piles_of_four_face_up_and_two_empty():
-    state = E.deal(1)
-    assert all(len(state.piles[I[f"pile{n}"]].cards) == 4 and state.piles[I[f"pile{n}"]].down == 0 for n in range(1, 14))
-    assert not state.piles[I["pile14"]].cards and not state.piles[I["pile15"]].cards
-
-
 def test_a_card_goes_only_on_its_own_rank():
     state = position(E, pile1="2C 7H", pile2="3D 7S", pile3="4C 8S")
     assert why_not(E, state, "pile1", "pile2") is None

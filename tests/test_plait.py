@@ -2,11 +2,8 @@
 eight foundations that start with the dealt base rank and build in suit, up or down as chosen;
 a seeded game through the CLI."""
 
-from collections import Counter
-
 from helpers import play_script, position, why_not
 from voicegame.engine import Engine, Move, MoveKind, Won
-from voicegame.engine.cards import new_deck
 from voicegame.games import find_game
 from voicegame.play.session import Session
 
@@ -14,15 +11,6 @@ E = Engine(find_game("plait").make())
 DOWN = Engine(find_game("plait").make(direction="down"))
 I = E.layout.index
 DRAW = Move(MoveKind.DEAL)
-
-
-def test_the_deal():
-    state = E.deal(1)
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck() * 2)
-    assert len(state.piles[I["plait"]].cards) == 20 and len(state.piles[I["foundation1"]].cards) == 1
-    assert all(len(state.piles[I[f"edge{n}"]].cards) == 1 for n in range(1, 5))
-    assert all(len(state.piles[I[f"field{n}"]].cards) == 1 for n in range(1, 9))
-    assert len(state.piles[I["stock"]].cards) == 71
 
 
 def test_every_foundation_starts_with_the_base_rank_and_builds_up_in_suit_round_the_corner():

@@ -4,17 +4,14 @@ undo/redo and saves: test_conformance.py."""
 
 import pytest
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
+from helpers import cards, move_of as mv, play_script, position, why_not as why
 from voicegame.engine import Engine, Move, MoveKind, Won, hand_name
 from voicegame.games import find_game
 from voicegame.games.poker import CELLS
 from voicegame.play.session import Session
 
-DEAL = Move(MoveKind.DEAL)
-
-
 GAME = "poker"
+DEAL = Move(MoveKind.DEAL)
 
 
 @pytest.fixture(scope="module")
@@ -25,11 +22,6 @@ def shuffle():
 def grid(codes: str) -> dict[str, str]:
     """The grid filled in reading order with ``codes``."""
     return dict(zip(CELLS, codes.split()))
-
-
-def test_every_card_starts_in_the_stock(engine):
-    state = engine.deal(1)
-    assert len(state.piles[engine.layout.stock].cards) == 52 and not engine.cards_in_play(state)[52:]
 
 
 def test_a_turned_card_goes_in_an_empty_cell_before_the_next_is_turned(engine):

@@ -1,8 +1,6 @@
 """Quatorze: pairs adding up to fourteen from one row or column, gaps refilled from the stock in
 place, then closed once it is empty, the win."""
 
-from collections import Counter
-
 from helpers import play_script, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Compacted, Engine, Move, Won
@@ -15,13 +13,6 @@ I = E.layout.index
 
 def tops(state, row):
     return [state.piles[I[f"r{row}c{c}"]].cards[0].code if state.piles[I[f"r{row}c{c}"]].cards else None for c in range(1, 6)]
-
-
-def test_deal_a_five_by_five_grid_and_27_in_the_stock():
-    state = E.deal(1)
-    assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 6) for c in range(1, 6))
-    assert len(state.piles[I["stock"]].cards) == 27
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_pairs_adding_up_to_fourteen_in_one_row_or_column():

@@ -3,23 +3,18 @@ the voice naming of a grid, a scripted game to a correct "no moves left", and ca
 
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_actions, player_turns, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of as mv, play_actions, player_turns, position, why_not as why
 from voicegame.engine import DealtRow, Move, MoveKind, PileKind, Won
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
-
-
 GAME = "royal_parade"
+DATA = Path(__file__).parent / "data"
 
 
 def at(engine, **piles):
@@ -28,16 +23,6 @@ def at(engine, **piles):
 
 # "uses two shuffled packs ... The first 32 cards are dealt face-up, in four rows of eight"
 # "The remaining 72 cards are placed face-down in a pile"
-def test_deal(engine):
-    state = engine.deal(8)
-    spots = [i for i, s in enumerate(engine.specs) if s.group.startswith("row")]
-    assert len(spots) == 32
-    assert all(len(state.piles[i].cards) == 1 and state.piles[i].down == 0 for i in spots)
-    stock = state.piles[engine.layout.stock]
-    assert len(stock.cards) == 72 and stock.down == 72
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck(2))
-
-
 # "If at any point during the game an Ace is shown in one of these 32 spots, a click on the Ace will discard it"
 @pytest.mark.parametrize("spot", ["r1c1", "r2c4", "r3c8", "r4c5"])
 def test_aces_are_discarded_from_any_spot(engine, spot):

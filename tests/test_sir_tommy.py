@@ -1,10 +1,7 @@
 """Sir Tommy: one card at a time from the stock, played at once to a foundation (ace to king in any
 suit) or a reserve; reserves play only home; the win."""
 
-from collections import Counter
-
 from helpers import position, why_not
-from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -12,12 +9,6 @@ from voicegame.play.session import Session
 E = Engine(find_game("sir_tommy").make())
 I = E.layout.index
 DRAW = Move(MoveKind.DEAL)
-
-
-def test_all_52_start_in_the_stock():
-    state = E.deal(1)
-    assert len(state.piles[I["stock"]].cards) == 52 and state.piles[I["stock"]].down == 52
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_foundations_start_with_an_ace_and_build_up_in_any_suit():

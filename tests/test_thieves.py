@@ -14,10 +14,8 @@ from voicegame.engine.cards import JOKERS, new_deck
 from voicegame.games import find_game
 from voicegame.play.session import Session
 
-DRAW = Move(MoveKind.DEAL)
-
-
 GAME = "thieves"
+DRAW = Move(MoveKind.DEAL)
 
 
 def test_deal_seven_columns_of_five_face_up_and_nineteen_in_the_stock_from_54_cards(engine):

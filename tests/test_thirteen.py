@@ -1,8 +1,6 @@
 """Thirteen: a face-down pyramid that turns up as it is uncovered, sums to thirteen, kings alone,
 only the waste's top (and the card under it, with the top), the stock used once, the win."""
 
-from collections import Counter
-
 from helpers import play_script, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Paired, TurnedOver, Won
@@ -12,16 +10,6 @@ from voicegame.play.session import Session
 E = Engine(find_game("thirteen").make())
 I = E.layout.index
 DRAW = Move(MoveKind.DEAL)
-
-
-def test_deal_a_face_down_pyramid_with_its_bottom_row_up_and_24_in_the_stock():
-    state = E.deal(1)
-    assert len(state.piles[I["stock"]].cards) == 24 and state.piles[I["stock"]].down == 24
-    for r in range(1, 8):
-        for c in range(1, r + 1):
-            pile = state.piles[I[f"r{r}c{c}"]]
-            assert len(pile.cards) == 1 and pile.top_face_up == (r == 7)
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_a_card_turns_up_and_is_free_only_when_both_cards_below_are_gone():
@@ -110,7 +98,7 @@ def test_scripted_seed_to_a_win_through_the_cli():
 
 
 def test_what_can_i_say_and_do_name_the_pairs_there_are_now():
-    """Issue 38 item 5: not only "draw" while two pairs can be removed."""
+    """Not only "draw" while two pairs can be removed."""
     s = Session("thirteen", seed=2)
     assert s.handle("what can i say").sentences == [
         "Now you could say: remove five of spades and eight of hearts or draw. Say all commands for the full list."]

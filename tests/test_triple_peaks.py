@@ -1,35 +1,18 @@
 """Triple Peaks: the covering layout, every rule (legal and illegal side), run scoring in both modes,
 voice, a solver's win through the text CLI, undo/redo and card conservation."""
 
-from collections import Counter
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of, why_not
-from helpers import cards, play_actions, play_script, player_turns, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of, play_actions, play_script, player_turns, position, why_not
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State, TurnedOver, Won
 from voicegame.games import find_game
 from voicegame.games.triple_peaks import CELLS, cell_id, covered_by
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
-DRAW = Move(MoveKind.DEAL)
-
-
 GAME = "triple_peaks"
-
-
-def test_deal_layout(engine):
-    state = engine.deal(5)
-    for row, n in CELLS:
-        pile = state.piles[engine.layout.index[cell_id(row, n)]]
-        assert len(pile.cards) == 1 and pile.down == (1 if row < 4 else 0)
-    assert len(state.piles[engine.layout.stock].cards) == 23 and len(state.piles[engine.layout.waste].cards) == 1
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck()) and engine.score(state) == 0
+DRAW = Move(MoveKind.DEAL)
 
 
 def test_covering_relation():

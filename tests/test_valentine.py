@@ -1,31 +1,17 @@
 """Valentine: every rule of the manual (legal and illegal side), the stock's three uses, voice, and a
 solver's win through the text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from collections import Counter
-
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of as mv, play_script, position, why_not as why
 from voicegame.engine import DealtRow, Drew, Move, MoveKind, Redealt, Won
 from voicegame.play.session import Session
 
+GAME = "valentine"
 DEAL = Move(MoveKind.DEAL)
 HEARTS = "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH"
 
 
-GAME = "valentine"
-
-
 def piles(engine, state):
     return [state.piles[engine.layout.index[f"pile{n}"]].cards for n in range(1, 5)]
-
-
-def test_deal_four_piles_of_one_card(engine):
-    state = engine.deal(1)
-    assert [len(p) for p in piles(engine, state)] == [1, 1, 1, 1]
-    assert len(state.piles[engine.layout.stock].cards) == 48 and not state.piles[engine.layout.waste].cards
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_the_lower_card_goes_on_the_next_higher_of_its_suit_without_wrap(engine):

@@ -1,30 +1,12 @@
 """Yukon: every rule of AisleRiot's manual (legal and illegal side), scoring, voice and a solver's
 win through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-
-from helpers import move_of as mv, pile, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import PileKind, TurnedOver, Won
+from helpers import cards, move_of as mv, pile, play_script, position, why_not as why
+from voicegame.engine import TurnedOver, Won
 from voicegame.play.session import Session
 
-HEARTS = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
-
-
 GAME = "yukon"
-
-
-def test_deal_a_klondike_triangle_then_four_more_face_up_on_piles_two_to_seven(engine):
-    state = engine.deal(3)
-    for n in range(1, 8):
-        dealt = pile(engine, state, f"pile{n}")
-        assert dealt.down == n - 1
-        assert dealt.up_count == (1 if n == 1 else 5)
-    assert not engine.layout.indices(PileKind.STOCK) and not engine.layout.indices(PileKind.WASTE)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-    assert engine.score(state) == 0
+HEARTS = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
 
 
 def test_build_down_in_alternating_colours(engine):

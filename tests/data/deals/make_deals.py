@@ -50,7 +50,8 @@ def dealt(key: str) -> dict[str, object]:
     seed = SEEDS.get(key, 1)
     state = engine.deal(seed)
     piles = {spec.id: [len(pile.cards), pile.down_count] for spec, pile in zip(engine.specs, state.piles)}
-    cards = {pile_id: " ".join(c.code for c in state.piles[engine.layout.index[pile_id]].cards) for pile_id in EXACT.get(key, ())}
+    cards = {pile_id: " ".join(card.code for card in state.piles[engine.layout.index[pile_id]].cards)
+             for pile_id in EXACT.get(key, ())}
     return {"seed": seed, "score": engine.score(state), "piles": piles, "cards": cards}
 
 

@@ -1,4 +1,5 @@
-"""The engine vocabulary kfam4 added (issue 21), each piece on a toy game."""
+"""Engine vocabulary on toy games: auto-play's wait until every card that could lie on a card is home
+(CoveredHome), a stock locked while a pile is empty or until a phase, and the opening fill of gaps."""
 
 from voicegame.engine import Accepts, GameDef, Pile, PileKind, PileSpec, State, TOP_CARD
 from voicegame.engine.cards import Card

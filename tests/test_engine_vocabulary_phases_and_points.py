@@ -1,5 +1,5 @@
-"""Vocabulary added for the rest of the Klondike family (issue 21, kfam3), on toy games, each rule with a
-legal and an illegal case: a deal that waits for gaps to be filled or for a phase of the game, an empty
+"""Engine vocabulary for the Klondike family's later games, on toy games, each rule with a legal and an
+illegal case: a deal that waits for gaps to be filled or for a phase of the game, an empty
 pile fed from one group first, a foundation built up and back down, a phase that starts with a first
 card, points per card, finished pile and ordered pair, and auto-play's safety with a base rank or two
 decks."""

@@ -1,5 +1,6 @@
-"""Vocabulary added by pair4 (issue 23), each on a toy game: a pile gated by the ranks on another
-(RankIn)."""
+"""Engine vocabulary that gates piles by rank, each on a toy game: a pile gated by the ranks on another
+(RankIn), a rank cycle, only some ranks, a frozen complete set, a gap filled along a line, bottoms open
+until the first deal, a group cleared once full, and pairs sent home together."""
 
 from __future__ import annotations
 

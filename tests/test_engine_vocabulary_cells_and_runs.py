@@ -1,5 +1,6 @@
-"""Vocabulary added for the FreeCell family (issue 22), on toy games: the cells-only run limit, and
-Freecell Solver's run moves unpacked into single-card moves."""
+"""Engine vocabulary for the FreeCell family, on toy games: the cells-only run limit, Freecell Solver's
+run moves unpacked into single-card moves, a rank sunk to the bottom of its group, one base rank for a
+group's empty piles, and a cap on a pile."""
 
 from __future__ import annotations
 

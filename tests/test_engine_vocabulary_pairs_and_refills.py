@@ -1,4 +1,6 @@
-"""Engine vocabulary added on the pairfam branch (issue 23), each piece on a toy game."""
+"""Engine vocabulary for pairing games, each piece on a toy game: which cards may pair (under the top,
+rank mates), refills (face down, from a second source, compacting the gaps), a pile held by another,
+gathering to the stock, and feeding the bottom card back up."""
 
 from __future__ import annotations
 

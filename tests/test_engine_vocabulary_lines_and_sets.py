@@ -1,9 +1,13 @@
-"""Engine vocabulary added on the pair3 branch (issues 22 and 23), each piece on a toy game."""
+"""Engine vocabulary for games of lines and sets, each piece on a toy game: a suit kept out of a pile,
+jumps and collapse along a line, same-suit pairs, sets removed from the left, a card outranked in its
+suit, doubles and a rank sent under the stock, recycling the table, and poker hands on a grid."""
 
 from __future__ import annotations
 
 from helpers import cards, laid_out as at
-from voicegame.engine import EMPTY_ANY, Accepts, Direction, Engine, ExceptSuit, GameDef, Move, PileKind, PileSpec, Sequence, SuitRule, Takes
+from voicegame.engine import (
+    EMPTY_ANY, Accepts, Direction, Engine, ExceptSuit, GameDef, Move, PileKind, PileSpec, Sequence, SuitRule, Takes,
+)
 from voicegame.engine.cards import Suit
 
 

@@ -1,6 +1,6 @@
-"""The vocabulary the kfam2 branch (issue 21) added, on toy games, each with a legal and an illegal
-case: ``Accepts.empty_from``, ``Takes.blocked_by``, the ``same_suit_ready`` safety rule and the solver's
-``safe_home_forced`` hook."""
+"""Engine vocabulary that shuts or caps a pile, on toy games, each with a legal and an illegal case:
+``Accepts.empty_from``, ``Takes.blocked_by``, ``max_cards``, a refill that reveals the source last, a base
+that steps; the ``same_suit_ready`` safety rule and the solver's ``safe_home_forced`` hook."""
 
 from __future__ import annotations
 
