@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
 from voicegame.engine.cards import Card, new_deck
 from voicegame.engine import Engine, Move, Pile, PileKind, State
 from voicegame.games import find_game
+
+if TYPE_CHECKING:
+    from voicegame.play.session import Session
 
 
 def cards(codes: str) -> tuple[Card, ...]:
@@ -85,6 +89,16 @@ def laid_out(engine: Engine, redeals: int = 0, **piles: str | Pile) -> State:
     for pile_id, value in piles.items():
         found[engine.layout.index[pile_id]] = value if isinstance(value, Pile) else Pile(cards(value))
     return State(tuple(found), redeals)
+
+
+def session_at(game: str, seed: int = 1, redeals: int = 0, **piles: str | tuple[str, int]) -> Session:
+    """A session of ``game`` (deal ``seed``) whose starting position is replaced by one with only the
+    named piles filled, as :func:`position` makes it: a voice test starts from the cards it is about."""
+    from voicegame.play.session import Session
+
+    session = Session(game, seed=seed)
+    session.history.states[0] = position(session.engine, redeals, **piles)
+    return session
 
 
 def player_turns(max_size: int = 60) -> st.SearchStrategy:

@@ -3,7 +3,7 @@ undo/redo and saves: test_conformance.py)."""
 
 from dataclasses import replace
 
-from helpers import cards, move_of as mv, pile, position, why_not as why
+from helpers import cards, move_of as mv, pile, position, session_at, why_not as why
 from voicegame.engine import DealtRow, Move, MoveKind
 from voicegame.play.session import Session
 
@@ -74,8 +74,7 @@ def test_auto_play_waits_for_the_cards_that_could_lie_on_a_card(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("agnes", seed=1)
-    s.history.states[0] = position(s.engine, foundation1="JD", stock="4C 5D 6D 7D 8D 9D TD", pile1="6S", pile2="5C", pile3="QD")
+    s = session_at(GAME, foundation1="JD", stock="4C 5D 6D 7D 8D 9D TD", pile1="6S", pile2="5C", pile3="QD")
     s.handle("five of clubs on six of spades")
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5C")
     s.handle("queen of diamonds up")

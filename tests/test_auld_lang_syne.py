@@ -1,7 +1,7 @@
 """Auld Lang Syne: the aces start the foundations, each deal puts a card on every reserve,
 reserves play only home, foundations build up in any suit; every deal of 1-200 is lost."""
 
-from helpers import play_script, position, why_not
+from helpers import play_script, position, session_at, why_not
 from voicegame.engine import DealtRow, Engine, Move, MoveKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -40,8 +40,7 @@ def test_won_with_all_52_home_and_no_moves_left():
 
 
 def test_voice_commands_and_auto():
-    s = Session("auld_lang_syne", seed=1)
-    s.history.states[0] = position(s.engine, foundation1="AC", foundation2="AD", stock="9S 3D 8H 2C")
+    s = session_at("auld_lang_syne", foundation1="AC", foundation2="AD", stock="9S 3D 8H 2C")
     assert s.handle("deal").sentences[0] == "Dealt: two of clubs, eight of hearts, three of diamonds and nine of spades."
     s.handle("auto")
     assert [len(s.state.piles[I[f"foundation{n}"]].cards) for n in (1, 2)] in ([3, 1], [2, 2], [1, 3])

@@ -1,7 +1,7 @@
 """Backbone: every rule of AisleRiot's manual (legal and illegal side), voice and a scripted game
 through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from helpers import cards, move_of as mv, pile, play_script, position, why_not as why
+from helpers import cards, move_of as mv, pile, play_script, position, session_at, why_not as why
 from voicegame.engine import Move, MoveKind, Restacked, Won
 from voicegame.play.session import Session
 
@@ -70,8 +70,7 @@ def test_no_moves_left(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("backbone", seed=1)
-    s.history.states[0] = position(s.engine, backbone="9H", stack1="AD 3S", stack2="7D", pile1="TH", pile2="4S")
+    s = session_at(GAME, backbone="9H", stack1="AD 3S", stack2="7D", pile1="TH", pile2="4S")
     assert s.handle("left stack to pile two").sentences[0].startswith("The backbone")
     s.handle("backbone to pile one")
     assert pile(s.engine, s.state, "pile1").cards == cards("TH 9H")

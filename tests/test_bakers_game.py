@@ -3,7 +3,7 @@ both sides (the deals: test_deals.py), voice, Freecell Solver's hints, and scrip
 
 import pytest
 
-from helpers import cards, move_of as mv, play_script, position, why_not as why
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import Engine, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -89,8 +89,7 @@ def test_no_moves_left_when_the_reserves_are_full_and_nothing_fits(engine):
 
 # ----- voice ----------------------------------------------------------------------------------------
 def test_voice_commands_and_help():
-    s = Session("bakers_game", seed=5)
-    s.history.states[0] = position(s.engine, column1="KC 8S", column2="9S", column3="AH", cell2="5C")
+    s = session_at(GAME, seed=5, column1="KC 8S", column2="9S", column3="AH", cell2="5C")
     assert s.handle("column one to cell one").sentences == ["King of clubs shows."]
     assert s.handle("eight of spades on nine of spades").sentences == ["Cell one is empty."]
     assert s.handle("ace of hearts up").sentences == ["Column three is empty."]

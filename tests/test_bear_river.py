@@ -1,9 +1,8 @@
 """Bear River (its deal: test_deals.py): the base card, every rule of the manual on both sides (piles of at most
 three, standard piles and holes, wrapping in suit), voice, and a scripted win through the text CLI."""
 
-from helpers import move_of as mv, play_script, position, why_not as why
+from helpers import move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import Won
-from voicegame.play.session import Session
 
 GAME = "bear_river"
 
@@ -56,8 +55,7 @@ def test_no_moves_left(engine):
 
 
 def test_voice_commands_and_help():
-    s = Session("bear_river", seed=1)
-    s.history.states[0] = position(s.engine, foundation1="5C", pile1="2C 9H", pile2="8H", pile7="3D")
+    s = session_at(GAME, foundation1="5C", pile1="2C 9H", pile2="8H", pile7="3D")
     assert s.handle("eight of hearts on nine of hearts").sentences == ["Pile two is empty."]
     assert s.handle("row two pile one to hole one").sentences == ["Pile seven is empty."]
     assert s.handle("help").sentences[0].startswith("Bear River. The card on foundation one")

@@ -3,7 +3,7 @@ both sides (the deals: test_deals.py), scores, voice, the solver, and scripted w
 
 import pytest
 
-from helpers import move_of as mv, play_script, position, why_not as why
+from helpers import move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import Won
 from voicegame.play.session import Session
 from voicegame.solver import freecell_solver
@@ -62,8 +62,7 @@ def test_no_moves_left(engine):
 
 # ----- voice --------------------------------------------------------------------------------------
 def test_voice_commands_and_help():
-    s = Session("beleaguered_castle", seed=1)
-    s.history.states[0] = position(s.engine, clubs="AC", diamonds="AD", hearts="AH", spades="AS", column1="9C 2H", column2="TD", column3="3H")
+    s = session_at("beleaguered_castle", clubs="AC", diamonds="AD", hearts="AH", spades="AS", column1="9C 2H", column2="TD", column3="3H")
     assert s.handle("two of hearts up").sentences == ["Column one: nine of clubs."]
     assert s.handle("nine of clubs on ten of diamonds").sentences == ["Column one is empty."]
     assert s.handle("hearts to column one").sentences == ["Hearts: up to ace."]

@@ -4,7 +4,7 @@ through the text CLI, undo/redo and card conservation."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, move_of as mv, play_actions, play_script, player_turns, position, why_not as why
+from helpers import cards, move_of as mv, play_actions, play_script, player_turns, position, session_at, why_not as why
 from voicegame.engine import Move, MoveKind, Moved, PileKind, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
 from voicegame.play.session import Session
@@ -91,14 +91,8 @@ def test_no_moves_left_only_once_the_stock_has_been_seen(engine):
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("canfield", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands_read_and_help():
-    s = session_at(foundation1="5C", pile1="6C", pile2="9D", pile3="9S", pile4="8H", reserve=("3D 4S", 1), stock="2D 3H 7C")
+    s = session_at(GAME, foundation1="5C", pile1="6C", pile2="9D", pile3="9S", pile4="8H", reserve=("3D 4S", 1), stock="2D 3H 7C")
     assert s.handle("six of clubs up").sentences == ["Four of spades to pile one.", "The reserve shows three of diamonds."]  # the player named the move
     assert s.handle("draw").sentences == ["Two of diamonds.", "Stock empty."]
     assert s.narrator.read_board(s.state)[:3] == ["Stock: 0 cards. Waste: two of diamonds.", "Foundations: foundation one six, foundation two empty, foundation three empty, foundation four empty.", "The reserve: three of diamonds."]

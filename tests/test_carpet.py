@@ -1,7 +1,7 @@
 """Carpet: aces home first, twenty open carpet cards and the waste feed suit foundations, gaps
 refilled from the waste or else the stock, no building, the win."""
 
-from helpers import play_script, position, why_not
+from helpers import play_script, position, session_at, why_not
 from voicegame.engine import Engine, Move, MoveKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -54,8 +54,7 @@ def test_won_with_every_card_home_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("carpet", seed=1)
-    s.history.states[0] = position(s.engine, clubs="AC", waste="5H 3D", stock="KS", **full(r1c1="2C"))
+    s = session_at("carpet", clubs="AC", waste="5H 3D", stock="KS", **full(r1c1="2C"))
     assert s.handle("two of clubs up").sentences == ["Three of diamonds to row one column one.", "Waste: five of hearts."]
     assert s.handle("help").sentences[0].startswith("Carpet.")
 

@@ -1,9 +1,8 @@
 """Cover: every rule of the manual (legal and illegal side), refilling, the end, scoring, voice, and
 a solver's win through the text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from helpers import cards, play_script, position
+from helpers import cards, play_script, position, session_at
 from voicegame.engine import Engine, Move, Won
-from voicegame.play.session import Session
 
 GAME = "cover"
 
@@ -41,8 +40,7 @@ def test_over_when_four_suits_show(engine):
 
 
 def test_voice_commands_read_and_help():
-    s = Session("cover", seed=1)
-    s.history.states[0] = position(s.engine, stock="5C 6C 7C", pile1="9H", pile2="2S", pile3="2H", pile4="KD")
+    s = session_at(GAME, stock="5C 6C 7C", pile1="9H", pile2="2S", pile3="2H", pile4="KD")
     assert s.handle("remove nine of hearts and two of hearts").sentences
     assert s.state.piles[s.engine.layout.index["pile1"]].cards == cards("7C")
     assert s.handle("read pile one").sentences == ["Pile one: seven of clubs."]

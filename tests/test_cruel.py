@@ -1,9 +1,8 @@
 """Cruel (its deal: test_deals.py): building down in suit, the gather-and-redeal in fours,
 voice, and a scripted win through the text CLI."""
 
-from helpers import cards, move_of as mv, play_script, position, why_not as why
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import Move, MoveKind, PileKind, Redealt, Won
-from voicegame.play.session import Session
 
 GAME = "cruel"
 DEAL = Move(MoveKind.DEAL)
@@ -63,8 +62,7 @@ def test_no_moves_left_only_when_a_redeal_changes_nothing(engine):
 
 
 def test_voice_commands_and_help():
-    s = Session("cruel", seed=2)
-    s.history.states[0] = position(s.engine, clubs="AC", pile1="KH 2C", pile2="9S", pile3="8S")
+    s = session_at(GAME, seed=2, clubs="AC", pile1="KH 2C", pile2="9S", pile3="8S")
     assert s.handle("two of clubs up").sentences == ["Pile one: king of hearts."]
     assert s.handle("eight of spades on nine of spades").sentences == ["Pile three is empty."]
     assert s.handle("deal").sentences[0] == "Redealt 3 cards."

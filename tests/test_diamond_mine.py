@@ -1,9 +1,8 @@
 """Diamond Mine: every rule of the manual (legal and illegal side), scoring, voice, and a solver's win
 through the text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from helpers import cards, move_of as mv, play_script, position, why_not as why
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import TurnedOver, Won
-from voicegame.play.session import Session
 
 GAME = "diamond_mine"
 CLUBS = "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC"
@@ -72,8 +71,7 @@ def test_no_moves_left(engine):
 
 
 def test_voice_commands_read_and_help():
-    s = Session("diamond_mine", seed=1)
-    s.history.states[0] = position(s.engine, pile1=("2C 7H", 1), pile2="8S", pile3="5D")
+    s = session_at(GAME, pile1=("2C 7H", 1), pile2="8S", pile3="5D")
     assert s.handle("seven of hearts on eight of spades").sentences == ["Pile one shows two of clubs."]
     assert s.handle("five of diamonds up").sentences
     assert s.state.piles[s.engine.layout.index["foundation"]].cards == cards("5D")

@@ -3,7 +3,7 @@ Elevator's cards face down until exposed, Escalator's face up but held while cov
 
 import pytest
 
-from helpers import play_script, position
+from helpers import play_script, position, session_at
 from voicegame.engine import Engine, Move, MoveKind, TurnedOver, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -67,8 +67,7 @@ def test_won_when_the_pyramid_is_clear_and_no_moves_left(engine):
 
 
 def test_voice_commands():
-    s = Session("escalator", seed=1)
-    s.history.states[0] = position(s.engine, waste="8H", r7c1="9C", r7c2="TS", stock="2D")
+    s = session_at("escalator", waste="8H", r7c1="9C", r7c2="TS", stock="2D")
     assert s.handle("nine of clubs to waste").sentences == ["Done."]
     assert s.handle("play ten of spades").sentences[0] == "Ten of spades on nine of clubs."
     assert s.handle("help").sentences[0].startswith("Escalator.")

@@ -3,7 +3,7 @@ sides (the deals: test_deals.py), the chosen base rank, voice, and scripted wins
 
 import pytest
 
-from helpers import cards, move_of as mv, play_script, position, why_not as why
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -125,8 +125,7 @@ def test_bristol_is_stuck_only_with_the_stock_empty():
 
 # ----- voice and scripted wins -----------------------------------------------------------------------
 def test_voice_commands_and_help():
-    s = Session("chessboard", seed=5)
-    s.history.states[0] = position(s.engine, column1="2C 7H", column2="8H", column3="7S")
+    s = session_at("chessboard", seed=5, column1="2C 7H", column2="8H", column3="7S")
     assert s.handle("seven of hearts up").sentences == ["Column one: two of clubs."]
     assert s.state.piles[s.engine.layout.index["foundation1"]].cards == cards("7H")
     assert s.handle("two of clubs to foundation two").sentences == ["Only a seven can go on foundation two while it is empty."]

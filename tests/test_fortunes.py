@@ -1,10 +1,9 @@
 """Fortunes: every rule of the manual (legal and illegal side), voice, and a solver's win through the
 text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from helpers import cards, move_of as mv, play_script, position, why_not as why
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine.cards import new_deck
 from voicegame.engine import DealtRow, Move, MoveKind, Won
-from voicegame.play.session import Session
 
 GAME = "fortunes"
 DEAL = Move(MoveKind.DEAL)
@@ -53,8 +52,7 @@ def test_no_moves_left(engine):
 
 
 def test_voice_commands_read_and_help():
-    s = Session("fortunes", seed=1)
-    s.history.states[0] = position(s.engine, stock="2C 3C 4C 5C", pile1="KH", pile2="AH", pile3="9S", pile4="2S")
+    s = session_at(GAME, stock="2C 3C 4C 5C", pile1="KH", pile2="AH", pile3="9S", pile4="2S")
     assert s.handle("discard king of hearts").sentences
     assert s.state.piles[s.engine.layout.index["discard"]].cards == cards("KH")
     assert s.handle("remove two of spades").sentences

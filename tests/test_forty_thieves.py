@@ -1,7 +1,7 @@
 """Forty Thieves: every rule of AisleRiot's manual (legal and illegal side), scoring, voice and a
 scripted game through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from helpers import cards, move_of as mv, pile, play_script, position, why_not as why
+from helpers import cards, move_of as mv, pile, play_script, position, session_at, why_not as why
 from voicegame.engine import Drew, Move, MoveKind, Won
 from voicegame.engine.auto import same_suit_ready
 from voicegame.play.session import Session
@@ -99,8 +99,7 @@ def test_no_moves_left_only_with_the_stock_empty_and_nothing_useful(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("forty_thieves", seed=1)
-    s.history.states[0] = position(s.engine, stock="4C 5D", pile1="8H 7H", pile2="AD", pile3="9H")
+    s = session_at(GAME, stock="4C 5D", pile1="8H 7H", pile2="AD", pile3="9H")
     assert s.handle("draw").sentences[0].startswith("Five of diamonds")
     s.handle("seven of hearts on eight of hearts")  # the same card: a no-op is refused
     s.handle("pile one to pile three")

@@ -1,6 +1,6 @@
 """Fourteen: twelve open piles, top cards that add up to fourteen, empty piles stay empty, the win."""
 
-from helpers import play_script, position, why_not_pair
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Paired, Won
 from voicegame.games import find_game
@@ -37,8 +37,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("fourteen", seed=1)
-    s.history.states[0] = position(s.engine, pile1="9H", pile2="5C", pile3="7D", pile4="7S", pile5="3D")
+    s = session_at("fourteen", pile1="9H", pile2="5C", pile3="7D", pile4="7S", pile5="3D")
     assert s.handle("remove nine and five").sentences == ["Removed nine of hearts and five of clubs."]
     assert s.handle("pair pile three and pile four").sentences == ["Removed seven of diamonds and seven of spades.", "No moves left. Say undo, restart or new game."]
     assert s.handle("help").sentences[0].startswith("Fourteen.")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of as mv, play_actions, play_script, player_turns, position, why_not as why
+from helpers import move_of as mv, play_actions, play_script, player_turns, position, session_at, why_not as why
 from voicegame.engine import PileKind, Won
 from voicegame.play.session import Session
 
@@ -157,14 +157,8 @@ def test_no_moves_left_when_cells_are_full_and_nothing_fits(engine):
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("freecell", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands_name_cells_columns_and_foundations():
-    s = session_at(column1="KC 8S", column2="9D", column3="7H", column4="AH", column5="QS 2H", cell2="5C")
+    s = session_at(GAME, column1="KC 8S", column2="9D", column3="7H", column4="AH", column5="QS 2H", cell2="5C")
     assert s.handle("column one to cell one").sentences == ["King of clubs shows."]
     assert s.handle("cell one to column two").sentences == ["Cell one is empty."]
     assert s.handle("seven of hearts on eight of spades").sentences == ["Column three is empty."]  # what the player said is not said back
@@ -175,8 +169,7 @@ def test_voice_commands_name_cells_columns_and_foundations():
 
 
 def test_too_long_a_run_is_refused_with_the_limit():
-    s = session_at(column1="KC QD JS TD 9S", column2="KS", cell1="2S", cell2="3S", cell3="4S", cell4="5S",
-                   **{f"column{n}": "KD" for n in range(3, 9)})
+    s = session_at(GAME, column1="KC QD JS TD 9S", column2="KS", cell1="2S", cell2="3S", cell3="4S", cell4="5S", **{f"column{n}": "KD" for n in range(3, 9)})
     reply = s.handle("queen of diamonds on king of spades")
     assert reply.sentences == ["Only 1 card can move at once to column two now. Free a cell or a column to move more."]
 

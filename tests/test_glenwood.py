@@ -1,7 +1,7 @@
 """Glenwood: every rule of AisleRiot's manual (legal and illegal side) and voice (conservation,
 undo/redo and saves: test_conformance.py)."""
 
-from helpers import cards, move_of as mv, pile, position, why_not as why
+from helpers import cards, move_of as mv, pile, position, session_at, why_not as why
 from voicegame.engine import Move, MoveKind
 from voicegame.play.session import Session
 
@@ -72,8 +72,7 @@ def test_draw_one_with_one_redeal(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("glenwood", seed=1)
-    s.history.states[0] = position(s.engine, stock="4C 5D", reserve1="8H 9D", reserve2="5H", pile1="6S", pile2="TC")
+    s = session_at(GAME, stock="4C 5D", reserve1="8H 9D", reserve2="5H", pile1="6S", pile2="TC")
     s.handle("nine of diamonds up")
     assert pile(s.engine, s.state, "foundation1").cards == cards("9D")
     s.handle("five of hearts on six of spades")

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, move_of, play_actions, play_script, player_turns, position, why_not
+from helpers import cards, move_of, play_actions, play_script, player_turns, position, session_at, why_not
 from voicegame.engine import Drew, Move, MoveKind, PileKind, Won
 from voicegame.play.session import Session
 
@@ -67,14 +67,8 @@ def test_no_moves_left_only_when_the_stock_is_empty(engine):
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("golf", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands():
-    s = session_at(stock="3C 9H", column1="KS 8S", column2="7D", column3="TD")
+    s = session_at(GAME, stock="3C 9H", column1="KS 8S", column2="7D", column3="TD")
     assert s.handle("draw").sentences == ["Nine of hearts."]
     assert s.handle("eight of spades to waste").sentences == ["Column one: king of spades."]  # the column's next card
     assert s.handle("play seven of diamonds").sentences == ["Seven of diamonds on eight of spades."]  # a Golf column stays empty: not a gap
@@ -84,7 +78,7 @@ def test_voice_commands():
 
 
 def test_read_the_board_and_help():
-    s = session_at(stock="3C 9H", waste="4H", column1="KS 8S", column2="7D")
+    s = session_at(GAME, stock="3C 9H", waste="4H", column1="KS 8S", column2="7D")
     assert s.narrator.read_board(s.state) == ["Stock: 2 cards. Waste: four of hearts.", "Column one: king of spades, eight of spades.",
                                                     "Column two: seven of diamonds.", "Column three: empty.", "Column four: empty.",
                                                     "Column five: empty.", "Column six: empty.", "Column seven: empty."]

@@ -1,7 +1,7 @@
 """Gypsy: every rule of AisleRiot's manual (legal and illegal side), its scoring and voice
 (conservation, undo/redo and saves: test_conformance.py)."""
 
-from helpers import cards, move_of as mv, pile, position, why_not as why
+from helpers import cards, move_of as mv, pile, position, session_at, why_not as why
 from voicegame.engine import Move, MoveKind, Won
 from voicegame.play.session import Session
 
@@ -54,8 +54,7 @@ def test_scoring_five_a_card_sixty_a_finished_foundation_two_a_pair(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("gypsy", seed=1)
-    s.history.states[0] = position(s.engine, stock="4C 5D 6D 7D 8D 9D TD JD", pile1="6S", pile2="5H", pile3="AD")
+    s = session_at(GAME, stock="4C 5D 6D 7D 8D 9D TD JD", pile1="6S", pile2="5H", pile3="AD")
     s.handle("five of hearts on six of spades")
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5H")
     s.handle("ace of diamonds up")

@@ -1,6 +1,6 @@
 """Helsinki: ten cards refilled from the stock, pairs adding up to thirteen, kings alone, the win."""
 
-from helpers import play_script, position, why_not_pair
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Won
 from voicegame.games import find_game
@@ -39,8 +39,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("helsinki", seed=1)
-    s.history.states[0] = position(s.engine, pile1="9H", pile2="4C", stock="2S 3S", **FULL)
+    s = session_at("helsinki", pile1="9H", pile2="4C", stock="2S 3S", **FULL)
     assert s.handle("remove nine and four").sentences == ["Removed nine of hearts and four of clubs.",
                                                           "Three of spades to pile one.", "Two of spades to pile two."]
     assert s.handle("help").sentences[0].startswith("Helsinki.")

@@ -1,6 +1,6 @@
 """Isabel: thirteen piles of four, top cards of the same rank removed, the cards under turn up."""
 
-from helpers import play_script, position, why_not_pair
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, TurnedOver, Won
 from voicegame.games import find_game
@@ -37,8 +37,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("isabel", seed=1)
-    s.history.states[0] = position(s.engine, pile1=("2C 7H", 1), pile2=("2D 7S", 1), pile3="6D")
+    s = session_at("isabel", pile1=("2C 7H", 1), pile2=("2D 7S", 1), pile3="6D")
     assert s.handle("remove seven and seven").sentences == ["Removed seven of hearts and seven of spades.",
                                                             "Pile one shows two of clubs.", "Pile two shows two of diamonds."]
     assert s.handle("help").sentences[0].startswith("Isabel.")

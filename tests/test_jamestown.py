@@ -1,6 +1,6 @@
 """Jamestown: a block of nine refilled from the stock, pairs of the same rank, the win."""
 
-from helpers import play_script, position, why_not_pair
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Won
 from voicegame.games import find_game
@@ -34,8 +34,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("jamestown", seed=1)
-    s.history.states[0] = position(s.engine, r1c1="JH", r1c2="JC", stock="2S 3S 8C", **FULL)
+    s = session_at("jamestown", r1c1="JH", r1c2="JC", stock="2S 3S 8C", **FULL)
     assert s.handle("remove jack and jack").sentences == ["Removed jack of hearts and jack of clubs.",
                                                           "Eight of clubs to row one column one.", "Three of spades to row one column two."]
     assert s.handle("help").sentences[0].startswith("Jamestown.")

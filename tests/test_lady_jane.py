@@ -3,7 +3,7 @@ through the text CLI (conservation, undo/redo and saves: test_conformance.py).""
 
 from dataclasses import replace
 
-from helpers import cards, move_of as mv, pile, play_script, position, why_not as why
+from helpers import cards, move_of as mv, pile, play_script, position, session_at, why_not as why
 from voicegame.engine import DealtRow, Move, MoveKind, Won
 from voicegame.play.session import Session
 
@@ -83,8 +83,7 @@ def test_won_with_every_card_on_the_foundations(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("lady_jane", seed=1)
-    s.history.states[0] = position(s.engine, foundation1="JD", stock="4C 5D", reserve2="5H", pile1="6S", reserve3="QD")
+    s = session_at(GAME, foundation1="JD", stock="4C 5D", reserve2="5H", pile1="6S", reserve3="QD")
     s.handle("five of hearts on six of spades")
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5H")
     s.handle("queen of diamonds up")

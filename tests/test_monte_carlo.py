@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import play_actions, play_script, player_turns, position, why_not_pair
+from helpers import play_actions, play_script, player_turns, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Compacted, DealtRow, Engine, Move, MoveKind, Won
 from voicegame.games import find_game
@@ -47,14 +47,8 @@ def test_won_and_no_moves_left():
     assert not E.is_stuck(position(E, r1c1="KS", r1c2="QH", stock="2C"))
 
 
-def session_at(**piles):
-    session = Session("monte_carlo", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands():
-    s = session_at(r1c1="KS", r1c2="KH", r2c1="5C", r3c2="5D", r3c3="9H", r4c5="9C", stock="2D")
+    s = session_at("monte_carlo", r1c1="KS", r1c2="KH", r2c1="5C", r3c2="5D", r3c3="9H", r4c5="9C", stock="2D")
     assert s.handle("pair king and king").sentences == ["Removed king of spades and king of hearts."]
     assert s.handle("remove nine and nine").sentences == ["The nine of hearts and the nine of clubs do not touch."]
     assert s.handle("pair row two column one and row three column two").sentences == ["Removed five of clubs and five of diamonds."]
@@ -63,7 +57,7 @@ def test_voice_commands():
 
 
 def test_read_the_board_and_help():
-    s = session_at(r1c1="KS", stock="2D")
+    s = session_at("monte_carlo", r1c1="KS", stock="2D")
     assert s.narrator.read_board(s.state)[0] == "Stock: 1 card."
     assert s.handle("help").sentences[0].startswith("Monte Carlo.")
     assert s.handle("read row one column one").sentences == ["Row one column one: king of spades."]

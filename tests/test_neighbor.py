@@ -1,7 +1,7 @@
 """Neighbor: touching pairs adding up to thirteen, kings alone, the gaps closing and refilling by
 themselves after every removal, the win."""
 
-from helpers import play_script, position, why_not_pair
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Compacted, DealtRow, Engine, Move, Won
 from voicegame.games import find_game
@@ -49,8 +49,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("neighbor", seed=1)
-    s.history.states[0] = position(s.engine, r1c1="KH", r1c2="5C", r2c1="8D", stock="2S")
+    s = session_at("neighbor", r1c1="KH", r1c2="5C", r2c1="8D", stock="2S")
     assert s.handle("remove king").sentences[0] == "Removed king of hearts."
     assert s.handle("read row one").sentences[0].startswith("Row one: column one: five of clubs; column two: eight of diamonds")
     assert s.handle("help").sentences[0].startswith("Neighbor.")

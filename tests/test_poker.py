@@ -4,11 +4,10 @@ undo/redo and saves: test_conformance.py."""
 
 import pytest
 
-from helpers import cards, move_of as mv, play_script, position, why_not as why
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import Engine, Move, MoveKind, Won, hand_name
 from voicegame.games import find_game
 from voicegame.games.poker import CELLS
-from voicegame.play.session import Session
 
 GAME = "poker"
 DEAL = Move(MoveKind.DEAL)
@@ -76,8 +75,7 @@ def test_shuffle_mode_moves_and_swaps_placed_cards_and_needs_120(shuffle):
 
 
 def test_voice_commands_read_and_spoken_hands():
-    s = Session("poker", seed=1)
-    s.history.states[0] = position(s.engine, stock="2C 3C", waste="7H", r3c1="7S", r3c2="7D")
+    s = session_at(GAME, stock="2C 3C", waste="7H", r3c1="7S", r3c2="7D")
     assert s.handle("seven of hearts to row three column three").sentences
     assert s.handle("score").sentences == ["Score 6. Row three: three of a kind, 6 points."]
     assert s.handle("draw").sentences

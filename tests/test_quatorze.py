@@ -1,7 +1,7 @@
 """Quatorze: pairs adding up to fourteen from one row or column, gaps refilled from the stock in
 place, then closed once it is empty, the win."""
 
-from helpers import play_script, position, why_not_pair
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Compacted, Engine, Move, Won
 from voicegame.games import find_game
@@ -44,8 +44,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("quatorze", seed=1)
-    s.history.states[0] = position(s.engine, r1c1="9H", r1c3="5C", r2c1="8D")
+    s = session_at("quatorze", r1c1="9H", r1c3="5C", r2c1="8D")
     assert s.handle("remove nine and five").sentences[0] == "Removed nine of hearts and five of clubs."
     assert s.handle("read row one").sentences[0].startswith("Row one: column one: eight of diamonds; column two: empty")
     assert s.handle("help").sentences[0].startswith("Quatorze.")

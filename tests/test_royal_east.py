@@ -1,7 +1,7 @@
 """Royal East: every rule of AisleRiot's manual (legal and illegal side) and voice (conservation,
 undo/redo and saves: test_conformance.py)."""
 
-from helpers import cards, pile, position, why_not as why
+from helpers import cards, pile, position, session_at, why_not as why
 from voicegame.engine import Move, MoveKind
 from voicegame.play.session import Session
 
@@ -46,8 +46,7 @@ def test_draw_one_and_no_redeal(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("royal_east", seed=1)
-    s.history.states[0] = position(s.engine, stock="4C 5D", foundation1="8H", pile1="6S", pile2="5H", pile3="9H")
+    s = session_at(GAME, stock="4C 5D", foundation1="8H", pile1="6S", pile2="5H", pile3="9H")
     s.handle("five of hearts on six of spades")
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5H")
     s.handle("nine of hearts up")

@@ -4,7 +4,7 @@ undo/redo and card conservation."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, move_of as mv, play_actions, play_script, player_turns, position, why_not as why
+from helpers import cards, move_of as mv, play_actions, play_script, player_turns, position, session_at, why_not as why
 from voicegame.engine import DealtRow, Move, MoveKind, PileKind, TurnedOver, Won
 from voicegame.play.session import Session
 
@@ -76,14 +76,8 @@ def test_no_moves_left_only_once_the_stock_is_dealt(engine):
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("scorpion", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands_read_and_help():
-    s = session_at(stock="4C 5C 6C", column1=("2C 7H KD 3S", 1), column2="8H")
+    s = session_at(GAME, stock="4C 5C 6C", column1=("2C 7H KD 3S", 1), column2="8H")
     assert s.handle("seven of hearts on eight of hearts").sentences == ["Column one shows two of clubs."]  # the player named the move
     assert s.handle("deal").sentences == ["Dealt: six of clubs, five of clubs and four of clubs."]
     assert s.handle("read column two").sentences == ["Column two: eight of hearts, seven of hearts, king of diamonds, three of spades, five of clubs."]

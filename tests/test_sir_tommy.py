@@ -1,7 +1,7 @@
 """Sir Tommy: one card at a time from the stock, played at once to a foundation (ace to king in any
 suit) or a reserve; reserves play only home; the win."""
 
-from helpers import position, why_not
+from helpers import position, session_at, why_not
 from voicegame.engine import Engine, Move, MoveKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -50,8 +50,7 @@ def test_won_with_all_52_home_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("sir_tommy", seed=1)
-    s.history.states[0] = position(s.engine, stock="AH 9C")
+    s = session_at("sir_tommy", stock="AH 9C")
     assert s.handle("draw").sentences[0] == "Nine of clubs."
     assert s.handle("nine of clubs to reserve two").sentences == ["Done."]
     s.handle("draw")

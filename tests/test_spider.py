@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, move_of as mv, play_actions, player_turns, position, why_not as why
+from helpers import cards, move_of as mv, play_actions, player_turns, position, session_at, why_not as why
 from voicegame.engine.cards import Suit
 from voicegame.engine import DealtRow, Engine, LiftedOff, Move, MoveKind, PileKind, TurnedOver, Won
 from voicegame.games import find_game
@@ -129,14 +129,8 @@ def test_no_moves_left_only_with_an_empty_stock(engine):
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("spider", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands_and_lift_off_narration():
-    s = session_at(stock="2C " * 10, column1=("4D KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 1), column3="AS", column4="8H 7H", column5="9C")
+    s = session_at(GAME, stock="2C " * 10, column1=("4D KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 1), column3="AS", column4="8H 7H", column5="9C")
     assert s.handle("column four to column five").sentences == ["Eight of hearts and 1 more moved.", "Column four is empty."]
     assert s.handle("deal").sentences == ["Fill every empty pile before dealing."]
     assert s.handle("ace of spades on two of spades").sentences == [

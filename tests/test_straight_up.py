@@ -1,7 +1,7 @@
 """Straight Up: every rule of AisleRiot's manual (legal and illegal side), voice and a scripted game
 through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from helpers import cards, move_of as mv, pile, play_script, position, why_not as why
+from helpers import cards, move_of as mv, pile, play_script, position, session_at, why_not as why
 from voicegame.engine import Move, MoveKind, Pile, State, Won
 from voicegame.play.session import Session
 
@@ -73,8 +73,7 @@ def test_won_with_every_card_on_the_foundations(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("straight_up", seed=1)
-    s.history.states[0] = position(s.engine, hearts="2H", stock="4C 5D", reserve="3H", pile1="6D", pile2="9S", pile3="QC", pile4="2C")
+    s = session_at(GAME, hearts="2H", stock="4C 5D", reserve="3H", pile1="6D", pile2="9S", pile3="QC", pile4="2C")
     assert s.handle("draw").sentences[0].startswith("Five of diamonds")
     s.handle("five of diamonds on six of diamonds")
     assert pile(s.engine, s.state, "pile1").cards == cards("6D 5D")

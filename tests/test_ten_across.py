@@ -3,10 +3,9 @@ voice, and a solver's win through the text CLI. Conservation, undo/redo and save
 
 import pytest
 
-from helpers import cards, move_of as mv, play_script, position, why_not as why
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import Engine, TurnedOver, Won
 from voicegame.games import find_game
-from voicegame.play.session import Session
 
 GAME = "ten_across"
 SPADES = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
@@ -72,8 +71,7 @@ def test_no_moves_left(engine):
 
 
 def test_voice_commands_read_and_help():
-    s = Session("ten_across", seed=1)
-    s.history.states[0] = position(s.engine, column1=("2C 7H KD 3S", 1), column2="8H", spot1="9S")
+    s = session_at(GAME, column1=("2C 7H KD 3S", 1), column2="8H", spot1="9S")
     assert s.handle("seven of hearts on eight of hearts").sentences == ["Column one shows two of clubs."]
     assert s.handle("column two to spot two").sentences  # the three of spades to the empty spot
     assert s.state.piles[s.engine.layout.index["spot2"]].cards == cards("3S")

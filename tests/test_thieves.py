@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, move_of, play_actions, play_script, player_turns, position, why_not
+from helpers import cards, move_of, play_actions, play_script, player_turns, position, session_at, why_not
 from voicegame.engine import Drew, Move, MoveKind, PileKind, Won
 from voicegame.engine.cards import JOKERS, new_deck
 from voicegame.games import find_game
@@ -144,14 +144,8 @@ def test_the_score_is_the_points_of_the_column_cards_played_through_random_play(
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("thieves", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_the_jokers_by_voice():
-    s = session_at(stock="3C 9H", column1="KS RJ", column2="7D BJ", column3="TD")
+    s = session_at(GAME, stock="3C 9H", column1="KS RJ", column2="7D BJ", column3="TD")
     assert s.handle("draw").sentences == ["Nine of hearts."]
     assert s.handle("joker to waste").sentences == ["Which joker: red joker or black joker?"]  # both fit: by colour, never a suit
     assert s.handle("black joker").sentences == ["Black joker on nine of hearts.", "Column two: seven of diamonds."]
@@ -166,13 +160,13 @@ def test_the_jokers_by_voice():
 
 
 def test_a_bare_joker_plays_the_only_joker_that_can_move():
-    s = session_at(stock="3C", waste="9H", column1="KS RJ", column2="7D 5C")
+    s = session_at(GAME, stock="3C", waste="9H", column1="KS RJ", column2="7D 5C")
     assert s.handle("joker to waste").sentences == ["Red joker on nine of hearts.", "Column one: king of spades."]  # which one, said
     assert s.state.piles[s.engine.layout.waste].cards[-1] == JOKERS[0]
 
 
 def test_read_the_board_names_the_jokers_and_help():
-    s = session_at(stock="3C 9H", waste="BJ", column1="KS RJ", column2="7D")
+    s = session_at(GAME, stock="3C 9H", waste="BJ", column1="KS RJ", column2="7D")
     assert s.narrator.read_board(s.state)[:3] == ["Stock: 2 cards. Waste: black joker.", "Column one: king of spades, red joker.",
                                                   "Column two: seven of diamonds."]
     assert s.handle("where is the red joker").sentences == ["The red joker is on column one, on top."]

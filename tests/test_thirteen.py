@@ -1,7 +1,7 @@
 """Thirteen: a face-down pyramid that turns up as it is uncovered, sums to thirteen, kings alone,
 only the waste's top (and the card under it, with the top), the stock used once, the win."""
 
-from helpers import play_script, position, why_not_pair
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Paired, TurnedOver, Won
 from voicegame.games import find_game
@@ -76,8 +76,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands_and_help():
-    s = Session("thirteen", seed=1)
-    s.history.states[0] = position(s.engine, r7c1="9H", r7c2="4C", r7c3="KS", r6c1=("QS", 1), stock="AH")
+    s = session_at("thirteen", r7c1="9H", r7c2="4C", r7c3="KS", r6c1=("QS", 1), stock="AH")
     assert s.handle("king").sentences == ["Say a whole move, like remove nine and four, or say what can I say."]  # a card alone answers questions only
     assert s.handle("remove king").sentences == ["Removed king of spades."]
     assert s.handle("remove nine and four").sentences[0].startswith("Removed nine of hearts and four of clubs.")

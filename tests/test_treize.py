@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import play_actions, play_script, player_turns, position, why_not_pair
+from helpers import play_actions, play_script, player_turns, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Paired, Won
 from voicegame.games import find_game
@@ -69,14 +69,8 @@ def test_won_with_all_52_removed_and_no_moves_left():
     assert not E.is_stuck(position(E, r7c1="5H", waste="8D 2D"))  # the bottom card pairs
 
 
-def session_at(**piles):
-    session = Session("treize", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands():
-    s = session_at(r7c1="9H", r7c2="4C", r7c3="KS", r7c4="4D", r7c5="QS", stock="AH")
+    s = session_at("treize", r7c1="9H", r7c2="4C", r7c3="KS", r7c4="4D", r7c5="QS", stock="AH")
     assert s.handle("king").sentences == ["Say a whole move, like remove nine and four, or say what can I say."]  # a card alone answers questions only
     assert s.handle("remove king").sentences == ["Removed king of spades."]
     assert s.handle("remove nine and four").sentences == ["Did you mean remove nine of hearts and four of clubs or remove nine of hearts and four of diamonds?"]
@@ -88,14 +82,14 @@ def test_voice_commands():
 
 
 def test_read_the_board_and_help():
-    s = session_at(r7c1="9H", waste="4C 8D")
+    s = session_at("treize", r7c1="9H", waste="4C 8D")
     assert "Stock: 0 cards. Waste: eight of diamonds." in s.narrator.read_board(s.state)
     assert s.handle("help").sentences[0].startswith("Treize.")
     assert s.handle("read row seven card one").sentences == ["Row seven column one: nine of hearts."]
 
 
 def test_readings_say_which_pyramid_cards_are_free():
-    s = session_at(r5c1="QS", r6c1="JH", r7c1="5S", r7c2="8H", r7c3="2S", stock="AH")
+    s = session_at("treize", r5c1="QS", r6c1="JH", r7c1="5S", r7c2="8H", r7c3="2S", stock="AH")
     assert s.narrator.read_board(s.state)[-1] == "Free: five of spades, eight of hearts and two of spades."
     assert s.handle("read row seven").sentences == [
         "Row seven: column one: five of spades, free; column two: eight of hearts, free; column three: two of spades, free; "

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import cards, move_of, play_actions, play_script, player_turns, position, why_not
+from helpers import cards, move_of, play_actions, play_script, player_turns, position, session_at, why_not
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State, TurnedOver, Won
 from voicegame.games import find_game
 from voicegame.games.triple_peaks import CELLS, cell_id, covered_by
@@ -97,14 +97,8 @@ def test_no_moves_left_only_when_the_stock_is_empty(engine):
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("triple_peaks", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands_read_and_help():
-    s = session_at(waste="7H", stock="2C", r3c1=("9D", 1), r4c1="8S", r4c2="TC")
+    s = session_at(GAME, waste="7H", stock="2C", r3c1=("9D", 1), r4c1="8S", r4c2="TC")
     assert s.handle("eight of spades to waste").sentences == ["Done."]  # the player said it all; a peaks spot left empty is no gap
     assert s.handle("ten of clubs to waste").sentences[0] == "The ten of clubs cannot go on the eight of spades: it needs a seven or a nine."
     assert s.handle("draw").sentences == ["Two of clubs.", "Stock empty.", "No moves left. Say undo, restart or new game."]

@@ -1,7 +1,7 @@
 """Union Square: every rule of AisleRiot's manual (legal and illegal side) and voice (conservation,
 undo/redo and saves: test_conformance.py)."""
 
-from helpers import cards, move_of as mv, pile, position, why_not as why
+from helpers import cards, move_of as mv, pile, position, session_at, why_not as why
 from voicegame.engine import Move, MoveKind, Won
 from voicegame.play.session import Session
 
@@ -63,8 +63,7 @@ def test_draw_one_and_no_redeal(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("union_square", seed=1)
-    s.history.states[0] = position(s.engine, stock="4C 5D", pile1="6S", pile2="5S", pile3="AD")
+    s = session_at(GAME, stock="4C 5D", pile1="6S", pile2="5S", pile3="AD")
     s.handle("five of spades on six of spades")
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5S")
     s.handle("ace of diamonds up")

@@ -1,9 +1,8 @@
 """Valentine: every rule of the manual (legal and illegal side), the stock's three uses, voice, and a
 solver's win through the text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from helpers import cards, move_of as mv, play_script, position, why_not as why
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import DealtRow, Drew, Move, MoveKind, Redealt, Won
-from voicegame.play.session import Session
 
 GAME = "valentine"
 DEAL = Move(MoveKind.DEAL)
@@ -56,8 +55,7 @@ def test_won_with_four_suits_king_to_ace(engine):
 
 
 def test_voice_commands_read_and_help():
-    s = Session("valentine", seed=1)
-    s.history.states[0] = position(s.engine, stock="2C 7H", pile1="6H", pile2="5H", pile3="9S", pile4="KD")
+    s = session_at(GAME, stock="2C 7H", pile1="6H", pile2="5H", pile3="9S", pile4="KD")
     assert s.handle("five of hearts on six of hearts").sentences
     assert piles(s.engine, s.state)[0] == cards("6H 5H")
     assert s.handle("deal").sentences  # fills pile two

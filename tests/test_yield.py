@@ -3,7 +3,7 @@ open at both ends, the stock used once, the win."""
 
 from collections import Counter
 
-from helpers import play_script, position, why_not_pair
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Paired, Won
 from voicegame.games import find_game
@@ -75,8 +75,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands_and_help():
-    s = Session("yield", seed=1)
-    s.history.states[0] = position(s.engine, r7c1="KS", r6c1="9H", r6c2="4C", stock="AH")
+    s = session_at("yield", r7c1="KS", r6c1="9H", r6c2="4C", stock="AH")
     assert s.handle("what is free").sentences == ["Free: king of spades."]
     assert s.handle("king").sentences == ["Say a whole move, like remove nine and four, or say what can I say."]  # a card alone answers questions only
     assert s.handle("remove king").sentences == ["Removed king of spades."]

@@ -1,7 +1,7 @@
 """Yukon: every rule of AisleRiot's manual (legal and illegal side), scoring, voice and a solver's
 win through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from helpers import cards, move_of as mv, pile, play_script, position, why_not as why
+from helpers import cards, move_of as mv, pile, play_script, position, session_at, why_not as why
 from voicegame.engine import TurnedOver, Won
 from voicegame.play.session import Session
 
@@ -69,8 +69,7 @@ def test_no_moves_left(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("yukon", seed=1)
-    s.history.states[0] = position(s.engine, pile1=("2C 7H KD 3S", 1), pile2="8S", pile3="AD")
+    s = session_at(GAME, pile1=("2C 7H KD 3S", 1), pile2="8S", pile3="AD")
     assert s.handle("seven of hearts on eight of spades").sentences == ["Pile one shows two of clubs."]
     assert s.handle("read pile two").sentences == ["Pile two: eight of spades, seven of hearts, king of diamonds, three of spades."]
     assert s.handle("ace of diamonds up").sentences[0]
