@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
 from voicegame.engine.cards import Card, new_deck
-from voicegame.engine import Engine, Move, Pile, State
+from voicegame.engine import Engine, Move, Pile, PileKind, State
 from voicegame.games import find_game
+
+if TYPE_CHECKING:
+    from voicegame.play.session import Session
 
 
 def cards(codes: str) -> tuple[Card, ...]:
     return tuple(Card.from_code(c) for c in codes.split())
+
+
+def game_engine(key: str, **options: object) -> Engine:
+    """The engine of the registry's game ``key`` (a key or a name: "golf", "forty thieves")."""
+    return Engine(find_game(key).make(**options))
+
+
+def klondike_engine(**options: object) -> Engine:
+    return game_engine("klondike", **options)
 
 
 def move_of(engine: Engine, src: str, dst: str, count: int = 1) -> Move:
@@ -22,12 +35,37 @@ def move_of(engine: Engine, src: str, dst: str, count: int = 1) -> Move:
 
 def why_not(engine: Engine, state: State, src: str, dst: str, count: int = 1) -> str | None:
     """The key of the engine's reason for refusing that move; None when it is legal."""
-    reason = engine.why_not(state, move_of(engine, src, dst, count))
+    return refusal(engine, state, move_of(engine, src, dst, count))
+
+
+CardAt = tuple[str, int]  # a pile id and a card's place in it (0 the bottom card), as pair games name cards
+
+
+def pair_of(engine: Engine, first: CardAt, second: CardAt | None = None) -> Move:
+    """The move that removes the card ``first`` with ``second`` (or alone, when None)."""
+    index = engine.layout.index
+    return Move.pair((index[first[0]], first[1]), None if second is None else (index[second[0]], second[1]))
+
+
+def why_not_pair(engine: Engine, state: State, first: CardAt, second: CardAt | None = None) -> str | None:
+    """The key of the engine's reason for refusing to remove those cards; None when it is legal."""
+    return refusal(engine, state, pair_of(engine, first, second))
+
+
+def refusal(engine: Engine, state: State, move: Move) -> str | None:
+    """The key of the engine's reason for refusing ``move``; None when it is legal."""
+    reason = engine.why_not(state, move)
     return None if reason is None else reason.key
 
 
-def klondike_engine(**options: object) -> Engine:
-    return Engine(find_game("klondike").make(**options))
+def pile(engine: Engine, state: State, pile_id: str) -> Pile:
+    """The pile ``pile_id`` of ``state``."""
+    return state.piles[engine.layout.index[pile_id]]
+
+
+def heights(engine: Engine, state: State, kind: PileKind) -> list[int]:
+    """How many cards each pile of that kind holds, in layout order."""
+    return [len(state.piles[i].cards) for i in engine.game.indices(kind)]
 
 
 def position(engine: Engine, redeals: int = 0, **piles: str | tuple[str, int]) -> State:
@@ -42,6 +80,25 @@ def position(engine: Engine, redeals: int = 0, **piles: str | tuple[str, int]) -
             down = len(dealt)
         result[index] = Pile(dealt, down)
     return State(tuple(result), redeals)
+
+
+def laid_out(engine: Engine, redeals: int = 0, **piles: str | Pile) -> State:
+    """A position with only the named piles filled: pile id -> card codes (all face up, a stock's too)
+    or a Pile; for toy games, where no pile is dealt face down unless a test says so."""
+    found = [Pile() for _ in engine.specs]
+    for pile_id, value in piles.items():
+        found[engine.layout.index[pile_id]] = value if isinstance(value, Pile) else Pile(cards(value))
+    return State(tuple(found), redeals)
+
+
+def session_at(game: str, seed: int = 1, redeals: int = 0, **piles: str | tuple[str, int]) -> Session:
+    """A session of ``game`` (deal ``seed``) whose starting position is replaced by one with only the
+    named piles filled, as :func:`position` makes it: a voice test starts from the cards it is about."""
+    from voicegame.play.session import Session
+
+    session = Session(game, seed=seed)
+    session.history.states[0] = position(session.engine, redeals, **piles)
+    return session
 
 
 def player_turns(max_size: int = 60) -> st.SearchStrategy:

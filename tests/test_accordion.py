@@ -3,20 +3,13 @@ and a solver's win through the text CLI. Conservation, undo/redo and saves: test
 
 from collections import Counter
 
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script
+from helpers import cards, move_of as mv, play_script, why_not as why
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Compacted, Engine, Paired, Pile, State, Won
-from voicegame.games import find_game
 from voicegame.games.accordion import LINE
 from voicegame.play.session import Session
 
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("accordion").make())
+GAME = "accordion"
 
 
 def line(engine: Engine, codes: str, discard: str = "") -> State:

@@ -1,37 +1,14 @@
 """Agnes: every rule of AisleRiot's manual (legal and illegal side) and voice (conservation,
 undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
 from dataclasses import replace
 
-import pytest
-
-from helpers import cards, move_of as mv, position, why_not as why
-from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, pile, position, session_at, why_not as why
+from voicegame.engine import DealtRow, Move, MoveKind
 from voicegame.play.session import Session
 
+GAME = "agnes"
 DEAL = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("agnes").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
-
-
-def test_deal_klondike_triangle_and_a_base_card(engine):
-    state = engine.deal(3)
-    for n in range(1, 8):
-        dealt = pile(engine, state, f"pile{n}")
-        assert len(dealt.cards) == n and dealt.down == n - 1
-    assert len(pile(engine, state, "foundation1").cards) == 1
-    assert len(pile(engine, state, "stock").cards) == 23
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_a_deal_puts_one_card_on_each_pile_the_last_two_on_piles_one_and_two(engine):
@@ -97,8 +74,7 @@ def test_auto_play_waits_for_the_cards_that_could_lie_on_a_card(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("agnes", seed=1)
-    s.history.states[0] = position(s.engine, foundation1="JD", stock="4C 5D 6D 7D 8D 9D TD", pile1="6S", pile2="5C", pile3="QD")
+    s = session_at(GAME, foundation1="JD", stock="4C 5D 6D 7D 8D 9D TD", pile1="6S", pile2="5C", pile3="QD")
     s.handle("five of clubs on six of spades")
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5C")
     s.handle("queen of diamonds up")

@@ -1,18 +1,11 @@
 """Athena: every rule of the manual, legal and illegal side, and a scripted game through the CLI."""
 
-import pytest
-
 from helpers import assert_full_deck, cards, play_script, position, why_not as why
-from voicegame.engine import Engine, Move, Pile, State
-from voicegame.games import find_game
+from voicegame.engine import Move, Pile, State
 from voicegame.play.session import Session
 
+GAME = "athena"
 DRAW = Move.deal()
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("athena").make())
 
 
 def pile(engine, n: int) -> int:

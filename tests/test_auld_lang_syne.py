@@ -1,10 +1,7 @@
 """Auld Lang Syne: the aces start the foundations, each deal puts a card on every reserve,
 reserves play only home, foundations build up in any suit; every deal of 1-200 is lost."""
 
-from collections import Counter
-
-from helpers import play_script, position
-from voicegame.engine.cards import new_deck
+from helpers import play_script, position, session_at, why_not
 from voicegame.engine import DealtRow, Engine, Move, MoveKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -12,18 +9,6 @@ from voicegame.play.session import Session
 E = Engine(find_game("auld_lang_syne").make())
 I = E.layout.index
 DEAL = Move(MoveKind.DEAL)
-
-
-def why(state, src, dst):
-    reason = E.why_not(state, Move.cards(I[src], I[dst]))
-    return None if reason is None else reason.key
-
-
-def test_the_aces_start_the_foundations_and_48_cards_the_stock():
-    state = E.deal(1)
-    assert [state.piles[I[f"foundation{n}"]].cards[0].code for n in range(1, 5)] == ["AC", "AD", "AH", "AS"]
-    assert len(state.piles[I["stock"]].cards) == 48 and all(not state.piles[I[f"reserve{n}"]].cards for n in range(1, 5))
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck()) and E.score(state) == 4
 
 
 def test_each_deal_puts_one_card_face_up_on_every_reserve():
@@ -38,11 +23,11 @@ def test_each_deal_puts_one_card_face_up_on_every_reserve():
 
 def test_reserve_tops_go_only_home_up_by_one_in_any_suit():
     state = position(E, foundation1="AC", foundation2="AD 2D", reserve1="2H", reserve2="4S", reserve3="9C 3S")
-    assert why(state, "reserve1", "foundation1") is None
-    assert why(state, "reserve3", "foundation2") is None  # three of spades on two of diamonds
-    assert why(state, "reserve2", "foundation2") is not None
-    assert why(state, "reserve1", "reserve2") is not None  # reserves are never built on
-    assert why(state, "foundation2", "reserve4") is not None
+    assert why_not(E, state, "reserve1", "foundation1") is None
+    assert why_not(E, state, "reserve3", "foundation2") is None  # three of spades on two of diamonds
+    assert why_not(E, state, "reserve2", "foundation2") is not None
+    assert why_not(E, state, "reserve1", "reserve2") is not None  # reserves are never built on
+    assert why_not(E, state, "foundation2", "reserve4") is not None
 
 
 def test_won_with_all_52_home_and_no_moves_left():
@@ -55,8 +40,7 @@ def test_won_with_all_52_home_and_no_moves_left():
 
 
 def test_voice_commands_and_auto():
-    s = Session("auld_lang_syne", seed=1)
-    s.history.states[0] = position(s.engine, foundation1="AC", foundation2="AD", stock="9S 3D 8H 2C")
+    s = session_at("auld_lang_syne", foundation1="AC", foundation2="AD", stock="9S 3D 8H 2C")
     assert s.handle("deal").sentences[0] == "Dealt: two of clubs, eight of hearts, three of diamonds and nine of spades."
     s.handle("auto")
     assert [len(s.state.piles[I[f"foundation{n}"]].cards) for n in (1, 2)] in ([3, 1], [2, 2], [1, 3])

@@ -1,26 +1,10 @@
 """Aunt Mary: every rule of the manual, legal and illegal side, and a scripted game through the CLI."""
 
-import pytest
+from helpers import cards, play_script, position, why_not as why
+from voicegame.engine import Move
 
-from helpers import assert_full_deck, cards, play_script, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
-
+GAME = "aunt_mary"
 DRAW = Move.deal()
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("aunt_mary").make())
-
-
-def test_six_piles_of_six_each_pile_with_one_more_face_down_card(engine):
-    state = engine.deal(2)
-    piles = [state.piles[engine.layout.index[f"pile{n}"]] for n in range(1, 7)]
-    assert [len(p.cards) for p in piles] == [6] * 6
-    assert [p.down for p in piles] == [0, 1, 2, 3, 4, 5]
-    assert len(state.piles[engine.layout.stock].cards) == 16
-    assert_full_deck(engine, state)
 
 
 def test_the_deal_goes_a_row_at_a_time(engine):

@@ -1,37 +1,13 @@
 """Backbone: every rule of AisleRiot's manual (legal and illegal side), voice and a scripted game
 through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind, Restacked, Won
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, pile, play_script, position, session_at, why_not as why
+from voicegame.engine import Move, MoveKind, Restacked, Won
 from voicegame.play.session import Session
 
+GAME = "backbone"
 DRAW = Move(MoveKind.DEAL)
 SUIT = "A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("backbone").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
-
-
-def test_deal_two_stacks_of_nine_under_the_backbone_one_card_on_eight_piles(engine):
-    state = engine.deal(3)
-    assert [len(pile(engine, state, p).cards) for p in ("stack1", "stack2", "backbone")] == [9, 9, 1]
-    assert all(pile(engine, state, p).down == 0 for p in ("stack1", "stack2", "backbone"))
-    assert all(len(pile(engine, state, f"pile{n}").cards) == 1 for n in range(1, 9))
-    assert len(pile(engine, state, "stock").cards) == 77
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck() * 2)
 
 
 def test_the_stacks_are_free_only_once_the_backbone_card_has_gone(engine):
@@ -94,8 +70,7 @@ def test_no_moves_left(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("backbone", seed=1)
-    s.history.states[0] = position(s.engine, backbone="9H", stack1="AD 3S", stack2="7D", pile1="TH", pile2="4S")
+    s = session_at(GAME, backbone="9H", stack1="AD 3S", stack2="7D", pile1="TH", pile2="4S")
     assert s.handle("left stack to pile two").sentences[0].startswith("The backbone")
     s.handle("backbone to pile one")
     assert pile(s.engine, s.state, "pile1").cards == cards("TH 9H")

@@ -3,20 +3,12 @@ scripted win through the text CLI."""
 
 from collections import Counter
 
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import play_script, position
+from helpers import move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine.cards import Rank, new_deck
-from voicegame.engine import Engine, PileKind, Won
-from voicegame.games import find_game
-from voicegame.play.session import Session
+from voicegame.engine import PileKind, Won
 from voicegame.solver.hooks import hooks_for
 
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("bakers_dozen").make())
+GAME = "bakers_dozen"
 
 
 def test_thirteen_piles_of_four_with_every_king_at_the_bottom(engine):
@@ -89,8 +81,7 @@ def test_the_solvers_forced_move_plays_a_card_up_only_once_every_lower_card_is_h
 
 
 def test_voice_commands_and_help():
-    s = Session("bakers_dozen", seed=5)
-    s.history.states[0] = position(s.engine, pile1="KC 8S", pile2="9D", pile3="AH")
+    s = session_at(GAME, seed=5, pile1="KC 8S", pile2="9D", pile3="AH")
     assert s.handle("pile one to pile two").sentences == ["King of clubs shows."]
     assert s.handle("ace of hearts up").sentences == ["Pile three is empty.", "No moves left. Say undo, restart or new game."]
     assert s.handle("help").sentences[0].startswith("Bakers Dozen. Thirteen piles of four")

@@ -1,44 +1,17 @@
 """Bakers Game, Eight Off and Seahaven (one rule set, three layouts): every rule of the manual on
-both sides, the deals, voice, Freecell Solver's hints, and scripted wins through the text CLI."""
-
-from collections import Counter
+both sides (the deals: test_deals.py), voice, Freecell Solver's hints, and scripted wins through the text CLI."""
 
 import pytest
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, PileKind, Won
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
+from voicegame.engine import Engine, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
 from voicegame.solver import freecell_solver
 from voicegame.solver.hooks import hooks_for
 from voicegame.solver.thoughtful import solve
 
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("bakers_game").make())
-
-
-def heights(engine, state, kind):
-    return [len(state.piles[i].cards) for i in engine.game.indices(kind)]
-
-
-# ----- the deals --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("key, cells, columns, dealt_cells", [
-    ("bakers_game", 4, [7, 7, 7, 7, 6, 6, 6, 6], [0, 0, 0, 0]),
-    ("eight_off", 8, [6] * 8, [1, 1, 1, 1, 0, 0, 0, 0]),
-    ("seahaven", 4, [5] * 10, [0, 1, 1, 0]),
-])
-def test_deal_shapes(key, cells, columns, dealt_cells):
-    engine = Engine(find_game(key).make())
-    state = engine.deal(3)
-    assert heights(engine, state, PileKind.TABLEAU) == columns
-    assert heights(engine, state, PileKind.CELL) == dealt_cells and len(dealt_cells) == cells
-    assert heights(engine, state, PileKind.FOUNDATION) == [0, 0, 0, 0]
-    assert all(p.down == 0 for p in state.piles)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+GAME = "bakers_game"
 
 
 # ----- the rules (Bakers Game's, shared by Eight Off and Seahaven) ----------------------------------------
@@ -116,8 +89,7 @@ def test_no_moves_left_when_the_reserves_are_full_and_nothing_fits(engine):
 
 # ----- voice ----------------------------------------------------------------------------------------
 def test_voice_commands_and_help():
-    s = Session("bakers_game", seed=5)
-    s.history.states[0] = position(s.engine, column1="KC 8S", column2="9S", column3="AH", cell2="5C")
+    s = session_at(GAME, seed=5, column1="KC 8S", column2="9S", column3="AH", cell2="5C")
     assert s.handle("column one to cell one").sentences == ["King of clubs shows."]
     assert s.handle("eight of spades on nine of spades").sentences == ["Cell one is empty."]
     assert s.handle("ace of hearts up").sentences == ["Column three is empty."]

@@ -1,30 +1,10 @@
-"""Bear River: the deal and its base card, every rule of the manual on both sides (piles of at most
+"""Bear River (its deal: test_deals.py): the base card, every rule of the manual on both sides (piles of at most
 three, standard piles and holes, wrapping in suit), voice, and a scripted win through the text CLI."""
 
-from collections import Counter
+from helpers import move_of as mv, play_script, position, session_at, why_not as why
+from voicegame.engine import Won
 
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, PileKind, Won
-from voicegame.games import find_game
-from voicegame.play.session import Session
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("bear_river").make())
-
-
-def test_deal_a_base_card_and_eighteen_piles(engine):
-    state = engine.deal(4)
-    assert len(state.piles[engine.layout.index["foundation1"]].cards) == 1
-    heights = [len(state.piles[i].cards) for i in engine.game.indices(PileKind.TABLEAU)]
-    assert heights == ([3] * 5 + [2]) * 3
-    assert all(p.down == 0 for p in state.piles)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+GAME = "bear_river"
 
 
 def test_the_base_rank_starts_every_foundation_and_they_build_up_in_suit_wrapping(engine):
@@ -75,8 +55,7 @@ def test_no_moves_left(engine):
 
 
 def test_voice_commands_and_help():
-    s = Session("bear_river", seed=1)
-    s.history.states[0] = position(s.engine, foundation1="5C", pile1="2C 9H", pile2="8H", pile7="3D")
+    s = session_at(GAME, foundation1="5C", pile1="2C 9H", pile2="8H", pile7="3D")
     assert s.handle("eight of hearts on nine of hearts").sentences == ["Pile two is empty."]
     assert s.handle("row two pile one to hole one").sentences == ["Pile seven is empty."]
     assert s.handle("help").sentences[0].startswith("Bear River. The card on foundation one")

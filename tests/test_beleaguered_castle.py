@@ -1,50 +1,15 @@
 """Beleaguered Castle and Streets and Alleys (one rule set, two deals): every rule of the manual on
-both sides, the deals and scores, voice, the solver, and scripted wins through the text CLI."""
-
-from collections import Counter
+both sides (the deals: test_deals.py), scores, voice, the solver, and scripted wins through the text CLI."""
 
 import pytest
 
-from helpers import move_of as mv, why_not as why
-from helpers import play_script, position
-from voicegame.engine.cards import Card, Rank, new_deck
-from voicegame.engine import Engine, PileKind, Won
-from voicegame.games import find_game
+from helpers import move_of as mv, play_script, position, session_at, why_not as why
+from voicegame.engine import Won
 from voicegame.play.session import Session
 from voicegame.solver import freecell_solver
 from voicegame.solver.thoughtful import solve
 
-
-@pytest.fixture(scope="module", params=["beleaguered_castle", "streets_and_alleys"])
-def engine(request):
-    return Engine(find_game(request.param).make())
-
-
-def heights(engine, state, kind):
-    return [len(state.piles[i].cards) for i in engine.game.indices(kind)]
-
-
-# ----- the deals -------------------------------------------------------------------------------------
-def test_beleaguered_castle_sets_the_aces_out_and_deals_six_each():
-    engine = Engine(find_game("beleaguered_castle").make())
-    for seed in (1, 2, 99):
-        state = engine.deal(seed)
-        for i in engine.game.indices(PileKind.FOUNDATION):
-            assert state.piles[i].cards == (Card(Rank.ACE, engine.specs[i].suit),)
-        assert heights(engine, state, PileKind.TABLEAU) == [6] * 8
-        assert not any(c.rank == 1 for i in engine.game.indices(PileKind.TABLEAU) for c in state.piles[i].cards)
-        assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-        assert engine.score(state) == 0
-    assert engine.deal(1) != engine.deal(2)
-
-
-def test_streets_and_alleys_deals_seven_left_and_six_right():
-    engine = Engine(find_game("streets_and_alleys").make())
-    state = engine.deal(4)
-    assert heights(engine, state, PileKind.TABLEAU) == [7, 7, 7, 7, 6, 6, 6, 6]
-    assert heights(engine, state, PileKind.FOUNDATION) == [0, 0, 0, 0]
-    assert all(p.down == 0 for p in state.piles)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
+GAMES = ["beleaguered_castle", "streets_and_alleys"]
 
 
 # ----- the rules ----------------------------------------------------------------------------------
@@ -97,8 +62,7 @@ def test_no_moves_left(engine):
 
 # ----- voice --------------------------------------------------------------------------------------
 def test_voice_commands_and_help():
-    s = Session("beleaguered_castle", seed=1)
-    s.history.states[0] = position(s.engine, clubs="AC", diamonds="AD", hearts="AH", spades="AS", column1="9C 2H", column2="TD", column3="3H")
+    s = session_at("beleaguered_castle", clubs="AC", diamonds="AD", hearts="AH", spades="AS", column1="9C 2H", column2="TD", column3="3H")
     assert s.handle("two of hearts up").sentences == ["Column one: nine of clubs."]
     assert s.handle("nine of clubs on ten of diamonds").sentences == ["Column one is empty."]
     assert s.handle("hearts to column one").sentences == ["Hearts: up to ace."]

@@ -1,9 +1,7 @@
 """Block Ten: a block of nine, pairs adding up to ten, court cards in pairs of their rank, tens
 stay, gaps refilled from the stock at once, won with only the tens left."""
 
-from collections import Counter
-
-from helpers import play_script, position
+from helpers import play_script, position, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Paired, Won
 from voicegame.games import find_game
@@ -13,38 +11,24 @@ E = Engine(find_game("block_ten").make())
 I = E.layout.index
 
 
-def why(state, a, b=None):
-    first = (I[a[0]], a[1])
-    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
-    return None if reason is None else reason.key
-
-
-def test_deal_nine_face_up_and_43_face_down_in_the_stock():
-    state = E.deal(1)
-    assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 4) for c in range(1, 4))
-    stock = state.piles[I["stock"]]
-    assert len(stock.cards) == 43 and stock.down == 43
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_pairs_adding_up_to_ten():
     state = position(E, r1c1="6H", r1c2="4C", r3c3="AS", r2c2="9D", r2c1="7C", r1c3="5S", r3c1="5D")
-    assert why(state, ("r1c1", 0), ("r1c2", 0)) is None
-    assert why(state, ("r3c3", 0), ("r2c2", 0)) is None  # ace counts one, from any two spots
-    assert why(state, ("r1c1", 0), ("r2c1", 0)) == "not_a_sum"
-    assert why(state, ("r1c3", 0), ("r3c1", 0)) is None  # two fives
-    assert why(state, ("r1c1", 0)) == "not_alone"
+    assert why_not_pair(E, state, ("r1c1", 0), ("r1c2", 0)) is None
+    assert why_not_pair(E, state, ("r3c3", 0), ("r2c2", 0)) is None  # ace counts one, from any two spots
+    assert why_not_pair(E, state, ("r1c1", 0), ("r2c1", 0)) == "not_a_sum"
+    assert why_not_pair(E, state, ("r1c3", 0), ("r3c1", 0)) is None  # two fives
+    assert why_not_pair(E, state, ("r1c1", 0)) == "not_alone"
 
 
 def test_court_cards_go_in_pairs_of_their_own_rank_and_tens_never_go():
     state = position(E, r1c1="JH", r1c2="JC", r1c3="QS", r2c1="KD", r2c2="KS", r2c3="TC", r3c1="TH", r3c2="QD")
-    assert why(state, ("r1c1", 0), ("r1c2", 0)) is None
-    assert why(state, ("r2c1", 0), ("r2c2", 0)) is None
-    assert why(state, ("r1c3", 0), ("r3c2", 0)) is None
-    assert why(state, ("r1c1", 0), ("r1c3", 0)) == "not_a_sum"  # a jack is no queen
-    assert why(state, ("r2c3", 0), ("r3c1", 0)) == "not_a_sum"  # two tens
-    assert why(state, ("r2c3", 0)) == "not_alone"
-    assert why(position(E, r1c1="5C", r1c2="5H"), ("r1c1", 0), ("r1c2", 0)) is None
+    assert why_not_pair(E, state, ("r1c1", 0), ("r1c2", 0)) is None
+    assert why_not_pair(E, state, ("r2c1", 0), ("r2c2", 0)) is None
+    assert why_not_pair(E, state, ("r1c3", 0), ("r3c2", 0)) is None
+    assert why_not_pair(E, state, ("r1c1", 0), ("r1c3", 0)) == "not_a_sum"  # a jack is no queen
+    assert why_not_pair(E, state, ("r2c3", 0), ("r3c1", 0)) == "not_a_sum"  # two tens
+    assert why_not_pair(E, state, ("r2c3", 0)) == "not_alone"
+    assert why_not_pair(E, position(E, r1c1="5C", r1c2="5H"), ("r1c1", 0), ("r1c2", 0)) is None
 
 
 def test_every_gap_is_filled_from_the_stock_at_once_and_the_stock_stays_face_down():

@@ -2,7 +2,7 @@
 spots; tens and pairs adding up to ten removed once the grid is full, until the next card is
 turned; the win; a seeded game through the CLI."""
 
-from helpers import play_script, position
+from helpers import play_script, position, why_not
 from voicegame.engine import Engine, Move, MoveKind, State, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -11,11 +11,6 @@ E = Engine(find_game("camelot").make())
 I = E.layout.index
 DRAW = Move(MoveKind.DEAL)
 SPOTS = [f"r{r}c{c}" for r in range(1, 5) for c in range(1, 5)]
-
-
-def why(state, src, dst):
-    reason = E.why_not(state, Move.cards(I[src], I[dst]))
-    return None if reason is None else reason.key
 
 
 def full(**given):
@@ -36,15 +31,15 @@ def test_every_card_starts_in_the_stock_and_the_waste_holds_one():
 
 
 def test_kings_only_in_corners_queens_top_and_bottom_middles_jacks_side_middles():
-    assert why(position(E, waste="KH"), "waste", "r1c1") is None
-    assert why(position(E, waste="KH"), "waste", "r1c2") == "rank_not_here"
-    assert why(position(E, waste="QH"), "waste", "r4c3") is None
-    assert why(position(E, waste="QH"), "waste", "r2c1") == "rank_not_here"
-    assert why(position(E, waste="JH"), "waste", "r3c4") is None
-    assert why(position(E, waste="JH"), "waste", "r1c1") == "rank_not_here"
-    assert why(position(E, waste="7H"), "waste", "r2c2") is None
-    assert why(position(E, waste="7H"), "waste", "r1c1") is None  # any other card anywhere
-    assert why(position(E, waste="7H", r2c2="3C"), "waste", "r2c2") == "takes_no_cards"
+    assert why_not(E, position(E, waste="KH"), "waste", "r1c1") is None
+    assert why_not(E, position(E, waste="KH"), "waste", "r1c2") == "rank_not_here"
+    assert why_not(E, position(E, waste="QH"), "waste", "r4c3") is None
+    assert why_not(E, position(E, waste="QH"), "waste", "r2c1") == "rank_not_here"
+    assert why_not(E, position(E, waste="JH"), "waste", "r3c4") is None
+    assert why_not(E, position(E, waste="JH"), "waste", "r1c1") == "rank_not_here"
+    assert why_not(E, position(E, waste="7H"), "waste", "r2c2") is None
+    assert why_not(E, position(E, waste="7H"), "waste", "r1c1") is None  # any other card anywhere
+    assert why_not(E, position(E, waste="7H", r2c2="3C"), "waste", "r2c2") == "takes_no_cards"
 
 
 def test_nothing_is_removed_before_the_grid_is_full():

@@ -1,38 +1,16 @@
 """Canfield: every rule (legal and illegal side), the reserve filling gaps, voice, a solver's win
 through the text CLI, undo/redo and card conservation."""
 
-from collections import Counter
-from pathlib import Path
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_actions, play_script, player_turns, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind, Moved, PileKind, TurnedOver, Won
+from helpers import cards, move_of as mv, play_actions, play_script, player_turns, position, session_at, why_not as why
+from voicegame.engine import Move, MoveKind, Moved, PileKind, TurnedOver, Won
 from voicegame.engine.auto import safe_foundation_move
-from voicegame.games import find_game
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
+GAME = "canfield"
 DRAW = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("canfield").make())
-
-
-def test_deal_layout(engine):
-    state = engine.deal(3)
-    pile = lambda name: state.piles[engine.layout.index[name]]  # noqa: E731
-    assert len(pile("foundation1").cards) == 1 and not pile("foundation2").cards
-    assert len(pile("reserve").cards) == 13 and pile("reserve").down == 12
-    assert all(len(pile(f"pile{n}").cards) == 1 for n in range(1, 5))
-    assert len(pile("stock").cards) == 34 and not pile("waste").cards
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck()) and engine.score(state) == 1
 
 
 def test_foundations_start_at_the_base_rank_and_turn_the_corner(engine):
@@ -113,14 +91,8 @@ def test_no_moves_left_only_once_the_stock_has_been_seen(engine):
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("canfield", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands_read_and_help():
-    s = session_at(foundation1="5C", pile1="6C", pile2="9D", pile3="9S", pile4="8H", reserve=("3D 4S", 1), stock="2D 3H 7C")
+    s = session_at(GAME, foundation1="5C", pile1="6C", pile2="9D", pile3="9S", pile4="8H", reserve=("3D 4S", 1), stock="2D 3H 7C")
     assert s.handle("six of clubs up").sentences == ["Four of spades to pile one.", "The reserve shows three of diamonds."]  # the player named the move
     assert s.handle("draw").sentences == ["Two of diamonds.", "Stock empty."]
     assert s.narrator.read_board(s.state)[:3] == ["Stock: 0 cards. Waste: two of diamonds.", "Foundations: foundation one six, foundation two empty, foundation three empty, foundation four empty.", "The reserve: three of diamonds."]

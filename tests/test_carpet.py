@@ -1,10 +1,7 @@
 """Carpet: aces home first, twenty open carpet cards and the waste feed suit foundations, gaps
 refilled from the waste or else the stock, no building, the win."""
 
-from collections import Counter
-
-from helpers import play_script, position
-from voicegame.engine.cards import new_deck
+from helpers import play_script, position, session_at, why_not
 from voicegame.engine import Engine, Move, MoveKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -15,32 +12,19 @@ DRAW = Move(MoveKind.DEAL)
 CARPET = [f"r{r}c{c}" for r in range(1, 5) for c in range(1, 6)]
 
 
-def why(state, src, dst):
-    reason = E.why_not(state, Move.cards(I[src], I[dst]))
-    return None if reason is None else reason.key
-
-
 def full(**cards):
     """A carpet with every spot filled (tens and nines of no use), some spots given."""
     filler = iter(["TC", "TD", "TH", "TS", "9C", "9D", "9H", "9S", "8C", "8D", "8H", "8S", "7C", "7D", "7H", "7S", "6C", "6D", "6H", "6S"])
     return {spot: cards.get(spot) or next(filler) for spot in CARPET}
 
 
-def test_the_aces_start_the_foundations_and_twenty_cards_the_carpet():
-    state = E.deal(1)
-    assert [state.piles[I[s]].cards[0].code for s in ("clubs", "diamonds", "hearts", "spades")] == ["AC", "AD", "AH", "AS"]
-    assert all(len(state.piles[I[spot]].cards) == 1 and state.piles[I[spot]].top_face_up for spot in CARPET)
-    assert len(state.piles[I["stock"]].cards) == 28 and not state.piles[I["waste"]].cards
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck()) and E.score(state) == 0
-
-
 def test_any_carpet_card_or_the_waste_top_goes_home_in_suit_and_nothing_builds_on_the_carpet():
     state = position(E, clubs="AC", hearts="AH", waste="2H 2C", r2c3="3C", r4c5="2S")
-    assert why(state, "waste", "clubs") is None
-    assert why(state, "r4c5", "spades") is not None  # no ace of spades there yet
-    assert why(state, "r2c3", "clubs") is not None  # three on an ace
-    assert why(state, "r2c3", "r4c5") is not None  # no building on the carpet
-    assert why(state, "waste", "r1c1") is not None
+    assert why_not(E, state, "waste", "clubs") is None
+    assert why_not(E, state, "r4c5", "spades") is not None  # no ace of spades there yet
+    assert why_not(E, state, "r2c3", "clubs") is not None  # three on an ace
+    assert why_not(E, state, "r2c3", "r4c5") is not None  # no building on the carpet
+    assert why_not(E, state, "waste", "r1c1") is not None
 
 
 def test_a_gap_is_filled_from_the_waste_else_from_the_stock():
@@ -70,8 +54,7 @@ def test_won_with_every_card_home_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("carpet", seed=1)
-    s.history.states[0] = position(s.engine, clubs="AC", waste="5H 3D", stock="KS", **full(r1c1="2C"))
+    s = session_at("carpet", clubs="AC", waste="5H 3D", stock="KS", **full(r1c1="2C"))
     assert s.handle("two of clubs up").sentences == ["Three of diamonds to row one column one.", "Waste: five of hearts."]
     assert s.handle("help").sentences[0].startswith("Carpet.")
 

@@ -1,20 +1,13 @@
 """Clock: every card turned up goes to its hour and brings up the bottom card under it; kings to
 the centre; over at the fourth king; won with every hour's four cards in place."""
 
-from collections import Counter
-
-from helpers import play_script
-from voicegame.engine.cards import Card, new_deck
+from helpers import cards, play_script, why_not
 from voicegame.engine import Engine, Move, Moved, Pile, State
 from voicegame.games import find_game
 from voicegame.play.session import Session
 
 E = Engine(find_game("clock").make())
 I = E.layout.index
-
-
-def cards(codes):
-    return tuple(Card.from_code(c) for c in codes.split())
 
 
 def at(**piles):
@@ -26,30 +19,17 @@ def at(**piles):
     return State(tuple(found))
 
 
-def why(state, src, dst):
-    reason = E.why_not(state, Move.cards(I[src], I[dst]))
-    return None if reason is None else reason.key
-
-
-def test_deal_twelve_hours_of_four_face_down_and_four_in_the_centre_one_up():
-    state = E.deal(1)
-    for n in range(1, 13):
-        assert len(state.piles[I[f"under{n}"]].cards) == 4 and state.piles[I[f"under{n}"]].down == 4
-        assert not state.piles[I[f"hour{n}"]].cards
-    centre = state.piles[I["centre"]]
-    assert len(centre.cards) == 4 and centre.down == 3
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_the_centre_card_goes_only_to_its_own_hour_and_kings_to_the_kings():
     state = at(centre=("2C 7H", 1), under7=("9S 3D", 2), hour7="7C")
-    assert why(state, "centre", "hour7") is None
-    assert why(state, "centre", "hour8") is not None
-    assert why(state, "centre", "kings") is not None
-    assert why(at(centre="JD"), "centre", "hour11") is None and why(at(centre="QD"), "centre", "hour12") is None
-    assert why(at(centre="AD"), "centre", "hour1") is None and why(at(centre="KD"), "centre", "kings") is None
-    assert why(at(centre="KD"), "centre", "hour12") is not None
-    assert why(at(centre="7H", under7=("9S", 1)), "under7", "hour9") is not None  # face-down cards are not played
+    assert why_not(E, state, "centre", "hour7") is None
+    assert why_not(E, state, "centre", "hour8") is not None
+    assert why_not(E, state, "centre", "kings") is not None
+    assert why_not(E, at(centre="JD"), "centre", "hour11") is None
+    assert why_not(E, at(centre="QD"), "centre", "hour12") is None
+    assert why_not(E, at(centre="AD"), "centre", "hour1") is None
+    assert why_not(E, at(centre="KD"), "centre", "kings") is None
+    assert why_not(E, at(centre="KD"), "centre", "hour12") is not None
+    assert why_not(E, at(centre="7H", under7=("9S", 1)), "under7", "hour9") is not None  # face-down cards are not played
 
 
 def test_the_bottom_card_under_the_hour_comes_up_in_the_centre():

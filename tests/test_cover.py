@@ -1,32 +1,15 @@
 """Cover: every rule of the manual (legal and illegal side), refilling, the end, scoring, voice, and
 a solver's win through the text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, play_script, position, session_at
 from voicegame.engine import Engine, Move, Won
-from voicegame.games import find_game
-from voicegame.play.session import Session
 
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("cover").make())
+GAME = "cover"
 
 
 def pair(engine: Engine, a: str, b: str | None = None) -> Move:
     first = (engine.layout.index[a], -1)
     return Move.pair(first, (engine.layout.index[b], -1) if b else None)
-
-
-def test_deal_four_cards_face_up_and_the_rest_in_the_stock(engine):
-    state = engine.deal(5)
-    assert [len(state.piles[engine.layout.index[f"pile{n}"]].cards) for n in range(1, 5)] == [1, 1, 1, 1]
-    assert len(state.piles[engine.layout.stock].cards) == 48
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_two_cards_of_the_same_suit_go_together_and_no_card_alone(engine):
@@ -57,8 +40,7 @@ def test_over_when_four_suits_show(engine):
 
 
 def test_voice_commands_read_and_help():
-    s = Session("cover", seed=1)
-    s.history.states[0] = position(s.engine, stock="5C 6C 7C", pile1="9H", pile2="2S", pile3="2H", pile4="KD")
+    s = session_at(GAME, stock="5C 6C 7C", pile1="9H", pile2="2S", pile3="2H", pile4="KD")
     assert s.handle("remove nine of hearts and two of hearts").sentences
     assert s.state.piles[s.engine.layout.index["pile1"]].cards == cards("7C")
     assert s.handle("read pile one").sentences == ["Pile one: seven of clubs."]

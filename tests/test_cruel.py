@@ -1,37 +1,15 @@
-"""Cruel: the aces set out, twelve piles of four, building down in suit, the gather-and-redeal in fours,
+"""Cruel (its deal: test_deals.py): building down in suit, the gather-and-redeal in fours,
 voice, and a scripted win through the text CLI."""
 
-from collections import Counter
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
+from voicegame.engine import Move, MoveKind, PileKind, Redealt, Won
 
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import Card, Rank, new_deck
-from voicegame.engine import Engine, Move, MoveKind, PileKind, Redealt, Won
-from voicegame.games import find_game
-from voicegame.play.session import Session
-
+GAME = "cruel"
 DEAL = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("cruel").make())
 
 
 def piles(engine, state):
     return [state.piles[i] for i in engine.game.indices(PileKind.TABLEAU)]
-
-
-def test_the_aces_start_home_and_twelve_piles_get_four(engine):
-    state = engine.deal(3)
-    for i in engine.game.indices(PileKind.FOUNDATION):
-        assert state.piles[i].cards == (Card(Rank.ACE, engine.specs[i].suit),)
-    assert [len(p.cards) for p in piles(engine, state)] == [4] * 12
-    assert all(p.down == 0 for p in state.piles)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-    assert engine.score(state) == 0
 
 
 def test_build_down_in_suit_top_card_only(engine):
@@ -84,8 +62,7 @@ def test_no_moves_left_only_when_a_redeal_changes_nothing(engine):
 
 
 def test_voice_commands_and_help():
-    s = Session("cruel", seed=2)
-    s.history.states[0] = position(s.engine, clubs="AC", pile1="KH 2C", pile2="9S", pile3="8S")
+    s = session_at(GAME, seed=2, clubs="AC", pile1="KH 2C", pile2="9S", pile3="8S")
     assert s.handle("two of clubs up").sentences == ["Pile one: king of hearts."]
     assert s.handle("eight of spades on nine of spades").sentences == ["Pile three is empty."]
     assert s.handle("deal").sentences[0] == "Redealt 3 cards."

@@ -1,32 +1,11 @@
 """Diamond Mine: every rule of the manual (legal and illegal side), scoring, voice, and a solver's win
 through the text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from collections import Counter
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
+from voicegame.engine import TurnedOver, Won
 
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, TurnedOver, Won
-from voicegame.games import find_game
-from voicegame.play.session import Session
-
+GAME = "diamond_mine"
 CLUBS = "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("diamond_mine").make())
-
-
-def test_deal_layout(engine):
-    state = engine.deal(3)
-    for n in range(1, 14):
-        pile = state.piles[engine.layout.index[f"pile{n}"]]
-        assert len(pile.cards) == 4 and pile.down == 3
-    assert not state.piles[engine.layout.index["foundation"]].cards
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_any_diamond_starts_the_foundation_and_only_diamonds_go_there(engine):
@@ -92,8 +71,7 @@ def test_no_moves_left(engine):
 
 
 def test_voice_commands_read_and_help():
-    s = Session("diamond_mine", seed=1)
-    s.history.states[0] = position(s.engine, pile1=("2C 7H", 1), pile2="8S", pile3="5D")
+    s = session_at(GAME, pile1=("2C 7H", 1), pile2="8S", pile3="5D")
     assert s.handle("seven of hearts on eight of spades").sentences == ["Pile one shows two of clubs."]
     assert s.handle("five of diamonds up").sentences
     assert s.state.piles[s.engine.layout.index["foundation"]].cards == cards("5D")

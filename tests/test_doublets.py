@@ -6,19 +6,14 @@ from collections import Counter
 
 import pytest
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
+from helpers import cards, move_of as mv, play_script, position, why_not as why
 from voicegame.engine.cards import Rank, new_deck
 from voicegame.engine import Engine, Move, MoveKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
 
+GAME = "doublets"
 DEAL = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("doublets").make())
 
 
 FILLERS = dict(zip((f"reserve{n}" for n in range(1, 8)), "KC KD KH KS JC JD JH".split()))

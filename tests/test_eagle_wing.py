@@ -1,27 +1,12 @@
 """Eagle Wing: every rule of AisleRiot's manual (legal and illegal side), voice and a solver's win
 through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind, Pile, State, Won
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, pile, play_script, position, why_not as why
+from voicegame.engine import Move, MoveKind, Pile, State, Won
 from voicegame.play.session import Session
 
+GAME = "eagle_wing"
 DRAW = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("eagle_wing").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
 
 
 FULL = {"pile4": "2C", "pile5": "4C", "pile6": "6C", "pile7": "8C", "pile8": "TC"}  # no gaps but the test's
@@ -30,16 +15,6 @@ FULL = {"pile4": "2C", "pile5": "4C", "pile6": "6C", "pile7": "8C", "pile8": "TC
 def with_reserve(engine, state, codes, down):
     reserve = Pile(cards(codes), down)
     return State(tuple(reserve if i == engine.layout.index["reserve"] else p for i, p in enumerate(state.piles)))
-
-
-def test_deal_base_card_face_down_trunk_of_thirteen_eight_piles(engine):
-    state = engine.deal(3)
-    assert len(pile(engine, state, "foundation1").cards) == 1
-    trunk = pile(engine, state, "reserve")
-    assert len(trunk.cards) == 13 and trunk.down == 13
-    assert all(len(pile(engine, state, f"pile{n}").cards) == 1 for n in range(1, 9))
-    assert len(pile(engine, state, "stock").cards) == 30
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_foundations_start_at_the_base_rank_and_build_up_in_suit_round_the_corner(engine):

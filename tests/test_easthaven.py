@@ -1,35 +1,12 @@
 """Easthaven: every rule of AisleRiot's manual (legal and illegal side) and voice (conservation,
 undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import cards, position, why_not as why
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind
-from voicegame.games import find_game
+from helpers import cards, pile, position, why_not as why
+from voicegame.engine import Move, MoveKind
 from voicegame.play.session import Session
 
+GAME = "easthaven"
 DEAL = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("easthaven").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
-
-
-def test_deal_seven_piles_of_two_down_and_one_up(engine):
-    state = engine.deal(3)
-    for n in range(1, 8):
-        dealt = pile(engine, state, f"pile{n}")
-        assert len(dealt.cards) == 3 and dealt.down == 2
-    assert len(pile(engine, state, "stock").cards) == 31
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_each_deal_covers_every_pile_and_the_last_only_the_first_three(engine):

@@ -1,12 +1,9 @@
 """Elevator and Escalator: a pyramid played onto the waste one rank up or down, ace next to king;
 Elevator's cards face down until exposed, Escalator's face up but held while covered; the win."""
 
-from collections import Counter
-
 import pytest
 
-from helpers import play_script, position
-from voicegame.engine.cards import new_deck
+from helpers import play_script, position, session_at
 from voicegame.engine import Engine, Move, MoveKind, TurnedOver, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -20,17 +17,6 @@ DRAW = Move(MoveKind.DEAL)
 def to_waste(engine, state, cell):
     reason = engine.why_not(state, Move.cards(I[cell], I["waste"]))
     return None if reason is None else reason.key
-
-
-def test_elevator_deals_a_face_down_pyramid_with_its_bottom_row_up_and_escalator_all_up():
-    for engine, all_up in ((ELEVATOR, False), (ESCALATOR, True)):
-        state = engine.deal(1)
-        for r in range(1, 8):
-            for c in range(1, r + 1):
-                pile = state.piles[I[f"r{r}c{c}"]]
-                assert len(pile.cards) == 1 and pile.top_face_up == (all_up or r == 7)
-        assert len(state.piles[I["stock"]].cards) == 24 and not state.piles[I["waste"]].cards
-        assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 @pytest.mark.parametrize("engine", [ELEVATOR, ESCALATOR], ids=["elevator", "escalator"])
@@ -81,8 +67,7 @@ def test_won_when_the_pyramid_is_clear_and_no_moves_left(engine):
 
 
 def test_voice_commands():
-    s = Session("escalator", seed=1)
-    s.history.states[0] = position(s.engine, waste="8H", r7c1="9C", r7c2="TS", stock="2D")
+    s = session_at("escalator", waste="8H", r7c1="9C", r7c2="TS", stock="2D")
     assert s.handle("nine of clubs to waste").sentences == ["Done."]
     assert s.handle("play ten of spades").sentences[0] == "Ten of spades on nine of clubs."
     assert s.handle("help").sentences[0].startswith("Escalator.")

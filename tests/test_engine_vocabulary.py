@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from helpers import cards, laid_out as at, why_not
 from voicegame.engine import (
     EMPTY_ANY,
     TOP_CARD,
     Accepts,
     DealOnePerPile,
-    DealSpec,
     Direction,
     DrawToWaste,
     EachStock,
@@ -32,37 +32,19 @@ from voicegame.engine import (
     Reason,
     Redealt,
     Sequence,
-    State,
     SuitRule,
     Takes,
 )
-from voicegame.engine.cards import Card, Rank
+from voicegame.engine.cards import Card
 from voicegame.games import GAMES
 
 MESSAGES = tomllib.loads((Path(__file__).resolve().parent.parent / "grammars" / "en" / "messages.toml").read_text())
 DEAL = Move.deal()
 
 
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(Card.from_code(c) for c in codes.split())
-
-
 def toy(*piles: PileSpec, **declaration: object) -> Engine:
     """A game of just these piles (nothing dealt: tests build their positions)."""
     return Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(), **declaration))  # type: ignore[arg-type]
-
-
-def at(engine: Engine, **piles: str | Pile) -> State:
-    """A position: pile id -> card codes (all face up) or a Pile; other piles empty."""
-    found = [Pile() for _ in engine.specs]
-    for pile_id, value in piles.items():
-        found[engine.layout.index[pile_id]] = value if isinstance(value, Pile) else Pile(cards(value))
-    return State(tuple(found))
-
-
-def why(engine: Engine, state: State, src: str, dst: str, count: int = 1) -> str | None:
-    reason = engine.why_not(state, Move.cards(engine.layout.index[src], engine.layout.index[dst], count))
-    return None if reason is None else reason.key
 
 
 def column(n: int, accepts: Accepts, takes: Takes = TOP_CARD, group: str = "tableau") -> PileSpec:
@@ -76,32 +58,32 @@ RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve",), takes=TOP_CARD
 def test_direction_locks_after_two_cards():
     either = Sequence(Direction.EITHER, SuitRule.SAME)
     engine = toy(RESERVE, column(1, Accepts(build=either, locks_direction=True)))
-    assert why(engine, at(engine, reserve="9H", column1="8H"), "reserve", "column1") is None  # one card: either way
-    assert why(engine, at(engine, reserve="7H", column1="8H"), "reserve", "column1") is None
+    assert why_not(engine, at(engine, reserve="9H", column1="8H"), "reserve", "column1") is None  # one card: either way
+    assert why_not(engine, at(engine, reserve="7H", column1="8H"), "reserve", "column1") is None
     going_up = at(engine, reserve="8H", column1="8H 9H")  # two decks: the other eight of hearts
-    assert why(engine, going_up, "reserve", "column1") == "direction_locked"
-    assert why(engine, at(engine, reserve="TH", column1="8H 9H"), "reserve", "column1") is None
+    assert why_not(engine, going_up, "reserve", "column1") == "direction_locked"
+    assert why_not(engine, at(engine, reserve="TH", column1="8H 9H"), "reserve", "column1") is None
     assert Move.cards(0, 1) not in engine.legal_moves(going_up)
 
 
 def test_direction_stays_free_without_the_lock():
     engine = toy(RESERVE, column(1, Accepts(build=Sequence(Direction.EITHER, SuitRule.SAME))))
-    assert why(engine, at(engine, reserve="8H", column1="8H 9H"), "reserve", "column1") is None
+    assert why_not(engine, at(engine, reserve="8H", column1="8H 9H"), "reserve", "column1") is None
 
 
 # ----- builds by a successor function: by twos, round the corner -------------------------------
 def test_build_by_twos_turning_the_corner():
     by_twos = Sequence(Direction.UP, SuitRule.ANY, step=2, wrap=True)
     engine = toy(RESERVE, column(1, Accepts(build=by_twos)))
-    assert why(engine, at(engine, reserve="AS", column1="QH"), "reserve", "column1") is None  # queen, ace: two on
-    assert why(engine, at(engine, reserve="KS", column1="QH"), "reserve", "column1") == "needs_rank"
+    assert why_not(engine, at(engine, reserve="AS", column1="QH"), "reserve", "column1") is None  # queen, ace: two on
+    assert why_not(engine, at(engine, reserve="KS", column1="QH"), "reserve", "column1") == "needs_rank"
     assert [int(r) for r in by_twos.needed_ranks(Card.from_code("QH"))] == [1]
 
 
 def test_a_closed_rank_takes_nothing():
     engine = toy(RESERVE, column(1, Accepts(build=Sequence(Direction.UP, SuitRule.ANY, wrap=True, closed=frozenset({13})))))
-    assert why(engine, at(engine, reserve="KS", column1="QH"), "reserve", "column1") is None
-    assert why(engine, at(engine, reserve="AS", column1="KH"), "reserve", "column1") == "nothing_goes_on"
+    assert why_not(engine, at(engine, reserve="KS", column1="QH"), "reserve", "column1") is None
+    assert why_not(engine, at(engine, reserve="AS", column1="KH"), "reserve", "column1") == "nothing_goes_on"
 
 
 # ----- gather and redeal (Cruel) ----------------------------------------------------------------
@@ -130,19 +112,19 @@ def test_a_phase_opens_and_closes_rules():
     discard = PileSpec("discard", PileKind.DISCARD, ("the discard pile",))
     pairs = PairRule(discard="discard", sums_to=10, phase=Phase("stock", until_empty=False))
     engine = toy(stock, discard, spot, spot2, pairs=pairs)
-    assert why(engine, at(engine, stock="6H", column1="4S"), "stock", "column2") is None
+    assert why_not(engine, at(engine, stock="6H", column1="4S"), "stock", "column2") is None
     placing = at(engine, stock="5H", column1="4S", column2="6H")
     assert engine.why_not(placing, Move.pair((2, 0), (3, 0))).key == "phase_after_empty"
     assert not [m for m in engine.legal_moves(placing) if m.kind.value == "pair"]
     pairing = at(engine, column1="4S", column2="6H")
     assert engine.why_not(pairing, Move.pair((2, 0), (3, 0))) is None
     assert Move.pair((2, 0), (3, 0)) in engine.legal_moves(pairing)
-    assert why(engine, pairing, "column1", "column2") == "phase_until_empty"
+    assert why_not(engine, pairing, "column1", "column2") == "phase_until_empty"
 
 
 def test_a_placing_phase_refuses_once_its_pile_is_empty():
     engine = toy(RESERVE, column(1, Accepts(build=None, phase=Phase("reserve"))))
-    assert why(engine, at(engine, reserve="6H"), "reserve", "column1") is None
+    assert why_not(engine, at(engine, reserve="6H"), "reserve", "column1") is None
     spec = engine.specs[1]
     reason = spec.accepts.why_not(engine.layout, at(engine), engine.specs[0], spec, Pile(), cards("6H"))
     assert reason == Reason("phase_until_empty", {"pile": "the reserve"})

@@ -1,8 +1,9 @@
-"""The engine vocabulary athena added (issue 21), each piece on a toy game: face-down cards lying on
+"""Engine vocabulary first needed by Athena, each piece on a toy game: face-down cards lying on
 face-up ones (``Pile.hidden``), dealt by ``DealSpec.faces``."""
 
 import pytest
 
+from helpers import cards
 from voicegame.engine import Accepts, DealSpec, Engine, GameDef, Move, Pile, PileKind, PileSpec, State, Takes, TurnedOver
 from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.engine.sequence import Direction, Sequence, SuitRule
@@ -11,10 +12,6 @@ from voicegame.language.narrate import Narrator
 from voicegame.solver import FairSearch, Positions, masked
 
 DOWN = Sequence(Direction.DOWN, SuitRule.ANY)
-
-
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(Card.from_code(c) for c in codes.split())
 
 
 def toy(auto_turn: bool = True, rows: str = "dudu") -> Engine:

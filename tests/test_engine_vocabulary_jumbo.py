@@ -6,18 +6,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from helpers import cards, laid_out as at
 from voicegame.engine import (
-    TOP_CARD, Accepts, DrawToWaste, Empty, Engine, GameDef, Move, Pile, PileKind, PileSpec, Sequence, ShuffleSearch, State,
+    TOP_CARD, Accepts, DrawToWaste, Empty, Engine, GameDef, Move, Pile, PileKind, PileSpec, Sequence, ShuffleSearch,
     SuitRule, Takes, Direction,
 )
-from voicegame.engine.cards import Card, Rank
+from voicegame.engine.cards import Rank
 
 DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
 UP = Sequence(Direction.UP, SuitRule.SAME)
-
-
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(Card.from_code(c) for c in codes.split())
 
 
 def pile(n: int) -> PileSpec:
@@ -37,13 +34,6 @@ PILES = (PileSpec("stock", PileKind.STOCK, ("the stock",)), PileSpec("waste", Pi
 def toy(search: ShuffleSearch | None = ShuffleSearch(), redeals: int | None = 0) -> Engine:
     return Engine(GameDef(key="toy", title="Toy", piles=PILES, layout_deal=(), decks=2,
                           stock_rule=DrawToWaste(draw=1, redeals=redeals), stuck_search=search))
-
-
-def at(engine: Engine, redeals: int = 0, **piles: str | Pile) -> State:
-    found = [Pile() for _ in engine.specs]
-    for pile_id, value in piles.items():
-        found[engine.layout.index[pile_id]] = value if isinstance(value, Pile) else Pile(cards(value))
-    return State(tuple(found), redeals)
 
 
 # Two sixes of spades (two decks); the five of hearts can go from one to the other and back for ever.

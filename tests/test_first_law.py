@@ -4,21 +4,12 @@ test_conformance.py."""
 
 from collections import Counter
 
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind, Paired, Redealt, Won
-from voicegame.games import find_game
-from voicegame.play.session import Session
+from voicegame.engine import DealtRow, Move, MoveKind, Paired, Redealt, Won
 
+GAME = "first_law"
 DEAL = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("first_law").make())
 
 
 def tops(engine, state):
@@ -84,8 +75,7 @@ def test_no_moves_left_when_dealing_round_comes_back_without_a_move(engine):
 
 
 def test_voice_commands_read_and_help():
-    s = Session("first_law", seed=1)
-    s.history.states[0] = position(s.engine, stock="2C 3C 4C 5C", pile1="3S", pile2="7H", pile3="7S", pile4="7D")
+    s = session_at(GAME, stock="2C 3C 4C 5C", pile1="3S", pile2="7H", pile3="7S", pile4="7D")
     assert s.handle("seven of spades on seven of hearts").sentences
     assert s.state.piles[s.engine.layout.index["pile2"]].cards == cards("7H 7S")
     assert s.handle("read pile two").sentences == ["Pile two: seven of hearts, seven of spades."]

@@ -1,13 +1,9 @@
 """Fortress, Chessboard (one layout, one packing rule) and Bristol: every rule of the manual on both
-sides, the deals, the chosen base rank, voice, and scripted wins through the text CLI."""
-
-from collections import Counter
+sides (the deals: test_deals.py), the chosen base rank, voice, and scripted wins through the text CLI."""
 
 import pytest
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -19,20 +15,7 @@ def engine_of(key):
     return Engine(find_game(key).make())
 
 
-def tableau(engine, state):
-    return [state.piles[i] for i in engine.game.indices(PileKind.TABLEAU)]
-
-
 # ----- Fortress and Chessboard ----------------------------------------------------------------------
-@pytest.mark.parametrize("key", ["fortress", "chessboard"])
-def test_ten_columns_of_five_and_one_more_on_the_top_of_each_side(key):
-    engine = engine_of(key)
-    state = engine.deal(2)
-    assert [len(p.cards) for p in tableau(engine, state)] == [6, 5, 5, 5, 5, 6, 5, 5, 5, 5]
-    assert all(p.down == 0 for p in state.piles)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-
-
 @pytest.mark.parametrize("key", ["fortress", "chessboard"])
 def test_columns_build_up_or_down_in_suit_one_card_at_a_time(key):
     engine = engine_of(key)
@@ -101,15 +84,6 @@ def test_no_moves_left(key):
 
 
 # ----- Bristol -------------------------------------------------------------------------------------
-def test_bristol_deals_eight_fans_of_three_and_a_stock_of_28():
-    engine = engine_of("bristol")
-    state = engine.deal(3)
-    assert [len(p.cards) for p in tableau(engine, state)] == [3] * 8
-    assert len(state.piles[engine.layout.stock].cards) == 28
-    assert [len(state.piles[i].cards) for i in engine.game.indices(PileKind.RESERVE)] == [0, 0, 0]
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_bristol_deals_one_card_to_each_reserve_and_the_last_card_alone():
     engine = engine_of("bristol")
     state = engine.deal(3)
@@ -151,8 +125,7 @@ def test_bristol_is_stuck_only_with_the_stock_empty():
 
 # ----- voice and scripted wins -----------------------------------------------------------------------
 def test_voice_commands_and_help():
-    s = Session("chessboard", seed=5)
-    s.history.states[0] = position(s.engine, column1="2C 7H", column2="8H", column3="7S")
+    s = session_at("chessboard", seed=5, column1="2C 7H", column2="8H", column3="7S")
     assert s.handle("seven of hearts up").sentences == ["Column one: two of clubs."]
     assert s.state.piles[s.engine.layout.index["foundation1"]].cards == cards("7H")
     assert s.handle("two of clubs to foundation two").sentences == ["Only a seven can go on foundation two while it is empty."]

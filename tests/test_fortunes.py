@@ -1,30 +1,12 @@
 """Fortunes: every rule of the manual (legal and illegal side), voice, and a solver's win through the
 text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind, Won
-from voicegame.games import find_game
-from voicegame.play.session import Session
+from voicegame.engine import DealtRow, Move, MoveKind, Won
 
+GAME = "fortunes"
 DEAL = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("fortunes").make())
-
-
-def test_deal_one_card_on_each_pile_and_the_rest_in_the_stock(engine):
-    state = engine.deal(5)
-    assert [len(state.piles[engine.layout.index[f"pile{n}"]].cards) for n in range(1, 5)] == [1, 1, 1, 1]
-    assert len(state.piles[engine.layout.stock].cards) == 48
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_the_lower_of_two_cards_of_a_suit_is_discarded_aces_high(engine):
@@ -70,8 +52,7 @@ def test_no_moves_left(engine):
 
 
 def test_voice_commands_read_and_help():
-    s = Session("fortunes", seed=1)
-    s.history.states[0] = position(s.engine, stock="2C 3C 4C 5C", pile1="KH", pile2="AH", pile3="9S", pile4="2S")
+    s = session_at(GAME, stock="2C 3C 4C 5C", pile1="KH", pile2="AH", pile3="9S", pile4="2S")
     assert s.handle("discard king of hearts").sentences
     assert s.state.piles[s.engine.layout.index["discard"]].cards == cards("KH")
     assert s.handle("remove two of spades").sentences

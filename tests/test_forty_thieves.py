@@ -1,39 +1,14 @@
 """Forty Thieves: every rule of AisleRiot's manual (legal and illegal side), scoring, voice and a
 scripted game through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Drew, Engine, Move, MoveKind, PileKind, Won
+from helpers import cards, move_of as mv, pile, play_script, position, session_at, why_not as why
+from voicegame.engine import Drew, Move, MoveKind, Won
 from voicegame.engine.auto import same_suit_ready
-from voicegame.games import find_game
 from voicegame.play.session import Session
 
+GAME = "forty_thieves"
 DRAW = Move(MoveKind.DEAL)
 SUIT = "A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("forty_thieves").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
-
-
-def test_deal_two_decks_four_face_up_cards_on_ten_piles(engine):
-    state = engine.deal(3)
-    for n in range(1, 11):
-        dealt = pile(engine, state, f"pile{n}")
-        assert len(dealt.cards) == 4 and dealt.down == 0
-    assert len(pile(engine, state, "stock").cards) == 64 and not pile(engine, state, "waste").cards
-    assert len(engine.layout.indices(PileKind.FOUNDATION)) == 8
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck() * 2)
 
 
 def test_build_down_in_suit(engine):
@@ -124,8 +99,7 @@ def test_no_moves_left_only_with_the_stock_empty_and_nothing_useful(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("forty_thieves", seed=1)
-    s.history.states[0] = position(s.engine, stock="4C 5D", pile1="8H 7H", pile2="AD", pile3="9H")
+    s = session_at(GAME, stock="4C 5D", pile1="8H 7H", pile2="AD", pile3="9H")
     assert s.handle("draw").sentences[0].startswith("Five of diamonds")
     s.handle("seven of hearts on eight of hearts")  # the same card: a no-op is refused
     s.handle("pile one to pile three")

@@ -1,8 +1,6 @@
 """Fourteen: twelve open piles, top cards that add up to fourteen, empty piles stay empty, the win."""
 
-from collections import Counter
-
-from helpers import play_script, position
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Paired, Won
 from voicegame.games import find_game
@@ -12,34 +10,20 @@ E = Engine(find_game("fourteen").make())
 I = E.layout.index
 
 
-def why(state, a, b=None):
-    first = (I[a[0]], a[1])
-    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
-    return None if reason is None else reason.key
-
-
-def test_deal_five_on_the_first_four_piles_and_four_on_the_other_eight_all_face_up():
-    state = E.deal(1)
-    sizes = [len(state.piles[I[f"pile{n}"]].cards) for n in range(1, 13)]
-    assert sizes == [5] * 4 + [4] * 8
-    assert all(state.piles[I[f"pile{n}"]].down == 0 for n in range(1, 13))
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_two_top_cards_adding_up_to_fourteen_go_together():
     state = position(E, pile1="2C KH", pile2="AS", pile3="7D", pile4="7C", pile5="9H 5S", pile6="QS")
-    assert why(state, ("pile1", 1), ("pile2", 0)) is None  # king 13 and ace 1
-    assert why(state, ("pile3", 0), ("pile4", 0)) is None  # two sevens
-    assert why(state, ("pile5", 1), ("pile6", 0)) == "not_a_sum"  # 5 + 12
-    assert why(state, ("pile1", 0), ("pile5", 0)) == "card_not_free"  # 2 + 9 buried, not 14 anyway
-    assert why(position(E, pile1="5C 3H", pile2="9H"), ("pile1", 0), ("pile2", 0)) == "card_not_free"  # 5 + 9 under a card
+    assert why_not_pair(E, state, ("pile1", 1), ("pile2", 0)) is None  # king 13 and ace 1
+    assert why_not_pair(E, state, ("pile3", 0), ("pile4", 0)) is None  # two sevens
+    assert why_not_pair(E, state, ("pile5", 1), ("pile6", 0)) == "not_a_sum"  # 5 + 12
+    assert why_not_pair(E, state, ("pile1", 0), ("pile5", 0)) == "card_not_free"  # 2 + 9 buried, not 14 anyway
+    assert why_not_pair(E, position(E, pile1="5C 3H", pile2="9H"), ("pile1", 0), ("pile2", 0)) == "card_not_free"  # 5 + 9 under a card
     after, events = E.apply(state, Move.pair((I["pile1"], 1), (I["pile2"], 0)))
     assert isinstance(events[0], Paired) and E.score(after) == 2 and not after.piles[I["pile2"]].cards
 
 
 def test_no_card_goes_alone_and_empty_piles_take_nothing():
     state = position(E, pile1="KH", pile2="9C")
-    assert why(state, ("pile1", 0)) == "not_alone"
+    assert why_not_pair(E, state, ("pile1", 0)) == "not_alone"
     assert E.why_not(state, Move.cards(I["pile2"], I["pile3"])) is not None
     assert E.why_not(state, Move.cards(I["pile2"], I["pile1"])) is not None
 
@@ -53,8 +37,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("fourteen", seed=1)
-    s.history.states[0] = position(s.engine, pile1="9H", pile2="5C", pile3="7D", pile4="7S", pile5="3D")
+    s = session_at("fourteen", pile1="9H", pile2="5C", pile3="7D", pile4="7S", pile5="3D")
     assert s.handle("remove nine and five").sentences == ["Removed nine of hearts and five of clubs."]
     assert s.handle("pair pile three and pile four").sentences == ["Removed seven of diamonds and seven of spades.", "No moves left. Say undo, restart or new game."]
     assert s.handle("help").sentences[0].startswith("Fourteen.")
@@ -72,7 +55,7 @@ def test_scripted_seed_to_a_win_through_the_cli():
 
 
 def test_what_can_i_say_and_do_name_the_pairs_there_are_now():
-    """Issue 38 item 5: a pair that can go now, not the generic command list; each answer short."""
+    """A pair that can go now, not the generic command list; each answer short."""
     s = Session("fourteen", seed=3)
     assert s.handle("what can i say").sentences == [
         "Now you could say: remove two of diamonds and queen of diamonds. Say all commands for the full list."]

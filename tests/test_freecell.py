@@ -3,21 +3,17 @@ commands, a scripted win through the text CLI, undo/redo and card conservation."
 
 import subprocess
 import sys
-from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of as mv, why_not as why
-from helpers import play_actions, play_script, player_turns, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, PileKind, Won
-from voicegame.games import find_game
+from helpers import move_of as mv, play_actions, play_script, player_turns, position, session_at, why_not as why
+from voicegame.engine import PileKind, Won
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
+GAME = "freecell"
+
 
 # The published layouts (Rosetta Code, "Deal cards for FreeCell"), row by row, left to right.
 DEAL_1 = """JD 2D 9H JC 5D 7H 7C 5H
@@ -36,11 +32,6 @@ KD 5H 9S 3C 8S 7H 4D JS
 JD KS KC 4H"""
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("freecell").make())
-
-
 # ----- the deal ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("number,layout", [(1, DEAL_1), (617, DEAL_617)])
 def test_microsoft_deals_match_the_published_layouts(engine, number, layout):
@@ -49,15 +40,6 @@ def test_microsoft_deals_match_the_published_layouts(engine, number, layout):
     for n in range(1, 9):
         column = state.piles[engine.layout.index[f"column{n}"]]
         assert [c.code for c in column.cards] == [row[n - 1] for row in rows if len(row) >= n]
-
-
-def test_deal_shape(engine):
-    state = engine.deal(11982)
-    heights = [len(state.piles[engine.layout.index[f"column{n}"]].cards) for n in range(1, 9)]
-    assert heights == [7, 7, 7, 7, 6, 6, 6, 6]
-    assert all(p.down == 0 for p in state.piles)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-    assert engine.layout.stock == -1 and engine.layout.waste == -1
 
 
 def test_the_cli_seed_is_the_deal_number():
@@ -175,14 +157,8 @@ def test_no_moves_left_when_cells_are_full_and_nothing_fits(engine):
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("freecell", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands_name_cells_columns_and_foundations():
-    s = session_at(column1="KC 8S", column2="9D", column3="7H", column4="AH", column5="QS 2H", cell2="5C")
+    s = session_at(GAME, column1="KC 8S", column2="9D", column3="7H", column4="AH", column5="QS 2H", cell2="5C")
     assert s.handle("column one to cell one").sentences == ["King of clubs shows."]
     assert s.handle("cell one to column two").sentences == ["Cell one is empty."]
     assert s.handle("seven of hearts on eight of spades").sentences == ["Column three is empty."]  # what the player said is not said back
@@ -193,8 +169,7 @@ def test_voice_commands_name_cells_columns_and_foundations():
 
 
 def test_too_long_a_run_is_refused_with_the_limit():
-    s = session_at(column1="KC QD JS TD 9S", column2="KS", cell1="2S", cell2="3S", cell3="4S", cell4="5S",
-                   **{f"column{n}": "KD" for n in range(3, 9)})
+    s = session_at(GAME, column1="KC QD JS TD 9S", column2="KS", cell1="2S", cell2="3S", cell3="4S", cell4="5S", **{f"column{n}": "KD" for n in range(3, 9)})
     reply = s.handle("queen of diamonds on king of spades")
     assert reply.sentences == ["Only 1 card can move at once to column two now. Free a cell or a column to move more."]
 

@@ -1,6 +1,6 @@
-"""Freecell Solver as FreeCell's solver back end (issue 20): its lines replay to wins through our
+"""Freecell Solver as FreeCell's solver back end: its lines replay to wins through our
 rules, its proofs stand, hints follow its winning line, and without it the game still works.
-Every run is capped (issue 35): iterations, stored states, memory, CPU and clock, and a capped run
+Every run is capped: iterations, stored states, memory, CPU and clock, and a capped run
 is "unsolved within budget", never an error."""
 
 from __future__ import annotations
@@ -22,13 +22,11 @@ from voicegame.solver import solve_thoughtful
 from voicegame.solver.core import Budget, Outcome
 from voicegame.solver.hints import LINE_NODES
 
+GAME = "freecell"
+
+
 needs_fcs = pytest.mark.skipif(not fcs.available(), reason="Freecell Solver (fc-solve) is not installed: ./run.sh "
                                "installs Debian's freecell-solver-bin")
-
-
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    return Engine(find_game("freecell").make())
 
 
 def replay(engine: Engine, seed: int, moves: tuple[Move, ...]) -> bool:
@@ -133,7 +131,7 @@ def test_the_own_search_solves_deals_within_a_second_of_positions(engine: Engine
         assert theirs is not None and len(result.moves) <= 2 * len(theirs.moves)
 
 
-# ----- caps (issue 35) -----------------------------------------------------------------------------
+# ----- caps --------------------------------------------------------------------------------------
 @pytest.fixture
 def commands(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     """Every fc-solve command line started, as built (the real program still runs)."""

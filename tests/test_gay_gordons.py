@@ -1,11 +1,9 @@
 """Gay Gordons: ten open piles and a reserve of two; pairs adding up to eleven, king with queen,
 jack with jack; empty piles stay empty; the win."""
 
-from collections import Counter
-
-from helpers import play_script, position
+from helpers import play_script, position, why_not_pair
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, Paired, Won
+from voicegame.engine import Engine, Move, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
 
@@ -13,42 +11,28 @@ E = Engine(find_game("gay_gordons").make())
 I = E.layout.index
 
 
-def why(state, a, b=None):
-    first = (I[a[0]], a[1])
-    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
-    return None if reason is None else reason.key
-
-
-def test_deal_two_on_the_reserve_and_five_on_each_of_ten_piles_all_face_up():
-    state = E.deal(1)
-    assert len(state.piles[I["reserve"]].cards) == 2 and state.piles[I["reserve"]].down == 0
-    assert [len(state.piles[I[f"pile{n}"]].cards) for n in range(1, 11)] == [5] * 10
-    assert all(state.piles[I[f"pile{n}"]].down == 0 for n in range(1, 11))
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_pairs_adding_up_to_eleven_ace_one():
     state = position(E, pile1="6H", pile2="5C", pile3="AS", pile4="TD", pile5="7C", pile6="9S 5D")
-    assert why(state, ("pile1", 0), ("pile2", 0)) is None
-    assert why(state, ("pile3", 0), ("pile4", 0)) is None
-    assert why(state, ("pile1", 0), ("pile5", 0)) == "not_a_sum"
-    assert why(state, ("pile6", 0), ("pile5", 0)) == "card_not_free"  # under the five
-    assert why(state, ("pile1", 0)) == "not_alone"
+    assert why_not_pair(E, state, ("pile1", 0), ("pile2", 0)) is None
+    assert why_not_pair(E, state, ("pile3", 0), ("pile4", 0)) is None
+    assert why_not_pair(E, state, ("pile1", 0), ("pile5", 0)) == "not_a_sum"
+    assert why_not_pair(E, state, ("pile6", 0), ("pile5", 0)) == "card_not_free"  # under the five
+    assert why_not_pair(E, state, ("pile1", 0)) == "not_alone"
 
 
 def test_king_with_queen_and_jack_with_jack_only():
     state = position(E, pile1="KH", pile2="QC", pile3="JS", pile4="JD", pile5="KC", pile6="QS")
-    assert why(state, ("pile1", 0), ("pile2", 0)) is None
-    assert why(state, ("pile3", 0), ("pile4", 0)) is None
-    assert why(state, ("pile1", 0), ("pile5", 0)) == "not_a_sum"  # two kings
-    assert why(state, ("pile2", 0), ("pile6", 0)) == "not_a_sum"  # two queens
-    assert why(state, ("pile1", 0), ("pile3", 0)) == "not_a_sum"  # king and jack
+    assert why_not_pair(E, state, ("pile1", 0), ("pile2", 0)) is None
+    assert why_not_pair(E, state, ("pile3", 0), ("pile4", 0)) is None
+    assert why_not_pair(E, state, ("pile1", 0), ("pile5", 0)) == "not_a_sum"  # two kings
+    assert why_not_pair(E, state, ("pile2", 0), ("pile6", 0)) == "not_a_sum"  # two queens
+    assert why_not_pair(E, state, ("pile1", 0), ("pile3", 0)) == "not_a_sum"  # king and jack
 
 
 def test_the_reserve_top_is_in_play_and_the_card_under_it_is_not():
     state = position(E, reserve="8D 5H", pile1="6C", pile2="3S")
-    assert why(state, ("reserve", 1), ("pile1", 0)) is None
-    assert why(state, ("reserve", 0), ("pile2", 0)) == "card_not_free"
+    assert why_not_pair(E, state, ("reserve", 1), ("pile1", 0)) is None
+    assert why_not_pair(E, state, ("reserve", 0), ("pile2", 0)) == "card_not_free"
     assert E.why_not(state, Move.cards(I["pile1"], I["reserve"])) is not None  # the reserve takes nothing
 
 

@@ -3,29 +3,17 @@ through the CLI."""
 
 import pytest
 
-from helpers import assert_full_deck, cards, play_script, position, why_not as why
+from helpers import cards, play_script, position, why_not as why
 from voicegame.engine import Engine, Move
 from voicegame.games import find_game
 
+GAME = "giant"
 DEAL = Move.deal()
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("giant").make())
 
 
 @pytest.fixture(scope="module")
 def in_suit():
     return Engine(find_game("giant").make(build="suit"))
-
-
-def test_eight_piles_of_one_card_and_the_rest_in_the_stock(engine):
-    state = engine.deal(3)
-    assert [len(state.piles[engine.layout.index[f"pile{n}"]].face_up) for n in range(1, 9)] == [1] * 8
-    assert len(state.piles[engine.layout.stock].cards) == 96
-    assert not state.piles[engine.layout.index["reserve"]].cards
-    assert_full_deck(engine, state, decks=2)
 
 
 def test_piles_build_down_in_alternating_colours_and_runs_move(engine):

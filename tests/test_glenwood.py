@@ -1,37 +1,12 @@
 """Glenwood: every rule of AisleRiot's manual (legal and illegal side) and voice (conservation,
 undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import cards, move_of as mv, position, why_not as why
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, pile, position, session_at, why_not as why
+from voicegame.engine import Move, MoveKind
 from voicegame.play.session import Session
 
+GAME = "glenwood"
 DEAL = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("glenwood").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
-
-
-def test_deal_four_reserves_of_three_face_up_and_four_piles_of_one(engine):
-    state = engine.deal(3)
-    for n in range(1, 5):
-        reserve = pile(engine, state, f"reserve{n}")
-        assert len(reserve.cards) == 3 and reserve.down == 0
-        assert len(pile(engine, state, f"pile{n}").cards) == 1
-    assert len(pile(engine, state, "stock").cards) == 36
-    assert all(not pile(engine, state, f"foundation{n}").cards for n in range(1, 5))
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_the_first_move_chooses_a_reserve_card_for_foundation_one(engine):
@@ -97,8 +72,7 @@ def test_draw_one_with_one_redeal(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("glenwood", seed=1)
-    s.history.states[0] = position(s.engine, stock="4C 5D", reserve1="8H 9D", reserve2="5H", pile1="6S", pile2="TC")
+    s = session_at(GAME, stock="4C 5D", reserve1="8H 9D", reserve2="5H", pile1="6S", pile2="TC")
     s.handle("nine of diamonds up")
     assert pile(s.engine, s.state, "foundation1").cards == cards("9D")
     s.handle("five of hearts on six of spades")

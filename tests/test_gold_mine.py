@@ -1,17 +1,10 @@
 """Gold Mine: every rule of the manual, legal and illegal side, and a scripted game through the CLI."""
 
-import pytest
+from helpers import assert_full_deck, cards, play_script, position, why_not as why
+from voicegame.engine import Move
 
-from helpers import assert_full_deck, cards, play_script, move_of as mv, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
-
+GAME = "gold_mine"
 DRAW = Move.deal()
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("gold_mine").make())
 
 
 def test_every_card_starts_in_the_stock_and_the_piles_are_empty(engine):

@@ -1,36 +1,13 @@
 """Gypsy: every rule of AisleRiot's manual (legal and illegal side), its scoring and voice
 (conservation, undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import cards, move_of as mv, position, why_not as why
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind, Won
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, pile, position, session_at, why_not as why
+from voicegame.engine import Move, MoveKind, Won
 from voicegame.play.session import Session
 
+GAME = "gypsy"
 DEAL = Move(MoveKind.DEAL)
 SUIT = "A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("gypsy").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
-
-
-def test_two_decks_eight_piles_of_two_down_and_one_up(engine):
-    state = engine.deal(3)
-    for n in range(1, 9):
-        dealt = pile(engine, state, f"pile{n}")
-        assert len(dealt.cards) == 3 and dealt.down == 2
-    assert len(pile(engine, state, "stock").cards) == 80
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck() * 2)
 
 
 def test_each_deal_puts_one_card_on_each_of_the_eight_piles(engine):
@@ -77,8 +54,7 @@ def test_scoring_five_a_card_sixty_a_finished_foundation_two_a_pair(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("gypsy", seed=1)
-    s.history.states[0] = position(s.engine, stock="4C 5D 6D 7D 8D 9D TD JD", pile1="6S", pile2="5H", pile3="AD")
+    s = session_at(GAME, stock="4C 5D 6D 7D 8D 9D TD JD", pile1="6S", pile2="5H", pile3="AD")
     s.handle("five of hearts on six of spades")
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5H")
     s.handle("ace of diamonds up")

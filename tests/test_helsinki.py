@@ -1,8 +1,6 @@
 """Helsinki: ten cards refilled from the stock, pairs adding up to thirteen, kings alone, the win."""
 
-from collections import Counter
-
-from helpers import play_script, position
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Won
 from voicegame.games import find_game
@@ -13,27 +11,14 @@ I = E.layout.index
 FULL = dict(pile3="TD", pile4="TC", pile5="TH", pile6="TS", pile7="JD", pile8="JC", pile9="JH", pile10="JS")
 
 
-def why(state, a, b=None):
-    first = (I[a[0]], a[1])
-    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
-    return None if reason is None else reason.key
-
-
-def test_deal_one_card_face_up_on_each_of_ten_piles_and_42_in_the_stock():
-    state = E.deal(1)
-    assert [len(state.piles[I[f"pile{n}"]].cards) for n in range(1, 11)] == [1] * 10
-    assert len(state.piles[I["stock"]].cards) == 42 and state.piles[I["stock"]].down == 42
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_pairs_adding_up_to_thirteen_and_kings_alone():
     state = position(E, pile1="9H", pile2="4C", pile3="KS", pile4="QD", pile5="AC", pile6="5S")
-    assert why(state, ("pile1", 0), ("pile2", 0)) is None
-    assert why(state, ("pile4", 0), ("pile5", 0)) is None
-    assert why(state, ("pile1", 0), ("pile6", 0)) == "not_a_sum"
-    assert why(state, ("pile3", 0)) is None
-    assert why(state, ("pile1", 0)) == "not_alone"
-    assert why(state, ("pile3", 0), ("pile5", 0)) == "goes_alone"
+    assert why_not_pair(E, state, ("pile1", 0), ("pile2", 0)) is None
+    assert why_not_pair(E, state, ("pile4", 0), ("pile5", 0)) is None
+    assert why_not_pair(E, state, ("pile1", 0), ("pile6", 0)) == "not_a_sum"
+    assert why_not_pair(E, state, ("pile3", 0)) is None
+    assert why_not_pair(E, state, ("pile1", 0)) == "not_alone"
+    assert why_not_pair(E, state, ("pile3", 0), ("pile5", 0)) == "goes_alone"
 
 
 def test_gaps_are_filled_from_the_stock_at_once():
@@ -54,8 +39,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("helsinki", seed=1)
-    s.history.states[0] = position(s.engine, pile1="9H", pile2="4C", stock="2S 3S", **FULL)
+    s = session_at("helsinki", pile1="9H", pile2="4C", stock="2S 3S", **FULL)
     assert s.handle("remove nine and four").sentences == ["Removed nine of hearts and four of clubs.",
                                                           "Three of spades to pile one.", "Two of spades to pile two."]
     assert s.handle("help").sentences[0].startswith("Helsinki.")

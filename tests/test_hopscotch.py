@@ -1,45 +1,23 @@
 """Hopscotch: every rule (legal and illegal side), voice commands, a scripted win through the text CLI,
 undo/redo and card conservation."""
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of as mv, why_not as why
-from helpers import assert_full_deck, cards, play_actions, play_script, player_turns, position
+from helpers import cards, move_of as mv, play_actions, play_script, player_turns, position, why_not as why
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Drew, Engine, Move, MoveKind, PileKind, Won
-from voicegame.games import find_game
+from voicegame.engine import Drew, Move, MoveKind, PileKind, Won
 from voicegame.games.hopscotch import step_of
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
+GAME = "hopscotch"
 DRAW = Move(MoveKind.DEAL)
 BASES = dict(foundation1="AC", foundation2="2C", foundation3="3C", foundation4="4C")
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("hopscotch").make())
-
-
 def at(engine, **piles):
     return position(engine, **{**BASES, **piles})
-
-
-def test_deal_four_club_bases_and_48_in_the_stock(engine):
-    for seed in (1, 2, 99):
-        state = engine.deal(seed)
-        for n, code in enumerate(("AC", "2C", "3C", "4C"), start=1):
-            assert state.piles[engine.layout.index[f"foundation{n}"]].cards == cards(code)
-        stock = state.piles[engine.layout.stock]
-        assert len(stock.cards) == 48 and stock.down == 48
-        assert not state.piles[engine.layout.waste].cards
-        assert all(not state.piles[engine.layout.index[f"reserve{n}"]].cards for n in range(1, 5))
-        assert_full_deck(engine, state)
-        assert engine.score(state) == 0
 
 
 @pytest.mark.parametrize("n,order", [

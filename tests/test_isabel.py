@@ -1,8 +1,6 @@
 """Isabel: thirteen piles of four, top cards of the same rank removed, the cards under turn up."""
 
-from collections import Counter
-
-from helpers import play_script, position
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, TurnedOver, Won
 from voicegame.games import find_game
@@ -12,25 +10,11 @@ E = Engine(find_game("isabel").make())
 I = E.layout.index
 
 
-def why(state, a, b=None):
-    first = (I[a[0]], a[1])
-    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
-    return None if reason is None else reason.key
-
-
-def test_deal_thirteen_piles_of_three_down_and_one_up():
-    state = E.deal(1)
-    for n in range(1, 14):
-        pile = state.piles[I[f"pile{n}"]]
-        assert len(pile.cards) == 4 and pile.down == 3
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_two_top_cards_of_the_same_rank_go_and_the_cards_under_turn_up():
     state = position(E, pile1=("2C 7H", 1), pile2=("5D 7S", 1), pile3="6D")
-    assert why(state, ("pile1", 1), ("pile3", 0)) == "not_same_rank"
-    assert why(state, ("pile1", 0), ("pile2", 0)) == "card_not_free"  # face down under a card
-    assert why(state, ("pile1", 1)) == "not_alone"
+    assert why_not_pair(E, state, ("pile1", 1), ("pile3", 0)) == "not_same_rank"
+    assert why_not_pair(E, state, ("pile1", 0), ("pile2", 0)) == "card_not_free"  # face down under a card
+    assert why_not_pair(E, state, ("pile1", 1)) == "not_alone"
     after, events = E.apply(state, Move.pair((I["pile1"], 1), (I["pile2"], 1)))
     assert after.piles[I["pile1"]].top_face_up and after.piles[I["pile2"]].top_face_up
     assert [e.card.code for e in events if isinstance(e, TurnedOver)] == ["2C", "5D"]
@@ -53,8 +37,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("isabel", seed=1)
-    s.history.states[0] = position(s.engine, pile1=("2C 7H", 1), pile2=("2D 7S", 1), pile3="6D")
+    s = session_at("isabel", pile1=("2C 7H", 1), pile2=("2D 7S", 1), pile3="6D")
     assert s.handle("remove seven and seven").sentences == ["Removed seven of hearts and seven of spades.",
                                                             "Pile one shows two of clubs.", "Pile two shows two of diamonds."]
     assert s.handle("help").sentences[0].startswith("Isabel.")

@@ -1,8 +1,6 @@
 """Jamestown: a block of nine refilled from the stock, pairs of the same rank, the win."""
 
-from collections import Counter
-
-from helpers import play_script, position
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, Won
 from voicegame.games import find_game
@@ -13,24 +11,11 @@ I = E.layout.index
 FULL = dict(r1c3="9D", r2c1="8C", r2c2="7H", r2c3="6S", r3c1="5D", r3c2="4C", r3c3="3H")
 
 
-def why(state, a, b=None):
-    first = (I[a[0]], a[1])
-    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
-    return None if reason is None else reason.key
-
-
-def test_deal_a_block_of_nine_and_43_in_the_stock():
-    state = E.deal(1)
-    assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 4) for c in range(1, 4))
-    assert len(state.piles[I["stock"]].cards) == 43 and state.piles[I["stock"]].down == 43
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_two_cards_of_the_same_rank_go_together_from_anywhere_in_the_block():
     state = position(E, r1c1="7H", r3c3="7C", r2c2="6D", r1c2="KS")
-    assert why(state, ("r1c1", 0), ("r3c3", 0)) is None
-    assert why(state, ("r1c1", 0), ("r2c2", 0)) == "not_same_rank"  # 7 + 6 is thirteen, but no sums here
-    assert why(state, ("r1c2", 0)) == "not_alone"  # not even a king
+    assert why_not_pair(E, state, ("r1c1", 0), ("r3c3", 0)) is None
+    assert why_not_pair(E, state, ("r1c1", 0), ("r2c2", 0)) == "not_same_rank"  # 7 + 6 is thirteen, but no sums here
+    assert why_not_pair(E, state, ("r1c2", 0)) == "not_alone"  # not even a king
 
 
 def test_gaps_are_filled_from_the_stock_at_once():
@@ -49,8 +34,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("jamestown", seed=1)
-    s.history.states[0] = position(s.engine, r1c1="JH", r1c2="JC", stock="2S 3S 8C", **FULL)
+    s = session_at("jamestown", r1c1="JH", r1c2="JC", stock="2S 3S 8C", **FULL)
     assert s.handle("remove jack and jack").sentences == ["Removed jack of hearts and jack of clubs.",
                                                           "Eight of clubs to row one column one.", "Three of spades to row one column two."]
     assert s.handle("help").sentences[0].startswith("Jamestown.")

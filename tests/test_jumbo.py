@@ -1,27 +1,11 @@
 """Jumbo: every rule of the manual, legal and illegal side; a seeded deal won through the CLI, and one
 played to "No moves left" (a lost game, told from the endless swaps two decks allow)."""
 
-import pytest
+from helpers import cards, play_script, position, why_not as why
+from voicegame.engine import Move
 
-from helpers import assert_full_deck, cards, play_script, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
-
+GAME = "jumbo"
 DRAW = Move.deal()
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("jumbo").make())
-
-
-def test_nine_piles_from_nine_cards_down_to_one_the_last_card_face_up(engine):
-    state = engine.deal(2)
-    piles = [state.piles[engine.layout.index[f"pile{n}"]] for n in range(1, 10)]
-    assert [len(p.cards) for p in piles] == list(range(9, 0, -1))
-    assert all(p.up_count == 1 for p in piles)
-    assert len(state.piles[engine.layout.stock].cards) == 59
-    assert_full_deck(engine, state, decks=2)
 
 
 def test_the_deal_goes_round_the_piles_a_row_at_a_time(engine):

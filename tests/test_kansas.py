@@ -1,29 +1,11 @@
 """Kansas: every rule of the manual, legal and illegal side, and a game played through the CLI to
 "No moves left" (the solver won none of seeds 1-200)."""
 
-import pytest
+from helpers import cards, play_script, position, why_not as why
+from voicegame.engine import Move
 
-from helpers import assert_full_deck, cards, play_script, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
-
+GAME = "kansas"
 DRAW = Move.deal()
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("kansas").make())
-
-
-def test_a_base_card_a_reserve_of_twelve_three_piles_and_the_stock(engine):
-    state = engine.deal(5)
-    assert len(state.piles[engine.layout.index["foundation1"]].cards) == 1
-    reserve = state.piles[engine.layout.index["reserve"]]
-    assert len(reserve.cards) == 12 and reserve.up_count == 1
-    assert [len(state.piles[engine.layout.index[f"pile{n}"]].cards) for n in range(1, 4)] == [1, 1, 1]
-    assert len(state.piles[engine.layout.stock].cards) == 36
-    assert engine.score(state) == 1
-    assert_full_deck(engine, state)
 
 
 def test_foundations_start_at_the_base_rank_and_build_up_in_suit_round_the_corner(engine):

@@ -3,22 +3,11 @@ undo/redo and saves: test_conformance.py)."""
 
 from collections import Counter
 
-import pytest
-
-from helpers import cards, position, why_not as why
+from helpers import cards, pile, position, session_at, why_not as why
 from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine
-from voicegame.games import find_game
 from voicegame.play.session import Session
 
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("king_albert").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
+GAME = "king_albert"
 
 
 def test_deal_nine_piles_of_nine_down_to_one_and_seven_reserve_cards_no_stock(engine):
@@ -64,8 +53,7 @@ def test_foundations_build_up_in_suit_from_the_ace_and_cards_come_back(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("king_albert", seed=1)
-    s.history.states[0] = position(s.engine, reserve1="5H", reserve2="AD", pile1="6S", pile2=("2C 9C", 1))
+    s = session_at(GAME, reserve1="5H", reserve2="AD", pile1="6S", pile2=("2C 9C", 1))
     s.handle("five of hearts on six of spades")
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5H")
     s.handle("ace of diamonds up")

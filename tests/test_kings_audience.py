@@ -24,12 +24,6 @@ def full(**given):
         {k: v for k, v in given.items() if not k.startswith("reserve")}
 
 
-def test_sixteen_in_the_antechamber_and_thirty_six_in_the_stock():
-    state = E.deal(1)
-    assert all(len(state.piles[I[f"reserve{n}"]].cards) == 1 for n in range(1, 17))
-    assert len(state.piles[I["stock"]].cards) == 36
-
-
 def test_a_king_and_queen_of_one_suit_go_to_a_throne_together():
     state = position(E, **full(reserve1="KH", reserve2="QH", reserve3="QS"), stock="9C 9D")
     assert pair(state, "reserve1", "reserve2") is None

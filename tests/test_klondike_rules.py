@@ -8,10 +8,7 @@ from helpers import cards, klondike_engine, position
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Drew, IllegalMove, Move, PileKind, Restacked, TurnedOver, Won
 
-
-@pytest.fixture
-def engine():
-    return klondike_engine()
+GAME = "klondike"
 
 
 def idx(engine, pile_id):
@@ -28,17 +25,6 @@ def legal(engine, state, src, dst, count=1):
 
 # "Each pile starts with one card face-up, and some number of cards face-down ...
 #  the first pile contains no face-down cards ... the seventh pile contains six."
-def test_deal_seven_piles_n_minus_one_face_down(engine):
-    state = engine.deal(11)
-    for n in range(1, 8):
-        pile = state.piles[idx(engine, f"pile{n}")]
-        assert len(pile.cards) == n and pile.down == n - 1 and pile.top_face_up
-    # "there are 24 cards face-down in the remaining card stack"
-    stock = state.piles[idx(engine, "stock")]
-    assert len(stock.cards) == 24 and stock.down == 24
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-
-
 # "If the face-up card in a dealt card pile is an Ace, it can be moved to the matching suit's empty target card pile."
 def test_ace_to_its_empty_target_pile(engine):
     state = position(engine, pile1="AH")

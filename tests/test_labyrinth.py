@@ -1,9 +1,8 @@
 """Labyrinth: aces home first, eight piles whose top and bottom cards both play home, gaps filled
 from the stock until the first deal, a deal of one card on each pile, the win through the CLI."""
 
-from helpers import play_script, position
+from helpers import play_script, position, why_not
 from voicegame.engine import Engine, Move, MoveKind, Won
-from voicegame.engine.cards import Rank
 from voicegame.games import find_game
 from voicegame.play.session import Session
 from voicegame.solver import solve_thoughtful
@@ -11,18 +10,6 @@ from voicegame.solver import solve_thoughtful
 E = Engine(find_game("labyrinth").make())
 I = E.layout.index
 DEAL = Move(MoveKind.DEAL)
-
-
-def why(state, src, dst):
-    reason = E.why_not(state, Move.cards(I[src], I[dst]))
-    return None if reason is None else reason.key
-
-
-def test_aces_home_eight_single_cards_and_forty_in_the_stock():
-    state = E.deal(1)
-    assert [state.piles[I[s]].cards[0].rank for s in ("clubs", "diamonds", "hearts", "spades")] == [Rank.ACE] * 4
-    assert all(len(state.piles[I[f"pile{n}"]].cards) == 1 and not state.piles[I[f"bottom{n}"]].cards for n in range(1, 9))
-    assert len(state.piles[I["stock"]].cards) == 40
 
 
 def test_the_deal_puts_a_card_on_every_pile_and_the_bottom_card_shows_apart():
@@ -36,11 +23,11 @@ def test_the_deal_puts_a_card_on_every_pile_and_the_bottom_card_shows_apart():
 
 def test_both_ends_play_home_in_suit_and_nothing_is_built_on_the_piles():
     state = position(E, hearts="AH", clubs="AC", pile1="9S 2C", bottom1="2H", pile2="5D")
-    assert why(state, "bottom1", "hearts") is None
-    assert why(state, "pile1", "clubs") is None
-    assert why(state, "pile1", "hearts") is not None
-    assert why(state, "pile2", "pile1") == "takes_no_cards"
-    assert why(state, "hearts", "pile1") is not None  # foundation cards stay
+    assert why_not(E, state, "bottom1", "hearts") is None
+    assert why_not(E, state, "pile1", "clubs") is None
+    assert why_not(E, state, "pile1", "hearts") is not None
+    assert why_not(E, state, "pile2", "pile1") == "takes_no_cards"
+    assert why_not(E, state, "hearts", "pile1") is not None  # foundation cards stay
 
 
 def test_a_lone_card_lives_on_the_pile_and_the_next_bottom_card_moves_down():

@@ -1,39 +1,14 @@
 """Lady Jane: every rule of AisleRiot's manual (legal and illegal side), voice and a solver's win
 through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
 from dataclasses import replace
 
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind, Won
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, pile, play_script, position, session_at, why_not as why
+from voicegame.engine import DealtRow, Move, MoveKind, Won
 from voicegame.play.session import Session
 
+GAME = "lady_jane"
 DEAL = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("lady_jane").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
-
-
-def test_deal_klondike_triangle_seven_reserve_cards_and_a_base_card(engine):
-    state = engine.deal(3)
-    for n in range(1, 8):
-        dealt = pile(engine, state, f"pile{n}")
-        assert len(dealt.cards) == n and dealt.down == n - 1
-        assert len(pile(engine, state, f"reserve{n}").cards) == 1
-    assert len(pile(engine, state, "foundation1").cards) == 1
-    assert len(pile(engine, state, "stock").cards) == 16
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_a_deal_puts_one_card_on_each_reserve_pile_and_the_last_two_on_the_first_two(engine):
@@ -108,8 +83,7 @@ def test_won_with_every_card_on_the_foundations(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("lady_jane", seed=1)
-    s.history.states[0] = position(s.engine, foundation1="JD", stock="4C 5D", reserve2="5H", pile1="6S", reserve3="QD")
+    s = session_at(GAME, foundation1="JD", stock="4C 5D", reserve2="5H", pile1="6S", reserve3="QD")
     s.handle("five of hearts on six of spades")
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5H")
     s.handle("queen of diamonds up")

@@ -2,7 +2,7 @@
 neighbour or before its right neighbour in suit, an ace after any queen or top left, a queen
 before any ace or bottom right; the score and the win through the CLI."""
 
-from helpers import play_script, position
+from helpers import play_script, position, why_not
 from voicegame.engine import Engine, Move, Won
 from voicegame.engine.cards import Rank
 from voicegame.games import find_game
@@ -11,11 +11,6 @@ from voicegame.solver import solve_thoughtful
 
 E = Engine(find_game("maze").make())
 I = E.layout.index
-
-
-def why(state, src, dst):
-    reason = E.why_not(state, Move.cards(I[src], I[dst]))
-    return None if reason is None else reason.key
 
 
 def test_the_kings_go_aside_and_the_ninth_space_of_each_row_starts_empty():
@@ -28,34 +23,34 @@ def test_the_kings_go_aside_and_the_ninth_space_of_each_row_starts_empty():
 
 def test_a_gap_takes_the_card_after_its_left_neighbour_in_suit():
     state = position(E, r2c4="5H", r3c1="6H", r3c2="6C")
-    assert why(state, "r3c1", "r2c5") is None
-    assert why(state, "r3c2", "r2c5") == "line_gap_after"
+    assert why_not(E, state, "r3c1", "r2c5") is None
+    assert why_not(E, state, "r3c2", "r2c5") == "line_gap_after"
 
 
 def test_a_gap_takes_the_card_before_its_right_neighbour_in_suit():
     state = position(E, r2c6="5H", r3c1="4H", r3c2="6H")
-    assert why(state, "r3c1", "r2c5") is None
-    assert why(state, "r3c2", "r2c5") == "line_gap_before"
+    assert why_not(E, state, "r3c1", "r2c5") is None
+    assert why_not(E, state, "r3c2", "r2c5") == "line_gap_before"
 
 
 def test_rows_run_on_into_the_next():
     state = position(E, r1c9="5H", r3c1="6H")
-    assert why(state, "r3c1", "r2c1") is None  # row two's first space follows row one's last
+    assert why_not(E, state, "r3c1", "r2c1") is None  # row two's first space follows row one's last
 
 
 def test_an_ace_after_any_queen_or_top_left_and_a_queen_before_any_ace_or_bottom_right():
     state = position(E, r2c4="QS", r3c1="AH", r3c2="QC", r4c6="AD", r3c3="2C")
-    assert why(state, "r3c1", "r2c5") is None  # ace of hearts after the queen of spades
-    assert why(state, "r3c2", "r4c5") is None  # queen of clubs before the ace of diamonds
-    assert why(state, "r3c1", "r1c1") is None
-    assert why(state, "r3c2", "r6c9") is None
-    assert why(state, "r3c3", "r1c1") == "line_gap_alone"
-    assert why(state, "r3c3", "r6c9") == "line_gap_alone"
+    assert why_not(E, state, "r3c1", "r2c5") is None  # ace of hearts after the queen of spades
+    assert why_not(E, state, "r3c2", "r4c5") is None  # queen of clubs before the ace of diamonds
+    assert why_not(E, state, "r3c1", "r1c1") is None
+    assert why_not(E, state, "r3c2", "r6c9") is None
+    assert why_not(E, state, "r3c3", "r1c1") == "line_gap_alone"
+    assert why_not(E, state, "r3c3", "r6c9") == "line_gap_alone"
 
 
 def test_only_into_gaps():
     state = position(E, r2c4="5H", r2c5="9C", r3c1="6H")
-    assert why(state, "r3c1", "r2c5") is not None
+    assert why_not(E, state, "r3c1", "r2c5") is not None
 
 
 def test_score_counts_cards_in_order_and_the_win():

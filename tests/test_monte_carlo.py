@@ -1,44 +1,28 @@
 """Monte Carlo: touching pairs of equal rank, compaction in reading order and refill, the win."""
 
-from collections import Counter
-from pathlib import Path
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import play_actions, play_script, player_turns, position
+from helpers import play_actions, play_script, player_turns, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Compacted, DealtRow, Engine, Move, MoveKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
 E = Engine(find_game("monte_carlo").make())
 I = E.layout.index
 DEAL = Move(MoveKind.DEAL)
 
 
-def why(state, a, b):
-    reason = E.why_not(state, Move.pair((I[a], 0), (I[b], 0)))
-    return None if reason is None else reason.key
-
-
-def test_deal_25_face_up_and_27_in_the_stock():
-    state = E.deal(1)
-    assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 6) for c in range(1, 6))
-    assert len(state.piles[I["stock"]].cards) == 27
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_same_rank_and_touching_in_eight_directions():
     state = position(E, r2c2="7H", r1c1="7S", r3c3="7C", r2c3="7D", r2c4="7S", r4c4="8H", r5c5="8D")
-    assert why(state, "r2c2", "r1c1") is None and why(state, "r2c2", "r3c3") is None and why(state, "r2c2", "r2c3") is None
-    assert why(state, "r2c2", "r2c4") == "not_touching"
-    assert why(state, "r2c2", "r4c4") == "not_same_rank"
-    assert why(state, "r4c4", "r5c5") is None
+    assert why_not_pair(E, state, ("r2c2", 0), ("r1c1", 0)) is None and why_not_pair(E, state, ("r2c2", 0), ("r3c3", 0)) is None and why_not_pair(E, state, ("r2c2", 0), ("r2c3", 0)) is None
+    assert why_not_pair(E, state, ("r2c2", 0), ("r2c4", 0)) == "not_touching"
+    assert why_not_pair(E, state, ("r2c2", 0), ("r4c4", 0)) == "not_same_rank"
+    assert why_not_pair(E, state, ("r4c4", 0), ("r5c5", 0)) is None
     assert E.why_not(state, Move.pair((I["r2c2"], 0))).key == "not_alone"
     state = position(E, r1c5="9H", r2c1="9S")  # next in reading order, but not touching
-    assert why(state, "r1c5", "r2c1") == "not_touching"
+    assert why_not_pair(E, state, ("r1c5", 0), ("r2c1", 0)) == "not_touching"
 
 
 def test_deal_closes_gaps_in_reading_order_and_refills_from_the_stock():
@@ -63,14 +47,8 @@ def test_won_and_no_moves_left():
     assert not E.is_stuck(position(E, r1c1="KS", r1c2="QH", stock="2C"))
 
 
-def session_at(**piles):
-    session = Session("monte_carlo", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands():
-    s = session_at(r1c1="KS", r1c2="KH", r2c1="5C", r3c2="5D", r3c3="9H", r4c5="9C", stock="2D")
+    s = session_at("monte_carlo", r1c1="KS", r1c2="KH", r2c1="5C", r3c2="5D", r3c3="9H", r4c5="9C", stock="2D")
     assert s.handle("pair king and king").sentences == ["Removed king of spades and king of hearts."]
     assert s.handle("remove nine and nine").sentences == ["The nine of hearts and the nine of clubs do not touch."]
     assert s.handle("pair row two column one and row three column two").sentences == ["Removed five of clubs and five of diamonds."]
@@ -79,7 +57,7 @@ def test_voice_commands():
 
 
 def test_read_the_board_and_help():
-    s = session_at(r1c1="KS", stock="2D")
+    s = session_at("monte_carlo", r1c1="KS", stock="2D")
     assert s.narrator.read_board(s.state)[0] == "Stock: 1 card."
     assert s.handle("help").sentences[0].startswith("Monte Carlo.")
     assert s.handle("read row one column one").sentences == ["Row one column one: king of spades."]
@@ -101,7 +79,7 @@ def test_one_card_a_grid_spot_through_random_play(seed, actions):
 
 
 def test_what_can_i_say_and_do_name_the_pairs_there_are_now():
-    """Issue 38 item 5: a pair that can go now, not the generic command list; "more" names the rest."""
+    """A pair that can go now, not the generic command list; "more" names the rest."""
     s = Session("monte_carlo", seed=3)
     said = s.handle("what can i say").sentences
     assert said == ["Now you could say: remove king of spades and king of hearts. Say all commands for the full list."]

@@ -1,9 +1,7 @@
 """Neighbor: touching pairs adding up to thirteen, kings alone, the gaps closing and refilling by
 themselves after every removal, the win."""
 
-from collections import Counter
-
-from helpers import play_script, position
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Compacted, DealtRow, Engine, Move, Won
 from voicegame.games import find_game
@@ -13,32 +11,19 @@ E = Engine(find_game("neighbor").make())
 I = E.layout.index
 
 
-def why(state, a, b=None):
-    first = (I[a[0]], a[1])
-    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
-    return None if reason is None else reason.key
-
-
 def tops(state, row):
     return [state.piles[I[f"r{row}c{c}"]].cards[0].code if state.piles[I[f"r{row}c{c}"]].cards else None for c in range(1, 6)]
 
 
-def test_deal_a_five_by_five_grid_and_27_in_the_stock():
-    state = E.deal(1)
-    assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 6) for c in range(1, 6))
-    assert len(state.piles[I["stock"]].cards) == 27
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_touching_pairs_adding_up_to_thirteen_and_kings_alone():
     state = position(E, r1c1="9H", r2c2="4C", r3c3="4D", r1c3="KS", r1c2="QD", r5c5="AC", r1c5="8S")
-    assert why(state, ("r1c1", 0), ("r2c2", 0)) is None  # corner to corner
-    assert why(state, ("r1c1", 0), ("r3c3", 0)) == "not_touching"
-    assert why(state, ("r1c2", 0), ("r5c5", 0)) == "not_touching"  # adds up, but far apart
-    assert why(state, ("r1c2", 0), ("r1c1", 0)) == "not_a_sum"
-    assert why(state, ("r1c3", 0)) is None
-    assert why(state, ("r1c1", 0)) == "not_alone"
-    assert why(state, ("r1c3", 0), ("r1c2", 0)) == "goes_alone"
+    assert why_not_pair(E, state, ("r1c1", 0), ("r2c2", 0)) is None  # corner to corner
+    assert why_not_pair(E, state, ("r1c1", 0), ("r3c3", 0)) == "not_touching"
+    assert why_not_pair(E, state, ("r1c2", 0), ("r5c5", 0)) == "not_touching"  # adds up, but far apart
+    assert why_not_pair(E, state, ("r1c2", 0), ("r1c1", 0)) == "not_a_sum"
+    assert why_not_pair(E, state, ("r1c3", 0)) is None
+    assert why_not_pair(E, state, ("r1c1", 0)) == "not_alone"
+    assert why_not_pair(E, state, ("r1c3", 0), ("r1c2", 0)) == "goes_alone"
 
 
 def test_after_a_removal_the_cards_slide_back_and_the_end_is_filled_from_the_stock():
@@ -64,8 +49,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("neighbor", seed=1)
-    s.history.states[0] = position(s.engine, r1c1="KH", r1c2="5C", r2c1="8D", stock="2S")
+    s = session_at("neighbor", r1c1="KH", r1c2="5C", r2c1="8D", stock="2S")
     assert s.handle("remove king").sentences[0] == "Removed king of hearts."
     assert s.handle("read row one").sentences[0].startswith("Row one: column one: five of clubs; column two: eight of diamonds")
     assert s.handle("help").sentences[0].startswith("Neighbor.")

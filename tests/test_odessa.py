@@ -1,43 +1,18 @@
 """Odessa: every rule of AisleRiot's manual (legal and illegal side), its run scoring, voice and a
 solver's win through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, PileKind, State, TurnedOver, Won
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, pile, play_script, position, why_not as why
+from voicegame.engine import State, TurnedOver, Won
 from voicegame.games.odessa import MAX_SCORE, score_the_deal
 from voicegame.play.session import Session
 
+GAME = "odessa"
 HEARTS = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("odessa").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
 
 
 def scored(engine, points: int, **piles) -> State:
     state = position(engine, **piles)
     return State(state.piles, state.redeals, (points,))
-
-
-def test_deal_three_down_three_up_and_two_more_up_on_the_middle_five(engine):
-    state = engine.deal(3)
-    for n in range(1, 8):
-        dealt = pile(engine, state, f"pile{n}")
-        assert dealt.down == 3
-        assert dealt.up_count == (3 if n in (1, 7) else 5)
-    assert not engine.layout.indices(PileKind.STOCK)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_build_down_in_suit(engine):

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from helpers import play_script, position
+from helpers import play_script, position, why_not
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Won
 from voicegame.games import find_game
@@ -17,11 +17,6 @@ E = Engine(find_game("osmosis").make())
 P = Engine(find_game("peek").make())
 I = E.layout.index
 DRAW = Move(MoveKind.DEAL)
-
-
-def why(state, src, dst, engine=E):
-    reason = engine.why_not(state, Move.cards(I[src], I[dst]))
-    return None if reason is None else reason.key
 
 
 def test_the_deal_reserves_base_card_and_stock():
@@ -38,32 +33,32 @@ def test_the_deal_reserves_base_card_and_stock():
 
 def test_foundation_one_takes_its_suit_in_any_order():
     state = position(E, foundation1="5H", reserve1="KH", reserve2="KS", waste="2H")
-    assert why(state, "reserve1", "foundation1") is None
-    assert why(state, "waste", "foundation1") is None
-    assert why(state, "reserve2", "foundation1") == "needs_same"
+    assert why_not(E, state, "reserve1", "foundation1") is None
+    assert why_not(E, state, "waste", "foundation1") is None
+    assert why_not(E, state, "reserve2", "foundation1") == "needs_same"
 
 
 def test_other_foundations_start_with_the_base_rank_and_in_order():
     state = position(E, foundation1="5H", reserve1="5C", reserve2="6C", reserve3="5S")
-    assert why(state, "reserve1", "foundation2") is None
-    assert why(state, "reserve2", "foundation2") == "empty_needs_rank"
-    assert why(state, "reserve3", "foundation3") == "rank_not_in"  # foundation two not started yet
+    assert why_not(E, state, "reserve1", "foundation2") is None
+    assert why_not(E, state, "reserve2", "foundation2") == "empty_needs_rank"
+    assert why_not(E, state, "reserve3", "foundation3") == "rank_not_in"  # foundation two not started yet
 
 
 def test_a_card_goes_on_only_when_its_rank_lies_on_the_foundation_above():
     state = position(E, foundation1="5H 9H", foundation2="5C", reserve1="9C", reserve2="8C", reserve3="9S")
-    assert why(state, "reserve1", "foundation2") is None
-    assert why(state, "reserve2", "foundation2") == "rank_not_in"
-    assert why(state, "reserve3", "foundation2") == "needs_same"
+    assert why_not(E, state, "reserve1", "foundation2") is None
+    assert why_not(E, state, "reserve2", "foundation2") == "rank_not_in"
+    assert why_not(E, state, "reserve3", "foundation2") == "needs_same"
 
 
 def test_reserves_play_only_their_top_card_only_home_and_turn_up_the_next():
     state = position(E, foundation1="5H", reserve1=("2C 3C 4C 6H", 3), reserve2="7D")
-    assert why(state, "reserve2", "reserve1") == "takes_no_cards"
-    assert why(state, "reserve1", "waste") == "takes_no_cards"
+    assert why_not(E, state, "reserve2", "reserve1") == "takes_no_cards"
+    assert why_not(E, state, "reserve1", "waste") == "takes_no_cards"
     after = E.apply(state, Move.cards(I["reserve1"], I["foundation1"]))[0]
     assert after.piles[I["reserve1"]].top_face_up and after.piles[I["reserve1"]].top.code == "4C"
-    assert why(after, "foundation1", "reserve2") is not None  # foundation cards stay
+    assert why_not(E, after, "foundation1", "reserve2") is not None  # foundation cards stay
 
 
 def test_one_card_at_a_time_with_two_redeals_or_three_with_unlimited():

@@ -4,19 +4,13 @@ undo/redo and saves: test_conformance.py."""
 
 import pytest
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import Engine, Move, MoveKind, Won, hand_name
 from voicegame.games import find_game
 from voicegame.games.poker import CELLS
-from voicegame.play.session import Session
 
+GAME = "poker"
 DEAL = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("poker").make())
 
 
 @pytest.fixture(scope="module")
@@ -27,11 +21,6 @@ def shuffle():
 def grid(codes: str) -> dict[str, str]:
     """The grid filled in reading order with ``codes``."""
     return dict(zip(CELLS, codes.split()))
-
-
-def test_every_card_starts_in_the_stock(engine):
-    state = engine.deal(1)
-    assert len(state.piles[engine.layout.stock].cards) == 52 and not engine.cards_in_play(state)[52:]
 
 
 def test_a_turned_card_goes_in_an_empty_cell_before_the_next_is_turned(engine):
@@ -86,8 +75,7 @@ def test_shuffle_mode_moves_and_swaps_placed_cards_and_needs_120(shuffle):
 
 
 def test_voice_commands_read_and_spoken_hands():
-    s = Session("poker", seed=1)
-    s.history.states[0] = position(s.engine, stock="2C 3C", waste="7H", r3c1="7S", r3c2="7D")
+    s = session_at(GAME, stock="2C 3C", waste="7H", r3c1="7S", r3c2="7D")
     assert s.handle("seven of hearts to row three column three").sentences
     assert s.handle("score").sentences == ["Score 6. Row three: three of a kind, 6 points."]
     assert s.handle("draw").sentences

@@ -1,9 +1,7 @@
 """Quatorze: pairs adding up to fourteen from one row or column, gaps refilled from the stock in
 place, then closed once it is empty, the win."""
 
-from collections import Counter
-
-from helpers import play_script, position
+from helpers import play_script, position, session_at, why_not_pair
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Compacted, Engine, Move, Won
 from voicegame.games import find_game
@@ -13,31 +11,18 @@ E = Engine(find_game("quatorze").make())
 I = E.layout.index
 
 
-def why(state, a, b=None):
-    first = (I[a[0]], a[1])
-    reason = E.why_not(state, Move.pair(first, None if b is None else (I[b[0]], b[1])))
-    return None if reason is None else reason.key
-
-
 def tops(state, row):
     return [state.piles[I[f"r{row}c{c}"]].cards[0].code if state.piles[I[f"r{row}c{c}"]].cards else None for c in range(1, 6)]
 
 
-def test_deal_a_five_by_five_grid_and_27_in_the_stock():
-    state = E.deal(1)
-    assert all(len(state.piles[I[f"r{r}c{c}"]].cards) == 1 for r in range(1, 6) for c in range(1, 6))
-    assert len(state.piles[I["stock"]].cards) == 27
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_pairs_adding_up_to_fourteen_in_one_row_or_column():
     state = position(E, r1c1="9H", r1c5="5C", r4c1="KD", r2c2="AS", r3c3="7D", r3c4="7C", r5c5="9S")
-    assert why(state, ("r1c1", 0), ("r1c5", 0)) is None  # same row, far apart
-    assert why(state, ("r4c1", 0), ("r1c1", 0)) == "not_a_sum"
-    assert why(state, ("r4c1", 0), ("r2c2", 0)) == "not_in_line"  # king and ace add up, but corner to corner
-    assert why(state, ("r3c3", 0), ("r3c4", 0)) is None  # two sevens
-    assert why(state, ("r1c5", 0), ("r5c5", 0)) is None  # same column
-    assert why(state, ("r1c1", 0)) == "not_alone"
+    assert why_not_pair(E, state, ("r1c1", 0), ("r1c5", 0)) is None  # same row, far apart
+    assert why_not_pair(E, state, ("r4c1", 0), ("r1c1", 0)) == "not_a_sum"
+    assert why_not_pair(E, state, ("r4c1", 0), ("r2c2", 0)) == "not_in_line"  # king and ace add up, but corner to corner
+    assert why_not_pair(E, state, ("r3c3", 0), ("r3c4", 0)) is None  # two sevens
+    assert why_not_pair(E, state, ("r1c5", 0), ("r5c5", 0)) is None  # same column
+    assert why_not_pair(E, state, ("r1c1", 0)) == "not_alone"
 
 
 def test_gaps_are_refilled_in_place_then_closed_once_the_stock_is_empty():
@@ -59,8 +44,7 @@ def test_won_with_all_52_removed_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("quatorze", seed=1)
-    s.history.states[0] = position(s.engine, r1c1="9H", r1c3="5C", r2c1="8D")
+    s = session_at("quatorze", r1c1="9H", r1c3="5C", r2c1="8D")
     assert s.handle("remove nine and five").sentences[0] == "Removed nine of hearts and five of clubs."
     assert s.handle("read row one").sentences[0].startswith("Row one: column one: eight of diamonds; column two: empty")
     assert s.handle("help").sentences[0].startswith("Quatorze.")

@@ -1,34 +1,12 @@
 """Royal East: every rule of AisleRiot's manual (legal and illegal side) and voice (conservation,
 undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import cards, position, why_not as why
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind
-from voicegame.games import find_game
+from helpers import cards, pile, position, session_at, why_not as why
+from voicegame.engine import Move, MoveKind
 from voicegame.play.session import Session
 
+GAME = "royal_east"
 DEAL = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("royal_east").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
-
-
-def test_deal_a_base_card_and_one_card_on_each_of_five_piles(engine):
-    state = engine.deal(3)
-    assert len(pile(engine, state, "foundation1").cards) == 1
-    assert all(len(pile(engine, state, f"pile{n}").cards) == 1 for n in range(1, 6))
-    assert len(pile(engine, state, "stock").cards) == 46
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_foundations_start_at_the_base_rank_build_up_in_suit_aces_on_kings_and_keep_their_cards(engine):
@@ -68,8 +46,7 @@ def test_draw_one_and_no_redeal(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("royal_east", seed=1)
-    s.history.states[0] = position(s.engine, stock="4C 5D", foundation1="8H", pile1="6S", pile2="5H", pile3="9H")
+    s = session_at(GAME, stock="4C 5D", foundation1="8H", pile1="6S", pile2="5H", pile3="9H")
     s.handle("five of hearts on six of spades")
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5H")
     s.handle("nine of hearts up")

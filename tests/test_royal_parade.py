@@ -3,26 +3,18 @@ the voice naming of a grid, a scripted game to a correct "no moves left", and ca
 
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_actions, player_turns, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, Won
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, play_actions, player_turns, position, session_at, why_not as why
+from voicegame.engine import DealtRow, Move, MoveKind, PileKind, Won
 from voicegame.play.session import Session
 
+GAME = "royal_parade"
 DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("royal_parade").make())
 
 
 def at(engine, **piles):
@@ -31,16 +23,6 @@ def at(engine, **piles):
 
 # "uses two shuffled packs ... The first 32 cards are dealt face-up, in four rows of eight"
 # "The remaining 72 cards are placed face-down in a pile"
-def test_deal(engine):
-    state = engine.deal(8)
-    spots = [i for i, s in enumerate(engine.specs) if s.group.startswith("row")]
-    assert len(spots) == 32
-    assert all(len(state.piles[i].cards) == 1 and state.piles[i].down == 0 for i in spots)
-    stock = state.piles[engine.layout.stock]
-    assert len(stock.cards) == 72 and stock.down == 72
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck(2))
-
-
 # "If at any point during the game an Ace is shown in one of these 32 spots, a click on the Ace will discard it"
 @pytest.mark.parametrize("spot", ["r1c1", "r2c4", "r3c8", "r4c5"])
 def test_aces_are_discarded_from_any_spot(engine, spot):
@@ -170,35 +152,29 @@ def test_won_when_all_24_piles_are_complete(engine):
 
 
 # ----- voice --------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("royal_parade", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_grid_names_by_voice():
-    s = session_at(r1c3="2H", r4c7="5H", r4c8="9C", stock="2C")
+    s = session_at(GAME, r1c3="2H", r4c7="5H", r4c8="9C", stock="2C")
     assert s.handle("row four column seven to row one column three").sentences[0] == "Five of hearts moved."
     s.handle("undo")
     assert s.handle("row four seven to row one three").sentences[0] == "Five of hearts moved."
 
 
 def test_two_equal_cards_are_told_apart_by_place():
-    s = session_at(r1c3="2H", r1c5="5H", r4c7="5H", stock="2C")
+    s = session_at(GAME, r1c3="2H", r1c5="5H", r4c7="5H", stock="2C")
     assert s.handle("five of hearts on two of hearts").sentences == ["Which one: row one column five or row four column seven?"]
     assert s.handle("row four column seven").sentences[0] == "Five of hearts on two of hearts."
     assert s.state.piles[s.engine.layout.index["r1c5"]].cards == cards("5H")
 
 
 def test_discard_commands():
-    s = session_at(r1c1="AS", r2c2="AH", r4c1="7C AD", stock="2C")
+    s = session_at(GAME, r1c1="AS", r2c2="AH", r4c1="7C AD", stock="2C")
     assert s.handle("discard the ace of spades").sentences == ["Row one column one is empty."]  # the player named the move
     assert s.handle("discard aces").sentences == ["Ace of hearts discarded.", "Row two column two is empty.", "Ace of diamonds discarded.", "Row four column one: seven of clubs."]
     assert s.handle("discard aces").sentences == ["No ace is showing."]
 
 
 def test_read_row_says_what_each_spot_needs():
-    s = session_at(r2c1="3H 6H", r2c2="QS", r2c4="2D", stock="2C")
+    s = session_at(GAME, r2c1="3H 6H", r2c2="QS", r2c4="2D", stock="2C")
     sentence = s.handle("read row two").sentences[0]
     assert sentence.startswith("Row two: column one: six of hearts, needs nine of hearts; column two: queen of spades;")
     assert "column three: empty, needs a three" in sentence
@@ -206,7 +182,7 @@ def test_read_row_says_what_each_spot_needs():
 
 
 def test_what_can_i_do_lists_moves():
-    s = session_at(r1c3="2H", r4c7="5H", r4c1="AC", stock="2C")
+    s = session_at(GAME, r1c3="2H", r4c7="5H", r4c1="AC", stock="2C")
     assert s.handle("what can I do").sentences[0].startswith("You can: discard ace of clubs, five of hearts on two of hearts")
 
 

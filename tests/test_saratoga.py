@@ -1,25 +1,10 @@
 """Saratoga: every rule of the manual, legal and illegal side, and a scripted win through the CLI."""
 
-import pytest
+from helpers import cards, play_script, position, why_not as why
+from voicegame.engine import Move
 
-from helpers import assert_full_deck, cards, play_script, move_of as mv, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
-
+GAME = "saratoga"
 DRAW = Move.deal()
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("saratoga").make())
-
-
-def test_the_klondike_triangle_is_dealt_all_face_up(engine):
-    state = engine.deal(4)
-    piles = [state.piles[engine.layout.index[f"pile{n}"]] for n in range(1, 8)]
-    assert [len(p.cards) for p in piles] == [1, 2, 3, 4, 5, 6, 7] and all(p.down == 0 for p in piles)
-    assert len(state.piles[engine.layout.stock].cards) == 24
-    assert_full_deck(engine, state)
 
 
 def test_piles_build_down_in_alternating_colours(engine):

@@ -1,38 +1,16 @@
 """Scorpion: every rule (legal and illegal side), scoring, voice, a solver's win through the text CLI,
 undo/redo and card conservation."""
 
-from collections import Counter
-from pathlib import Path
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_actions, play_script, player_turns, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Engine, Move, MoveKind, PileKind, TurnedOver, Won
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, play_actions, play_script, player_turns, position, session_at, why_not as why
+from voicegame.engine import DealtRow, Move, MoveKind, PileKind, TurnedOver, Won
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
+GAME = "scorpion"
 DEAL = Move(MoveKind.DEAL)
 SPADES = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("scorpion").make())
-
-
-def test_deal_layout(engine):
-    state = engine.deal(7)
-    for n in range(1, 8):
-        pile = state.piles[engine.layout.index[f"column{n}"]]
-        assert len(pile.cards) == 7 and pile.down == (3 if n <= 4 else 0)
-    assert len(state.piles[engine.layout.stock].cards) == 3
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-    assert engine.score(state) == 0 or engine.score(state) > 0  # in-suit pairs may be dealt
 
 
 def test_build_down_in_suit_only(engine):
@@ -98,14 +76,8 @@ def test_no_moves_left_only_once_the_stock_is_dealt(engine):
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("scorpion", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands_read_and_help():
-    s = session_at(stock="4C 5C 6C", column1=("2C 7H KD 3S", 1), column2="8H")
+    s = session_at(GAME, stock="4C 5C 6C", column1=("2C 7H KD 3S", 1), column2="8H")
     assert s.handle("seven of hearts on eight of hearts").sentences == ["Column one shows two of clubs."]  # the player named the move
     assert s.handle("deal").sentences == ["Dealt: six of clubs, five of clubs and four of clubs."]
     assert s.handle("read column two").sentences == ["Column two: eight of hearts, seven of hearts, king of diamonds, three of spades, five of clubs."]

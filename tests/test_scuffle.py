@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from helpers import play_script, position
+from helpers import play_script, position, session_at
 from voicegame.engine.cards import new_deck
 from voicegame.engine import Engine, Move, MoveKind, Redealt
 from voicegame.games import find_game
@@ -47,8 +47,7 @@ def test_no_moves_left_only_once_the_redeals_are_spent():
 
 
 def test_voice_commands():
-    s = Session("scuffle", seed=1)
-    s.history.states[0] = position(s.engine, foundation1="AC", reserve1="9C", reserve2="KS")
+    s = session_at("scuffle", foundation1="AC", reserve1="9C", reserve2="KS")
     assert s.handle("deal").sentences[0] == "Redealt 2 cards."
     assert s.handle("help").sentences[0].startswith("Scuffle.")
 

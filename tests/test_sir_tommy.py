@@ -1,10 +1,7 @@
 """Sir Tommy: one card at a time from the stock, played at once to a foundation (ace to king in any
 suit) or a reserve; reserves play only home; the win."""
 
-from collections import Counter
-
-from helpers import position
-from voicegame.engine.cards import new_deck
+from helpers import position, session_at, why_not
 from voicegame.engine import Engine, Move, MoveKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -14,32 +11,21 @@ I = E.layout.index
 DRAW = Move(MoveKind.DEAL)
 
 
-def why(state, src, dst):
-    reason = E.why_not(state, Move.cards(I[src], I[dst]))
-    return None if reason is None else reason.key
-
-
-def test_all_52_start_in_the_stock():
-    state = E.deal(1)
-    assert len(state.piles[I["stock"]].cards) == 52 and state.piles[I["stock"]].down == 52
-    assert Counter(E.cards_in_play(state)) == Counter(new_deck())
-
-
 def test_foundations_start_with_an_ace_and_build_up_in_any_suit():
     state = position(E, waste="AH", foundation1="AC 2D", reserve1="3S", reserve2="4S")
-    assert why(state, "waste", "foundation2") is None
-    assert why(state, "reserve1", "foundation1") is None  # three of spades on two of diamonds
-    assert why(state, "reserve2", "foundation1") is not None  # four on two
-    assert why(position(E, waste="2H"), "waste", "foundation1") is not None  # an empty one takes only an ace
+    assert why_not(E, state, "waste", "foundation2") is None
+    assert why_not(E, state, "reserve1", "foundation1") is None  # three of spades on two of diamonds
+    assert why_not(E, state, "reserve2", "foundation1") is not None  # four on two
+    assert why_not(E, position(E, waste="2H"), "waste", "foundation1") is not None  # an empty one takes only an ace
 
 
 def test_the_waste_card_goes_to_any_reserve_and_reserves_play_only_home():
     state = position(E, waste="9H", reserve1="2C", foundation1="AS")
-    assert why(state, "waste", "reserve1") is None  # any card, on any card
-    assert why(state, "waste", "reserve2") is None
-    assert why(state, "reserve1", "reserve2") is not None  # no rearranging
-    assert why(state, "reserve1", "foundation1") is None
-    assert why(state, "foundation1", "reserve3") is not None  # foundation cards are out of play
+    assert why_not(E, state, "waste", "reserve1") is None  # any card, on any card
+    assert why_not(E, state, "waste", "reserve2") is None
+    assert why_not(E, state, "reserve1", "reserve2") is not None  # no rearranging
+    assert why_not(E, state, "reserve1", "foundation1") is None
+    assert why_not(E, state, "foundation1", "reserve3") is not None  # foundation cards are out of play
 
 
 def test_the_waste_card_must_be_played_before_the_next_and_the_stock_turns_once():
@@ -64,8 +50,7 @@ def test_won_with_all_52_home_and_no_moves_left():
 
 
 def test_voice_commands():
-    s = Session("sir_tommy", seed=1)
-    s.history.states[0] = position(s.engine, stock="AH 9C")
+    s = session_at("sir_tommy", stock="AH 9C")
     assert s.handle("draw").sentences[0] == "Nine of clubs."
     assert s.handle("nine of clubs to reserve two").sentences == ["Done."]
     s.handle("draw")

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from helpers import klondike_engine, position
+from helpers import klondike_engine, position, session_at
 from voicegame.engine import Engine, Pile, State
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -157,8 +157,7 @@ def test_hint_again_gives_the_next_alternative():
 
 
 def test_auto_on_plays_safe_cards_after_every_move():
-    s = Session("klondike", seed=1)
-    s.history.states[0] = position(s.engine, pile1="AC", pile2="8S", pile3="7H", pile4="2C", pile6="QS", pile7="KH", stock="9D")
+    s = session_at("klondike", pile1="AC", pile2="8S", pile3="7H", pile4="2C", pile6="QS", pile7="KH", stock="9D")
     assert s.handle("auto on").sentences[:2] == ["Auto on: safe cards go up after every move.", "Two cards went home: the ace of clubs and the two of clubs."]
     sentences = s.handle("seven of hearts on eight of spades").sentences
     assert sentences[0] == "Pile three is empty."  # the move the player named is not said back

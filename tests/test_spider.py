@@ -11,22 +11,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_actions, player_turns, position
+from helpers import cards, move_of as mv, play_actions, player_turns, position, session_at, why_not as why
 from voicegame.engine.cards import Suit
 from voicegame.engine import DealtRow, Engine, LiftedOff, Move, MoveKind, PileKind, TurnedOver, Won
 from voicegame.games import find_game
 from voicegame.games.spider import spider_cards
 from voicegame.play.session import Session
 
+GAME = "spider"
 DATA = Path(__file__).parent / "data"
 DEAL = Move(MoveKind.DEAL)
 K_TO_A = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("spider").make())
 
 
 def full_table(**piles):
@@ -47,14 +42,6 @@ def test_suit_options_use_104_cards(suits, expected):
 def test_bad_suit_option_is_refused():
     with pytest.raises(ValueError):
         find_game("spider").make(suits=3)
-
-
-def test_deal_layout(engine):
-    state = engine.deal(3)
-    for n in range(1, 11):
-        pile = state.piles[engine.layout.index[f"column{n}"]]
-        assert pile.down == (5 if n in (1, 4, 7, 10) else 4) and pile.up_count == 1
-    assert len(state.piles[engine.layout.stock].cards) == 50
 
 
 def test_build_down_in_any_suit(engine):
@@ -142,14 +129,8 @@ def test_no_moves_left_only_with_an_empty_stock(engine):
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("spider", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands_and_lift_off_narration():
-    s = session_at(stock="2C " * 10, column1=("4D KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 1), column3="AS", column4="8H 7H", column5="9C")
+    s = session_at(GAME, stock="2C " * 10, column1=("4D KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 1), column3="AS", column4="8H 7H", column5="9C")
     assert s.handle("column four to column five").sentences == ["Eight of hearts and 1 more moved.", "Column four is empty."]
     assert s.handle("deal").sentences == ["Fill every empty pile before dealing."]
     assert s.handle("ace of spades on two of spades").sentences == [

@@ -1,14 +1,10 @@
 """Spiderette, Will o' the Wisp and Spider Three Decks (Spider's rules on other decks and deals):
-the deals, the stock's last short deal, dealing onto empty columns in Three Decks, every rule on
+the stock's last short deal (the deals: test_deals.py), dealing onto empty columns in Three Decks, every rule on
 both sides, scores, voice, and scripted wins through the text CLI."""
-
-from collections import Counter
 
 import pytest
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of as mv, play_script, position, why_not as why
 from voicegame.engine import DealtRow, Engine, LiftedOff, Move, MoveKind, Pile, PileKind, Won
 from voicegame.games import find_game
 from voicegame.play.session import Session
@@ -31,31 +27,6 @@ def full_table(engine, **given):
 
 
 # ----- the deals -------------------------------------------------------------------------------------
-def test_spiderette_deals_one_to_seven_with_the_tops_up():
-    engine = engine_of("spiderette")
-    state = engine.deal(6)
-    assert [(len(p.cards), p.down) for p in columns(engine, state)] == [(n, n - 1) for n in range(1, 8)]
-    assert len(state.piles[engine.layout.stock].cards) == 24
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-
-
-def test_will_o_the_wisp_deals_two_down_one_up():
-    engine = engine_of("will_o_the_wisp")
-    state = engine.deal(6)
-    assert [(len(p.cards), p.down) for p in columns(engine, state)] == [(3, 2)] * 7
-    assert len(state.piles[engine.layout.stock].cards) == 31
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-
-
-def test_spider_three_decks_deals_156_cards_on_twelve_columns():
-    engine = engine_of("spider_three_decks")
-    state = engine.deal(6)
-    assert [(len(p.cards), p.down) for p in columns(engine, state)] == [(5, 4)] * 6 + [(4, 3)] * 6
-    assert len(state.piles[engine.layout.stock].cards) == 102
-    assert len(engine.game.indices(PileKind.FOUNDATION)) == 12
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck() * 3)
-
-
 @pytest.mark.parametrize("key, deals, last", [("spiderette", 3, 3), ("will_o_the_wisp", 4, 3), ("spider_three_decks", 8, 6)])
 def test_the_stock_deals_a_card_to_every_column_and_the_last_deal_to_the_first_few(key, deals, last):
     engine = engine_of(key)

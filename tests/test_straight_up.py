@@ -1,41 +1,12 @@
 """Straight Up: every rule of AisleRiot's manual (legal and illegal side), voice and a scripted game
 through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import Suit, new_deck
-from voicegame.engine import Engine, Move, MoveKind, Pile, State, Won
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, pile, play_script, position, session_at, why_not as why
+from voicegame.engine import Move, MoveKind, Pile, State, Won
 from voicegame.play.session import Session
 
+GAME = "straight_up"
 DRAW = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("straight_up").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
-
-
-def test_deal_the_twos_to_the_foundations_a_reserve_of_thirteen_and_four_piles(engine):
-    for seed in (1, 2):
-        state = engine.deal(seed)
-        for suit in Suit:
-            assert pile(engine, state, suit.value).cards == cards(f"2{suit.value[0].upper()}")
-        reserve = pile(engine, state, "reserve")
-        assert len(reserve.cards) == 13 and reserve.down == 12
-        assert all(len(pile(engine, state, f"pile{n}").cards) == 1 for n in range(1, 5))
-        assert len(pile(engine, state, "stock").cards) == 31
-        assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-        assert engine.score(state) == 0
-    assert engine.deal(1) != engine.deal(2)
 
 
 def test_foundations_build_up_in_suit_from_two_to_king_then_ace(engine):
@@ -102,8 +73,7 @@ def test_won_with_every_card_on_the_foundations(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("straight_up", seed=1)
-    s.history.states[0] = position(s.engine, hearts="2H", stock="4C 5D", reserve="3H", pile1="6D", pile2="9S", pile3="QC", pile4="2C")
+    s = session_at(GAME, hearts="2H", stock="4C 5D", reserve="3H", pile1="6D", pile2="9S", pile3="QC", pile4="2C")
     assert s.handle("draw").sentences[0].startswith("Five of diamonds")
     s.handle("five of diamonds on six of diamonds")
     assert pile(s.engine, s.state, "pile1").cards == cards("6D 5D")

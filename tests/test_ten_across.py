@@ -1,37 +1,19 @@
 """Ten Across: every rule of the manual (legal and illegal side), the temporary spots and their option,
 voice, and a solver's win through the text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from collections import Counter
-
 import pytest
 
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
 from voicegame.engine import Engine, TurnedOver, Won
 from voicegame.games import find_game
-from voicegame.play.session import Session
 
+GAME = "ten_across"
 SPADES = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("ten_across").make())
 
 
 @pytest.fixture(scope="module")
 def once():
     return Engine(find_game("ten_across").make(spots="once"))
-
-
-def test_deal_layout(engine):
-    state = engine.deal(7)
-    downs = [state.piles[engine.layout.index[f"column{n}"]].down for n in range(1, 11)]
-    assert downs == [0, 1, 2, 3, 4, 4, 3, 2, 1, 0]
-    assert all(len(state.piles[engine.layout.index[f"column{n}"]].cards) == 5 for n in range(1, 11))
-    assert [len(state.piles[engine.layout.index[f"spot{n}"]].cards) for n in (1, 2)] == [1, 1]
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_build_down_in_suit_only(engine):
@@ -89,8 +71,7 @@ def test_no_moves_left(engine):
 
 
 def test_voice_commands_read_and_help():
-    s = Session("ten_across", seed=1)
-    s.history.states[0] = position(s.engine, column1=("2C 7H KD 3S", 1), column2="8H", spot1="9S")
+    s = session_at(GAME, column1=("2C 7H KD 3S", 1), column2="8H", spot1="9S")
     assert s.handle("seven of hearts on eight of hearts").sentences == ["Column one shows two of clubs."]
     assert s.handle("column two to spot two").sentences  # the three of spades to the empty spot
     assert s.state.piles[s.engine.layout.index["spot2"]].cards == cards("3S")

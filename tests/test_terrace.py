@@ -1,19 +1,13 @@
 """Terrace: every rule of the manual, legal and illegal side, its ways to play, and a scripted game
 through the CLI."""
 
-import pytest
-
 from helpers import assert_full_deck, cards, play_script, position, why_not as why
 from voicegame.engine import Engine, Move, State
 from voicegame.games import find_game
 
+GAME = "terrace"
 DRAW = Move.deal()
 FULL = {f"pile{n}": "KS" for n in range(2, 10)}  # every pile but pile one holds a card
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("terrace").make())
 
 
 def at(engine, pile_id):
@@ -22,16 +16,6 @@ def at(engine, pile_id):
 
 def locked(state: State) -> State:
     return State(state.piles, state.redeals, (1,))
-
-
-def test_the_deal_offers_four_cards_for_the_base(engine):
-    state = engine.deal(4)
-    reserve = state.piles[at(engine, "reserve")]
-    assert len(reserve.cards) == 11 and reserve.up_count == 11  # all visible
-    assert [len(state.piles[at(engine, f"pile{n}")].cards) for n in range(1, 10)] == [1, 1, 1, 1, 0, 0, 0, 0, 0]
-    assert len(state.piles[engine.layout.waste].cards) == 1
-    assert len(state.piles[engine.layout.stock].cards) == 88
-    assert_full_deck(engine, state, decks=2)
 
 
 def test_the_first_move_chooses_the_base_from_the_four_and_nothing_else_moves(engine):

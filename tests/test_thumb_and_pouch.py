@@ -1,25 +1,10 @@
 """Thumb and Pouch: every rule of the manual, legal and illegal side, and a scripted win through the CLI."""
 
-import pytest
+from helpers import cards, play_script, position, why_not as why
+from voicegame.engine import Move
 
-from helpers import assert_full_deck, cards, play_script, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
-
+GAME = "thumb_and_pouch"
 DRAW = Move.deal()
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("thumb_and_pouch").make())
-
-
-def test_the_klondike_deal(engine):
-    state = engine.deal(4)
-    piles = [state.piles[engine.layout.index[f"pile{n}"]] for n in range(1, 8)]
-    assert [len(p.cards) for p in piles] == [1, 2, 3, 4, 5, 6, 7] and [p.down for p in piles] == [0, 1, 2, 3, 4, 5, 6]
-    assert len(state.piles[engine.layout.stock].cards) == 24
-    assert_full_deck(engine, state)
 
 
 def test_piles_build_down_in_any_suit_but_the_cards_own(engine):

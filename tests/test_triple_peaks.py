@@ -1,45 +1,18 @@
 """Triple Peaks: the covering layout, every rule (legal and illegal side), run scoring in both modes,
 voice, a solver's win through the text CLI, undo/redo and card conservation."""
 
-from collections import Counter
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import move_of, why_not
-from helpers import cards, play_actions, play_script, player_turns, position
-from voicegame.engine.cards import new_deck
+from helpers import cards, move_of, play_actions, play_script, player_turns, position, session_at, why_not
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State, TurnedOver, Won
 from voicegame.games import find_game
 from voicegame.games.triple_peaks import CELLS, cell_id, covered_by
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
+GAME = "triple_peaks"
 DRAW = Move(MoveKind.DEAL)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("triple_peaks").make())
-
-
-def mv(engine, src, dst="waste"):
-    return move_of(engine, src, dst)
-
-
-def why(engine, state, src, dst="waste"):
-    return why_not(engine, state, src, dst)
-
-
-def test_deal_layout(engine):
-    state = engine.deal(5)
-    for row, n in CELLS:
-        pile = state.piles[engine.layout.index[cell_id(row, n)]]
-        assert len(pile.cards) == 1 and pile.down == (1 if row < 4 else 0)
-    assert len(state.piles[engine.layout.stock].cards) == 23 and len(state.piles[engine.layout.waste].cards) == 1
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck()) and engine.score(state) == 0
 
 
 def test_covering_relation():
@@ -52,28 +25,28 @@ def test_covering_relation():
 
 @pytest.mark.parametrize("waste,card", [("7H", "8S"), ("7H", "6C"), ("KS", "AD"), ("AS", "KD"), ("AS", "2H"), ("QD", "KC")])
 def test_one_rank_up_or_down_with_wrap(engine, waste, card):
-    assert why(engine, position(engine, waste=waste, r4c1=card), "r4c1") is None
+    assert why_not(engine, position(engine, waste=waste, r4c1=card), "r4c1", "waste") is None
 
 
 @pytest.mark.parametrize("waste,card", [("7H", "7S"), ("7H", "9S"), ("KS", "2D"), ("AS", "QD")])
 def test_other_ranks_do_not_fit(engine, waste, card):
-    assert why(engine, position(engine, waste=waste, r4c1=card), "r4c1") == "needs_rank"
+    assert why_not(engine, position(engine, waste=waste, r4c1=card), "r4c1", "waste") == "needs_rank"
 
 
 def test_a_covered_card_cannot_play_and_turns_up_when_freed(engine):
     state = position(engine, waste="7H", r3c1=("8D", 1), r4c1="6S", r4c2="7C")
-    assert why(engine, state, "r3c1") == "card_face_down"
-    after = engine.apply(state, mv(engine, "r4c1"))[0]
+    assert why_not(engine, state, "r3c1", "waste") == "card_face_down"
+    after = engine.apply(state, move_of(engine, "r4c1", "waste"))[0]
     assert after.piles[engine.layout.index["r3c1"]].down == 1  # still under r4c2
-    after, events = engine.apply(after, mv(engine, "r4c2"))
+    after, events = engine.apply(after, move_of(engine, "r4c2", "waste"))
     assert TurnedOver(engine.layout.index["r3c1"], cards("8D")[0]) in events
-    assert why(engine, after, "r3c1") is None  # the eight of diamonds goes on the seven of clubs
+    assert why_not(engine, after, "r3c1", "waste") is None  # the eight of diamonds goes on the seven of clubs
 
 
 def test_cards_go_only_to_the_waste(engine):
     state = position(engine, waste="7H", r4c1="8S", r4c2="9D")
-    assert why(engine, state, "r4c1", "r4c2") == "takes_no_cards"
-    assert why(engine, state, "waste", "r4c1") == "cannot_take_from"
+    assert why_not(engine, state, "r4c1", "r4c2") == "takes_no_cards"
+    assert why_not(engine, state, "waste", "r4c1") == "cannot_take_from"
 
 
 def test_the_stock_turns_one_card_once_through(engine):
@@ -86,15 +59,15 @@ def test_the_stock_turns_one_card_once_through(engine):
 
 def test_run_scoring_flip_penalty_and_bonuses(engine):
     state = position(engine, waste="7H", stock="2C", r1c1="6S", r4c1="8D", r4c2="9C", r4c3="3D")
-    state = engine.apply(state, mv(engine, "r4c1"))[0]
-    state = engine.apply(state, mv(engine, "r4c2"))[0]
+    state = engine.apply(state, move_of(engine, "r4c1", "waste"))[0]
+    state = engine.apply(state, move_of(engine, "r4c2", "waste"))[0]
     assert engine.score(state) == 1 + 2
     state = engine.apply(state, DRAW)[0]
     assert engine.score(state) == 3 - 5
-    state = engine.apply(state, mv(engine, "r4c3"))[0]
+    state = engine.apply(state, move_of(engine, "r4c3", "waste"))[0]
     assert engine.score(state) == -2 + 1
     state = State(state.piles, state.redeals, state.counters)
-    state = engine.apply(state.with_piles({engine.layout.waste: state.piles[engine.layout.waste].with_added(cards("7S"))}), mv(engine, "r1c1"))[0]
+    state = engine.apply(state.with_piles({engine.layout.waste: state.piles[engine.layout.waste].with_added(cards("7S"))}), move_of(engine, "r1c1", "waste"))[0]
     assert engine.score(state) == -1 + 2 + 15 + 15  # run of two, a peak, the whole tableau
     assert engine.is_won(state)
 
@@ -103,17 +76,17 @@ def test_multiplier_scoring():
     engine = Engine(find_game("triple_peaks").make(scoring="multiplier"))
     state = position(engine, waste="7H", stock="2C", r4c1="8D", r4c2="9C", r4c3="TD", r4c4="JD", r4c5="3C")
     for n in (1, 2, 3, 4):
-        state = engine.apply(state, mv(engine, f"r4c{n}"))[0]
+        state = engine.apply(state, move_of(engine, f"r4c{n}", "waste"))[0]
     assert engine.score(state) == 1 + 2 + 4 + 8
     state = engine.apply(state, DRAW)[0]
     assert engine.score(state) == 15  # turning a stock card is free
-    state, events = engine.apply(state, mv(engine, "r4c5"))
+    state, events = engine.apply(state, move_of(engine, "r4c5", "waste"))
     assert engine.score(state) == 15 + 1 + 25 and isinstance(events[-1], Won)
 
 
 def test_won_when_the_peaks_are_clear(engine):
     state = position(engine, waste="7H", r4c1="8S", stock="KC")
-    after, events = engine.apply(state, mv(engine, "r4c1"))
+    after, events = engine.apply(state, move_of(engine, "r4c1", "waste"))
     assert engine.is_won(after) and isinstance(events[-1], Won)
 
 
@@ -124,14 +97,8 @@ def test_no_moves_left_only_when_the_stock_is_empty(engine):
 
 
 # ----- voice -------------------------------------------------------------------------------------------
-def session_at(**piles):
-    session = Session("triple_peaks", seed=1)
-    session.history.states[0] = position(session.engine, **piles)
-    return session
-
-
 def test_voice_commands_read_and_help():
-    s = session_at(waste="7H", stock="2C", r3c1=("9D", 1), r4c1="8S", r4c2="TC")
+    s = session_at(GAME, waste="7H", stock="2C", r3c1=("9D", 1), r4c1="8S", r4c2="TC")
     assert s.handle("eight of spades to waste").sentences == ["Done."]  # the player said it all; a peaks spot left empty is no gap
     assert s.handle("ten of clubs to waste").sentences[0] == "The ten of clubs cannot go on the eight of spades: it needs a seven or a nine."
     assert s.handle("draw").sentences == ["Two of clubs.", "Stock empty.", "No moves left. Say undo, restart or new game."]

@@ -1,35 +1,14 @@
 """Union Square: every rule of AisleRiot's manual (legal and illegal side) and voice (conservation,
 undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import cards, move_of as mv, position, why_not as why
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, Move, MoveKind, Won
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, pile, position, session_at, why_not as why
+from voicegame.engine import Move, MoveKind, Won
 from voicegame.play.session import Session
 
+GAME = "union_square"
 DEAL = Move(MoveKind.DEAL)
 UP = "A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
 THERE_AND_BACK = UP + " K{s} Q{s} J{s} T{s} 9{s} 8{s} 7{s} 6{s} 5{s} 4{s} 3{s} 2{s} A{s}"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("union_square").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
-
-
-def test_two_decks_sixteen_piles_of_one_card(engine):
-    state = engine.deal(3)
-    assert all(len(pile(engine, state, f"pile{n}").cards) == 1 for n in range(1, 17))
-    assert len(pile(engine, state, "stock").cards) == 88
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck() * 2)
 
 
 def test_piles_build_up_or_down_in_suit(engine):
@@ -84,8 +63,7 @@ def test_draw_one_and_no_redeal(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("union_square", seed=1)
-    s.history.states[0] = position(s.engine, stock="4C 5D", pile1="6S", pile2="5S", pile3="AD")
+    s = session_at(GAME, stock="4C 5D", pile1="6S", pile2="5S", pile3="AD")
     s.handle("five of spades on six of spades")
     assert pile(s.engine, s.state, "pile1").cards == cards("6S 5S")
     s.handle("ace of diamonds up")

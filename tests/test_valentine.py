@@ -1,35 +1,16 @@
 """Valentine: every rule of the manual (legal and illegal side), the stock's three uses, voice, and a
 solver's win through the text CLI. Conservation, undo/redo and saves: test_conformance.py."""
 
-from collections import Counter
+from helpers import cards, move_of as mv, play_script, position, session_at, why_not as why
+from voicegame.engine import DealtRow, Drew, Move, MoveKind, Redealt, Won
 
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import DealtRow, Drew, Engine, Move, MoveKind, Redealt, Won
-from voicegame.games import find_game
-from voicegame.play.session import Session
-
+GAME = "valentine"
 DEAL = Move(MoveKind.DEAL)
 HEARTS = "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("valentine").make())
-
-
 def piles(engine, state):
     return [state.piles[engine.layout.index[f"pile{n}"]].cards for n in range(1, 5)]
-
-
-def test_deal_four_piles_of_one_card(engine):
-    state = engine.deal(1)
-    assert [len(p) for p in piles(engine, state)] == [1, 1, 1, 1]
-    assert len(state.piles[engine.layout.stock].cards) == 48 and not state.piles[engine.layout.waste].cards
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
 
 
 def test_the_lower_card_goes_on_the_next_higher_of_its_suit_without_wrap(engine):
@@ -74,8 +55,7 @@ def test_won_with_four_suits_king_to_ace(engine):
 
 
 def test_voice_commands_read_and_help():
-    s = Session("valentine", seed=1)
-    s.history.states[0] = position(s.engine, stock="2C 7H", pile1="6H", pile2="5H", pile3="9S", pile4="KD")
+    s = session_at(GAME, stock="2C 7H", pile1="6H", pile2="5H", pile3="9S", pile4="KD")
     assert s.handle("five of hearts on six of hearts").sentences
     assert piles(s.engine, s.state)[0] == cards("6H 5H")
     assert s.handle("deal").sentences  # fills pile two

@@ -1,25 +1,10 @@
 """Westhaven: every rule of the manual, legal and illegal side, and a scripted game through the CLI."""
 
-import pytest
+from helpers import cards, play_script, move_of as mv, position, why_not as why
+from voicegame.engine import Move
 
-from helpers import assert_full_deck, cards, play_script, move_of as mv, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.games import find_game
-
+GAME = "westhaven"
 DRAW = Move.deal()
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("westhaven").make())
-
-
-def test_ten_piles_of_three_the_last_row_face_up(engine):
-    state = engine.deal(4)
-    piles = [state.piles[engine.layout.index[f"pile{n}"]] for n in range(1, 11)]
-    assert all(len(p.cards) == 3 and p.down == 2 for p in piles)
-    assert len(state.piles[engine.layout.stock].cards) == 22
-    assert_full_deck(engine, state)
 
 
 def test_piles_build_down_in_alternating_colours(engine):

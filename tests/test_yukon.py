@@ -1,38 +1,12 @@
 """Yukon: every rule of AisleRiot's manual (legal and illegal side), scoring, voice and a solver's
 win through the text CLI (conservation, undo/redo and saves: test_conformance.py)."""
 
-from collections import Counter
-
-import pytest
-
-from helpers import move_of as mv, why_not as why
-from helpers import cards, play_script, position
-from voicegame.engine.cards import new_deck
-from voicegame.engine import Engine, PileKind, TurnedOver, Won
-from voicegame.games import find_game
+from helpers import cards, move_of as mv, pile, play_script, position, session_at, why_not as why
+from voicegame.engine import TurnedOver, Won
 from voicegame.play.session import Session
 
+GAME = "yukon"
 HEARTS = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("yukon").make())
-
-
-def pile(engine, state, pile_id):
-    return state.piles[engine.layout.index[pile_id]]
-
-
-def test_deal_a_klondike_triangle_then_four_more_face_up_on_piles_two_to_seven(engine):
-    state = engine.deal(3)
-    for n in range(1, 8):
-        dealt = pile(engine, state, f"pile{n}")
-        assert dealt.down == n - 1
-        assert dealt.up_count == (1 if n == 1 else 5)
-    assert not engine.layout.indices(PileKind.STOCK) and not engine.layout.indices(PileKind.WASTE)
-    assert Counter(engine.cards_in_play(state)) == Counter(new_deck())
-    assert engine.score(state) == 0
 
 
 def test_build_down_in_alternating_colours(engine):
@@ -95,8 +69,7 @@ def test_no_moves_left(engine):
 
 # ----- voice -------------------------------------------------------------------------------------------
 def test_voice_commands_read_and_help():
-    s = Session("yukon", seed=1)
-    s.history.states[0] = position(s.engine, pile1=("2C 7H KD 3S", 1), pile2="8S", pile3="AD")
+    s = session_at(GAME, pile1=("2C 7H KD 3S", 1), pile2="8S", pile3="AD")
     assert s.handle("seven of hearts on eight of spades").sentences == ["Pile one shows two of clubs."]
     assert s.handle("read pile two").sentences == ["Pile two: eight of spades, seven of hearts, king of diamonds, three of spades."]
     assert s.handle("ace of diamonds up").sentences[0]

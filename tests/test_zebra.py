@@ -1,29 +1,11 @@
 """Zebra: every rule of the manual, legal and illegal side, and a scripted game through the CLI."""
 
-import pytest
+from helpers import cards, play_script, position, why_not as why
+from voicegame.engine import Move
 
-from helpers import assert_full_deck, cards, play_script, position, why_not as why
-from voicegame.engine import Engine, Move
-from voicegame.engine.cards import Rank
-from voicegame.games import find_game
-
+GAME = "zebra"
 DRAW = Move.deal()
 OTHERS = {f"pile{n}": "KH" for n in range(3, 9)}  # the other piles full, so that no gap takes the cards a test watches
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(find_game("zebra").make())
-
-
-def test_the_aces_start_the_foundations_and_each_pile_gets_one_card(engine):
-    state = engine.deal(7)
-    foundations = [state.piles[engine.layout.index[f"foundation{n}"]] for n in range(1, 9)]
-    assert all(len(f.cards) == 1 and f.cards[0].rank == Rank.ACE for f in foundations)
-    assert all(len(state.piles[engine.layout.index[f"pile{n}"]].face_up) == 1 for n in range(1, 9))
-    assert len(state.piles[engine.layout.stock].cards) == 88
-    assert engine.score(state) == 0
-    assert_full_deck(engine, state, decks=2)
 
 
 def test_foundations_build_up_in_alternating_colours_of_any_suit(engine):

@@ -1,4 +1,5 @@
-"""The engine vocabulary kfam4 added (issue 21), each piece on a toy game."""
+"""Engine vocabulary on toy games: auto-play's wait until every card that could lie on a card is home
+(CoveredHome), a stock locked while a pile is empty or until a phase, and the opening fill of gaps."""
 
 from voicegame.engine import Accepts, GameDef, Pile, PileKind, PileSpec, State, TOP_CARD
 from voicegame.engine.cards import Card
@@ -43,7 +44,7 @@ def test_covered_home_with_wrap_treats_the_ace_as_any_other_card():
 
 
 # ----- StockLock, OpeningFill, EachSettle, RefillAfter: a toy Terrace ---------------------------------
-from voicegame.engine import DealSpec, DrawToWaste, Engine, Move, Phase, Refill  # noqa: E402
+from voicegame.engine import DrawToWaste, Engine, Move, Phase, Refill  # noqa: E402
 from voicegame.engine.locking import StockLock  # noqa: E402
 from voicegame.engine.opening import EachSettle, OpeningFill, RefillAfter  # noqa: E402
 from voicegame.engine.sequence import EMPTY_ANY, Direction, Sequence  # noqa: E402

@@ -1,16 +1,17 @@
-"""Vocabulary added for the rest of the Klondike family (issue 21, kfam3), on toy games, each rule with a
-legal and an illegal case: a deal that waits for gaps to be filled or for a phase of the game, an empty
+"""Engine vocabulary for the Klondike family's later games, on toy games, each rule with a legal and an
+illegal case: a deal that waits for gaps to be filled or for a phase of the game, an empty
 pile fed from one group first, a foundation built up and back down, a phase that starts with a first
 card, points per card, finished pile and ordered pair, and auto-play's safety with a base rank or two
 decks."""
 
 from __future__ import annotations
 
+from helpers import cards, laid_out as at
 from voicegame.engine import (
     EMPTY_ANY, TOP_CARD, Accepts, DealOnePerPile, Direction, DrawToWaste, Empty, Engine, GameDef, Move, Pile, PileKind,
-    PileSpec, Sequence, State, SuitRule, Takes,
+    PileSpec, Sequence, SuitRule, Takes,
 )
-from voicegame.engine.cards import Card, Rank
+from voicegame.engine.cards import Rank
 from voicegame.engine.first_card import AfterFirstCard
 from voicegame.engine.gap_sources import FirstFrom
 from voicegame.engine.safety import BaseSeatsFilled, CopiesHome
@@ -25,19 +26,8 @@ STOCK = PileSpec("stock", PileKind.STOCK, ("the stock",))
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste",), takes=TOP_CARD)
 
 
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(Card.from_code(c) for c in codes.split())
-
-
 def toy(*piles: PileSpec, **declaration: object) -> Engine:
     return Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(), **declaration))  # type: ignore[arg-type]
-
-
-def at(engine: Engine, **piles: str | Pile) -> State:
-    found = [Pile() for _ in engine.specs]
-    for pile_id, value in piles.items():
-        found[engine.layout.index[pile_id]] = value if isinstance(value, Pile) else Pile(cards(value))
-    return State(tuple(found))
 
 
 def column(n: int, accepts: Accepts, group: str = "tableau") -> PileSpec:

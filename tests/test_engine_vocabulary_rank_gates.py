@@ -1,21 +1,14 @@
-"""Vocabulary added by pair4 (issue 23), each on a toy game: a pile gated by the ranks on another
-(RankIn)."""
+"""Engine vocabulary that gates piles by rank, each on a toy game: a pile gated by the ranks on another
+(RankIn), a rank cycle, only some ranks, a frozen complete set, a gap filled along a line, bottoms open
+until the first deal, a group cleared once full, and pairs sent home together."""
 
 from __future__ import annotations
 
-from voicegame.engine import Accepts, Direction, Engine, GameDef, Move, Pile, PileKind, PileSpec, Sequence, State, SuitRule, TOP_CARD
-from voicegame.engine.cards import Card
+from helpers import cards, laid_out as at
+from voicegame.engine import Accepts, Direction, Engine, GameDef, Move, PileKind, PileSpec, Sequence, SuitRule, TOP_CARD
 from voicegame.engine.gating import RankIn
 
 ANY_IN_SUIT = Sequence(Direction.ANY_RANK, SuitRule.SAME)
-
-
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(Card.from_code(c) for c in codes.split())
-
-
-def at(engine: Engine, **piles: str) -> State:
-    return State(tuple(Pile(cards(piles[s.id])) if s.id in piles else Pile() for s in engine.specs))
 
 
 def test_rank_in_lets_a_card_on_only_when_its_rank_lies_on_the_other_pile():

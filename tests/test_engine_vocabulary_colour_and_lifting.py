@@ -1,5 +1,6 @@
-"""kfam1's engine vocabulary on a toy game: building by colour (SuitRule.SAME_COLOUR) and lifting only
-the top card or every face-up card (top_or_all_face_up)."""
+"""Engine vocabulary on a toy game: building by colour (SuitRule.SAME_COLOUR), lifting only the top card
+or every face-up card (top_or_all_face_up), auto-play's wait for the suits that could lie on a card
+(seats filled); and the names of the Klondike family's games, sayable and heard."""
 
 from helpers import cards, move_of as mv, position, why_not as why
 from voicegame.engine import (
@@ -46,7 +47,7 @@ def test_top_or_all_face_up_lifts_one_card_or_the_whole_face_up_part():
     assert after.piles[engine.layout.index["other"]].cards == cards("9S 8H 7C")
 
 
-def test_kfam1_game_names_are_sayable_and_heard():
+def test_klondike_family_game_names_are_sayable_and_heard():
     from voicegame.listen.grammar import build_grammar, missing_words
     from voicegame.play.session import Session
 

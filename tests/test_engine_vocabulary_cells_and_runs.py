@@ -1,20 +1,17 @@
-"""Vocabulary added for the FreeCell family (issue 22), on toy games: the cells-only run limit, and
-Freecell Solver's run moves unpacked into single-card moves."""
+"""Engine vocabulary for the FreeCell family, on toy games: the cells-only run limit, Freecell Solver's
+run moves unpacked into single-card moves, a rank sunk to the bottom of its group, one base rank for a
+group's empty piles, and a cap on a pile."""
 
 from __future__ import annotations
 
+from helpers import cards, laid_out as at
 from voicegame.engine import (
-    TOP_CARD, Accepts, Direction, Engine, GameDef, Move, MoveKind, Pile, PileKind, PileSpec, Sequence, State, SuitRule,
+    TOP_CARD, Accepts, Direction, Engine, GameDef, Move, MoveKind, Pile, PileKind, PileSpec, Sequence, SuitRule,
     Takes, free_cells_run_limit,
 )
-from voicegame.engine.cards import Card
 from voicegame.solver.freecell_solver import Layout, unpacked
 
 DOWN = Sequence(Direction.DOWN, SuitRule.ANY)
-
-
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(Card.from_code(c) for c in codes.split())
 
 
 def toy(takes_runs: bool, cells: int = 2, columns: int = 4) -> Engine:
@@ -22,10 +19,6 @@ def toy(takes_runs: bool, cells: int = 2, columns: int = 4) -> Engine:
              *(PileSpec(f"c{n}", PileKind.TABLEAU, (f"column {n}",), accepts=Accepts(build=DOWN, single=not takes_runs),
                         takes=Takes(runs=True, sequence=DOWN) if takes_runs else TOP_CARD) for n in range(columns)))
     return Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(), max_run=free_cells_run_limit))
-
-
-def at(engine: Engine, **piles: str) -> State:
-    return State(tuple(Pile(cards(piles[s.id])) if s.id in piles else Pile() for s in engine.specs))
 
 
 def test_free_cells_run_limit_counts_the_empty_cells_only():

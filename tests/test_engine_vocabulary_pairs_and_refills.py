@@ -1,28 +1,20 @@
-"""Engine vocabulary added on the pairfam branch (issue 23), each piece on a toy game."""
+"""Engine vocabulary for pairing games, each piece on a toy game: which cards may pair (under the top,
+rank mates), refills (face down, from a second source, compacting the gaps), a pile held by another,
+gathering to the stock, and feeding the bottom card back up."""
 
 from __future__ import annotations
 
+from helpers import cards, laid_out as at
 from voicegame.engine import Engine, GameDef, Move, MoveKind, PairRule, Pile, PileKind, PileSpec, Refill, State
-from voicegame.engine.cards import Card, Rank
+from voicegame.engine.cards import Rank
 
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste",))
 DISCARD = PileSpec("discard", PileKind.DISCARD, ("the discard pile",))
 
 
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(Card.from_code(c) for c in codes.split())
-
-
 def toy(*piles: PileSpec, **declaration: object) -> Engine:
     """A game of just these piles (nothing dealt: tests build their positions)."""
     return Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(), **declaration))  # type: ignore[arg-type]
-
-
-def at(engine: Engine, **piles: str) -> State:
-    found = [Pile() for _ in engine.specs]
-    for pile_id, value in piles.items():
-        found[engine.layout.index[pile_id]] = Pile(cards(value))
-    return State(tuple(found))
 
 
 # ----- the card under the top of a two-card pile, without both ends free (Thirteen's waste) ------

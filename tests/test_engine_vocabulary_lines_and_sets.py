@@ -1,25 +1,19 @@
-"""Engine vocabulary added on the pair3 branch (issues 22 and 23), each piece on a toy game."""
+"""Engine vocabulary for games of lines and sets, each piece on a toy game: a suit kept out of a pile,
+jumps and collapse along a line, same-suit pairs, sets removed from the left, a card outranked in its
+suit, doubles and a rank sent under the stock, recycling the table, and poker hands on a grid."""
 
 from __future__ import annotations
 
-from voicegame.engine import EMPTY_ANY, Accepts, Direction, Engine, ExceptSuit, GameDef, Move, Pile, PileKind, PileSpec, Sequence, State, SuitRule, Takes
-from voicegame.engine.cards import Card, Suit
-
-
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(Card.from_code(c) for c in codes.split())
+from helpers import cards, laid_out as at
+from voicegame.engine import (
+    EMPTY_ANY, Accepts, Direction, Engine, ExceptSuit, GameDef, Move, PileKind, PileSpec, Sequence, SuitRule, Takes,
+)
+from voicegame.engine.cards import Suit
 
 
 def toy(*piles: PileSpec, **declaration: object) -> Engine:
     """A game of just these piles (nothing dealt: tests build their positions)."""
     return Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(), **declaration))  # type: ignore[arg-type]
-
-
-def at(engine: Engine, **piles: str) -> State:
-    found = [Pile() for _ in engine.specs]
-    for pile_id, value in piles.items():
-        found[engine.layout.index[pile_id]] = Pile(cards(value))
-    return State(tuple(found))
 
 
 # ----- a suit kept out of building (Diamond Mine's diamonds) --------------------------------------------------------

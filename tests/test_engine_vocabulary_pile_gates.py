@@ -1,39 +1,19 @@
-"""The vocabulary the kfam2 branch (issue 21) added, on toy games, each with a legal and an illegal
-case: ``Accepts.empty_from``, ``Takes.blocked_by``, the ``same_suit_ready`` safety rule and the solver's
-``safe_home_forced`` hook."""
+"""Engine vocabulary that shuts or caps a pile, on toy games, each with a legal and an illegal case:
+``Accepts.empty_from``, ``Takes.blocked_by``, ``max_cards``, a refill that reveals the source last, a base
+that steps; the ``same_suit_ready`` safety rule and the solver's ``safe_home_forced`` hook."""
 
 from __future__ import annotations
 
+from helpers import cards, laid_out as at, move_of, why_not
 from voicegame.engine import TOP_CARD, Accepts, Engine, GameDef, Move, MoveKind, Pile, PileKind, PileSpec, State, Takes
 from voicegame.engine.auto import same_suit_ready
-from voicegame.engine.cards import Card
 from voicegame.games.parts import DOWN_IN_SUIT, numbered_foundation
 from voicegame.solver.core import Positions
 from voicegame.solver.hooks import safe_home_forced
 
 
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(Card.from_code(c) for c in codes.split())
-
-
 def toy(*piles: PileSpec, **declaration: object) -> Engine:
     return Engine(GameDef(key="toy", title="Toy", piles=piles, layout_deal=(), **declaration))  # type: ignore[arg-type]
-
-
-def at(engine: Engine, **piles: str) -> State:
-    found = [Pile() for _ in engine.specs]
-    for pile_id, codes in piles.items():
-        found[engine.layout.index[pile_id]] = Pile(cards(codes))
-    return State(tuple(found))
-
-
-def move(engine: Engine, src: str, dst: str) -> Move:
-    return Move.cards(engine.layout.index[src], engine.layout.index[dst])
-
-
-def why(engine: Engine, state: State, src: str, dst: str) -> str | None:
-    reason = engine.why_not(state, move(engine, src, dst))
-    return None if reason is None else reason.key
 
 
 RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve",), takes=TOP_CARD)
@@ -43,10 +23,10 @@ OTHER = PileSpec("other", PileKind.TABLEAU, ("the other",), accepts=Accepts(buil
 
 def test_empty_from_limits_only_what_fills_an_empty_pile():
     engine = toy(RESERVE, GAP, OTHER)
-    assert why(engine, at(engine, reserve="5H"), "reserve", "gap") == "empty_not_from"
-    assert why(engine, at(engine, other="5H"), "other", "gap") is None
-    assert why(engine, at(engine, reserve="5H", gap="6H"), "reserve", "gap") is None  # on a card: any source
-    assert move(engine, "reserve", "gap") not in engine.legal_moves(at(engine, reserve="5H"))
+    assert why_not(engine, at(engine, reserve="5H"), "reserve", "gap") == "empty_not_from"
+    assert why_not(engine, at(engine, other="5H"), "other", "gap") is None
+    assert why_not(engine, at(engine, reserve="5H", gap="6H"), "reserve", "gap") is None  # on a card: any source
+    assert move_of(engine, "reserve", "gap") not in engine.legal_moves(at(engine, reserve="5H"))
     assert [r.key for r in GAP.accepts.describe()][-1] == "rule_empty_from"  # type: ignore[union-attr]
 
 
@@ -55,9 +35,9 @@ def test_blocked_by_keeps_a_pile_shut_while_another_holds_a_card():
     under = PileSpec("under", PileKind.RESERVE, ("the pile under",), takes=Takes(blocked_by=("cover",)))
     engine = toy(cover, under, OTHER)
     shut = at(engine, cover="KD", under="5H", other="6H")
-    assert why(engine, shut, "under", "other") == "pile_blocked"
-    assert move(engine, "under", "other") not in engine.legal_moves(shut)
-    assert why(engine, at(engine, under="5H", other="6H"), "under", "other") is None
+    assert why_not(engine, shut, "under", "other") == "pile_blocked"
+    assert move_of(engine, "under", "other") not in engine.legal_moves(shut)
+    assert why_not(engine, at(engine, under="5H", other="6H"), "under", "other") is None
     assert under.takes is not None and under.takes.restricted and under.takes.describe()[-1].key == "rule_blocked_by"
 
 
@@ -93,8 +73,8 @@ def test_greedy_line_returns_a_won_line_or_nothing():
 def test_max_cards_caps_a_pile():
     capped = PileSpec("capped", PileKind.TABLEAU, ("the capped pile",), accepts=Accepts(build=DOWN_IN_SUIT, max_cards=2), takes=TOP_CARD)
     engine = toy(capped, OTHER)
-    assert why(engine, at(engine, capped="9S", other="8S"), "other", "capped") is None
-    assert why(engine, at(engine, capped="9S 8S", other="7S"), "other", "capped") == "pile_full"
+    assert why_not(engine, at(engine, capped="9S", other="8S"), "other", "capped") is None
+    assert why_not(engine, at(engine, capped="9S 8S", other="7S"), "other", "capped") == "pile_full"
     assert capped.accepts is not None and capped.accepts.describe()[-1].key == "rule_max_cards"
 
 
@@ -115,7 +95,7 @@ def test_base_step_moves_the_rank_an_empty_pile_takes():
     base = PileSpec("base", PileKind.FOUNDATION, ("the base",))
     gap = PileSpec("gap", PileKind.TABLEAU, ("the gap",), accepts=Accepts(build=DOWN_IN_SUIT, base_from="base", base_step=-1), takes=TOP_CARD)
     engine = toy(base, gap, RESERVE)
-    assert why(engine, at(engine, base="5D", reserve="4C"), "reserve", "gap") is None
-    assert why(engine, at(engine, base="5D", reserve="5C"), "reserve", "gap") == "empty_needs_rank"
-    assert why(engine, at(engine, base="AD", reserve="KC"), "reserve", "gap") is None  # round the corner
+    assert why_not(engine, at(engine, base="5D", reserve="4C"), "reserve", "gap") is None
+    assert why_not(engine, at(engine, base="5D", reserve="5C"), "reserve", "gap") == "empty_needs_rank"
+    assert why_not(engine, at(engine, base="AD", reserve="KC"), "reserve", "gap") is None  # round the corner
     assert gap.accepts is not None and any(r.key == "rule_base_step" for r in gap.accepts.describe())
