@@ -23,6 +23,8 @@
   king_albert_seed1_win.txt, union_square_seed6_win.txt: the solver's winning lines (loops and
   stretches one move could skip cut out); agnes_seed2_stuck.txt: Agnes seed 2 (proved lost) played
   by the hint's first choice to "No moves left" (``python tests/data/make_scripts.py kfam3``).
+- ``python tests/data/make_scripts.py KEY N``: any game's winning line for deal N, as KEY_seedN_win.txt (the
+  name by which tests/scripted.py finds a game's scripted game).
 Each line is a spoken command; moves are named by card, or by pile where two equal cards
 could be meant.
 """
@@ -501,6 +503,10 @@ THIEVES_SEED = 9
 if __name__ == "__main__":
     import sys
 
+    if len(sys.argv) == 3 and sys.argv[2].isdigit():  # any game: its solver's winning line for one deal
+        key, seed = sys.argv[1], int(sys.argv[2])
+        solved(key, seed, f"{key}_seed{seed}_win.txt", find_game(key).title, short=True)
+        sys.exit()
     wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider",
                               *PAIRFAM, "fcfam", "kfam3", "terrace", "giant", "zebra", "kansas", "aunt_mary", "pair4", "pair3", "athena", "jumbo", "thieves"]
     for name in wanted:
