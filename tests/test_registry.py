@@ -23,3 +23,38 @@ def test_the_listed_order_names_only_games_there_are_once_each():
 def test_game_keys_are_unique():
     keys = [g.key for g in all_games()]
     assert len(keys) == len(set(keys))
+
+
+def test_every_game_has_its_words_and_every_words_file_is_a_game():
+    from importlib import resources
+
+    from voicegame.games.words import game_words
+
+    folder = resources.files("voicegame.grammars").joinpath("en", "games")
+    files = {path.name.removesuffix(".toml") for path in folder.iterdir() if path.name.endswith(".toml")}
+    assert files == {g.key for g in all_games()}
+    for entry in all_games():
+        words = game_words(entry.key)
+        assert (entry.title, entry.aliases, entry.summary, entry.family) == (words.title, words.aliases, words.summary, words.family)
+
+
+def test_a_words_file_holds_only_its_own_games_messages():
+    import tomllib
+    from importlib import resources
+
+    for entry in all_games():
+        path = resources.files("voicegame.grammars").joinpath("en", "games", f"{entry.key}.toml")
+        with path.open("rb") as handle:
+            messages = tomllib.load(handle).get("messages", {})
+        for key in messages:
+            kind, _, rest = key.partition("_")
+            assert kind in ("help", "say", "moves") and (rest == entry.key or rest.startswith(entry.key + "_")), (entry.key, key)
+
+
+def test_a_game_without_words_is_told_which_file_to_write():
+    import pytest
+
+    from voicegame.games.words import game_words
+
+    with pytest.raises(FileNotFoundError, match="write grammars/en/games/new_game.toml"):
+        game_words("new_game")

@@ -26,6 +26,10 @@ from voicegame.engine.safety import BaseSeatsFilled
 from voicegame.engine.words import number_word
 from voicegame.games.parts import STOCK, RememberedBase, remember_base, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("agnes")
+"""How Agnes and its piles are said (grammars/en/games/agnes.toml)."""
 
 SAME_COLOUR_DOWN = Sequence(Direction.DOWN, SuitRule.SAME_COLOUR, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -50,7 +54,7 @@ def agnes() -> GameDef:
     """Agnes (no options)."""
     return GameDef(
         key="agnes",
-        title="Agnes",
+        title=WORDS.title,
         piles=(STOCK, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in PILES_AT)),
         layout_deal=(*(DealSpec(f"pile{n}", down=n - 1, up=1) for n in PILES_AT), DealSpec(BASE)),
         stock_rule=DealOnePerPile(group="tableau"),
@@ -60,11 +64,7 @@ def agnes() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="agnes",
-    family="Klondike-like: stock deals to tableau",
-    title="Agnes",
-    aliases=("agnes sorel",),
     factory=agnes,
-    summary="A Klondike triangle and a base card; build down in one colour; gaps wait for the next deal of seven.",
 )

@@ -37,6 +37,10 @@ from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.words import number_word
 from voicegame.games.parts import STOCK
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("auld_lang_syne")
+"""How Auld Lang Syne and its piles are said (grammars/en/games/auld_lang_syne.toml)."""
 
 SLOTS = range(1, 5)
 ACES = tuple(Card(Rank.ACE, suit) for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES))
@@ -78,7 +82,7 @@ def auld_lang_syne() -> GameDef:
     """Auld Lang Syne (no options)."""
     return GameDef(
         key="auld_lang_syne",
-        title="Auld Lang Syne",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"foundation{n}") for n in SLOTS),
         deal_by_rows=False,
@@ -90,11 +94,7 @@ def auld_lang_syne() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="auld_lang_syne",
-    family="Builders: stock feeds reserves, foundation-only play",
-    title="Auld Lang Syne",
-    aliases=("auld lang syne", "old lang syne"),
     factory=auld_lang_syne,
-    summary="The aces start four foundations built up in any suit; each deal puts a card on four reserves, whose tops only go home.",
 )

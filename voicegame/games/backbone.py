@@ -25,6 +25,10 @@ from voicegame.engine import TOP_CARD, Accepts, DealSpec, DrawToWaste, GameDef, 
 from voicegame.engine.auto import same_suit_ready
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("backbone")
+"""How Backbone and its piles are said (grammars/en/games/backbone.toml)."""
 
 PILES_AT = range(1, 9)
 NOT_FROM_THE_RESERVE = frozenset({PileKind.TABLEAU, PileKind.WASTE})
@@ -49,7 +53,7 @@ def backbone() -> GameDef:
     """Backbone (no options)."""
     return GameDef(
         key="backbone",
-        title="Backbone",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(numbered_foundation(n) for n in range(1, 9)), BACKBONE, stack(1, "left"), stack(2, "right"),
                *(pile(n) for n in PILES_AT)),
         layout_deal=(DealSpec("stack1", up=9), DealSpec("stack2", up=9), DealSpec("backbone"),
@@ -62,11 +66,7 @@ def backbone() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="backbone",
-    family="Klondike-like: Forty Thieves type (single-card moves)",
-    title="Backbone",
-    aliases=(),
     factory=backbone,
-    summary="Two decks; a reserve of two stacks under one backbone card; eight piles build down in suit; one redeal.",
 )

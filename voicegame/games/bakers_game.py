@@ -27,6 +27,7 @@ from voicegame.engine.cards import Rank, Suit
 from voicegame.games.freecell import cell
 from voicegame.games.parts import DOWN_IN_SUIT, runs_home, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
 
 KINGS_ONLY = Empty(rank=Rank.KING)
 
@@ -50,7 +51,7 @@ def runs_home_or_cells(game: GameDef, state: State, dst: int) -> int:
     return free_cells_run_limit(game, state, dst)
 
 
-def suit_cells_game(key: str, title: str, cells: int, heights: tuple[int, ...], in_cells: tuple[int, ...],
+def suit_cells_game(key: str, cells: int, heights: tuple[int, ...], in_cells: tuple[int, ...],
                     help_key: str, groups_home: bool = False) -> GameDef:
     """A free-cell game built down in suit with kings-only empty columns: ``cells`` reserves,
     columns of ``heights`` cards, and one card dealt to each reserve in ``in_cells`` (numbers from 1).
@@ -61,7 +62,7 @@ def suit_cells_game(key: str, title: str, cells: int, heights: tuple[int, ...], 
     deal = (*(DealSpec(f"column{n}", up=h) for n, h in enumerate(heights, start=1)), *(DealSpec(f"cell{n}") for n in in_cells))
     return GameDef(
         key=key,
-        title=title,
+        title=game_words(key).title,
         piles=piles,
         layout_deal=deal,
         max_run=runs_home_or_cells if groups_home else free_cells_run_limit,
@@ -72,14 +73,10 @@ def suit_cells_game(key: str, title: str, cells: int, heights: tuple[int, ...], 
 
 def bakers_game() -> GameDef:
     """Bakers Game (no options)."""
-    return suit_cells_game("bakers_game", "Bakers Game", 4, (7, 7, 7, 7, 6, 6, 6, 6), (), "help_bakers_game")
+    return suit_cells_game("bakers_game", 4, (7, 7, 7, 7, 6, 6, 6, 6), (), "help_bakers_game")
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="bakers_game",
-    family="FreeCell-like: free cells",
-    title="Bakers Game",
-    aliases=("bakers", "baker's game"),
     factory=bakers_game,
-    summary="FreeCell built down in suit: eight columns, four cells; only a king goes on an empty column.",
 )

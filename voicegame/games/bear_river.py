@@ -25,6 +25,10 @@ from voicegame.engine import (
 )
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("bear_river")
+"""How Bear River and its piles are said (grammars/en/games/bear_river.toml)."""
 
 UP_IN_SUIT_WRAPPING = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
 EITHER_IN_SUIT_WRAPPING = Sequence(Direction.EITHER, SuitRule.SAME, wrap=True)
@@ -52,7 +56,7 @@ def bear_river() -> GameDef:
     """Bear River (no options)."""
     return GameDef(
         key="bear_river",
-        title="Bear River",
+        title=WORDS.title,
         piles=(*(foundation(n) for n in range(1, 5)), *(pile(n) for n in range(1, 19))),
         layout_deal=(DealSpec(BASE), *(DealSpec(f"pile{n}", up=2 if n in HOLES else 3) for n in range(1, 19))),
         deal_by_rows=False,
@@ -60,11 +64,7 @@ def bear_river() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="bear_river",
-    family="FreeCell-like: open packer / fan",
-    title="Bear River",
-    aliases=(),
     factory=bear_river,
-    summary="Eighteen piles of at most three build up or down in suit; the dealt base card sets the foundations' rank.",
 )

@@ -25,6 +25,10 @@ from voicegame.engine.cards import Rank
 from voicegame.engine.words import number_word
 from voicegame.games.parts import DOWN_ANY_SUIT, STOCK, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("bristol")
+"""How Bristol and its piles are said (grammars/en/games/bristol.toml)."""
 
 UP_ANY_SUIT = Sequence(Direction.UP, SuitRule.ANY)
 
@@ -47,7 +51,7 @@ def bristol() -> GameDef:
     """Bristol (no options)."""
     return GameDef(
         key="bristol",
-        title="Bristol",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"pile{n}", up=3) for n in range(1, 9)),
         stock_rule=DealOnePerPile(group="reserves"),
@@ -55,11 +59,7 @@ def bristol() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="bristol",
-    family="FreeCell-like: open packer / fan",
-    title="Bristol",
-    aliases=(),
     factory=bristol,
-    summary="Eight fans of three build down in any suit; the stock deals onto three reserves; foundations ace to king in any suit.",
 )

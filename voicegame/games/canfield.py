@@ -45,6 +45,10 @@ from voicegame.engine.cards import Rank
 from voicegame.games.parts import STOCK, WASTE, tableau_pile
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("canfield")
+"""How Canfield and its piles are said (grammars/en/games/canfield.toml)."""
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -94,7 +98,7 @@ def canfield() -> GameDef:
     """Canfield (no options): draw three, unlimited redeals."""
     return GameDef(
         key="canfield",
-        title="Canfield",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(DealSpec(BASE), DealSpec("reserve", down=12, up=1), *(DealSpec(f"pile{n}") for n in SLOTS)),
         deal_by_rows=False,
@@ -105,11 +109,7 @@ def canfield() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="canfield",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Canfield",
-    aliases=("demon",),
     factory=canfield,
-    summary="Foundations start at the first card's rank and turn the corner; a reserve fills gaps; draw three, unlimited redeals.",
 )

@@ -24,6 +24,10 @@ from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.game import all_on_foundations
 from voicegame.games.parts import STOCK, WASTE, spot_id, spot_names, suit_foundation
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("carpet")
+"""How Carpet and its piles are said (grammars/en/games/carpet.toml)."""
 
 ROWS, COLUMNS = range(1, 5), range(1, 6)
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -58,7 +62,7 @@ def carpet() -> GameDef:
     """Carpet (no options)."""
     return GameDef(
         key="carpet",
-        title="Carpet",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(*(DealSpec(s.value) for s in SUITS), *(DealSpec(cell) for cell in CELLS)),
         deal_by_rows=False,
@@ -74,11 +78,7 @@ def carpet() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="carpet",
-    family="Builders: foundation-only, tableau as open reserve",
-    title="Carpet",
-    aliases=(),
     factory=carpet,
-    summary="A carpet of twenty open cards and the waste feed four suit foundations from the aces; gaps refill from the waste or stock.",
 )

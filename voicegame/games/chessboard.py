@@ -24,6 +24,10 @@ from voicegame.engine.words import number_word
 from voicegame.games.fortress import COLUMNS, chessboard_layout
 from voicegame.games.parts import tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("chessboard")
+"""How Chessboard and its piles are said (grammars/en/games/chessboard.toml)."""
 
 UP_IN_SUIT_WRAPPING = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
 EITHER_IN_SUIT_WRAPPING = Sequence(Direction.EITHER, SuitRule.SAME, wrap=True)
@@ -40,7 +44,7 @@ def chessboard() -> GameDef:
     """Chessboard (no options)."""
     return GameDef(
         key="chessboard",
-        title="Chessboard",
+        title=WORDS.title,
         piles=(*(foundation(n) for n in range(1, 5)),
                *(tableau_pile(n, Accepts(build=EITHER_IN_SUIT_WRAPPING, single=True), TOP_CARD) for n in COLUMNS)),
         layout_deal=chessboard_layout(),
@@ -48,11 +52,7 @@ def chessboard() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="chessboard",
-    family="FreeCell-like: open packer / fan",
-    title="Chessboard",
-    aliases=("chess board",),
     factory=chessboard,
-    summary="Fortress whose foundations start at the rank of the first card you put up, king wrapping to ace.",
 )

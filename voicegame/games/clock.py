@@ -40,6 +40,10 @@ from voicegame.engine import (
 from voicegame.engine.cards import Rank
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("clock")
+"""How Clock and its piles are said (grammars/en/games/clock.toml)."""
 
 HOURS = range(1, 13)
 SAME_RANK = Sequence(Direction.UP, SuitRule.ANY, step=0)
@@ -84,7 +88,7 @@ def clock() -> GameDef:
     """Clock (no options)."""
     return GameDef(
         key="clock",
-        title="Clock",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(*(DealSpec(f"under{n}", down=4, up=0) for n in HOURS), DealSpec("centre", down=3, up=1)),
         deal_by_rows=False,
@@ -100,11 +104,7 @@ def clock() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="clock",
-    family="Builders: forced placement",
-    title="Clock",
-    aliases=("clock patience", "travellers"),
     factory=clock,
-    summary="Twelve hours of four face-down cards; each card turned up goes to its hour and brings up the next; no decisions, say auto to go faster.",
 )

@@ -20,6 +20,10 @@ from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, St
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, STOCK, discarded
+from voicegame.games.words import game_words
+
+WORDS = game_words("cover")
+"""How Cover and its piles are said (grammars/en/games/cover.toml)."""
 
 PILE_COUNT = 4
 
@@ -40,7 +44,7 @@ def cover() -> GameDef:
     """Cover (no options)."""
     return GameDef(
         key="cover",
-        title="Cover",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"pile{n}") for n in range(1, PILE_COUNT + 1)),
         score=discarded,
@@ -54,11 +58,7 @@ def cover() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="cover",
-    family="Pairing and removal: same-suit pairs",
-    title="Cover",
-    aliases=(),
     factory=cover,
-    summary="Four cards face up; remove two of the same suit, gaps refill from the stock; empty the stock to win.",
 )

@@ -26,6 +26,10 @@ from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, 
 from voicegame.engine.words import number_word
 from voicegame.games.parts import STOCK, WASTE, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("eagle_wing")
+"""How Eagle Wing and its piles are said (grammars/en/games/eagle_wing.toml)."""
 
 DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -54,7 +58,7 @@ def eagle_wing() -> GameDef:
     """Eagle Wing (no options): draw one, two redeals."""
     return GameDef(
         key="eagle_wing",
-        title="Eagle Wing",
+        title=WORDS.title,
         piles=(STOCK, WASTE, TRUNK, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in SLOTS)),
         layout_deal=(DealSpec(BASE), DealSpec("reserve", down=13, up=0), *(DealSpec(f"pile{n}") for n in SLOTS)),
         deal_by_rows=False,
@@ -64,11 +68,7 @@ def eagle_wing() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="eagle_wing",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Eagle Wing",
-    aliases=("eagle wing", "eagle"),
     factory=eagle_wing,
-    summary="A base card, a face-down trunk that fills gaps, eight piles of at most three cards built down in suit; two redeals.",
 )

@@ -39,6 +39,7 @@ from voicegame.engine import (
 from voicegame.engine.words import number_word
 from voicegame.games.parts import STOCK, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
 
 ROWS = range(1, 8)
 CELLS = tuple((r, c) for r in ROWS for c in range(1, r + 1))
@@ -72,11 +73,11 @@ def pyramid_clear(game: GameDef, state: State) -> bool:
     return pyramid_left(game, state) == 0
 
 
-def pyramid_to_waste(key: str, title: str, face_up: bool) -> GameDef:
+def pyramid_to_waste(key: str, face_up: bool) -> GameDef:
     """The pyramid game, its cards face down but the bottom row (Elevator) or all face up (Escalator)."""
     return GameDef(
         key=key,
-        title=title,
+        title=game_words(key).title,
         piles=(STOCK, WASTE, *(_cell(r, c, face_up) for r, c in CELLS)),
         layout_deal=tuple(DealSpec(spot_id(r, c), down=int(r < 7 and not face_up), up=int(r == 7 or face_up)) for r, c in CELLS),
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -92,14 +93,10 @@ def pyramid_to_waste(key: str, title: str, face_up: bool) -> GameDef:
 
 def elevator() -> GameDef:
     """Elevator (no options)."""
-    return pyramid_to_waste("elevator", "Elevator", face_up=False)
+    return pyramid_to_waste("elevator", face_up=False)
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="elevator",
-    family="Pairing and removal: build on the waste",
-    title="Elevator",
-    aliases=(),
     factory=elevator,
-    summary="A face-down pyramid, bottom row up; play exposed cards onto the waste one rank up or down, ace next to king; the stock turns once.",
 )

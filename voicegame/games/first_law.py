@@ -43,6 +43,10 @@ from voicegame.engine import (
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded
+from voicegame.games.words import game_words
+
+WORDS = game_words("first_law")
+"""How First Law and its piles are said (grammars/en/games/first_law.toml)."""
 
 PILE_COUNT = 4
 ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
@@ -68,7 +72,7 @@ def first_law() -> GameDef:
     """First Law (no options)."""
     return GameDef(
         key="first_law",
-        title="First Law",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(),
         stock_rule=EachStock((DealOnePerPile(group="tableau"), GatherInOrder("tableau"))),
@@ -82,11 +86,7 @@ def first_law() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="first_law",
-    family="Pairing and removal: sets of four",
-    title="First Law",
-    aliases=(),
     factory=first_law,
-    summary="Deal one card to each of four piles; move like cards onto the leftmost; four of a rank together leave play; unlimited redeals in order.",
 )

@@ -37,6 +37,10 @@ from voicegame.engine import Accepts, DealSpec, Empty, Event, GameDef, Layout, P
 from voicegame.games.parts import spot_id as cell_id, spot_place
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.words import game_words
+
+WORDS = game_words("gaps")
+"""How Gaps and its piles are said (grammars/en/games/gaps.toml)."""
 
 ROWS = range(1, 5)
 COLUMNS = range(1, 14)
@@ -181,7 +185,7 @@ def gaps(redeal_gaps: str = "after_runs") -> GameDef:
     random_gaps = redeal_gaps == "random"
     return GameDef(
         key="gaps",
-        title="Gaps",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(cell) for cell in CELLS),
         stock_rule=Redeal(random_gaps=random_gaps),
@@ -196,12 +200,8 @@ def gaps(redeal_gaps: str = "after_runs") -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="gaps",
-    family="Builders: positional arrangement",
-    title="Gaps",
-    aliases=("montana", "gaps solitaire"),
     factory=gaps,
     options=(Option("redeal_gaps", str, "after_runs", ("after_runs", "random"), "random: a redeal scatters the four gaps instead of one after each fixed run"),),
-    summary="Four rows of thirteen, aces out; fill each gap with the card after its left neighbour, twos in column one; two redeals.",
 )

@@ -21,6 +21,10 @@ from voicegame.engine.cards import Rank
 from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, all_discarded, discarded
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("gay_gordons")
+"""How Gay Gordons and its piles are said (grammars/en/games/gay_gordons.toml)."""
 
 PILE_COUNT = 10
 
@@ -43,7 +47,7 @@ def gay_gordons() -> GameDef:
     """Gay Gordons (no options)."""
     return GameDef(
         key="gay_gordons",
-        title="Gay Gordons",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(DealSpec("reserve", up=2), *(DealSpec(pile_id(n), up=5) for n in range(1, PILE_COUNT + 1))),
         score=discarded,
@@ -55,11 +59,7 @@ def gay_gordons() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="gay_gordons",
-    family="Pairing and removal: sum pairs",
-    title="Gay Gordons",
-    aliases=("gay gordons", "gordons"),
     factory=gay_gordons,
-    summary="Ten open piles of five and a reserve of two; remove pairs adding up to eleven, a king with a queen, or two jacks.",
 )

@@ -34,6 +34,10 @@ from voicegame.engine.stock_waits import StockInPhase
 from voicegame.engine.words import number_word
 from voicegame.games.parts import STOCK, WASTE, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("glenwood")
+"""How Glenwood and its piles are said (grammars/en/games/glenwood.toml)."""
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -81,7 +85,7 @@ def glenwood() -> GameDef:
     """Glenwood (no options): draw one, one redeal."""
     return GameDef(
         key="glenwood",
-        title="Glenwood",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(foundation(n) for n in SLOTS), *(reserve(n) for n in SLOTS), *(pile(n) for n in SLOTS)),
         layout_deal=(*(DealSpec(f"reserve{n}", up=3) for n in SLOTS), *(DealSpec(f"pile{n}") for n in SLOTS)),
         deal_by_rows=False,
@@ -91,11 +95,7 @@ def glenwood() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="glenwood",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Glenwood",
-    aliases=("glen wood",),
     factory=glenwood,
-    summary="Choose a reserve card to start the foundations; four piles move a top card or whole; gaps take reserve cards.",
 )

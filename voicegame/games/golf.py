@@ -37,6 +37,10 @@ from voicegame.engine import (
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("golf")
+"""How Golf and its piles are said (grammars/en/games/golf.toml)."""
 
 ONE_UP_OR_DOWN = Sequence(Direction.EITHER, SuitRule.ANY, closed=frozenset({int(Rank.KING)}))
 COLUMNS = range(1, 8)
@@ -81,7 +85,7 @@ def golf() -> GameDef:
     """Golf (no options)."""
     return GameDef(
         key="golf",
-        title="Golf",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=LAYOUT_DEAL,
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -93,11 +97,7 @@ def golf() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="golf",
-    family="Pairing and removal: build on the waste",
-    title="Golf",
-    aliases=(),
     factory=golf,
-    summary="Play the top cards of seven columns onto the waste, one rank up or down; the stock turns one card.",
 )

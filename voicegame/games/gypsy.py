@@ -26,6 +26,10 @@ from voicegame.engine.safety import CopiesHome
 from voicegame.engine.scoring import Points
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("gypsy")
+"""How Gypsy and its piles are said (grammars/en/games/gypsy.toml)."""
 
 PILES_AT = range(1, 9)
 SCORE = Points(card=5, finished=60, full=13, pair=2, pairs_by=ALTERNATE_DOWN)
@@ -45,7 +49,7 @@ def gypsy() -> GameDef:
     """Gypsy (no options): two decks, eight piles, no redeal."""
     return GameDef(
         key="gypsy",
-        title="Gypsy",
+        title=WORDS.title,
         piles=(STOCK, *(foundation(n) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}", down=2, up=1) for n in PILES_AT),
         stock_rule=DealOnePerPile(group="tableau"),
@@ -57,11 +61,7 @@ def gypsy() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="gypsy",
-    family="Klondike-like: stock deals to tableau",
-    title="Gypsy",
-    aliases=(),
     factory=gypsy,
-    summary="Two decks, eight piles of three; build down in alternating colours, each deal puts a card on every pile.",
 )

@@ -22,6 +22,10 @@ from voicegame.engine.cards import Rank
 from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("helsinki")
+"""How Helsinki and its piles are said (grammars/en/games/helsinki.toml)."""
 
 PILE_COUNT = 10
 
@@ -43,7 +47,7 @@ def helsinki() -> GameDef:
     """Helsinki (no options)."""
     return GameDef(
         key="helsinki",
-        title="Helsinki",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(pile_id(n)) for n in range(1, PILE_COUNT + 1)),
         score=discarded,
@@ -57,11 +61,7 @@ def helsinki() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="helsinki",
-    family="Pairing and removal: sum pairs",
-    title="Helsinki",
-    aliases=(),
     factory=helsinki,
-    summary="Ten cards refilled from the stock; remove pairs adding up to thirteen, kings alone.",
 )

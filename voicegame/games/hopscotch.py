@@ -47,6 +47,10 @@ from voicegame.engine import (
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("hopscotch")
+"""How Hopscotch and its piles are said (grammars/en/games/hopscotch.toml)."""
 
 SLOTS = range(1, 5)
 BASES = tuple(Card(Rank(n), Suit.CLUBS) for n in SLOTS)
@@ -99,7 +103,7 @@ def hopscotch() -> GameDef:
     """Hopscotch (no options): one pass, one card at a time."""
     return GameDef(
         key="hopscotch",
-        title="Hopscotch",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"foundation{n}") for n in SLOTS),
         deal_by_rows=False,
@@ -111,11 +115,7 @@ def hopscotch() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="hopscotch",
-    family="Builders: arithmetic foundations",
-    title="Hopscotch",
-    aliases=("calculation",),
     factory=hopscotch,
-    summary="Four foundations count up by ones, twos, threes and fours, any suit; each turned card goes home or onto one of four reserves.",
 )

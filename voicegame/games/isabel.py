@@ -19,6 +19,10 @@ from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, Un
 from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, all_discarded, discarded
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("isabel")
+"""How Isabel and its piles are said (grammars/en/games/isabel.toml)."""
 
 PILE_COUNT = 13
 
@@ -41,7 +45,7 @@ def isabel() -> GameDef:
     """Isabel (no options)."""
     return GameDef(
         key="isabel",
-        title="Isabel",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(pile_id(n), down=3, up=1) for n in range(1, PILE_COUNT + 1)),
         score=discarded,
@@ -54,11 +58,7 @@ def isabel() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="isabel",
-    family="Pairing and removal: rank pairs",
-    title="Isabel",
-    aliases=(),
     factory=isabel,
-    summary="Thirteen piles of four, one card up; remove two top cards of the same rank, and the cards under them turn up.",
 )

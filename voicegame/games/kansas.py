@@ -27,6 +27,10 @@ from voicegame.engine.safety import CoveredHome
 from voicegame.engine.words import number_word
 from voicegame.games.parts import STOCK, WASTE, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("kansas")
+"""How Kansas and its piles are said (grammars/en/games/kansas.toml)."""
 
 DOWN_ANY_WRAP = Sequence(Direction.DOWN, SuitRule.ANY, wrap=True)
 SUIT_UP_WRAP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -52,7 +56,7 @@ def kansas() -> GameDef:
     """Kansas (no options): draw one, no redeal."""
     return GameDef(
         key="kansas",
-        title="Kansas",
+        title=WORDS.title,
         piles=(STOCK, WASTE, RESERVE, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in PILES)),
         layout_deal=(DealSpec(BASE), DealSpec("reserve", down=11, up=1), *(DealSpec(f"pile{n}") for n in PILES)),
         deal_by_rows=False,
@@ -63,11 +67,7 @@ def kansas() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="kansas",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Kansas",
-    aliases=(),
     factory=kansas,
-    summary="Foundations start at the first card's rank and turn the corner; a reserve fills three piles' gaps; draw one, no redeal.",
 )

@@ -24,6 +24,10 @@ from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.words import number_word
 from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("king_albert")
+"""How King Albert and its piles are said (grammars/en/games/king_albert.toml)."""
 
 PILES_AT = range(1, 10)
 RESERVES = range(1, 8)
@@ -44,7 +48,7 @@ def king_albert() -> GameDef:
     """King Albert (no options)."""
     return GameDef(
         key="king_albert",
-        title="King Albert",
+        title=WORDS.title,
         piles=(*(suit_foundation(s) for s in Suit), *(reserve(n) for n in RESERVES), *(pile(n) for n in PILES_AT)),
         layout_deal=(*(DealSpec(f"pile{n}", down=9 - n, up=1) for n in PILES_AT), *(DealSpec(f"reserve{n}") for n in RESERVES)),
         deal_by_rows=False,
@@ -53,11 +57,7 @@ def king_albert() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="king_albert",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="King Albert",
-    aliases=("albert",),
     factory=king_albert,
-    summary="Nine piles of nine down to one and seven one-card reserves, no stock; build down in alternating colours.",
 )

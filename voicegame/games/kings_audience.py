@@ -33,6 +33,10 @@ from voicegame.engine.pair_homes import PairsHome
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import STOCK, WASTE
+from voicegame.games.words import game_words
+
+WORDS = game_words("kings_audience")
+"""How King's Audience and its piles are said (grammars/en/games/kings_audience.toml)."""
 
 SLOTS = range(1, 5)
 ANTECHAMBER = range(1, 17)
@@ -64,7 +68,7 @@ def kings_audience() -> GameDef:
     """King's Audience (no options)."""
     return GameDef(
         key="kings_audience",
-        title="King's Audience",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(throne(n) for n in SLOTS), *(foundation(n) for n in SLOTS), *(reserve(n) for n in ANTECHAMBER)),
         layout_deal=tuple(DealSpec(f"reserve{n}") for n in ANTECHAMBER),
         deal_by_rows=False,
@@ -77,11 +81,7 @@ def kings_audience() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="kings_audience",
-    family="Builders: paired placement",
-    title="King's Audience",
-    aliases=("kings audience",),
     factory=kings_audience,
-    summary="Sixteen antechamber cards and the waste: kings with queens to the thrones, aces with jacks to foundations built down in suit.",
 )

@@ -48,15 +48,11 @@ def klondike(draw: int = 3, passes: int | None = None) -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="klondike",
-    family="Klondike-like: Klondike proper",
-    title="Klondike",
-    aliases=("solitaire", "patience", "xa11ytaire"),
     factory=klondike,
     options=(
         Option("draw", int, 3, (1, 3), "cards turned from the stock each time"),
         Option("passes", int, None, None, "passes through the stock", allow_none=True, low=1),
     ),
-    summary="Build four suits up from ace to king; seven piles build down in alternating colours.",
 )

@@ -28,6 +28,10 @@ from voicegame.engine.ends import OpenBottoms
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import STOCK, suit_foundation
+from voicegame.games.words import game_words
+
+WORDS = game_words("labyrinth")
+"""How Labyrinth and its piles are said (grammars/en/games/labyrinth.toml)."""
 
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 ACES = tuple(Card(Rank.ACE, suit) for suit in SUITS)
@@ -67,7 +71,7 @@ def labyrinth() -> GameDef:
     """Labyrinth (no options)."""
     return GameDef(
         key="labyrinth",
-        title="Labyrinth",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(*(DealSpec(s.value) for s in SUITS), *(DealSpec(f"pile{n}") for n in COLUMNS)),
         deal_by_rows=False,
@@ -82,11 +86,7 @@ def labyrinth() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="labyrinth",
-    family="Builders: foundation-only, tableau as open reserve",
-    title="Labyrinth",
-    aliases=(),
     factory=labyrinth,
-    summary="Eight piles whose top and bottom cards both play to four suit foundations from the aces; deal a card on each pile when stuck.",
 )

@@ -31,6 +31,10 @@ from voicegame.engine.cards import Card
 from voicegame.engine.words import number_word
 from voicegame.games.parts import STOCK, RememberedBase, remember_base, remembered_base, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("lady_jane")
+"""How Lady Jane and its piles are said (grammars/en/games/lady_jane.toml)."""
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -69,7 +73,7 @@ def lady_jane() -> GameDef:
     """Lady Jane (no options)."""
     return GameDef(
         key="lady_jane",
-        title="Lady Jane",
+        title=WORDS.title,
         piles=(STOCK, *(foundation(n) for n in range(1, 5)), *(reserve(n) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
         layout_deal=(*(DealSpec(f"pile{n}", down=n - 1, up=1) for n in PILES_AT), *(DealSpec(f"reserve{n}") for n in PILES_AT), DealSpec(BASE)),
         stock_rule=DealOnePerPile(group="reserve"),
@@ -78,11 +82,7 @@ def lady_jane() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="lady_jane",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Lady Jane",
-    aliases=("lady jane",),
     factory=lady_jane,
-    summary="A Klondike triangle, a base card and seven reserve piles the stock deals onto; empty piles take the rank below the base.",
 )

@@ -29,6 +29,10 @@ from voicegame.engine.lines import InLine
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import spot_id, spot_names
+from voicegame.games.words import game_words
+
+WORDS = game_words("maze")
+"""How Maze and its piles are said (grammars/en/games/maze.toml)."""
 
 ROWS, COLUMNS = range(1, 7), range(1, 10)
 CELLS = tuple(spot_id(r, c) for r in ROWS for c in COLUMNS)
@@ -64,7 +68,7 @@ def maze() -> GameDef:
     """Maze (no options)."""
     return GameDef(
         key="maze",
-        title="Maze",
+        title=WORDS.title,
         piles=(REMOVED, *(_space(r, c) for r in ROWS for c in COLUMNS)),
         layout_deal=(DealSpec("kings", up=4), *(DealSpec(spot_id(r, c)) for r in ROWS for c in COLUMNS if c != 9)),
         deal_by_rows=False,
@@ -77,11 +81,7 @@ def maze() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="maze",
-    family="Builders: positional arrangement (Montana)",
-    title="Maze",
-    aliases=(),
     factory=maze,
-    summary="Forty-eight cards on a line of fifty-four spaces: move cards into gaps next to their neighbours in suit until ace to queen runs four times.",
 )

@@ -24,6 +24,10 @@ from voicegame.engine import CompactAndRefill, DealSpec, GameDef, Layout, PairRu
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names, spot_place
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("monte_carlo")
+"""How Monte Carlo and its piles are said (grammars/en/games/monte_carlo.toml)."""
 
 SIZE = range(1, 6)
 
@@ -56,7 +60,7 @@ def monte_carlo() -> GameDef:
     """Monte Carlo (no options)."""
     return GameDef(
         key="monte_carlo",
-        title="Monte Carlo",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(cell) for cell in CELLS),
         stock_rule=CompactAndRefill(CELLS),
@@ -70,11 +74,7 @@ def monte_carlo() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="monte_carlo",
-    family="Pairing and removal: grid adjacency and compaction",
-    title="Monte Carlo",
-    aliases=("monte carlo", "weddings"),
     factory=monte_carlo,
-    summary="A five by five grid; remove touching pairs of the same rank, then deal to close the gaps and refill.",
 )

@@ -34,6 +34,10 @@ from voicegame.engine.rank_cycles import RankCycle
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import STOCK, WASTE
+from voicegame.games.words import game_words
+
+WORDS = game_words("napoleons_tomb")
+"""How Napoleon's Tomb and its piles are said (grammars/en/games/napoleons_tomb.toml)."""
 
 CORNERS = ("top left", "top right", "bottom left", "bottom right")
 EDGES = ("top", "left", "right", "bottom")
@@ -68,7 +72,7 @@ def napoleons_tomb(cards_per_deal: int = 1) -> GameDef:
     """Napoleon's Tomb: ``cards_per_deal`` 1 (one pass) or 3 (three passes)."""
     return GameDef(
         key="napoleons_tomb",
-        title="Napoleon's Tomb" if cards_per_deal == 1 else "Napoleon's Tomb, deal three cards",
+        title=WORDS.title if cards_per_deal == 1 else "Napoleon's Tomb, deal three cards",
         piles=(STOCK, WASTE, CENTRE, *(corner(n) for n in range(1, 5)), *(reserve(n) for n in range(1, 5))),
         layout_deal=(),
         stock_rule=DrawToWaste(draw=cards_per_deal, redeals=0 if cards_per_deal == 1 else 2),
@@ -79,12 +83,8 @@ def napoleons_tomb(cards_per_deal: int = 1) -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="napoleons_tomb",
-    family="Builders: foundation-only with cells",
-    title="Napoleon's Tomb",
-    aliases=("napoleons tomb", "napoleon"),
     factory=napoleons_tomb,
     options=(Option("cards_per_deal", int, 1, (1, 3), "cards turned from the stock each time (three: three passes)"),),
-    summary="Turn the stock onto four corners built seven to king and a centre built six down to ace, over and over; four one-card reserves.",
 )

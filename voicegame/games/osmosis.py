@@ -31,6 +31,7 @@ from voicegame.engine import (
 from voicegame.engine.gating import RankIn
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.words import game_words
 from voicegame.games.parts import STOCK, WASTE
 
 SLOTS = range(1, 5)
@@ -68,11 +69,11 @@ def not_a_base(game: GameDef, state: State, pile: int) -> bool:
     return top is not None and bool(base) and top.rank != base[0].rank
 
 
-def reserves_game(key: str, title: str, draw: int, down: int, help_key: str) -> GameDef:
+def reserves_game(key: str, draw: int, down: int, help_key: str) -> GameDef:
     """Osmosis and Peek: four reserves of four cards (``down`` of them face down), the base card, the stock."""
     return GameDef(
         key=key,
-        title=title if draw == 1 else f"{title}, three card deals",
+        title=game_words(key).title if draw == 1 else f"{game_words(key).title}, three card deals",
         piles=(STOCK, WASTE, *FOUNDATIONS, *(reserve(n) for n in SLOTS)),
         layout_deal=(*(DealSpec(f"reserve{n}", down=down, up=4 - down) for n in SLOTS), DealSpec("foundation1")),
         deal_by_rows=False,
@@ -86,17 +87,13 @@ def reserves_game(key: str, title: str, draw: int, down: int, help_key: str) -> 
 
 def osmosis(cards_per_deal: int = 1) -> GameDef:
     """Osmosis: ``cards_per_deal`` 1 (two redeals) or 3 (unlimited redeals)."""
-    return reserves_game("osmosis", "Osmosis", cards_per_deal, 3, "help_osmosis")
+    return reserves_game("osmosis", cards_per_deal, 3, "help_osmosis")
 
 
 DRAW = Option("cards_per_deal", int, 1, (1, 3), "cards turned from the stock each time (three: unlimited redeals)")
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="osmosis",
-    family="Builders: rank-gated foundations",
-    title="Osmosis",
-    aliases=("treasure trove",),
     factory=osmosis,
     options=(DRAW,),
-    summary="Four reserves and the stock feed four foundations; each takes only ranks already on the one above.",
 )

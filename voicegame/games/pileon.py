@@ -25,6 +25,10 @@ from voicegame.engine.freezing import Frozen
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import tableau_pile
+from voicegame.games.words import game_words
+
+WORDS = game_words("pileon")
+"""How Pileon and its piles are said (grammars/en/games/pileon.toml)."""
 
 SAME_RANK = Sequence(Direction.UP, SuitRule.ANY, step=0)
 FROZEN = Frozen(4)
@@ -45,7 +49,7 @@ def pileon() -> GameDef:
     """Pileon (no options)."""
     return GameDef(
         key="pileon",
-        title="Pileon",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"pile{n}", up=4) for n in range(1, 14)),
         deal_by_rows=False,
@@ -56,11 +60,7 @@ def pileon() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="pileon",
-    family="Builders: rank sorting",
-    title="Pileon",
-    aliases=("pile on",),
     factory=pileon,
-    summary="Fifteen piles of at most four cards: pile cards on their own rank until every rank sits in a pile of its own.",
 )

@@ -34,6 +34,10 @@ from voicegame.engine import (
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import STOCK, WASTE
+from voicegame.games.words import game_words
+
+WORDS = game_words("plait")
+"""How Plait and its piles are said (grammars/en/games/plait.toml)."""
 
 PLAIT = PileSpec("plait", PileKind.RESERVE, ("the plait", "plait", "the braid"), takes=TOP_CARD)
 FIELD_SOURCES = frozenset({PileKind.WASTE, PileKind.RESERVE, PileKind.TABLEAU})
@@ -63,7 +67,7 @@ def plait(direction: str = "up") -> GameDef:
     build = Sequence(Direction.UP if direction == "up" else Direction.DOWN, SuitRule.SAME, wrap=True)
     return GameDef(
         key="plait",
-        title="Plait" if direction == "up" else "Plait, building down",
+        title=WORDS.title if direction == "up" else "Plait, building down",
         piles=(STOCK, WASTE, PLAIT, *(edge(n) for n in range(1, 5)), *(field(n) for n in range(1, 9)),
                *(foundation(n, build) for n in range(1, 9))),
         layout_deal=(DealSpec("plait", up=20), *(DealSpec(f"edge{n}") for n in range(1, 5)),
@@ -79,12 +83,8 @@ def plait(direction: str = "up") -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="plait",
-    family="Builders: foundation-only with cells",
-    title="Plait",
-    aliases=("braid",),
     factory=plait,
     options=(Option("direction", str, "up", ("up", "down"), "foundations build up or down from the base card"),),
-    summary="Two decks: the plait, its four edges, eight one-card fields and the waste feed eight foundations from a dealt base rank.",
 )

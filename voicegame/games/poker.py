@@ -45,6 +45,10 @@ from voicegame.engine import (
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import STOCK, WASTE, spot_id, spot_names
+from voicegame.games.words import game_words
+
+WORDS = game_words("poker")
+"""How Poker and its piles are said (grammars/en/games/poker.toml)."""
 
 SIZE = range(1, 6)
 CELLS = tuple(spot_id(r, c) for r in SIZE for c in SIZE)
@@ -88,7 +92,7 @@ def poker(shuffle: str = "off") -> GameDef:
 
     return GameDef(
         key="poker",
-        title="Poker",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(cell(r, c, shuffle == "on") for r in SIZE for c in SIZE)),
         layout_deal=(),
         stock_rule=TableFull(DrawToWaste(draw=1, redeals=0, waste_limit=1), "grid"),
@@ -105,12 +109,8 @@ def poker(shuffle: str = "off") -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="poker",
-    family="Others: poker squares",
-    title="Poker",
-    aliases=("poker squares", "poker solitaire"),
     factory=poker,
     options=(Option("shuffle", str, "off", ("off", "on"), "on: placed cards may be moved or swapped; 120 points to win"),),
-    summary="Place each turned card in a five by five grid; rows, columns and diagonals score as poker hands; 75 points wins.",
 )

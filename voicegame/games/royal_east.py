@@ -23,6 +23,10 @@ from voicegame.engine.safety import BaseSeatsFilled
 from voicegame.engine.words import number_word
 from voicegame.games.parts import STOCK, WASTE, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("royal_east")
+"""How Royal East and its piles are said (grammars/en/games/royal_east.toml)."""
 
 DOWN_ANY_SUIT = Sequence(Direction.DOWN, SuitRule.ANY, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -43,7 +47,7 @@ def royal_east() -> GameDef:
     """Royal East (no options): draw one, no redeal."""
     return GameDef(
         key="royal_east",
-        title="Royal East",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in range(1, 6))),
         layout_deal=(DealSpec(BASE), *(DealSpec(f"pile{n}") for n in range(1, 6))),
         deal_by_rows=False,
@@ -53,11 +57,7 @@ def royal_east() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="royal_east",
-    family="Klondike-like: Forty Thieves type (single-card moves)",
-    title="Royal East",
-    aliases=("royal east",),
     factory=royal_east,
-    summary="A base card and five piles in a cross; build down in any suit, one card at a time; one pass.",
 )

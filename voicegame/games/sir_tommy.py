@@ -40,6 +40,10 @@ from voicegame.engine.cards import Rank
 from voicegame.engine.words import number_word
 from voicegame.games.parts import STOCK
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("sir_tommy")
+"""How Sir Tommy and its piles are said (grammars/en/games/sir_tommy.toml)."""
 
 SLOTS = range(1, 5)
 UP_ANY_SUIT = Sequence(Direction.UP, SuitRule.ANY)
@@ -84,7 +88,7 @@ def sir_tommy() -> GameDef:
     """Sir Tommy (no options): one pass, one card at a time."""
     return GameDef(
         key="sir_tommy",
-        title="Sir Tommy",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(),
         deal_by_rows=False,
@@ -95,11 +99,7 @@ def sir_tommy() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="sir_tommy",
-    family="Builders: stock feeds reserves, foundation-only play",
-    title="Sir Tommy",
-    aliases=("sir tommy", "old patience"),
     factory=sir_tommy,
-    summary="Turn the stock one card at a time onto four foundations, ace to king in any suit, or onto four reserves that only play home.",
 )

@@ -27,6 +27,10 @@ from voicegame.engine import EMPTY_NONE, TOP_CARD, Accepts, DealSpec, Direction,
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.games.parts import STOCK, WASTE, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("straight_up")
+"""How Straight Up and its piles are said (grammars/en/games/straight_up.toml)."""
 
 TWO_TO_ACE = Sequence(Direction.UP, SuitRule.SAME, wrap=True)  # ... queen, king, ace
 ACE_TO_TWO = Sequence(Direction.DOWN, SuitRule.SAME, wrap=True, closed=frozenset({int(Rank.TWO)}))
@@ -63,7 +67,7 @@ def straight_up() -> GameDef:
     """Straight Up (no options): draw one, two redeals."""
     return GameDef(
         key="straight_up",
-        title="Straight Up",
+        title=WORDS.title,
         piles=(STOCK, WASTE, RESERVE, *(foundation(s) for s in Suit), *(pile(n) for n in SLOTS)),
         layout_deal=(*(DealSpec(s.value) for s in Suit), DealSpec("reserve", down=12, up=1), *(DealSpec(f"pile{n}") for n in SLOTS)),
         deal_by_rows=False,
@@ -76,11 +80,7 @@ def straight_up() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="straight_up",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Straight Up",
-    aliases=("straight up",),
     factory=straight_up,
-    summary="The twos start the foundations, built up in suit to the king and then the ace; a reserve fills gaps; two redeals.",
 )

@@ -136,12 +136,8 @@ def terrace(variant: str = "terrace") -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="terrace",
-    family="Klondike-like: Terrace (Queen of Italy)",
-    title="Terrace",
-    aliases=("queen of italy",),
     factory=terrace,
     options=(Option("variant", str, "terrace", tuple(PRESETS), "the way to play: the reserve's size, the piles, how the base is set and gaps filled"),),
-    summary="Two decks; choose the base rank from four cards; foundations build up in alternating colours from it; the stock locks while a pile is empty.",
 )

@@ -29,6 +29,10 @@ from voicegame.engine.cards import Rank
 from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("thirteen")
+"""How Thirteen and its piles are said (grammars/en/games/thirteen.toml)."""
 
 ROWS = range(1, 8)
 
@@ -50,7 +54,7 @@ def thirteen() -> GameDef:
     """Thirteen (no options)."""
     return GameDef(
         key="thirteen",
-        title="Thirteen",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(cell_id(r, c), down=int(r < 7), up=int(r == 7)) for r in ROWS for c in range(1, r + 1)),
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -65,11 +69,7 @@ def thirteen() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="thirteen",
-    family="Pairing and removal: pyramid sum pairs",
-    title="Thirteen",
-    aliases=(),
     factory=thirteen,
-    summary="A face-down pyramid of 28 cards, bottom row up; remove free pairs that add up to thirteen, kings alone; the stock turns once.",
 )

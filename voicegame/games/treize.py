@@ -26,6 +26,10 @@ from voicegame.engine.cards import Rank
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("treize")
+"""How Treize and its piles are said (grammars/en/games/treize.toml)."""
 
 ROWS = range(1, 8)
 
@@ -48,7 +52,7 @@ def treize() -> GameDef:
     """Treize (no options)."""
     return GameDef(
         key="treize",
-        title="Treize",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(cell_id(r, c)) for r in ROWS for c in range(1, r + 1)),
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -62,11 +66,7 @@ def treize() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="treize",
-    family="Pairing and removal: pyramid sum pairs",
-    title="Treize",
-    aliases=("thirteen pyramid",),
     factory=treize,
-    summary="A pyramid of 28 cards; remove free pairs that add up to thirteen, kings alone; the waste is open at both ends.",
 )

@@ -49,6 +49,10 @@ from voicegame.engine import (
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.words import game_words
+
+WORDS = game_words("triple_peaks")
+"""How Triple Peaks and its piles are said (grammars/en/games/triple_peaks.toml)."""
 
 ONE_UP_OR_DOWN = Sequence(Direction.EITHER, SuitRule.ANY, wrap=True)
 ROW_SIZES = {1: 3, 2: 6, 3: 9, 4: 10}
@@ -129,7 +133,7 @@ def triple_peaks(scoring: str = "standard") -> GameDef:
     multiplier = scoring == "multiplier"
     return GameDef(
         key="triple_peaks",
-        title="Triple Peaks" + (", multiplier scoring" if multiplier else ""),
+        title=WORDS.title + (", multiplier scoring" if multiplier else ""),
         piles=PILES,
         layout_deal=(*(DealSpec(cell_id(row, n), down=1 if row < 4 else 0, up=0 if row < 4 else 1) for row, n in CELLS), DealSpec("waste")),
         deal_by_rows=False,
@@ -147,12 +151,8 @@ def triple_peaks(scoring: str = "standard") -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="triple_peaks",
-    family="Pairing and removal: build on the waste",
-    title="Triple Peaks",
-    aliases=("tri peaks", "peaks"),
     factory=triple_peaks,
     options=(Option("scoring", str, "standard", ("standard", "multiplier"), "multiplier: run points double with each card, bonuses 25, free stock turns"),),
-    summary="Three overlapping peaks; play uncovered cards onto the waste one rank up or down, ace next to king; runs score.",
 )

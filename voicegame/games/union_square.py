@@ -24,6 +24,10 @@ from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, 
 from voicegame.engine.there_and_back import UpThenDown
 from voicegame.games.parts import STOCK, WASTE, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("union_square")
+"""How Union Square and its piles are said (grammars/en/games/union_square.toml)."""
 
 EITHER_IN_SUIT = Sequence(Direction.EITHER, SuitRule.SAME)
 ANY_IN_SUIT = Sequence(Direction.ANY_RANK, SuitRule.SAME)  # the rank each next card needs: UpThenDown
@@ -47,7 +51,7 @@ def union_square() -> GameDef:
     """Union Square (no options): two decks, draw one, no redeal."""
     return GameDef(
         key="union_square",
-        title="Union Square",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(foundation(s) for s in Suit), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}") for n in PILES_AT),
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -57,11 +61,7 @@ def union_square() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="union_square",
-    family="Klondike-like: Forty Thieves type (single-card moves)",
-    title="Union Square",
-    aliases=("union square",),
     factory=union_square,
-    summary="Two decks, sixteen piles building up or down in suit, one way each; foundations go ace to king and back.",
 )

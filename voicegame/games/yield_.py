@@ -28,6 +28,10 @@ from voicegame.engine.cards import Rank
 from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("yield")
+"""How Yield and its piles are said (grammars/en/games/yield.toml)."""
 
 ROWS = range(1, 8)
 
@@ -62,7 +66,7 @@ def yield_() -> GameDef:
     """Yield (no options)."""
     return GameDef(
         key="yield",
-        title="Yield",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(spot_id(r, c)) for r, c in CELLS),
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -76,11 +80,7 @@ def yield_() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="yield",
-    family="Pairing and removal: pyramid sum pairs",
-    title="Yield",
-    aliases=(),
     factory=yield_,
-    summary="Treize on an upside-down pyramid: rows of seven down to one; free pairs add up to thirteen, kings alone.",
 )

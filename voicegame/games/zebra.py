@@ -32,6 +32,10 @@ from voicegame.engine.safety import CoveredHome
 from voicegame.engine.words import number_word
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("zebra")
+"""How Zebra and its piles are said (grammars/en/games/zebra.toml)."""
 
 PILES = range(1, 9)
 UP_ALTERNATE = Sequence(Direction.UP, SuitRule.ALTERNATE)
@@ -64,7 +68,7 @@ def zebra() -> GameDef:
     """Zebra (no options): draw one, one redeal."""
     return GameDef(
         key="zebra",
-        title="Zebra",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(foundation(n) for n in PILES), *(pile(n) for n in PILES)),
         layout_deal=(*(DealSpec(f"foundation{n}") for n in PILES), *(DealSpec(f"pile{n}") for n in PILES)),
         deal_by_rows=False,
@@ -79,11 +83,7 @@ def zebra() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="zebra",
-    family="Klondike-like: Forty Thieves type (single-card moves)",
-    title="Zebra",
-    aliases=(),
     factory=zebra,
-    summary="Two decks; the aces start eight foundations built up in alternating colours; gaps fill from the waste; one redeal.",
 )
