@@ -33,7 +33,6 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, discarded, spot_id, spot_names
 from voicegame.games.words import game_words
@@ -74,7 +73,7 @@ def accordion() -> GameDef:
         is_won=one_left,
         won_key="won_accordion",
         help_key="help_accordion",
-        group_names={f"row{row}": (f"row {number_word(row)}",) for row, _ in ROWS},
+        group_names={f"row{row}": WORDS.names("row", row) for row, _ in ROWS},
         settle=Collapse(LINE, "discard"),
     )
 

@@ -47,7 +47,7 @@ def foundation(n: int) -> PileSpec:
 def pile(n: int) -> PileSpec:
     """Builds down in one colour round the corner; runs of one colour move; only a deal fills a gap."""
     return tableau_pile(n, Accepts(build=SAME_COLOUR_DOWN, empty=EMPTY_NONE), Takes(runs=True, sequence=SAME_COLOUR_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def agnes() -> GameDef:

@@ -66,8 +66,7 @@ def foundation(n: int) -> PileSpec:
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"pile {word}"), takes=TOP_CARD, number=n, group="reserves")
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n, group="reserves")
 
 
 PILES = (STOCK, *(foundation(n) for n in SLOTS), *(reserve(n) for n in SLOTS))

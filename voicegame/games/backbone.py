@@ -38,15 +38,14 @@ BACKBONE = PileSpec("backbone", PileKind.RESERVE, ("the backbone", "backbone", "
 
 def stack(n: int, side: str) -> PileSpec:
     """A reserve stack: its top card is free once the backbone card has gone."""
-    word = ("one", "two")[n - 1]
-    return PileSpec(f"stack{n}", PileKind.RESERVE, (f"the {side} stack", f"{side} stack", f"stack {word}"),
+    return PileSpec(f"stack{n}", PileKind.RESERVE, WORDS.names("stack", n, side=side),
                     takes=Takes(blocked_by=("backbone",)), number=n, group="reserve")
 
 
 def pile(n: int) -> PileSpec:
     """Builds down in suit, one card at a time; an empty pile takes any card but a reserve card."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty_from=NOT_FROM_THE_RESERVE), Takes(),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 def backbone() -> GameDef:

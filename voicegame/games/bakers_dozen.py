@@ -27,7 +27,7 @@ WORDS = game_words("bakers_dozen")
 
 PILES = (*(suit_foundation(s) for s in Suit),
          *(tableau_pile(n, Accepts(build=DOWN_ANY_SUIT, empty=EMPTY_NONE, single=True), TOP_CARD, id_prefix="pile",
-                        words=("pile", "column")) for n in range(1, 14)))
+                        noun="pile") for n in range(1, 14)))
 
 
 def bakers_dozen() -> GameDef:

@@ -45,9 +45,7 @@ def foundation(n: int) -> PileSpec:
 def pile(n: int) -> PileSpec:
     row, place = (n - 1) // 6 + 1, (n - 1) % 6 + 1
     hole = n in HOLES
-    names: tuple[str, ...] = (f"pile {number_word(n)}", f"row {number_word(row)} pile {number_word(place)}")
-    if hole:
-        names += (f"hole {number_word(row)}",)
+    names = WORDS.names("hole" if hole else "pile", n, row=number_word(row), place=number_word(place))
     return PileSpec(f"pile{n}", PileKind.TABLEAU, names, number=n, group="tableau", takes=TOP_CARD,
                     accepts=Accepts(build=EITHER_IN_SUIT_WRAPPING, empty=EMPTY_ANY if hole else EMPTY_NONE, single=True, extra=AtMost(3)))
 

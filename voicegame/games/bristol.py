@@ -39,12 +39,12 @@ def foundation(n: int) -> PileSpec:
 
 
 def reserve(n: int) -> PileSpec:
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {number_word(n)}",), takes=TOP_CARD, number=n, group="reserves")
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n, group="reserves")
 
 
 PILES = (STOCK, *(reserve(n) for n in range(1, 4)), *(foundation(n) for n in range(1, 5)),
          *(tableau_pile(n, Accepts(build=DOWN_ANY_SUIT, empty=EMPTY_NONE, single=True), TOP_CARD, id_prefix="pile",
-                        words=("pile", "column")) for n in range(1, 9)))
+                        noun="pile") for n in range(1, 9)))
 
 
 def bristol() -> GameDef:

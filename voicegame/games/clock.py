@@ -38,7 +38,6 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -51,14 +50,14 @@ FROM_CENTRE = frozenset({PileKind.RESERVE})
 
 
 def hour(n: int) -> PileSpec:
-    word, rank = number_word(n), Rank(n).spoken
-    return PileSpec(f"hour{n}", PileKind.FOUNDATION, (f"hour {word}", f"{rank} pile"),
+    rank = Rank(n).spoken
+    return PileSpec(f"hour{n}", PileKind.FOUNDATION, WORDS.names("hour", n, rank=rank),
                     accepts=Accepts(build=SAME_RANK, empty=Empty(rank=Rank(n)), single=True, sources=FROM_CENTRE),
                     number=n, group="hours")
 
 
 def under(n: int) -> PileSpec:
-    return PileSpec(f"under{n}", PileKind.RESERVE, (f"under hour {number_word(n)}",), number=n, group="under")
+    return PileSpec(f"under{n}", PileKind.RESERVE, WORDS.names("under", n), number=n, group="under")
 
 
 CENTRE = PileSpec("centre", PileKind.RESERVE, ("the centre", "the middle", "centre pile"), takes=TOP_CARD)

@@ -17,7 +17,6 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Cover"):
 from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, State, Refill, same_suit
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, STOCK, discarded
 from voicegame.games.words import game_words
@@ -29,8 +28,7 @@ PILE_COUNT = 4
 
 
 def _pile(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"pile{n}", PileKind.TABLEAU, (f"pile {word}", f"slot {word}"), number=n, group="tableau")
+    return PileSpec(f"pile{n}", PileKind.TABLEAU, WORDS.names("pile", n), number=n, group="tableau")
 
 
 PILES = (STOCK, DISCARD, *(_pile(n) for n in range(1, PILE_COUNT + 1)))

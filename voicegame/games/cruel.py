@@ -35,7 +35,7 @@ WORDS = game_words("cruel")
 
 PILES = (STOCK, *(suit_foundation(s, playback=False) for s in Suit),
          *(tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty=EMPTY_NONE, single=True), TOP_CARD, id_prefix="pile",
-                        words=("pile", "column")) for n in range(1, 13)))
+                        noun="pile") for n in range(1, 13)))
 
 
 def cruel() -> GameDef:

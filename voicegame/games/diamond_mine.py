@@ -64,7 +64,7 @@ FOUNDATION = PileSpec(
 def pile(n: int) -> PileSpec:
     """Pile ``n``: builds down in any suit, diamonds kept out; a build moves as a unit."""
     return tableau_pile(n, Accepts(build=DOWN_ANY_SUIT, empty=EMPTY_ANY, extra=ExceptSuit(Suit.DIAMONDS)),
-                        Takes(runs=True, sequence=DOWN_ANY_SUIT), id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        Takes(runs=True, sequence=DOWN_ANY_SUIT), id_prefix="pile", noun="pile", auto_turn=True)
 
 
 PILES = (FOUNDATION, *(pile(n) for n in range(1, PILE_COUNT + 1)))

@@ -43,7 +43,6 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.engine.game import foundation_cards
 from voicegame.games.parts import STOCK, WASTE
@@ -66,8 +65,7 @@ FOUNDATION = PileSpec(
 
 def reserve(n: int) -> PileSpec:
     """Reserve ``n`` of the arch: one card, which may go home; refilled by itself."""
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"pile {word}"), takes=TOP_CARD, number=n,
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n,
                     group="reserves")
 
 

@@ -48,7 +48,7 @@ def foundation(n: int) -> PileSpec:
 def pile(n: int) -> PileSpec:
     """Builds down in suit, one card at a time, three cards at most; its run goes to a foundation whole."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, max_cards=MOST_CARDS, single=True), Takes(runs=True, sequence=DOWN_IN_SUIT),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 TRUNK = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "trunk", "the trunk"), takes=TOP_CARD)

@@ -36,10 +36,12 @@ from voicegame.engine import (
     Takes,
     Uncover,
 )
-from voicegame.engine.words import number_word
 from voicegame.games.parts import STOCK, spot_id, spot_names
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
+
+WORDS = game_words("elevator")
+"""How Elevator and its piles are said (grammars/en/games/elevator.toml)."""
 
 ROWS = range(1, 8)
 CELLS = tuple((r, c) for r in ROWS for c in range(1, r + 1))
@@ -56,7 +58,7 @@ WASTE = PileSpec(
 
 def _cell(row: int, position: int, face_up: bool) -> PileSpec:
     takes = Takes(under=COVERED_BY.get(spot_id(row, position), ())) if face_up else TOP_CARD
-    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "card"), takes=takes,
+    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "pyramid_spot"), takes=takes,
                     number=position, group=f"row{row}")
 
 
@@ -86,7 +88,7 @@ def pyramid_to_waste(key: str, face_up: bool) -> GameDef:
         is_won=pyramid_clear,
         won_key="won_pyramid_clear",
         help_key=f"help_{key}",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
+        group_names={f"row{r}": WORDS.names("row", r) for r in ROWS},
         uncover=None if face_up else Uncover(COVERED_BY),
     )
 

@@ -40,7 +40,6 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded
 from voicegame.games.words import game_words
@@ -54,8 +53,7 @@ ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 
 def _pile(n: int) -> PileSpec:
     """Pile ``n``: a like card goes on it only when it is the leftmost showing that rank."""
-    word = number_word(n)
-    return PileSpec(f"pile{n}", PileKind.TABLEAU, (f"pile {word}", f"column {word}"),
+    return PileSpec(f"pile{n}", PileKind.TABLEAU, WORDS.names("pile", n),
                     accepts=Accepts(build=ANY_CARD, empty=EMPTY_NONE, single=True, extra=Leftmost("tableau", same_rank=True)),
                     takes=TOP_CARD, number=n, group="tableau")
 

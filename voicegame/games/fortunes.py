@@ -57,7 +57,7 @@ DISCARD = PileSpec(
 def pile(n: int) -> PileSpec:
     """Pile ``n``: nothing goes on a card; an empty pile takes any group from the top of a pile."""
     return tableau_pile(n, Accepts(build=None, empty=EMPTY_ANY), Takes(runs=True, sequence=None), id_prefix="pile",
-                        words=("pile", "column"))
+                        noun="pile")
 
 
 PILES = (STOCK, DISCARD, *(pile(n) for n in range(1, PILE_COUNT + 1)))

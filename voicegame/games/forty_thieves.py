@@ -40,7 +40,7 @@ PILES_AT = range(1, 11)
 def pile(n: int) -> PileSpec:
     """Builds down in suit; an empty pile takes any card; runs in suit move as the free space allows."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT), Takes(runs=True, sequence=DOWN_IN_SUIT),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 def run_limit(game: GameDef, state: State, dst: int) -> int:

@@ -37,7 +37,6 @@ from voicegame.engine import (
 )
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -62,11 +61,10 @@ def microsoft_deal(number: int) -> list[Card]:
 
 
 def cell(n: int) -> PileSpec:
-    word = number_word(n)
     return PileSpec(
         id=f"cell{n}",
         kind=PileKind.CELL,
-        names=(f"cell {word}", f"free cell {word}"),
+        names=WORDS.names("cell", n),
         accepts=Accepts(build=None, single=True),
         takes=TOP_CARD,
         group="cells",

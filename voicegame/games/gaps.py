@@ -98,7 +98,7 @@ LATER_COLUMN = Accepts(build=None, single=True, extra=follows_left)
 
 def _cell(row: int, column: int) -> PileSpec:
     r, c = number_word(row), number_word(column)
-    return PileSpec(cell_id(row, column), PileKind.TABLEAU, (f"row {r} column {c}", f"row {r} {c}"),
+    return PileSpec(cell_id(row, column), PileKind.TABLEAU, WORDS.names("spot", row=r, column=c),
                     accepts=FIRST_COLUMN if column == 1 else LATER_COLUMN, takes=TAKES, number=column, group=f"row{row}")
 
 
@@ -195,7 +195,7 @@ def gaps(redeal_gaps: str = "after_runs") -> GameDef:
         won_key="won_gaps",
         help_key="help_gaps",
         options={"redeal_gaps": redeal_gaps},
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
+        group_names={f"row{r}": WORDS.names("row", r) for r in ROWS},
         after_deal=take_out_aces,
     )
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, all_discarded, discarded
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
@@ -34,8 +33,7 @@ def pile_id(n: int) -> str:
 
 
 def _pile(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(pile_id(n), PileKind.TABLEAU, (f"pile {word}", f"column {word}"), number=n, group="tableau")
+    return PileSpec(pile_id(n), PileKind.TABLEAU, WORDS.names("pile", n), number=n, group="tableau")
 
 
 RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"))

@@ -39,7 +39,7 @@ RESERVE = PileSpec("reserve", PileKind.CELL, ("the reserve", "reserve", "free ce
 
 
 def pile(n: int, build: Sequence) -> PileSpec:
-    return tableau_pile(n, Accepts(build=build), Takes(runs=True, sequence=build), id_prefix="pile", words=("pile", "column"))
+    return tableau_pile(n, Accepts(build=build), Takes(runs=True, sequence=build), id_prefix="pile", noun="pile")
 
 
 def giant(build: str = "alternate") -> GameDef:

@@ -58,8 +58,7 @@ def foundation(n: int) -> PileSpec:
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"reserve pile {word}"), takes=TOP_CARD, number=n,
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n,
                     group="reserve")
 
 
@@ -78,7 +77,7 @@ def whole_piles(layout: Layout, state: State, src: PileSpec, dst: PileSpec, card
 def pile(n: int) -> PileSpec:
     """Builds down in alternating colours round the corner; takes a whole pile, or a reserve or waste card."""
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY, phase=CHOSEN, extra=whole_piles),
-                        Takes(runs=True, sequence=ALTERNATE_DOWN, extra=top_or_all_face_up), id_prefix="pile", words=("pile", "column"))
+                        Takes(runs=True, sequence=ALTERNATE_DOWN, extra=top_or_all_face_up), id_prefix="pile", noun="pile")
 
 
 def glenwood() -> GameDef:

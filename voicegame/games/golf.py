@@ -35,7 +35,6 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.games.parts import STOCK
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -47,8 +46,7 @@ COLUMNS = range(1, 8)
 
 
 def column(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"column{n}", PileKind.TABLEAU, (f"column {word}", f"pile {word}"), takes=TOP_CARD, number=n, group="columns")
+    return PileSpec(f"column{n}", PileKind.TABLEAU, WORDS.names("column", n), takes=TOP_CARD, number=n, group="columns")
 
 
 def waste(build: Sequence) -> PileSpec:

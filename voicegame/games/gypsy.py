@@ -37,7 +37,7 @@ SCORE = Points(card=5, finished=60, full=13, pair=2, pairs_by=ALTERNATE_DOWN)
 
 def pile(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def foundation(n: int) -> PileSpec:

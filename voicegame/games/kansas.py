@@ -46,7 +46,7 @@ def foundation(n: int) -> PileSpec:
 
 def pile(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=DOWN_ANY_WRAP, empty_from=frozenset({PileKind.WASTE})), Takes(runs=True, sequence=DOWN_ANY_WRAP),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)

@@ -21,7 +21,6 @@ from __future__ import annotations
 from voicegame.engine.cards import Suit
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, GameDef, PileKind, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
-from voicegame.engine.words import number_word
 from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
@@ -35,12 +34,11 @@ RESERVES = range(1, 8)
 
 def pile(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"reserve pile {word}"), takes=TOP_CARD, number=n,
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n,
                     group="reserve")
 
 

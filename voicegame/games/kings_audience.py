@@ -44,11 +44,11 @@ HOMES = PairsHome(((Rank.QUEEN, Rank.KING, "thrones"), (Rank.ACE, Rank.JACK, "fo
 
 
 def reserve(n: int) -> PileSpec:
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {number_word(n)}",), takes=TOP_CARD, number=n, group="antechamber")
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n, group="antechamber")
 
 
 def throne(n: int) -> PileSpec:
-    return PileSpec(f"throne{n}", PileKind.FOUNDATION, (f"throne {number_word(n)}",), number=n, group="thrones")
+    return PileSpec(f"throne{n}", PileKind.FOUNDATION, WORDS.names("throne", n), number=n, group="thrones")
 
 
 def foundation(n: int) -> PileSpec:

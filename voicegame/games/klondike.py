@@ -24,7 +24,7 @@ from voicegame.games.entry import GameEntry, Option
 
 def tableau(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=Empty(rank=Rank.KING)),
-                        Takes(runs=True, sequence=ALTERNATE_DOWN), id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        Takes(runs=True, sequence=ALTERNATE_DOWN), id_prefix="pile", noun="pile", auto_turn=True)
 
 
 

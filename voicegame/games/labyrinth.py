@@ -25,7 +25,6 @@ from __future__ import annotations
 from voicegame.engine import TOP_CARD, DealOnePerPile, DealSpec, GameDef, PileKind, PileSpec, State
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.ends import OpenBottoms
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import STOCK, suit_foundation
 from voicegame.games.words import game_words
@@ -39,13 +38,11 @@ COLUMNS = range(1, 9)
 
 
 def _pile(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"pile{n}", PileKind.TABLEAU, (f"pile {word}",), takes=TOP_CARD, number=n, group="piles")
+    return PileSpec(f"pile{n}", PileKind.TABLEAU, WORDS.names("pile", n), takes=TOP_CARD, number=n, group="piles")
 
 
 def _foot(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"bottom{n}", PileKind.RESERVE, (f"bottom {word}", f"pile {word} bottom"), takes=TOP_CARD, number=n, group="bottoms")
+    return PileSpec(f"bottom{n}", PileKind.RESERVE, WORDS.names("bottom", n), takes=TOP_CARD, number=n, group="bottoms")
 
 
 PILES = (STOCK, *(suit_foundation(s, playback=False) for s in SUITS), *(_pile(n) for n in COLUMNS), *(_foot(n) for n in COLUMNS))

@@ -61,12 +61,11 @@ def not_on_the_base(layout: Layout, state: State, src: PileSpec, dst: PileSpec, 
 def pile(n: int) -> PileSpec:
     """Builds down in alternating colours round the corner to the base rank; an empty pile takes the rank below the base."""
     return tableau_pile(n, RememberedBase(build=ALTERNATE_DOWN, base_from=BASE, base_step=-1, extra=not_on_the_base),
-                        Takes(runs=True, sequence=ALTERNATE_DOWN), id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        Takes(runs=True, sequence=ALTERNATE_DOWN), id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"reserve pile {word}"), takes=TOP_CARD, number=n, group="reserve")
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n, group="reserve")
 
 
 def lady_jane() -> GameDef:

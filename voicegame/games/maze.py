@@ -26,7 +26,6 @@ from __future__ import annotations
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, GameDef, PileKind, PileSpec, State
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.lines import InLine
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import spot_id, spot_names
 from voicegame.games.words import game_words
@@ -77,7 +76,7 @@ def maze() -> GameDef:
         max_score=48,
         is_won=sorted_from_top_left,
         help_key="help_maze",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
+        group_names={f"row{r}": WORDS.names("row", r) for r in ROWS},
     )
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from voicegame.engine import CompactAndRefill, DealSpec, GameDef, Layout, PairRule, PileKind, PileSpec, Place, Reason, State
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names, spot_place
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -69,7 +68,7 @@ def monte_carlo() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_monte_carlo",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in SIZE},
+        group_names={f"row{r}": WORDS.names("row", r) for r in SIZE},
         pairs=PAIRS,
     )
 

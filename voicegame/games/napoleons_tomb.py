@@ -31,7 +31,6 @@ from voicegame.engine import (
 )
 from voicegame.engine.cards import Rank
 from voicegame.engine.rank_cycles import RankCycle
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import STOCK, WASTE
 from voicegame.games.words import game_words
@@ -47,14 +46,13 @@ ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 
 def corner(n: int) -> PileSpec:
     """Corner ``n`` (top left, top right, bottom left, bottom right): seven up to king, any suit."""
-    word = number_word(n)
-    return PileSpec(f"corner{n}", PileKind.FOUNDATION, (f"foundation {word}", f"corner {word}", f"{CORNERS[n - 1]} corner"),
+    return PileSpec(f"corner{n}", PileKind.FOUNDATION, WORDS.names("corner", n, place=CORNERS[n - 1]),
                     accepts=Accepts(build=UP_ANY_SUIT, empty=Empty(rank=Rank.SEVEN), single=True), number=n, group="corners")
 
 
 def reserve(n: int) -> PileSpec:
     """Edge spot ``n`` (top, left, right, bottom): one card."""
-    return PileSpec(f"reserve{n}", PileKind.CELL, (f"reserve {number_word(n)}", f"{EDGES[n - 1]} reserve"),
+    return PileSpec(f"reserve{n}", PileKind.CELL, WORDS.names("reserve", n, place=EDGES[n - 1]),
                     accepts=Accepts(build=None, empty=EMPTY_ANY, single=True), takes=TOP_CARD, number=n, group="reserves")
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from voicegame.engine import Compact, DealSpec, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.monte_carlo import touching
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
@@ -52,7 +51,7 @@ def neighbor() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_neighbor",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in SIZE},
+        group_names={f"row{r}": WORDS.names("row", r) for r in SIZE},
         pairs=PAIRS,
         settle=Compact(CELLS),
     )

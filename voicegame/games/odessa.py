@@ -58,7 +58,7 @@ MAX_SCORE = 4 * sum(range(2, 14)) + 52
 def pile(n: int) -> PileSpec:
     """Any face-up card moves with everything on it (the Yukon rule): runs with no sequence rule."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty=Empty(rank=Rank.KING)), Takes(runs=True, sequence=None),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def run_through(pile: Pile, join: int) -> int:

@@ -34,6 +34,9 @@ from voicegame.games.entry import GameEntry, Option
 from voicegame.games.words import game_words
 from voicegame.games.parts import STOCK, WASTE
 
+WORDS = game_words("osmosis")
+"""How Osmosis and its piles are said (grammars/en/games/osmosis.toml)."""
+
 SLOTS = range(1, 5)
 ANY_RANK_IN_SUIT = Sequence(Direction.ANY_RANK, SuitRule.SAME)
 FROM_PLAY = frozenset({PileKind.RESERVE, PileKind.WASTE})
@@ -53,8 +56,7 @@ def foundation(n: int) -> PileSpec:
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"pile {word}"), takes=TOP_CARD, number=n,
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n,
                     auto_turn=True, group="reserves")
 
 

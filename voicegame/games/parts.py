@@ -14,15 +14,16 @@ from voicegame.engine.cards import Rank, Suit
 from voicegame.engine import TOP_CARD, Accepts, Direction, Empty, GameDef, Layout, PileKind, PileSpec, Sequence, State, SuitRule, Takes
 from voicegame.engine.homing import RunsHome
 from voicegame.engine.words import number_word
+from voicegame.games.words import shared_names
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME)
 DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME)
 DOWN_ANY_SUIT = Sequence(Direction.DOWN, SuitRule.ANY)
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile", "turned cards"), takes=TOP_CARD)
-DISCARD = PileSpec("discard", PileKind.DISCARD, ("the discard pile", "discards", "removed cards"))
+STOCK = PileSpec("stock", PileKind.STOCK, shared_names("stock"))
+WASTE = PileSpec("waste", PileKind.WASTE, shared_names("waste"), takes=TOP_CARD)
+DISCARD = PileSpec("discard", PileKind.DISCARD, shared_names("discard"))
 
 
 def discarded(game: GameDef, state: State) -> int:
@@ -40,7 +41,7 @@ def suit_foundation(suit: Suit, playback: bool = True) -> PileSpec:
     return PileSpec(
         id=suit.value,
         kind=PileKind.FOUNDATION,
-        names=(suit.value, f"{suit.value} pile", f"{suit.singular} pile", f"{suit.value} foundation"),
+        names=shared_names("suit_foundation", suit=suit.value, singular=suit.singular),
         accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), suit=suit, single=True),
         takes=TOP_CARD if playback else None,
         suit=suit,
@@ -48,14 +49,14 @@ def suit_foundation(suit: Suit, playback: bool = True) -> PileSpec:
     )
 
 
-def tableau_pile(n: int, accepts: Accepts, takes: Takes, *, id_prefix: str = "column",
-                 words: tuple[str, ...] = ("column", "pile"), auto_turn: bool = False, group: str = "tableau") -> PileSpec:
-    """Tableau pile number ``n``: id ``<id_prefix><n>``, said "column three" or "pile three"."""
-    word = number_word(n)
+def tableau_pile(n: int, accepts: Accepts, takes: Takes, *, id_prefix: str = "column", noun: str = "column",
+                 names: tuple[str, ...] | None = None, auto_turn: bool = False, group: str = "tableau") -> PileSpec:
+    """Tableau pile number ``n``: id ``<id_prefix><n>``, said as the shared ``noun`` says it ("column
+    three" or "pile three"), or by its own ``names``."""
     return PileSpec(
         id=f"{id_prefix}{n}",
         kind=PileKind.TABLEAU,
-        names=tuple(f"{w} {word}" for w in words),
+        names=names or shared_names(noun, n),
         accepts=accepts,
         takes=takes,
         number=n,
@@ -75,20 +76,17 @@ def spot_place(pile_id: str) -> tuple[int, int]:
     return int(row), int(column)
 
 
-def spot_names(row: int, column: int, word: str = "column") -> tuple[str, ...]:
+def spot_names(row: int, column: int, noun: str = "spot") -> tuple[str, ...]:
     """How a grid spot is said: "row two column five" and the short "row two five" in every game (one
-    way to name a place); a pyramid's own word ("row two card five") is understood too."""
-    r, c = number_word(row), number_word(column)
-    names = (f"row {r} column {c}", f"row {r} {c}")
-    return names if word == "column" else (*names, f"row {r} {word} {c}")
+    way to name a place); a pyramid's own word ("row two card five", the noun ``pyramid_spot``) is
+    understood too."""
+    return shared_names(noun, row=number_word(row), column=number_word(column))
 
 
-# ----- kfam2 (issue 21) ---------------------------------------------------------------------------------
 def numbered_foundation(n: int) -> PileSpec:
     """Foundation ``n`` of a game with two decks: any suit's ace, then up in that suit, one card at a
     time; said "foundation three" or "home three"; cards on it stay there."""
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, shared_names("foundation", n),
                     accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), single=True), number=n, group="foundations")
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, Accepts, DealSpec, Direction, GameDef, PileKind, Sequence, State, SuitRule, Takes
 from voicegame.engine.freezing import Frozen
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import tableau_pile
 from voicegame.games.words import game_words
@@ -33,7 +32,7 @@ WORDS = game_words("pileon")
 SAME_RANK = Sequence(Direction.UP, SuitRule.ANY, step=0)
 FROZEN = Frozen(4)
 PILES = tuple(tableau_pile(n, Accepts(build=SAME_RANK, empty=EMPTY_ANY, max_cards=4), Takes(runs=True, sequence=SAME_RANK, extra=FROZEN),
-                           id_prefix="pile", words=("pile",), group=f"row{(n - 1) // 4 + 1}") for n in range(1, 16))
+                           id_prefix="pile", names=WORDS.names("pile", n), group=f"row{(n - 1) // 4 + 1}") for n in range(1, 16))
 
 
 def frozen_cards(game: GameDef, state: State) -> int:
@@ -56,7 +55,7 @@ def pileon() -> GameDef:
         score=frozen_cards,
         is_won=all_frozen,
         help_key="help_pileon",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in range(1, 5)},
+        group_names={f"row{r}": WORDS.names("row", r) for r in range(1, 5)},
     )
 
 

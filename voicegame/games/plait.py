@@ -44,13 +44,11 @@ FIELD_SOURCES = frozenset({PileKind.WASTE, PileKind.RESERVE, PileKind.TABLEAU})
 
 
 def edge(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"edge{n}", PileKind.RESERVE, (f"reserve {word}", f"edge {word}"), takes=TOP_CARD, number=n, group="edges")
+    return PileSpec(f"edge{n}", PileKind.RESERVE, WORDS.names("edge", n), takes=TOP_CARD, number=n, group="edges")
 
 
 def field(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"field{n}", PileKind.TABLEAU, (f"pile {word}", f"field {word}"),
+    return PileSpec(f"field{n}", PileKind.TABLEAU, WORDS.names("field", n),
                     accepts=Accepts(build=None, empty=EMPTY_ANY, single=True, sources=FIELD_SOURCES), takes=TOP_CARD,
                     number=n, group="fields")
 

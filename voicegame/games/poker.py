@@ -42,7 +42,6 @@ from voicegame.engine import (
     source_top,
     taken_only_by_swap,
 )
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import STOCK, WASTE, spot_id, spot_names
 from voicegame.games.words import game_words
@@ -54,8 +53,8 @@ SIZE = range(1, 6)
 CELLS = tuple(spot_id(r, c) for r in SIZE for c in SIZE)
 ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 LINES: dict[str, tuple[str, ...]] = {
-    **{f"row {number_word(r)}": tuple(spot_id(r, c) for c in SIZE) for r in SIZE},
-    **{f"column {number_word(c)}": tuple(spot_id(r, c) for r in SIZE) for c in SIZE},
+    **{WORDS.names("row", r)[0]: tuple(spot_id(r, c) for c in SIZE) for r in SIZE},
+    **{WORDS.names("line_column", c)[0]: tuple(spot_id(r, c) for r in SIZE) for c in SIZE},
     "the falling diagonal": tuple(spot_id(n, n) for n in SIZE),
     "the rising diagonal": tuple(spot_id(6 - n, n) for n in SIZE),
 }

@@ -20,7 +20,6 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Quatorze"):
 from __future__ import annotations
 
 from voicegame.engine import Compact, DealSpec, GameDef, Layout, PairRule, PileKind, PileSpec, Place, Reason, State
-from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names, spot_place
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
@@ -64,7 +63,7 @@ def quatorze() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_quatorze",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in SIZE},
+        group_names={f"row{r}": WORDS.names("row", r) for r in SIZE},
         pairs=PAIRS,
         settle=Compact(CELLS, in_place=True),
     )

@@ -40,7 +40,7 @@ def foundation(n: int) -> PileSpec:
 
 
 def pile(n: int) -> PileSpec:
-    return tableau_pile(n, Accepts(build=DOWN_ANY_SUIT, empty=EMPTY_ANY, single=True), TOP_CARD, id_prefix="pile", words=("pile", "column"))
+    return tableau_pile(n, Accepts(build=DOWN_ANY_SUIT, empty=EMPTY_ANY, single=True), TOP_CARD, id_prefix="pile", noun="pile")
 
 
 def royal_east() -> GameDef:

@@ -68,7 +68,7 @@ def _spot(row: int, column: int, accepts: Accepts | None, takes: Takes) -> PileS
     return PileSpec(
         id=spot_id(row, column),
         kind=PileKind.TABLEAU if row <= 3 else PileKind.RESERVE,
-        names=(f"row {r} column {c}", f"row {r} {c}"),
+        names=WORDS.names("spot", row=r, column=c),
         accepts=accepts,
         takes=takes,
         number=column,
@@ -117,7 +117,7 @@ def royal_parade() -> GameDef:
         max_score=96,
         is_won=is_won,
         help_key="help_royal_parade",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in (1, 2, 3, 4)},
+        group_names={f"row{r}": WORDS.names("row", r) for r in (1, 2, 3, 4)},
     )
 
 

@@ -69,11 +69,10 @@ def foundation(n: int) -> PileSpec:
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
     return PileSpec(
         id=f"reserve{n}",
         kind=PileKind.RESERVE,
-        names=(f"reserve {word}", f"pile {word}"),
+        names=WORDS.names("reserve", n),
         accepts=Accepts(build=ANY_CARD, empty=EMPTY_ANY, single=True, sources=frozenset({PileKind.WASTE})),
         takes=TOP_CARD,
         group="reserves",

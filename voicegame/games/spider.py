@@ -60,11 +60,10 @@ def spider_cards(suits: int) -> list[Card]:
 
 
 def column(n: int) -> PileSpec:
-    word = number_word(n)
     return PileSpec(
         id=f"column{n}",
         kind=PileKind.TABLEAU,
-        names=(f"column {word}", f"pile {word}"),
+        names=WORDS.names("column", n),
         accepts=Accepts(build=DOWN_ANY_SUIT),
         takes=Takes(runs=True, sequence=DOWN_IN_SUIT),
         number=n,

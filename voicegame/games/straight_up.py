@@ -47,7 +47,7 @@ def foundation(suit: Suit) -> PileSpec:
 def pile(n: int) -> PileSpec:
     """Builds down in suit, runs move; a gap takes only the waste's top card (the reserve fills it first)."""
     return tableau_pile(n, Accepts(build=ACE_TO_TWO, empty_from=frozenset({PileKind.WASTE})), Takes(runs=True, sequence=ACE_TO_TWO),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)

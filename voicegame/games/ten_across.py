@@ -40,7 +40,6 @@ from voicegame.engine import (
     Takes,
 )
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import DOWN_IN_SUIT, tableau_pile
 from voicegame.games.scorpion import is_won as four_whole_suits
@@ -66,8 +65,7 @@ def column(n: int) -> PileSpec:
 
 def spot(n: int, reuse: bool) -> PileSpec:
     """Temporary spot ``n``: one card out of play; once emptied it takes a card again only with ``reuse``."""
-    word = number_word(n)
-    return PileSpec(f"spot{n}", PileKind.CELL, (f"cell {word}", f"spot {word}", f"temporary spot {word}"),
+    return PileSpec(f"spot{n}", PileKind.CELL, WORDS.names("spot", n),
                     accepts=Accepts(build=None, empty=EMPTY_ANY if reuse else EMPTY_NONE, single=True), takes=TOP_CARD,
                     number=n, group="spots")
 

@@ -99,7 +99,7 @@ def foundation(n: int, chosen_base: bool) -> PileSpec:
 def pile(n: int, preset: Preset) -> PileSpec:
     accepts = Accepts(build=DOWN_ALTERNATE, sources=TABLE_SOURCES, phase=CHOSEN if preset.chosen_base else None,
                       empty_from=None if preset.gaps == "reserve" else frozenset({PileKind.WASTE}))
-    return tableau_pile(n, accepts, TOP_CARD, id_prefix="pile", words=("pile", "column"))
+    return tableau_pile(n, accepts, TOP_CARD, id_prefix="pile", noun="pile")
 
 
 def terrace(variant: str = "terrace") -> GameDef:

@@ -31,7 +31,7 @@ OTHER_SUIT_DOWN = Sequence(Direction.DOWN, SuitRule.DIFFERENT)
 
 def tableau(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=OTHER_SUIT_DOWN, empty=EMPTY_ANY), Takes(runs=True, sequence=OTHER_SUIT_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def thumb_and_pouch() -> GameDef:

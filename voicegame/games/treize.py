@@ -24,7 +24,6 @@ from __future__ import annotations
 from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -38,7 +37,7 @@ cell_id = spot_id
 
 
 def _cell(row: int, position: int) -> PileSpec:
-    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "card"), number=position, group=f"row{row}")
+    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "pyramid_spot"), number=position, group=f"row{row}")
 
 
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile"))
@@ -61,7 +60,7 @@ def treize() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_treize",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
+        group_names={f"row{r}": WORDS.names("row", r) for r in ROWS},
         pairs=PAIRS,
     )
 

@@ -76,9 +76,7 @@ def covered_by(row: int, n: int) -> tuple[str, ...]:
 
 def cell(row: int, n: int) -> PileSpec:
     r, c = number_word(row), number_word(n)
-    names: tuple[str, ...] = (f"row {r} column {c}", f"row {r} {c}")
-    if row == 1:
-        names = (f"peak {c}",) + names
+    names = WORDS.names("peak" if row == 1 else "spot", row=r, column=c)
     return PileSpec(cell_id(row, n), PileKind.TABLEAU, names, takes=TOP_CARD, number=n, group=f"row{row}")
 
 
@@ -147,7 +145,7 @@ def triple_peaks(scoring: str = "standard") -> GameDef:
         settle=_keep_score(multiplier),
         help_key="help_triple_peaks",
         options={"scoring": scoring},
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in (1, 2, 3, 4)},
+        group_names={f"row{r}": WORDS.names("row", r) for r in (1, 2, 3, 4)},
     )
 
 

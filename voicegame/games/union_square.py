@@ -44,7 +44,7 @@ def foundation(suit: Suit) -> PileSpec:
 
 def pile(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=EITHER_IN_SUIT, empty=EMPTY_ANY, single=True, locks_direction=True), TOP_CARD,
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 def union_square() -> GameDef:

@@ -41,7 +41,7 @@ PILE_COUNT = 4
 def pile(n: int) -> PileSpec:
     """Pile ``n``: down in suit; filled only by the stock."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty=EMPTY_NONE), Takes(runs=True, sequence=DOWN_IN_SUIT),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 PILES = (STOCK, WASTE, *(pile(n) for n in range(1, PILE_COUNT + 1)))

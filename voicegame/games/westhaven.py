@@ -30,7 +30,7 @@ PILES = range(1, 11)
 def tableau(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY),
                         Takes(runs=True, sequence=ALTERNATE_DOWN, extra=top_or_all_face_up),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def westhaven() -> GameDef:

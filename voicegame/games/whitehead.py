@@ -34,7 +34,7 @@ SAME_COLOUR_DOWN = Sequence(Direction.DOWN, SuitRule.SAME_COLOUR)
 
 def tableau(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=SAME_COLOUR_DOWN, empty=EMPTY_ANY), Takes(runs=True, sequence=DOWN_IN_SUIT),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 def whitehead() -> GameDef:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
@@ -44,7 +43,7 @@ CELLS = tuple((r, c) for r in ROWS for c in range(1, row_length(r) + 1))
 
 
 def _cell(row: int, position: int) -> PileSpec:
-    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "card"), number=position, group=f"row{row}")
+    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "pyramid_spot"), number=position, group=f"row{row}")
 
 
 def covered_by(row: int, position: int) -> tuple[str, ...]:
@@ -75,7 +74,7 @@ def yield_() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_yield",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
+        group_names={f"row{r}": WORDS.names("row", r) for r in ROWS},
         pairs=PAIRS,
     )
 

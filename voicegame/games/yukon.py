@@ -34,7 +34,7 @@ PILES_AT = range(1, 8)
 def pile(n: int) -> PileSpec:
     """Any face-up card moves with everything on it (the Yukon rule): runs with no sequence rule."""
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=Empty(rank=Rank.KING)), Takes(runs=True, sequence=None),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def yukon() -> GameDef:

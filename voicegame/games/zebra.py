@@ -51,7 +51,7 @@ def foundation(n: int) -> PileSpec:
 def pile(n: int) -> PileSpec:
     """Builds down in alternating colours; its top card moves to another pile, the pile (from its top) to a foundation."""
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY, single=True), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 def aces_first(seed: int) -> list[Card]:
