@@ -58,3 +58,23 @@ def test_a_game_without_words_is_told_which_file_to_write():
 
     with pytest.raises(FileNotFoundError, match="write grammars/en/games/new_game.toml"):
         game_words("new_game")
+
+
+def test_no_pile_name_is_written_in_python():
+    """Pile names are data (grammars/en/piles.toml and a game's [piles]): an f-string that starts with a
+    word and a space ("column {word}") in voicegame/games is a name the words files should hold."""
+    import ast
+    from pathlib import Path
+
+    import voicegame.games
+
+    spoken = []
+    for path in sorted(Path(voicegame.games.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        raised = {id(node) for r in ast.walk(tree) if isinstance(r, ast.Raise) for node in ast.walk(r)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr) and id(node) not in raised and node.values:
+                first = node.values[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value[:1].islower() and first.value.endswith(" "):
+                    spoken.append(f"{path.name}:{node.lineno}")
+    assert not spoken, spoken

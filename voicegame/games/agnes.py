@@ -21,10 +21,9 @@ Decisions where the manual is silent or unclear:
 
 from __future__ import annotations
 
-from voicegame.engine import EMPTY_ANY, EMPTY_NONE, TOP_CARD, Accepts, DealOnePerPile, DealSpec, Direction, GameDef, PileKind, PileSpec, Sequence, SuitRule, Takes
+from voicegame.engine import EMPTY_ANY, EMPTY_NONE, TOP_CARD, Accepts, DealOnePerPile, DealSpec, Direction, GameDef, PileSpec, Sequence, SuitRule, Takes
 from voicegame.engine.safety import BaseSeatsFilled
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, RememberedBase, remember_base, tableau_pile
+from voicegame.games.parts import STOCK, RememberedBase, numbered_foundation, remember_base, tableau_pile
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -37,11 +36,8 @@ PILES_AT = range(1, 8)
 BASE = "foundation1"
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=RememberedBase(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), takes=TOP_CARD,
-                    number=n, group="foundations")
+FOUNDATION = RememberedBase(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def pile(n: int) -> PileSpec:
@@ -55,7 +51,7 @@ def agnes() -> GameDef:
     return GameDef(
         key="agnes",
         title=WORDS.title,
-        piles=(STOCK, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in PILES_AT)),
+        piles=(STOCK, *(numbered_foundation(n, FOUNDATION, takes=TOP_CARD) for n in range(1, 5)), *(pile(n) for n in PILES_AT)),
         layout_deal=(*(DealSpec(f"pile{n}", down=n - 1, up=1) for n in PILES_AT), DealSpec(BASE)),
         stock_rule=DealOnePerPile(group="tableau"),
         after_deal=remember_base(BASE),

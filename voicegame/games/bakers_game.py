@@ -22,6 +22,7 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import Accepts, DealSpec, Empty, GameDef, PileKind, PileSpec, State, Takes, free_cells_run_limit
 from voicegame.engine.cards import Rank, Suit
 from voicegame.games.freecell import cell
@@ -35,13 +36,6 @@ KINGS_ONLY = Empty(rank=Rank.KING)
 def suit_column(n: int) -> PileSpec:
     """Column ``n``: builds down in suit, a king (or a king's run) on an empty column."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty=KINGS_ONLY), Takes(runs=True, sequence=DOWN_IN_SUIT), group="columns")
-
-
-def never_needed(game: GameDef, state: object, src: int) -> bool:
-    """Auto-play's rule for games built down in suit whose foundations never give a card back:
-    every card that may go up is safe (the only card that could sit on it, one rank lower in its
-    suit, is home already)."""
-    return True
 
 
 def runs_home_or_cells(game: GameDef, state: State, dst: int) -> int:
@@ -66,7 +60,10 @@ def suit_cells_game(key: str, cells: int, heights: tuple[int, ...], in_cells: tu
         piles=piles,
         layout_deal=deal,
         max_run=runs_home_or_cells if groups_home else free_cells_run_limit,
-        safe_to_foundation=never_needed,
+        # Auto-play's rule for games built down in suit whose foundations never give a card back: every card
+        # that may go up is safe (the only card that could sit on it, one rank lower in its suit, is home
+        # already).
+        safe_to_foundation=always_safe,
         help_key=help_key,
     )
 

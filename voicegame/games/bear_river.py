@@ -26,6 +26,7 @@ from voicegame.engine import (
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
+from voicegame.games.parts import numbered_foundation
 
 WORDS = game_words("bear_river")
 """How Bear River and its piles are said (grammars/en/games/bear_river.toml)."""
@@ -36,10 +37,8 @@ BASE = "foundation1"
 HOLES = (6, 12, 18)
 
 
-def foundation(n: int) -> PileSpec:
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {number_word(n)}",),
-                    accepts=Accepts(build=UP_IN_SUIT_WRAPPING, empty=EMPTY_ANY, single=True, base_from=BASE),
-                    number=n, group="foundations")
+FOUNDATION = Accepts(build=UP_IN_SUIT_WRAPPING, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def pile(n: int) -> PileSpec:
@@ -55,7 +54,7 @@ def bear_river() -> GameDef:
     return GameDef(
         key="bear_river",
         title=WORDS.title,
-        piles=(*(foundation(n) for n in range(1, 5)), *(pile(n) for n in range(1, 19))),
+        piles=(*(numbered_foundation(n, FOUNDATION, names=WORDS.names("foundation", n)) for n in range(1, 5)), *(pile(n) for n in range(1, 19))),
         layout_deal=(DealSpec(BASE), *(DealSpec(f"pile{n}", up=2 if n in HOLES else 3) for n in range(1, 19))),
         deal_by_rows=False,
         help_key="help_bear_river",

@@ -42,8 +42,7 @@ from voicegame.engine import (
     Takes,
 )
 from voicegame.engine.cards import Rank
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
-from voicegame.engine.words import number_word
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -56,17 +55,8 @@ SLOTS = range(1, 5)
 BASE = "foundation1"  # its first card, dealt, sets every foundation's base rank and never leaves
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(
-        id=f"foundation{n}",
-        kind=PileKind.FOUNDATION,
-        names=(f"foundation {word}", f"home {word}"),
-        accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE),
-        takes=Takes(keep=1),
-        number=n,
-        group="foundations",
-    )
+FOUNDATION = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def tableau(n: int) -> PileSpec:
@@ -75,7 +65,7 @@ def tableau(n: int) -> PileSpec:
 
 
 RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
-PILES = (STOCK, WASTE, RESERVE, *(foundation(n) for n in SLOTS), *(tableau(n) for n in SLOTS))
+PILES = (STOCK, WASTE, RESERVE, *(numbered_foundation(n, FOUNDATION, takes=Takes(keep=1)) for n in SLOTS), *(tableau(n) for n in SLOTS))
 
 
 def base_card_safe(game: GameDef, state: State, src: int) -> bool:

@@ -19,6 +19,7 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Carpet"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import TOP_CARD, DealSpec, DrawToWaste, GameDef, PileKind, PileSpec, Refill, State
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.game import all_on_foundations
@@ -52,12 +53,6 @@ def played_home(game: GameDef, state: State) -> int:
     return sum(1 for i in game.indices(PileKind.FOUNDATION) for card in state.piles[i].cards if card.rank != Rank.ACE)
 
 
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """Every card that can go home is safe to send ("auto"): nothing builds on the carpet, so a
-    card never waits for another to go on it."""
-    return True
-
-
 def carpet() -> GameDef:
     """Carpet (no options)."""
     return GameDef(
@@ -74,6 +69,8 @@ def carpet() -> GameDef:
         help_key="help_carpet",
         group_names={"carpet": ("the carpet",)},
         refill=Refill(group="carpet", source="waste", keep_down=True, fallback="stock"),
+        # Every card that can go home is safe to send ("auto"): nothing builds on the carpet, so a card never
+        # waits for another to go on it.
         safe_to_foundation=always_safe,
     )
 

@@ -23,6 +23,7 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Clock"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import (
     TOP_CARD,
     Accepts,
@@ -78,11 +79,6 @@ def all_in_place(game: GameDef, state: State) -> bool:
     return in_place(game, state) == 48
 
 
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """The only move there is, so "auto" may play it: Clock has no decisions."""
-    return True
-
-
 def clock() -> GameDef:
     """Clock (no options)."""
     return GameDef(
@@ -99,6 +95,7 @@ def clock() -> GameDef:
         help_key="help_clock",
         group_names={"under": ("under the hours", "face-down cards")},
         settle=FEED,
+        # The only move there is, so "auto" may play it: Clock has no decisions.
         safe_to_foundation=always_safe,
     )
 

@@ -23,8 +23,7 @@ Decisions where AisleRiot's manual is silent or unclear:
 from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, SuitRule, Takes
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, WASTE, runs_home, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -38,11 +37,8 @@ BASE = "foundation1"  # its first card, dealt, sets every foundation's base rank
 MOST_CARDS = 3
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return runs_home(PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                              accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), number=n,
-                              group="foundations"))
+FOUNDATION = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def pile(n: int) -> PileSpec:
@@ -59,7 +55,7 @@ def eagle_wing() -> GameDef:
     return GameDef(
         key="eagle_wing",
         title=WORDS.title,
-        piles=(STOCK, WASTE, TRUNK, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in SLOTS)),
+        piles=(STOCK, WASTE, TRUNK, *(runs_home(numbered_foundation(n, FOUNDATION)) for n in range(1, 5)), *(pile(n) for n in SLOTS)),
         layout_deal=(DealSpec(BASE), DealSpec("reserve", down=13, up=0), *(DealSpec(f"pile{n}") for n in SLOTS)),
         deal_by_rows=False,
         stock_rule=DrawToWaste(draw=1, redeals=2),

@@ -31,8 +31,7 @@ from voicegame.engine.first_card import AfterFirstCard
 from voicegame.engine.gap_sources import FirstFrom
 from voicegame.engine.safety import BaseSeatsFilled
 from voicegame.engine.stock_waits import StockInPhase
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -48,13 +47,11 @@ CHOSEN = AfterFirstCard(BASE)  # once foundation one holds its card: after the f
 
 def foundation(n: int) -> PileSpec:
     """Foundation one takes a reserve card first; the others its rank, once it has one."""
-    word = number_word(n)
     if n == 1:
         accepts = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, empty_from=frozenset({PileKind.RESERVE}))
     else:
         accepts = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE, phase=CHOSEN)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"), accepts=accepts,
-                    number=n, group="foundations")
+    return numbered_foundation(n, accepts)
 
 
 def reserve(n: int) -> PileSpec:

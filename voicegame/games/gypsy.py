@@ -19,7 +19,6 @@ Decisions where the manual is silent (the original help fills some):
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealOnePerPile, DealSpec, GameDef, PileSpec, SuitRule, Takes
 from voicegame.engine.safety import CopiesHome
@@ -40,17 +39,12 @@ def pile(n: int) -> PileSpec:
                         id_prefix="pile", noun="pile", auto_turn=True)
 
 
-def foundation(n: int) -> PileSpec:
-    """Ace to king in one suit; the top card may come back to the piles."""
-    return replace(numbered_foundation(n), takes=TOP_CARD)
-
-
 def gypsy() -> GameDef:
     """Gypsy (no options): two decks, eight piles, no redeal."""
     return GameDef(
         key="gypsy",
         title=WORDS.title,
-        piles=(STOCK, *(foundation(n) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
+        piles=(STOCK, *(numbered_foundation(n, takes=TOP_CARD) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}", down=2, up=1) for n in PILES_AT),
         stock_rule=DealOnePerPile(group="tableau"),
         decks=2,

@@ -44,8 +44,7 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
-from voicegame.games.parts import STOCK
-from voicegame.engine.words import number_word
+from voicegame.games.parts import STOCK, numbered_foundation
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -63,15 +62,8 @@ def step_of(n: int) -> Sequence:
 
 
 def foundation(n: int) -> PileSpec:
-    word, base = number_word(n), Rank(n).spoken
-    return PileSpec(
-        id=f"foundation{n}",
-        kind=PileKind.FOUNDATION,
-        names=(f"foundation {word}", f"{base} foundation", f"home {word}"),
-        accepts=Accepts(build=step_of(n), empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.WASTE, PileKind.RESERVE})),
-        number=n,
-        group="foundations",
-    )
+    return numbered_foundation(n, Accepts(build=step_of(n), empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.WASTE, PileKind.RESERVE})),
+                               names=WORDS.names("foundation", n, base=Rank(n).spoken))
 
 
 def reserve(n: int) -> PileSpec:

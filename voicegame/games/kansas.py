@@ -24,8 +24,7 @@ from __future__ import annotations
 from voicegame.engine import (EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec,
                               Refill, Sequence, SuitRule, Takes)
 from voicegame.engine.safety import CoveredHome
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -38,10 +37,8 @@ BASE = "foundation1"
 PILES = range(1, 4)
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=SUIT_UP_WRAP, empty=EMPTY_ANY, single=True, base_from=BASE), number=n, group="foundations")
+FOUNDATION = Accepts(build=SUIT_UP_WRAP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def pile(n: int) -> PileSpec:
@@ -57,7 +54,7 @@ def kansas() -> GameDef:
     return GameDef(
         key="kansas",
         title=WORDS.title,
-        piles=(STOCK, WASTE, RESERVE, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in PILES)),
+        piles=(STOCK, WASTE, RESERVE, *(numbered_foundation(n, FOUNDATION) for n in range(1, 5)), *(pile(n) for n in PILES)),
         layout_deal=(DealSpec(BASE), DealSpec("reserve", down=11, up=1), *(DealSpec(f"pile{n}") for n in PILES)),
         deal_by_rows=False,
         stock_rule=DrawToWaste(draw=1, redeals=0),

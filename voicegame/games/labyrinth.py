@@ -22,6 +22,7 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Labyrinth"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import TOP_CARD, DealOnePerPile, DealSpec, GameDef, PileKind, PileSpec, State
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.ends import OpenBottoms
@@ -59,11 +60,6 @@ def played_home(game: GameDef, state: State) -> int:
     return sum(1 for i in game.indices(PileKind.FOUNDATION) for card in state.piles[i].cards if card.rank != Rank.ACE)
 
 
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """Every card that can go home is safe to send ("auto"): nothing is built on the piles."""
-    return True
-
-
 def labyrinth() -> GameDef:
     """Labyrinth (no options)."""
     return GameDef(
@@ -79,6 +75,7 @@ def labyrinth() -> GameDef:
         help_key="help_labyrinth",
         group_names={"piles": ("the piles",), "bottoms": ("the bottoms", "the bottom cards")},
         settle=ENDS,
+        # Every card that can go home is safe to send ("auto"): nothing is built on the piles.
         safe_to_foundation=always_safe,
     )
 

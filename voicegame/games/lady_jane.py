@@ -28,8 +28,7 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, TOP_CARD, DealOnePerPile, DealSpec, Direction, GameDef, Layout, PileKind, PileSpec, Reason, Sequence, State, SuitRule, Takes
 from voicegame.engine.cards import Card
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, RememberedBase, remember_base, remembered_base, tableau_pile
+from voicegame.games.parts import STOCK, RememberedBase, numbered_foundation, remember_base, remembered_base, tableau_pile
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -42,11 +41,8 @@ PILES_AT = range(1, 8)
 BASE = "foundation1"
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=RememberedBase(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), takes=TOP_CARD,
-                    number=n, group="foundations")
+FOUNDATION = RememberedBase(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def not_on_the_base(layout: Layout, state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
@@ -73,7 +69,7 @@ def lady_jane() -> GameDef:
     return GameDef(
         key="lady_jane",
         title=WORDS.title,
-        piles=(STOCK, *(foundation(n) for n in range(1, 5)), *(reserve(n) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
+        piles=(STOCK, *(numbered_foundation(n, FOUNDATION, takes=TOP_CARD) for n in range(1, 5)), *(reserve(n) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
         layout_deal=(*(DealSpec(f"pile{n}", down=n - 1, up=1) for n in PILES_AT), *(DealSpec(f"reserve{n}") for n in PILES_AT), DealSpec(BASE)),
         stock_rule=DealOnePerPile(group="reserve"),
         after_deal=remember_base(BASE),

@@ -26,8 +26,19 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Napoleon's Tomb"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import (
-    EMPTY_ANY, TOP_CARD, Accepts, Direction, DrawToWaste, Empty, GameDef, PileKind, PileSpec, Sequence, State, SuitRule,
+    EMPTY_ANY,
+    TOP_CARD,
+    Accepts,
+    Direction,
+    DrawToWaste,
+    Empty,
+    GameDef,
+    PileKind,
+    PileSpec,
+    Sequence,
+    SuitRule,
 )
 from voicegame.engine.cards import Rank
 from voicegame.engine.rank_cycles import RankCycle
@@ -60,12 +71,6 @@ CENTRE = PileSpec("centre", PileKind.FOUNDATION, ("the centre", "centre pile", "
                   accepts=Accepts(build=ANY_CARD, empty=Empty(rank=Rank.SIX), single=True, extra=RankCycle((6, 5, 4, 3, 2, 1))))
 
 
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """Every card that can go to a foundation is safe to send ("auto"): suits do not count, so any
-    corner or centre showing the rank below is as good as another, and foundations never give back."""
-    return True
-
-
 def napoleons_tomb(cards_per_deal: int = 1) -> GameDef:
     """Napoleon's Tomb: ``cards_per_deal`` 1 (one pass) or 3 (three passes)."""
     return GameDef(
@@ -74,6 +79,8 @@ def napoleons_tomb(cards_per_deal: int = 1) -> GameDef:
         piles=(STOCK, WASTE, CENTRE, *(corner(n) for n in range(1, 5)), *(reserve(n) for n in range(1, 5))),
         layout_deal=(),
         stock_rule=DrawToWaste(draw=cards_per_deal, redeals=0 if cards_per_deal == 1 else 2),
+        # Every card that can go to a foundation is safe to send ("auto"): suits do not count, so any corner
+        # or centre showing the rank below is as good as another, and foundations never give back.
         safe_to_foundation=always_safe,
         help_key="help_napoleons_tomb",
         options={"cards_per_deal": cards_per_deal},

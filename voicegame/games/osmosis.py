@@ -29,10 +29,9 @@ from voicegame.engine import (
     EMPTY_NONE, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Sequence, State, SuitRule,
 )
 from voicegame.engine.gating import RankIn
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.words import game_words
-from voicegame.games.parts import STOCK, WASTE
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation
 
 WORDS = game_words("osmosis")
 """How Osmosis and its piles are said (grammars/en/games/osmosis.toml)."""
@@ -45,14 +44,12 @@ FROM_PLAY = frozenset({PileKind.RESERVE, PileKind.WASTE})
 def foundation(n: int) -> PileSpec:
     """Foundation one takes its suit in any order; the others start with the base rank and take
     only ranks already on the foundation above."""
-    word = number_word(n)
     if n == 1:
         accepts = Accepts(build=ANY_RANK_IN_SUIT, empty=EMPTY_NONE, single=True, sources=FROM_PLAY)
     else:
         accepts = Accepts(build=ANY_RANK_IN_SUIT, base_from="foundation1", single=True, sources=FROM_PLAY,
                           extra=RankIn(f"foundation{n - 1}"))
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=accepts, number=n, group="foundations")
+    return numbered_foundation(n, accepts)
 
 
 def reserve(n: int) -> PileSpec:

@@ -35,14 +35,14 @@ def all_discarded(game: GameDef, state: State) -> bool:
     return discarded(game, state) == 52
 
 
-def suit_foundation(suit: Suit, playback: bool = True) -> PileSpec:
-    """A foundation for one suit, ace to king, named by its suit ("clubs", "clubs pile").
-    ``playback``: its top card may be played back onto the table."""
+def suit_foundation(suit: Suit, playback: bool = True, accepts: Accepts | None = None) -> PileSpec:
+    """A foundation for one suit, named by its suit ("clubs", "clubs pile"): ace to king unless the
+    game's ``accepts`` says otherwise. ``playback``: its top card may be played back onto the table."""
     return PileSpec(
         id=suit.value,
         kind=PileKind.FOUNDATION,
         names=shared_names("suit_foundation", suit=suit.value, singular=suit.singular),
-        accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), suit=suit, single=True),
+        accepts=accepts or Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), suit=suit, single=True),
         takes=TOP_CARD if playback else None,
         suit=suit,
         group="foundations",
@@ -83,11 +83,17 @@ def spot_names(row: int, column: int, noun: str = "spot") -> tuple[str, ...]:
     return shared_names(noun, row=number_word(row), column=number_word(column))
 
 
-def numbered_foundation(n: int) -> PileSpec:
-    """Foundation ``n`` of a game with two decks: any suit's ace, then up in that suit, one card at a
-    time; said "foundation three" or "home three"; cards on it stay there."""
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, shared_names("foundation", n),
-                    accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), single=True), number=n, group="foundations")
+ACE_UP_IN_SUIT = Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), single=True)
+"""The usual foundation of a game with two decks: any suit's ace, then up in that suit, one card at a time."""
+
+
+def numbered_foundation(n: int, accepts: Accepts | None = ACE_UP_IN_SUIT, *, takes: Takes | None = None,
+                        names: tuple[str, ...] | None = None) -> PileSpec:
+    """Foundation ``n``, id ``foundation<n>``, said "foundation three" or "home three" (or its game's
+    own ``names``), taking what ``accepts`` allows (by default :data:`ACE_UP_IN_SUIT`); cards on it
+    stay there unless the game's ``takes`` lets them back."""
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, names or shared_names("foundation", n), accepts=accepts, takes=takes,
+                    number=n, group="foundations")
 
 
 def runs_home(spec: PileSpec) -> PileSpec:

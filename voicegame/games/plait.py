@@ -31,9 +31,8 @@ from __future__ import annotations
 from voicegame.engine import (
     EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, SuitRule,
 )
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
-from voicegame.games.parts import STOCK, WASTE
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation
 from voicegame.games.words import game_words
 
 WORDS = game_words("plait")
@@ -54,10 +53,7 @@ def field(n: int) -> PileSpec:
 
 
 def foundation(n: int, build: Sequence) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=build, empty=EMPTY_ANY, single=True, base_from="foundation1", max_cards=13),
-                    number=n, group="foundations")
+    return numbered_foundation(n, Accepts(build=build, empty=EMPTY_ANY, single=True, base_from="foundation1", max_cards=13))
 
 
 def plait(direction: str = "up") -> GameDef:

@@ -18,10 +18,9 @@ Decisions where the manual is silent:
 
 from __future__ import annotations
 
-from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Sequence, SuitRule
+from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileSpec, Sequence, SuitRule
 from voicegame.engine.safety import BaseSeatsFilled
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -33,10 +32,8 @@ SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
 BASE = "foundation1"
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), number=n, group="foundations")
+FOUNDATION = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def pile(n: int) -> PileSpec:
@@ -48,7 +45,7 @@ def royal_east() -> GameDef:
     return GameDef(
         key="royal_east",
         title=WORDS.title,
-        piles=(STOCK, WASTE, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in range(1, 6))),
+        piles=(STOCK, WASTE, *(numbered_foundation(n, FOUNDATION) for n in range(1, 5)), *(pile(n) for n in range(1, 6))),
         layout_deal=(DealSpec(BASE), *(DealSpec(f"pile{n}") for n in range(1, 6))),
         deal_by_rows=False,
         stock_rule=DrawToWaste(draw=1, redeals=0),

@@ -22,6 +22,7 @@ with a step of one on every foundation):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import (
     EMPTY_ANY,
     TOP_CARD,
@@ -30,15 +31,13 @@ from voicegame.engine import (
     DrawToWaste,
     Empty,
     GameDef,
-    State,
     PileKind,
     PileSpec,
     Sequence,
     SuitRule,
 )
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK
+from voicegame.games.parts import STOCK, numbered_foundation
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -50,22 +49,8 @@ UP_ANY_SUIT = Sequence(Direction.UP, SuitRule.ANY)
 ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 
 
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """Every card that can go home is safe to send ("auto"): the foundations build up by one in any
-    suit and never give back, so a card home only lets the next rank follow."""
-    return True
-
-
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(
-        id=f"foundation{n}",
-        kind=PileKind.FOUNDATION,
-        names=(f"foundation {word}", f"home {word}"),
-        accepts=Accepts(build=UP_ANY_SUIT, empty=Empty(rank=Rank.ACE), single=True, sources=frozenset({PileKind.WASTE, PileKind.RESERVE})),
-        number=n,
-        group="foundations",
-    )
+FOUNDATION = Accepts(build=UP_ANY_SUIT, empty=Empty(rank=Rank.ACE), single=True, sources=frozenset({PileKind.WASTE, PileKind.RESERVE}))
+"""What each foundation accepts (all alike)."""
 
 
 def reserve(n: int) -> PileSpec:
@@ -80,7 +65,7 @@ def reserve(n: int) -> PileSpec:
 
 
 WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste card", "turned card"), takes=TOP_CARD)
-PILES = (STOCK, WASTE, *(foundation(n) for n in SLOTS), *(reserve(n) for n in SLOTS))
+PILES = (STOCK, WASTE, *(numbered_foundation(n, FOUNDATION) for n in SLOTS), *(reserve(n) for n in SLOTS))
 
 
 def sir_tommy() -> GameDef:
@@ -94,6 +79,8 @@ def sir_tommy() -> GameDef:
         stock_rule=DrawToWaste(draw=1, redeals=0, waste_limit=1),
         max_score=52,
         help_key="help_sir_tommy",
+        # Every card that can go home is safe to send ("auto"): the foundations build up by one in any suit
+        # and never give back, so a card home only lets the next rank follow.
         safe_to_foundation=always_safe,
     )
 

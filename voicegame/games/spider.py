@@ -38,7 +38,7 @@ from voicegame.engine import (
     SuitRule,
     Takes,
 )
-from voicegame.games.parts import STOCK
+from voicegame.games.parts import STOCK, numbered_foundation
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.words import game_words
@@ -73,8 +73,8 @@ def column(n: int) -> PileSpec:
 
 
 def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"run {word}"), number=n, group="foundations")
+    """Where a finished run goes ("run three"): nothing is put on it by hand (the Spider family shares it)."""
+    return numbered_foundation(n, None, names=WORDS.names("foundation", n))
 
 
 PILES = (STOCK, *(foundation(n) for n in range(1, 9)), *(column(n) for n in COLUMNS))

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_NONE, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, State, SuitRule, Takes
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -40,8 +40,7 @@ SLOTS = range(1, 5)
 
 def foundation(suit: Suit) -> PileSpec:
     """A suit's foundation: its two is dealt, then three to king, then the ace; one card at a time."""
-    return PileSpec(suit.value, PileKind.FOUNDATION, (suit.value, f"{suit.value} pile", f"{suit.singular} pile", f"{suit.value} foundation"),
-                    accepts=Accepts(build=TWO_TO_ACE, empty=EMPTY_NONE, suit=suit, single=True), suit=suit, group="foundations")
+    return suit_foundation(suit, playback=False, accepts=Accepts(build=TWO_TO_ACE, empty=EMPTY_NONE, suit=suit, single=True))
 
 
 def pile(n: int) -> PileSpec:

@@ -50,8 +50,7 @@ from voicegame.engine import (EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction,
 from voicegame.engine.locking import StockLock
 from voicegame.engine.opening import EachSettle, OpeningFill, RefillAfter, Settle
 from voicegame.engine.safety import CoveredHome
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry, Option
 
 DOWN_ALTERNATE = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
@@ -86,14 +85,12 @@ RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"),
 
 
 def foundation(n: int, chosen_base: bool) -> PileSpec:
-    word = number_word(n)
     if n == 1:
         accepts = Accepts(build=UP_ALTERNATE, empty=EMPTY_ANY, single=True,
                           empty_from=frozenset({PileKind.TABLEAU}) if chosen_base else None)
     else:
         accepts = Accepts(build=UP_ALTERNATE, empty=EMPTY_ANY, single=True, base_from=BASE, phase=CHOSEN if chosen_base else None)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"), accepts=accepts, number=n,
-                    group="foundations")
+    return numbered_foundation(n, accepts)
 
 
 def pile(n: int, preset: Preset) -> PileSpec:

@@ -20,9 +20,9 @@ Decisions where the manual is silent:
 from __future__ import annotations
 
 from voicegame.engine.cards import Rank, Suit
-from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, Empty, GameDef, PileKind, PileSpec, Sequence, SuitRule
+from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, Empty, GameDef, PileSpec, Sequence, SuitRule
 from voicegame.engine.there_and_back import UpThenDown
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -36,10 +36,8 @@ PILES_AT = range(1, 17)
 
 def foundation(suit: Suit) -> PileSpec:
     """Ace up to king, the second king, back down to the ace, in ``suit``; nothing comes back."""
-    return PileSpec(suit.value, PileKind.FOUNDATION,
-                    (suit.value, f"{suit.value} pile", f"{suit.singular} pile", f"{suit.value} foundation"),
-                    accepts=Accepts(build=ANY_IN_SUIT, empty=Empty(rank=Rank.ACE), suit=suit, single=True, extra=UpThenDown()),
-                    suit=suit, group="foundations")
+    return suit_foundation(suit, playback=False, accepts=Accepts(build=ANY_IN_SUIT, empty=Empty(rank=Rank.ACE), suit=suit, single=True,
+                                                                 extra=UpThenDown()))
 
 
 def pile(n: int) -> PileSpec:

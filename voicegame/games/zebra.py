@@ -29,8 +29,7 @@ from voicegame.engine import (EMPTY_ANY, EMPTY_NONE, Accepts, DealSpec, Directio
                               Refill, Sequence, State, SuitRule, Takes)
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.safety import CoveredHome
-from voicegame.engine.words import number_word
-from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, runs_home, tableau_pile
+from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, numbered_foundation, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
 from voicegame.games.words import game_words
 
@@ -41,11 +40,8 @@ PILES = range(1, 9)
 UP_ALTERNATE = Sequence(Direction.UP, SuitRule.ALTERNATE)
 
 
-def foundation(n: int) -> PileSpec:
-    """A foundation: its ace is dealt, then up in alternating colours to the king, one card at a time."""
-    word = number_word(n)
-    return runs_home(PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                              accepts=Accepts(build=UP_ALTERNATE, empty=EMPTY_NONE, single=True), number=n, group="foundations"))
+FOUNDATION = Accepts(build=UP_ALTERNATE, empty=EMPTY_NONE, single=True)
+"""A foundation: its ace is dealt, then up in alternating colours to the king, one card at a time."""
 
 
 def pile(n: int) -> PileSpec:
@@ -69,7 +65,7 @@ def zebra() -> GameDef:
     return GameDef(
         key="zebra",
         title=WORDS.title,
-        piles=(STOCK, WASTE, *(foundation(n) for n in PILES), *(pile(n) for n in PILES)),
+        piles=(STOCK, WASTE, *(runs_home(numbered_foundation(n, FOUNDATION)) for n in PILES), *(pile(n) for n in PILES)),
         layout_deal=(*(DealSpec(f"foundation{n}") for n in PILES), *(DealSpec(f"pile{n}") for n in PILES)),
         deal_by_rows=False,
         decks=2,
