@@ -62,7 +62,8 @@ def test_a_game_without_words_is_told_which_file_to_write():
 
 def test_no_pile_name_is_written_in_python():
     """Pile names are data (grammars/en/piles.toml and a game's [piles]): an f-string that starts with a
-    word and a space ("column {word}") in voicegame/games is a name the words files should hold."""
+    word and a space ("column {word}"), or a pile's names or a group's written out as strings, in
+    voicegame/games is a name the words files should hold."""
     import ast
     from pathlib import Path
 
@@ -77,6 +78,12 @@ def test_no_pile_name_is_written_in_python():
                 first = node.values[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value[:1].islower() and first.value.endswith(" "):
                     spoken.append(f"{path.name}:{node.lineno}")
+            named = []
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "PileSpec":
+                named = [node.args[2]] if len(node.args) > 2 else [k.value for k in node.keywords if k.arg == "names"]
+            elif isinstance(node, ast.keyword) and node.arg == "group_names" and isinstance(node.value, ast.Dict):
+                named = list(node.value.values)
+            spoken += [f"{path.name}:{n.lineno}" for n in named if isinstance(n, ast.Tuple) and any(isinstance(e, (ast.Constant, ast.JoinedStr)) for e in n.elts)]
     assert not spoken, spoken
 
 

@@ -33,7 +33,7 @@ WORDS = game_words("backbone")
 PILES_AT = range(1, 9)
 NOT_FROM_THE_RESERVE = frozenset({PileKind.TABLEAU, PileKind.WASTE})
 
-BACKBONE = PileSpec("backbone", PileKind.RESERVE, ("the backbone", "backbone", "backbone card"), takes=TOP_CARD, group="reserve")
+BACKBONE = PileSpec("backbone", PileKind.RESERVE, WORDS.names("backbone"), takes=TOP_CARD, group="reserve")
 
 
 def stack(n: int, side: str) -> PileSpec:

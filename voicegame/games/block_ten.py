@@ -61,7 +61,7 @@ def block_ten() -> GameDef:
         is_won=all_but_tens,
         won_key="won_block_ten",
         help_key="help_block_ten",
-        group_names={"block": ("the block", "the grid")},
+        group_names={"block": WORDS.names("block_group")},
         pairs=PAIRS,
         refill=Refill(group="block", source="stock", keep_down=True),
     )

@@ -79,7 +79,7 @@ def camelot() -> GameDef:
         is_won=forty_removed,
         help_key="help_camelot",
         won_key="won_camelot",
-        group_names={"grid": ("the grid",)},
+        group_names={"grid": WORDS.names("grid_group")},
     )
 
 

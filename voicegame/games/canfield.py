@@ -64,7 +64,7 @@ def tableau(n: int) -> PileSpec:
                         id_prefix="pile", noun="pile")
 
 
-RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
+RESERVE = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"), takes=TOP_CARD, auto_turn=True)
 PILES = (STOCK, WASTE, RESERVE, *(numbered_foundation(n, FOUNDATION, takes=Takes(keep=1)) for n in SLOTS), *(tableau(n) for n in SLOTS))
 
 

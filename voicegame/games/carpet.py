@@ -67,7 +67,7 @@ def carpet() -> GameDef:
         max_score=48,
         is_won=all_on_foundations,
         help_key="help_carpet",
-        group_names={"carpet": ("the carpet",)},
+        group_names={"carpet": WORDS.names("carpet_group")},
         refill=Refill(group="carpet", source="waste", keep_down=True, fallback="stock"),
         # Every card that can go home is safe to send ("auto"): nothing builds on the carpet, so a card never
         # waits for another to go on it.

@@ -61,8 +61,8 @@ def under(n: int) -> PileSpec:
     return PileSpec(f"under{n}", PileKind.RESERVE, WORDS.names("under", n), number=n, group="under")
 
 
-CENTRE = PileSpec("centre", PileKind.RESERVE, ("the centre", "the middle", "centre pile"), takes=TOP_CARD)
-KINGS = PileSpec("kings", PileKind.FOUNDATION, ("the kings", "kings pile"),
+CENTRE = PileSpec("centre", PileKind.RESERVE, WORDS.names("centre"), takes=TOP_CARD)
+KINGS = PileSpec("kings", PileKind.FOUNDATION, WORDS.names("kings"),
                  accepts=Accepts(build=SAME_RANK, empty=Empty(rank=Rank.KING), single=True, sources=FROM_CENTRE))
 PILES = (CENTRE, KINGS, *(hour(n) for n in HOURS), *(under(n) for n in HOURS))
 FEED = FeedBack("centre", {**{f"hour{n}": f"under{n}" for n in HOURS}, "kings": "centre"})
@@ -93,7 +93,7 @@ def clock() -> GameDef:
         is_won=all_in_place,
         won_key="won_clock",
         help_key="help_clock",
-        group_names={"under": ("under the hours", "face-down cards")},
+        group_names={"under": WORDS.names("under_group")},
         settle=FEED,
         # The only move there is, so "auto" may play it: Clock has no decisions.
         safe_to_foundation=always_safe,

@@ -50,7 +50,7 @@ def cover() -> GameDef:
         is_won=stock_empty,
         won_key="won_cover",
         help_key="help_cover",
-        group_names={"tableau": ("the piles", "the tableau")},
+        group_names={"tableau": WORDS.names("tableau_group")},
         pairs=PairRule(discard="discard", together=same_suit),
         refill=Refill(group="tableau", source="stock", keep_down=True),
     )

@@ -54,7 +54,7 @@ UP_ROUND_THE_CORNER = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
 FOUNDATION = PileSpec(
     "foundation",
     PileKind.FOUNDATION,
-    ("diamonds", "diamonds pile", "diamond pile", "diamond foundation"),
+    WORDS.names("foundation"),
     accepts=Accepts(build=UP_ROUND_THE_CORNER, empty=EMPTY_ANY, suit=Suit.DIAMONDS, single=True),
     suit=Suit.DIAMONDS,
     group="foundations",

@@ -57,7 +57,7 @@ ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 FOUNDATION = PileSpec(
     "foundation",
     PileKind.FOUNDATION,
-    ("the centre", "centre pile", "doubling pile"),
+    WORDS.names("foundation"),
     accepts=Accepts(build=ANY_CARD, empty=EMPTY_NONE, single=True, extra=Doubles()),
     group="foundations",
 )

@@ -47,7 +47,7 @@ def pile(n: int) -> PileSpec:
                         id_prefix="pile", noun="pile")
 
 
-TRUNK = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "trunk", "the trunk"), takes=TOP_CARD)
+TRUNK = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"), takes=TOP_CARD)
 
 
 def eagle_wing() -> GameDef:

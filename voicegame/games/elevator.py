@@ -51,7 +51,7 @@ COVERED_BY: dict[str, tuple[str, ...]] = {spot_id(r, c): (spot_id(r + 1, c), spo
 WASTE = PileSpec(
     "waste",
     PileKind.WASTE,
-    ("the waste", "waste pile"),
+    WORDS.names("waste"),
     accepts=Accepts(build=ONE_UP_OR_DOWN, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.TABLEAU})),
 )
 

@@ -79,7 +79,7 @@ def first_law() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_first_law",
-        group_names={"tableau": ("the piles", "the tableau")},
+        group_names={"tableau": WORDS.names("tableau_group")},
         settle=RemoveSets("tableau", "discard"),
     )
 

@@ -48,7 +48,7 @@ ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 DISCARD = PileSpec(
     "discard",
     PileKind.DISCARD,
-    ("the discard pile", "discards", "removed cards"),
+    WORDS.names("discard"),
     accepts=Accepts(build=ANY_CARD, empty=EMPTY_ANY, single=True, sources=frozenset({PileKind.TABLEAU}),
                     extra=OutrankedInSuit("tableau", aces_high=True)),
 )

@@ -102,7 +102,7 @@ def _cell(row: int, column: int) -> PileSpec:
                     accepts=FIRST_COLUMN if column == 1 else LATER_COLUMN, takes=TAKES, number=column, group=f"row{row}")
 
 
-ACES = PileSpec("aces", PileKind.DISCARD, ("the removed aces", "aces pile", "removed aces"))
+ACES = PileSpec("aces", PileKind.DISCARD, WORDS.names("aces"))
 PILES = (ACES, *(_cell(r, c) for r in ROWS for c in COLUMNS))
 
 

@@ -36,7 +36,7 @@ def _pile(n: int) -> PileSpec:
     return PileSpec(pile_id(n), PileKind.TABLEAU, WORDS.names("pile", n), number=n, group="tableau")
 
 
-RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"))
+RESERVE = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"))
 PILES = (RESERVE, DISCARD, *(_pile(n) for n in range(1, PILE_COUNT + 1)))
 PAIRS = PairRule(discard="discard", sums_to=11, rank_mates=frozenset({(Rank.KING, Rank.QUEEN), (Rank.JACK, Rank.JACK)}))
 

@@ -34,7 +34,7 @@ WORDS = game_words("giant")
 PILES = range(1, 9)
 BUILDS = {"alternate": ALTERNATE_DOWN, "suit": DOWN_IN_SUIT}
 
-RESERVE = PileSpec("reserve", PileKind.CELL, ("the reserve", "reserve", "free cell"),
+RESERVE = PileSpec("reserve", PileKind.CELL, WORDS.names("reserve"),
                    accepts=Accepts(build=None, single=True), takes=TOP_CARD)
 
 

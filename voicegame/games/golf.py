@@ -54,7 +54,7 @@ def waste(build: Sequence) -> PileSpec:
     return PileSpec(
         "waste",
         PileKind.WASTE,
-        ("the waste", "waste pile", "discard pile", "discards"),
+        WORDS.names("waste"),
         accepts=Accepts(build=build, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.TABLEAU})),
     )
 

@@ -53,7 +53,7 @@ def helsinki() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_helsinki",
-        group_names={"tableau": ("the piles", "the table")},
+        group_names={"tableau": WORDS.names("tableau_group")},
         pairs=PAIRS,
         refill=Refill(group="tableau", source="stock", keep_down=True),
     )

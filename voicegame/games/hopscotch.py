@@ -77,7 +77,7 @@ def reserve(n: int) -> PileSpec:
     )
 
 
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste card", "turned card"), takes=TOP_CARD)
+WASTE = PileSpec("waste", PileKind.WASTE, WORDS.names("waste"), takes=TOP_CARD)
 PILES = (STOCK, WASTE, *(foundation(n) for n in SLOTS), *(reserve(n) for n in SLOTS))
 
 

@@ -48,7 +48,7 @@ def jamestown() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_jamestown",
-        group_names={"block": ("the block", "the grid")},
+        group_names={"block": WORDS.names("block_group")},
         pairs=PAIRS,
         refill=Refill(group="block", source="stock", keep_down=True),
     )

@@ -46,7 +46,7 @@ def pile(n: int) -> PileSpec:
                         id_prefix="pile", noun="pile")
 
 
-RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
+RESERVE = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"), takes=TOP_CARD, auto_turn=True)
 
 
 def kansas() -> GameDef:

@@ -81,7 +81,7 @@ def kings_audience() -> GameDef:
         # nothing is built anywhere else.
         safe_to_foundation=always_safe,
         help_key="help_kings_audience",
-        group_names={"antechamber": ("the antechamber", "the reserves"), "thrones": ("the thrones",), "foundations": ("the foundations",)},
+        group_names={"antechamber": WORDS.names("antechamber_group"), "thrones": WORDS.names("thrones_group"), "foundations": WORDS.names("foundations_group")},
     )
 
 

@@ -73,7 +73,7 @@ def labyrinth() -> GameDef:
         score=played_home,
         max_score=48,
         help_key="help_labyrinth",
-        group_names={"piles": ("the piles",), "bottoms": ("the bottoms", "the bottom cards")},
+        group_names={"piles": WORDS.names("piles_group"), "bottoms": WORDS.names("bottoms_group")},
         settle=ENDS,
         # Every card that can go home is safe to send ("auto"): nothing is built on the piles.
         safe_to_foundation=always_safe,

@@ -37,7 +37,7 @@ ROWS, COLUMNS = range(1, 7), range(1, 10)
 CELLS = tuple(spot_id(r, c) for r in ROWS for c in COLUMNS)
 LINE = InLine(CELLS, Rank.ACE, Rank.QUEEN)
 KINGS = tuple(Card(Rank.KING, suit) for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES))
-REMOVED = PileSpec("kings", PileKind.DISCARD, ("the removed kings", "kings pile", "removed kings"))
+REMOVED = PileSpec("kings", PileKind.DISCARD, WORDS.names("kings"))
 
 
 def _space(row: int, column: int) -> PileSpec:

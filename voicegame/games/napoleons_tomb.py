@@ -67,7 +67,7 @@ def reserve(n: int) -> PileSpec:
                     accepts=Accepts(build=None, empty=EMPTY_ANY, single=True), takes=TOP_CARD, number=n, group="reserves")
 
 
-CENTRE = PileSpec("centre", PileKind.FOUNDATION, ("the centre", "centre pile", "the middle"),
+CENTRE = PileSpec("centre", PileKind.FOUNDATION, WORDS.names("centre"),
                   accepts=Accepts(build=ANY_CARD, empty=Empty(rank=Rank.SIX), single=True, extra=RankCycle((6, 5, 4, 3, 2, 1))))
 
 
@@ -84,7 +84,7 @@ def napoleons_tomb(cards_per_deal: int = 1) -> GameDef:
         safe_to_foundation=always_safe,
         help_key="help_napoleons_tomb",
         options={"cards_per_deal": cards_per_deal},
-        group_names={"corners": ("the corners",), "reserves": ("the reserves",)},
+        group_names={"corners": WORDS.names("corners_group"), "reserves": WORDS.names("reserves_group")},
     )
 
 

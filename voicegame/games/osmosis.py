@@ -80,7 +80,7 @@ def reserves_game(key: str, draw: int, down: int, help_key: str) -> GameDef:
         safe_to_foundation=not_a_base,
         help_key=help_key,
         options={"cards_per_deal": draw},
-        group_names={"reserves": ("the reserves",), "foundations": ("the foundations",)},
+        group_names={"reserves": WORDS.names("reserves_group"), "foundations": WORDS.names("foundations_group")},
     )
 
 

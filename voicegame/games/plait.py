@@ -38,7 +38,7 @@ from voicegame.games.words import game_words
 WORDS = game_words("plait")
 """How Plait and its piles are said (grammars/en/games/plait.toml)."""
 
-PLAIT = PileSpec("plait", PileKind.RESERVE, ("the plait", "plait", "the braid"), takes=TOP_CARD)
+PLAIT = PileSpec("plait", PileKind.RESERVE, WORDS.names("plait"), takes=TOP_CARD)
 FIELD_SOURCES = frozenset({PileKind.WASTE, PileKind.RESERVE, PileKind.TABLEAU})
 
 
@@ -73,7 +73,7 @@ def plait(direction: str = "up") -> GameDef:
         refill=Refill(group="edges", source="plait"),
         help_key="help_plait",
         options={"direction": direction},
-        group_names={"edges": ("the edges",), "fields": ("the fields",), "foundations": ("the foundations",)},
+        group_names={"edges": WORDS.names("edges_group"), "fields": WORDS.names("fields_group"), "foundations": WORDS.names("foundations_group")},
     )
 
 

@@ -103,7 +103,7 @@ def poker(shuffle: str = "off") -> GameDef:
         won_key="won_poker" if shuffle == "off" else "won_poker_shuffle",
         help_key="help_poker" if shuffle == "off" else "help_poker_shuffle",
         options={"shuffle": shuffle},
-        group_names={"grid": ("the grid",)},
+        group_names={"grid": WORDS.names("grid_group")},
         settle=SwapBack("grid") if shuffle == "on" else None,
     )
 

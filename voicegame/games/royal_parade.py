@@ -85,7 +85,7 @@ def _piles() -> tuple[PileSpec, ...]:
     discard = PileSpec(
         "discard",
         PileKind.DISCARD,
-        ("the discard pile", "discard", "discards"),
+        WORDS.names("discard"),
         accepts=Accepts(build=Sequence(Direction.ANY_RANK, SuitRule.ANY), empty=Empty(rank=Rank.ACE), rank=Rank.ACE),
     )
     return (STOCK, discard, *spots)

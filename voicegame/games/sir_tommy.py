@@ -64,7 +64,7 @@ def reserve(n: int) -> PileSpec:
     )
 
 
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste card", "turned card"), takes=TOP_CARD)
+WASTE = PileSpec("waste", PileKind.WASTE, WORDS.names("waste"), takes=TOP_CARD)
 PILES = (STOCK, WASTE, *(numbered_foundation(n, FOUNDATION) for n in SLOTS), *(reserve(n) for n in SLOTS))
 
 

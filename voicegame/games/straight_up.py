@@ -49,7 +49,7 @@ def pile(n: int) -> PileSpec:
                         id_prefix="pile", noun="pile")
 
 
-RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
+RESERVE = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"), takes=TOP_CARD, auto_turn=True)
 
 
 def twos_first(seed: int) -> list[Card]:

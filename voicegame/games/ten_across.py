@@ -91,7 +91,7 @@ def ten_across(spots: str = "reuse") -> GameDef:
         won_key="won_suits",
         help_key="help_ten_across" if spots == "reuse" else "help_ten_across_once",
         options={"spots": spots},
-        group_names={"spots": ("the spots", "temporary spots")},
+        group_names={"spots": WORDS.names("spots_group")},
     )
 
 

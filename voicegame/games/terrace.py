@@ -52,6 +52,10 @@ from voicegame.engine.opening import EachSettle, OpeningFill, RefillAfter, Settl
 from voicegame.engine.safety import CoveredHome
 from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.words import game_words
+
+WORDS = game_words("terrace")
+"""How Terrace and its piles are said (grammars/en/games/terrace.toml)."""
 
 DOWN_ALTERNATE = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
 UP_ALTERNATE = Sequence(Direction.UP, SuitRule.ALTERNATE, wrap=True)
@@ -81,7 +85,7 @@ PRESETS = {
 }
 
 TERRACE_WASTE = replace(WASTE, group="waste")
-RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD)
+RESERVE = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"), takes=TOP_CARD)
 
 
 def foundation(n: int, chosen_base: bool) -> PileSpec:

@@ -40,7 +40,7 @@ def _cell(row: int, position: int) -> PileSpec:
     return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "pyramid_spot"), number=position, group=f"row{row}")
 
 
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile"))
+WASTE = PileSpec("waste", PileKind.WASTE, WORDS.names("waste"))
 PILES = (STOCK, WASTE, DISCARD, *(_cell(r, c) for r in ROWS for c in range(1, r + 1)))
 COVERED_BY: dict[str, tuple[str, ...]] = {cell_id(r, c): (cell_id(r + 1, c), cell_id(r + 1, c + 1)) for r in ROWS if r < 7 for c in range(1, r + 1)}
 PAIRS = PairRule(discard="discard", sums_to=13, singles=frozenset({Rank.KING}), covered_by=COVERED_BY,

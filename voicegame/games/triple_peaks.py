@@ -83,7 +83,7 @@ def cell(row: int, n: int) -> PileSpec:
 WASTE = PileSpec(
     "waste",
     PileKind.WASTE,
-    ("the waste", "waste pile", "discard pile", "discards"),
+    WORDS.names("waste"),
     accepts=Accepts(build=ONE_UP_OR_DOWN, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.TABLEAU})),
 )
 CELLS = tuple((row, n) for row in (1, 2, 3, 4) for n in range(1, ROW_SIZES[row] + 1))

@@ -54,7 +54,7 @@ def covered_by(row: int, position: int) -> tuple[str, ...]:
     return tuple(spot_id(below, c) for c in (position - 1, position) if 1 <= c <= row_length(below))
 
 
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile"))
+WASTE = PileSpec("waste", PileKind.WASTE, WORDS.names("waste"))
 PILES = (STOCK, WASTE, DISCARD, *(_cell(r, c) for r, c in CELLS))
 COVERED_BY: dict[str, tuple[str, ...]] = {spot_id(r, c): covered_by(r, c) for r, c in CELLS if r < 7}
 PAIRS = PairRule(discard="discard", sums_to=13, singles=frozenset({Rank.KING}), covered_by=COVERED_BY,
