@@ -4,121 +4,21 @@ with a short summary, questions take every natural answer, and the wording is pl
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 from voicegame.engine import Compacted, MoveKind, PileKind, Redealt
-from voicegame.games import GAMES
+from scripted import MissingScript, scripted_game
+from voicegame.games import GAMES, find_game
 from voicegame.play.session import Session
 
-DATA = Path(__file__).parent / "data"
-SCRIPTS = {
-    "canfield": ("canfield_seed8_win.txt", {}, 8),
-    "freecell": ("freecell_deal1_win.txt", {}, 1),
-    "gaps": ("gaps_seed5_win.txt", {}, 5),
-    "golf": ("golf_seed13_win.txt", {}, 13),
-    "hopscotch": ("hopscotch_seed10_win.txt", {}, 10),
-    "klondike": ("klondike_draw3_seed5_win.txt", {"draw": 3}, 5),
-    "monte_carlo": ("monte_carlo_seed1_win.txt", {}, 1),
-    "royal_parade": ("royal_parade_seed3_stuck.txt", {}, 3),
-    "scorpion": ("scorpion_seed16_win.txt", {}, 16),
-    "spider": ("spider_suits2_seed1_win.txt", {"suits": 2}, 1),
-    "treize": ("treize_seed2_win.txt", {}, 2),
-    "triple_peaks": ("triple_peaks_seed2_win.txt", {}, 2),
-    # kfam1
-    "gold_mine": ("gold_mine_seed18_win.txt", {}, 18),
-    "saratoga": ("saratoga_seed2_win.txt", {}, 2),
-    "thumb_and_pouch": ("thumb_and_pouch_seed1_win.txt", {}, 1),
-    "westhaven": ("westhaven_seed1_win.txt", {}, 1),
-    "whitehead": ("whitehead_seed24_win.txt", {}, 24),
-    "yukon": ("yukon_seed2_win.txt", {}, 2),
-    "odessa": ("odessa_seed13_win.txt", {}, 13),
-    "forty_thieves": ("forty_thieves_seed27_win.txt", {}, 27),
-    "backbone": ("backbone_seed1_win.txt", {}, 1),
-    "eagle_wing": ("eagle_wing_seed5_win.txt", {}, 5),
-    "straight_up": ("straight_up_seed9_win.txt", {}, 9),
-    "lady_jane": ("lady_jane_seed2_win.txt", {}, 2),
-    # pairfam
-    "thirteen": ("thirteen_seed45_win.txt", {}, 45),
-    "yield": ("yield_seed2_win.txt", {}, 2),
-    "fourteen": ("fourteen_seed1_win.txt", {}, 1),
-    "block_ten": ("block_ten_seed6_win.txt", {}, 6),
-    "gay_gordons": ("gay_gordons_seed1_win.txt", {}, 1),
-    "helsinki": ("helsinki_seed1_win.txt", {}, 1),
-    "jamestown": ("jamestown_seed4_win.txt", {}, 4),
-    "isabel": ("isabel_seed1_win.txt", {}, 1),
-    "neighbor": ("neighbor_seed1_win.txt", {}, 1),
-    "quatorze": ("quatorze_seed1_win.txt", {}, 1),
-    "elevator": ("elevator_seed13_win.txt", {}, 13),
-    "escalator": ("escalator_seed13_win.txt", {}, 13),
-    "sir_tommy": ("sir_tommy_seed1_stuck.txt", {}, 1),
-    "auld_lang_syne": ("auld_lang_syne_seed1_stuck.txt", {}, 1),
-    "scuffle": ("scuffle_seed4_win.txt", {}, 4),
-    "carpet": ("carpet_seed1_win.txt", {}, 1),
-    "clock": ("clock_seed5_win.txt", {}, 5),
-    # fcfam
-    "bakers_game": ("bakers_game_seed5_win.txt", {}, 5),
-    "eight_off": ("eight_off_seed1_win.txt", {}, 1),
-    "seahaven": ("seahaven_seed1_win.txt", {}, 1),
-    "beleaguered_castle": ("beleaguered_castle_seed1_win.txt", {}, 1),
-    "streets_and_alleys": ("streets_and_alleys_seed1_win.txt", {}, 1),
-    "bakers_dozen": ("bakers_dozen_seed5_win.txt", {}, 5),
-    "spiderette": ("spiderette_seed2_win.txt", {}, 2),
-    "will_o_the_wisp": ("will_o_the_wisp_seed16_win.txt", {}, 16),
-    "spider_three_decks": ("spider_three_decks_seed20_stuck.txt", {}, 20),
-    "bristol": ("bristol_seed4_win.txt", {}, 4),
-    "fortress": ("fortress_seed24_win.txt", {}, 24),
-    "chessboard": ("chessboard_seed5_win.txt", {}, 5),
-    "bear_river": ("bear_river_seed1_win.txt", {}, 1),
-    "cruel": ("cruel_seed2_win.txt", {}, 2),
-    # kfam3
-    "agnes": ("agnes_seed127_win.txt", {}, 127),
-    "easthaven": ("easthaven_seed4_win.txt", {}, 4),
-    "gypsy": ("gypsy_seed10_win.txt", {}, 10),
-    "glenwood": ("glenwood_seed1_win.txt", {}, 1),
-    "royal_east": ("royal_east_seed19_win.txt", {}, 19),
-    "king_albert": ("king_albert_seed1_win.txt", {}, 1),
-    "union_square": ("union_square_seed6_win.txt", {}, 6),
-    # kfam4
-    "giant": ("giant_seed1_win.txt", {}, 1),
-    "zebra": ("zebra_seed1_win.txt", {}, 1),
-    "kansas": ("kansas_seed30_stuck.txt", {}, 30),
-    "terrace": ("terrace_seed10_win.txt", {}, 10),
-    "aunt_mary": ("aunt_mary_seed23_win.txt", {}, 23),
-    # pair4
-    "osmosis": ("osmosis_seed2_win.txt", {}, 2),
-    "peek": ("peek_seed2_win.txt", {}, 2),
-    "napoleons_tomb": ("napoleons_tomb_seed3_win.txt", {}, 3),
-    "pileon": ("pileon_seed1_win.txt", {}, 1),
-    "maze": ("maze_seed1_win.txt", {}, 1),
-    "labyrinth": ("labyrinth_seed63_win.txt", {}, 63),
-    "camelot": ("camelot_seed5_stuck.txt", {}, 5),
-    "kings_audience": ("kings_audience_seed61_win.txt", {}, 61),
-    "plait": ("plait_seed1_stuck.txt", {}, 1),
-    # pair3
-    "ten_across": ("ten_across_seed2_win.txt", {}, 2),
-    "diamond_mine": ("diamond_mine_seed6_win.txt", {}, 6),
-    "accordion": ("accordion_seed2_win.txt", {}, 2),
-    "cover": ("cover_seed29_win.txt", {}, 29),
-    "first_law": ("first_law_seed3_win.txt", {}, 3),
-    "fortunes": ("fortunes_seed5_win.txt", {}, 5),
-    "doublets": ("doublets_seed2_win.txt", {}, 2),
-    "valentine": ("valentine_seed1_win.txt", {}, 1),
-    "poker": ("poker_seed1_win.txt", {}, 1),
-    # athena
-    "athena": ("athena_seed1_win.txt", {}, 1),
-    "jumbo": ("jumbo_seed6_win.txt", {}, 6),  # jumbo
-    # thieves
-    "thieves": ("thieves_seed9_win.txt", {}, 9),
-}
 KEYS = [g.key for g in GAMES]
 
 
 def script(key: str) -> tuple[Session, list[str]]:
-    name, options, seed = SCRIPTS[key]
-    lines = [line.strip() for line in (DATA / name).read_text().splitlines()]
-    return Session(key, options, seed=seed), [line for line in lines if line and not line.startswith("#")]
+    """A session of ``key``'s scripted game (tests/data, found by file name: tests/scripted.py) and its lines."""
+    scripted = scripted_game(find_game(key))
+    return Session(key, scripted.options, seed=scripted.seed), scripted.lines()
 
 
 def unsaid_changes(session: Session, before, command: str, sentences: list[str]) -> list[str]:
@@ -147,6 +47,13 @@ def reshuffles(session: Session, before) -> bool:
     move = session.history.moves[session.history.cursor - 1]
     events = session.engine.apply(before, move)[1]
     return any(isinstance(e, (Compacted, Redealt)) for e in events)
+
+
+def test_a_game_without_a_scripted_game_is_told_which_file_to_write():
+    from dataclasses import replace
+
+    with pytest.raises(MissingScript, match=r"write tests/data/new_game_seed<N>_win.txt"):
+        scripted_game(replace(find_game("golf"), key="new_game"))
 
 
 @pytest.mark.parametrize("key", KEYS)

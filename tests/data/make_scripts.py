@@ -23,6 +23,8 @@
   king_albert_seed1_win.txt, union_square_seed6_win.txt: the solver's winning lines (loops and
   stretches one move could skip cut out); agnes_seed2_stuck.txt: Agnes seed 2 (proved lost) played
   by the hint's first choice to "No moves left" (``python tests/data/make_scripts.py kfam3``).
+- ``python tests/data/make_scripts.py KEY N``: any game's winning line for deal N, as KEY_seedN_win.txt (the
+  name by which tests/scripted.py finds a game's scripted game).
 Each line is a spoken command; moves are named by card, or by pile where two equal cards
 could be meant.
 """
@@ -178,7 +180,7 @@ def spider() -> None:
     solved("spider", 1, "spider_suits2_seed1_win.txt", "Spider, two suits (--suits 2)", suits=2)
 
 
-# ----- kfam1: the Klondike family, Klondike proper (issue 21) -----
+# ----- kfam1: the Klondike family, Klondike proper -----
 def gold_mine() -> None:
     solved("gold_mine", 18, "gold_mine_seed18_win.txt", "Gold Mine")
 
@@ -198,7 +200,7 @@ def westhaven() -> None:
 def whitehead() -> None:
     solved("whitehead", 24, "whitehead_seed24_win.txt", "Whitehead")
 
-# ----- kfam2 (issue 21): the Klondike family ----------------------------------------------------------
+# ----- kfam2: the Klondike family ----------------------------------------------------------
 def yukon() -> None:
     solved("yukon", 2, "yukon_seed2_win.txt", "Yukon")
 
@@ -226,7 +228,7 @@ def lady_jane() -> None:
 def backbone() -> None:
     solved("backbone", 1, "backbone_seed1_win.txt", "Backbone")
 
-# ----- pairfam (issue 23) ------------------------------------------------------------------------
+# ----- pairfam ------------------------------------------------------------------------
 def thirteen() -> None:
     solved("thirteen", 45, "thirteen_seed45_win.txt", "Thirteen")
 
@@ -309,7 +311,7 @@ def clock() -> None:
 PAIRFAM = ["thirteen", "yield_", "fourteen", "block_ten", "gay_gordons", "helsinki", "jamestown", "isabel", "neighbor", "quatorze", "elevator", "sir_tommy", "auld_lang_syne", "scuffle", "carpet", "clock"]
 
 def fcfam() -> None:
-    """The FreeCell and Spider families of issue 22 (Freecell Solver's lines where it plays the game,
+    """The FreeCell and Spider families (Freecell Solver's lines where it plays the game,
     through solve_thoughtful); Spider Three Decks, which the solver never won (see its test), played
     greedily to "No moves left"."""
     for key, seed, title in FCFAM:
@@ -346,7 +348,7 @@ FCFAM = [
 ]
 
 
-# ----- kfam3 (issue 21) -----------------------------------------------------------------------------------
+# ----- kfam3 -----------------------------------------------------------------------------------
 KFAM3 = [
     ("agnes", 127, "Agnes"),
     ("easthaven", 4, "Easthaven"),
@@ -376,14 +378,14 @@ def stuck_without_repeats(key: str, seed: int, name: str, title: str) -> None:
 
 
 def kfam3() -> None:
-    """Agnes, Easthaven, Gypsy, Glenwood, Royal East, King Albert, Union Square (issue 21): the solver's
+    """Agnes, Easthaven, Gypsy, Glenwood, Royal East, King Albert, Union Square: the solver's
     winning lines, and Agnes seed 2 (proved lost) played greedily to "No moves left" as well."""
     for key, seed, title in KFAM3:
         solved(key, seed, f"{key}_seed{seed}_win.txt", title, short=True)
     stuck_without_repeats("agnes", 2, "agnes_seed2_stuck.txt", "Agnes")  # seed 2: proved lost by the solver
 
 
-# ----- kfam4 (issue 21): Terrace, Giant, Zebra, Jumbo, Kansas -------------------------------------------
+# ----- kfam4: Terrace, Giant, Zebra, Jumbo, Kansas -------------------------------------------
 def terrace() -> None:
     solved("terrace", 10, "terrace_seed10_win.txt", "Terrace")
 
@@ -443,7 +445,7 @@ def kansas() -> None:
     played_out("kansas", 30, "Kansas", "the solver won none of seeds 1-200")
 
 
-# ----- pair4 (issue 23) ----------------------------------------------------------------------------
+# ----- pair4 ----------------------------------------------------------------------------
 PAIR4 = [
     ("osmosis", 2, "Osmosis", False),
     ("peek", 2, "Peek", False),
@@ -462,7 +464,7 @@ def pair4() -> None:
     greedy("plait", 1, "plait_seed1_stuck.txt", "Plait")  # no seed of 1-20 solved in 10 s each
 
 
-PAIR3 = [  # issues 22 and 23, the pair3 branch: (key, seed, title, options)
+PAIR3 = [  # the pair3 branch: (key, seed, title, options)
     ("ten_across", 2, "Ten Across", {}),
     ("diamond_mine", 6, "Diamond Mine", {}),
     ("accordion", 2, "Accordion", {}),
@@ -476,7 +478,7 @@ PAIR3 = [  # issues 22 and 23, the pair3 branch: (key, seed, title, options)
 
 
 def pair3(*wanted: str) -> None:
-    """The pair3 games (issues 22 and 23): the thoughtful solver's winning lines, loops and detours cut out
+    """The pair3 games: the thoughtful solver's winning lines, loops and detours cut out
     (only the games ``wanted``, when any are named)."""
     for key, seed, title, options in PAIR3:
         if wanted and key not in wanted:
@@ -485,12 +487,12 @@ def pair3(*wanted: str) -> None:
 
 
 def athena() -> None:
-    """Athena (issue 21): the thoughtful solver's winning line for seed 1, loops and detours cut out."""
+    """Athena: the thoughtful solver's winning line for seed 1, loops and detours cut out."""
     solved("athena", 1, "athena_seed1_win.txt", "Athena", short=True)
 
 
 def thieves() -> None:
-    """Thieves (branch thieves, issue 23): the solver's winning line for a deal whose jokers are
+    """Thieves (branch thieves): the solver's winning line for a deal whose jokers are
     played by name ("red joker to waste")."""
     solved("thieves", THIEVES_SEED, f"thieves_seed{THIEVES_SEED}_win.txt", "Thieves", short=True)
 
@@ -501,6 +503,10 @@ THIEVES_SEED = 9
 if __name__ == "__main__":
     import sys
 
+    if len(sys.argv) == 3 and sys.argv[2].isdigit():  # any game: its solver's winning line for one deal
+        key, seed = sys.argv[1], int(sys.argv[2])
+        solved(key, seed, f"{key}_seed{seed}_win.txt", find_game(key).title, short=True)
+        sys.exit()
     wanted = sys.argv[1:] or ["klondike", "royal_parade", "freecell", "golf", "scorpion", "canfield", "triple_peaks", "spider",
                               *PAIRFAM, "fcfam", "kfam3", "terrace", "giant", "zebra", "kansas", "aunt_mary", "pair4", "pair3", "athena", "jumbo", "thieves"]
     for name in wanted:

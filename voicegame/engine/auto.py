@@ -29,6 +29,14 @@ def opposite_colours_ready(game: GameDef, state: State, src: int) -> bool:
     return len(opposite) >= 2 and all(height >= card.rank - 1 for height in opposite)
 
 
+def always_safe(game: GameDef, state: State, src: int) -> bool:
+    """Auto-play's rule for a game in which a card that can go home is never needed on the table: its
+    foundations never give a card back, and no card that could go on it is still waiting (the games
+    built in suit whose next lower card is home first, the games with nothing built on the table, or
+    with no decisions at all, as Clock)."""
+    return True
+
+
 def safe_foundation_move(engine: Engine, state: State) -> Move | None:
     """One move of a single card to a foundation that the game's safety rule allows, or None."""
     rule = engine.game.safe_to_foundation

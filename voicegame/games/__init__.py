@@ -1,19 +1,19 @@
-"""The registry: every playable game in one explicit list. Each game is one module of this package
-(a declaration on the engine, ending with its :class:`~voicegame.games.entry.GameEntry`); adding a game
-is adding its module here."""
+"""The registry: every playable game, found as the modules of this package that end with an ``ENTRY``
+(a :class:`~voicegame.games.entry.GameEntry`); adding a game is adding its module, nothing more."""
 
 from __future__ import annotations
 
 import argparse
+import pkgutil
 from importlib import import_module
 from typing import Callable
 
 from voicegame.games.entry import MAX_SEED, GameEntry, Option, allowed, given
 
 __all__ = ["GAMES", "MAX_SEED", "GameEntry", "Option", "UnknownGame", "add_option_arguments", "all_games", "allowed", "find_game",
-           "given", "seed_number"]
+           "game_modules", "given", "seed_number"]
 
-GAME_MODULES: tuple[str, ...] = (
+LISTED_FIRST: tuple[str, ...] = (
     "klondike", "royal_parade", "freecell", "golf", "spider", "treize", "monte_carlo", "scorpion",
     "canfield", "triple_peaks", "hopscotch", "gaps", "gold_mine", "westhaven", "whitehead",
     "thumb_and_pouch", "saratoga", "yukon", "odessa", "forty_thieves", "backbone", "eagle_wing",
@@ -26,22 +26,32 @@ GAME_MODULES: tuple[str, ...] = (
     "agnes", "easthaven", "gypsy", "glenwood", "royal_east", "king_albert", "union_square",
     "giant", "zebra", "kansas", "terrace", "aunt_mary",
     "osmosis", "peek", "napoleons_tomb", "pileon", "maze", "labyrinth", "camelot", "kings_audience", "plait",
-    "athena",
-    "jumbo",
-    "thieves",
+    "athena", "jumbo", "thieves",
 )
-"""The modules of voicegame.games that are games, in the order the games list says them."""
+"""The order of the games found so far, which the player hears: the spoken games list (families in the
+order their first game comes), ``voicegame games``, docs/games.md, and which game a shared name means
+first all follow it. Not a list to keep up: a game not named here (a new one) comes after these, in
+module name order."""
+
+
+def game_modules() -> tuple[str, ...]:
+    """The modules of this package, in the order the games list says them (shared ones such as
+    ``parts`` among them: :func:`all_games` keeps those with an ``ENTRY``)."""
+    found = {info.name for info in pkgutil.iter_modules(__path__)}
+    return (*(name for name in LISTED_FIRST if name in found), *sorted(found.difference(LISTED_FIRST)))
+
 
 GAMES: tuple[GameEntry, ...]
 """Every game, in the order the games list says them: made on first use (``all_games``), so that what
-needs no game (``voicegame config``, ``stats``, a settings check) does not import 88 modules (issue 35)."""
+needs no game (``voicegame config``, ``stats``, a settings check) does not import 88 modules."""
 
 
 def all_games() -> tuple[GameEntry, ...]:
     """``GAMES``, importing every game's module the first time."""
     games: tuple[GameEntry, ...] | None = globals().get("GAMES")
     if games is None:
-        games = tuple(import_module(f"voicegame.games.{name}").ENTRY for name in GAME_MODULES)
+        modules = [import_module(f"voicegame.games.{name}") for name in game_modules()]
+        games = tuple(module.ENTRY for module in modules if isinstance(getattr(module, "ENTRY", None), GameEntry))
         globals()["GAMES"] = games
     return games
 

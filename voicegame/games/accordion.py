@@ -33,9 +33,12 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, discarded, spot_id, spot_names
+from voicegame.games.words import game_words
+
+WORDS = game_words("accordion")
+"""How Accordion and its piles are said (grammars/en/games/accordion.toml)."""
 
 ROWS = tuple((row, 9 if row <= 5 else 7) for row in range(1, 7))
 LINE = tuple(spot_id(row, column) for row, width in ROWS for column in range(1, width + 1))
@@ -61,7 +64,7 @@ def accordion() -> GameDef:
     """Accordion (no options)."""
     return GameDef(
         key="accordion",
-        title="Accordion",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(place) for place in LINE),
         deal_by_rows=False,
@@ -70,16 +73,12 @@ def accordion() -> GameDef:
         is_won=one_left,
         won_key="won_accordion",
         help_key="help_accordion",
-        group_names={f"row{row}": (f"row {number_word(row)}",) for row, _ in ROWS},
+        group_names={f"row{row}": WORDS.names("row", row) for row, _ in ROWS},
         settle=Collapse(LINE, "discard"),
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="accordion",
-    family="Pairing and removal: line collapse",
-    title="Accordion",
-    aliases=(),
     factory=accordion,
-    summary="Every card in one line; a card jumps onto the card one or three places left of it when they share a suit or rank; leave one card to win.",
 )

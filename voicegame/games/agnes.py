@@ -21,11 +21,14 @@ Decisions where the manual is silent or unclear:
 
 from __future__ import annotations
 
-from voicegame.engine import EMPTY_ANY, EMPTY_NONE, TOP_CARD, Accepts, DealOnePerPile, DealSpec, Direction, GameDef, PileKind, PileSpec, Sequence, SuitRule, Takes
+from voicegame.engine import EMPTY_ANY, EMPTY_NONE, TOP_CARD, Accepts, DealOnePerPile, DealSpec, Direction, GameDef, PileSpec, Sequence, SuitRule, Takes
 from voicegame.engine.safety import BaseSeatsFilled
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, RememberedBase, remember_base, tableau_pile
+from voicegame.games.parts import STOCK, RememberedBase, numbered_foundation, remember_base, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("agnes")
+"""How Agnes and its piles are said (grammars/en/games/agnes.toml)."""
 
 SAME_COLOUR_DOWN = Sequence(Direction.DOWN, SuitRule.SAME_COLOUR, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -33,25 +36,22 @@ PILES_AT = range(1, 8)
 BASE = "foundation1"
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=RememberedBase(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), takes=TOP_CARD,
-                    number=n, group="foundations")
+FOUNDATION = RememberedBase(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def pile(n: int) -> PileSpec:
     """Builds down in one colour round the corner; runs of one colour move; only a deal fills a gap."""
     return tableau_pile(n, Accepts(build=SAME_COLOUR_DOWN, empty=EMPTY_NONE), Takes(runs=True, sequence=SAME_COLOUR_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def agnes() -> GameDef:
     """Agnes (no options)."""
     return GameDef(
         key="agnes",
-        title="Agnes",
-        piles=(STOCK, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in PILES_AT)),
+        title=WORDS.title,
+        piles=(STOCK, *(numbered_foundation(n, FOUNDATION, takes=TOP_CARD) for n in range(1, 5)), *(pile(n) for n in PILES_AT)),
         layout_deal=(*(DealSpec(f"pile{n}", down=n - 1, up=1) for n in PILES_AT), DealSpec(BASE)),
         stock_rule=DealOnePerPile(group="tableau"),
         after_deal=remember_base(BASE),
@@ -60,11 +60,7 @@ def agnes() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="agnes",
-    family="Klondike-like: stock deals to tableau",
-    title="Agnes",
-    aliases=("agnes sorel",),
     factory=agnes,
-    summary="A Klondike triangle and a base card; build down in one colour; gaps wait for the next deal of seven.",
 )

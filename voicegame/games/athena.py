@@ -29,6 +29,10 @@ from voicegame.engine.cards import Suit
 from voicegame.games.klondike import tableau
 from voicegame.games.parts import STOCK, WASTE, suit_foundation
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("athena")
+"""How Athena and its piles are said (grammars/en/games/athena.toml)."""
 
 ROWS = "dudu"
 """The four rows, bottom first: face down, face up, face down, face up."""
@@ -38,7 +42,7 @@ def athena() -> GameDef:
     """Athena (no options): seven piles of four in alternating rows, draw one, two redeals."""
     return GameDef(
         key="athena",
-        title="Athena",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(suit_foundation(s) for s in Suit), *(tableau(n) for n in range(1, 8))),
         layout_deal=tuple(DealSpec.faces(f"pile{n}", ROWS) for n in range(1, 8)),
         stock_rule=DrawToWaste(draw=1, redeals=2),
@@ -47,11 +51,7 @@ def athena() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="athena",
-    family="Klondike-like: Klondike proper",
-    title="Athena",
-    aliases=(),
     factory=athena,
-    summary="Klondike on seven piles of four, dealt in rows face down and face up in turn; draw one, two redeals.",
 )

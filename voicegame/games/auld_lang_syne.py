@@ -19,6 +19,7 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Auld Lang Syne"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import (
     EMPTY_NONE,
     TOP_CARD,
@@ -27,46 +28,33 @@ from voicegame.engine import (
     DealSpec,
     Direction,
     GameDef,
-    State,
     PileKind,
     PileSpec,
     Sequence,
     SuitRule,
 )
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK
+from voicegame.games.parts import STOCK, numbered_foundation
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("auld_lang_syne")
+"""How Auld Lang Syne and its piles are said (grammars/en/games/auld_lang_syne.toml)."""
 
 SLOTS = range(1, 5)
 ACES = tuple(Card(Rank.ACE, suit) for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES))
 UP_ANY_SUIT = Sequence(Direction.UP, SuitRule.ANY)
 
 
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """Every card that can go home is safe to send ("auto"): the foundations build up by one in any
-    suit and never give back, so a card home only lets the next rank follow."""
-    return True
-
-
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(
-        id=f"foundation{n}",
-        kind=PileKind.FOUNDATION,
-        names=(f"foundation {word}", f"home {word}"),
-        accepts=Accepts(build=UP_ANY_SUIT, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.RESERVE})),
-        number=n,
-        group="foundations",
-    )
+FOUNDATION = Accepts(build=UP_ANY_SUIT, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.RESERVE}))
+"""What each foundation accepts (all alike)."""
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"pile {word}"), takes=TOP_CARD, number=n, group="reserves")
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n, group="reserves")
 
 
-PILES = (STOCK, *(foundation(n) for n in SLOTS), *(reserve(n) for n in SLOTS))
+PILES = (STOCK, *(numbered_foundation(n, FOUNDATION) for n in SLOTS), *(reserve(n) for n in SLOTS))
 
 
 def aces_first(seed: int) -> list[Card]:
@@ -78,7 +66,7 @@ def auld_lang_syne() -> GameDef:
     """Auld Lang Syne (no options)."""
     return GameDef(
         key="auld_lang_syne",
-        title="Auld Lang Syne",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"foundation{n}") for n in SLOTS),
         deal_by_rows=False,
@@ -86,15 +74,13 @@ def auld_lang_syne() -> GameDef:
         stock_rule=DealOnePerPile(group="reserves"),
         max_score=52,
         help_key="help_auld_lang_syne",
+        # Every card that can go home is safe to send ("auto"): the foundations build up by one in any suit
+        # and never give back, so a card home only lets the next rank follow.
         safe_to_foundation=always_safe,
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="auld_lang_syne",
-    family="Builders: stock feeds reserves, foundation-only play",
-    title="Auld Lang Syne",
-    aliases=("auld lang syne", "old lang syne"),
     factory=auld_lang_syne,
-    summary="The aces start four foundations built up in any suit; each deal puts a card on four reserves, whose tops only go home.",
 )

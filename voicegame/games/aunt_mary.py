@@ -27,20 +27,24 @@ from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.cards import Rank, Suit
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("aunt_mary")
+"""How Aunt Mary and its piles are said (grammars/en/games/aunt_mary.toml)."""
 
 PILES = range(1, 7)
 
 
 def pile(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=Empty(rank=Rank.KING)), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def aunt_mary() -> GameDef:
     """Aunt Mary (no options): six piles, draw one, two redeals."""
     return GameDef(
         key="aunt_mary",
-        title="Aunt Mary",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(suit_foundation(s) for s in Suit), *(pile(n) for n in PILES)),
         layout_deal=tuple(DealSpec(f"pile{n}", down=n - 1, up=7 - n) for n in PILES),
         stock_rule=DrawToWaste(draw=1, redeals=2),
@@ -49,11 +53,7 @@ def aunt_mary() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="aunt_mary",
-    family="Klondike-like: Klondike proper",
-    title="Aunt Mary",
-    aliases=("aunt mary",),
     factory=aunt_mary,
-    summary="Klondike on six piles of six, a staircase of face-up cards; draw one, two redeals.",
 )

@@ -25,31 +25,34 @@ from voicegame.engine import TOP_CARD, Accepts, DealSpec, DrawToWaste, GameDef, 
 from voicegame.engine.auto import same_suit_ready
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("backbone")
+"""How Backbone and its piles are said (grammars/en/games/backbone.toml)."""
 
 PILES_AT = range(1, 9)
 NOT_FROM_THE_RESERVE = frozenset({PileKind.TABLEAU, PileKind.WASTE})
 
-BACKBONE = PileSpec("backbone", PileKind.RESERVE, ("the backbone", "backbone", "backbone card"), takes=TOP_CARD, group="reserve")
+BACKBONE = PileSpec("backbone", PileKind.RESERVE, WORDS.names("backbone"), takes=TOP_CARD, group="reserve")
 
 
 def stack(n: int, side: str) -> PileSpec:
     """A reserve stack: its top card is free once the backbone card has gone."""
-    word = ("one", "two")[n - 1]
-    return PileSpec(f"stack{n}", PileKind.RESERVE, (f"the {side} stack", f"{side} stack", f"stack {word}"),
+    return PileSpec(f"stack{n}", PileKind.RESERVE, WORDS.names("stack", n, side=side),
                     takes=Takes(blocked_by=("backbone",)), number=n, group="reserve")
 
 
 def pile(n: int) -> PileSpec:
     """Builds down in suit, one card at a time; an empty pile takes any card but a reserve card."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty_from=NOT_FROM_THE_RESERVE), Takes(),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 def backbone() -> GameDef:
     """Backbone (no options)."""
     return GameDef(
         key="backbone",
-        title="Backbone",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(numbered_foundation(n) for n in range(1, 9)), BACKBONE, stack(1, "left"), stack(2, "right"),
                *(pile(n) for n in PILES_AT)),
         layout_deal=(DealSpec("stack1", up=9), DealSpec("stack2", up=9), DealSpec("backbone"),
@@ -62,11 +65,7 @@ def backbone() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="backbone",
-    family="Klondike-like: Forty Thieves type (single-card moves)",
-    title="Backbone",
-    aliases=(),
     factory=backbone,
-    summary="Two decks; a reserve of two stacks under one backbone card; eight piles build down in suit; one redeal.",
 )

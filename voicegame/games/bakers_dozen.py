@@ -20,17 +20,21 @@ from voicegame.engine import EMPTY_NONE, TOP_CARD, Accepts, DealSpec, GameDef, R
 from voicegame.engine.cards import Rank, Suit
 from voicegame.games.parts import DOWN_ANY_SUIT, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("bakers_dozen")
+"""How Bakers Dozen and its piles are said (grammars/en/games/bakers_dozen.toml)."""
 
 PILES = (*(suit_foundation(s) for s in Suit),
          *(tableau_pile(n, Accepts(build=DOWN_ANY_SUIT, empty=EMPTY_NONE, single=True), TOP_CARD, id_prefix="pile",
-                        words=("pile", "column")) for n in range(1, 14)))
+                        noun="pile") for n in range(1, 14)))
 
 
 def bakers_dozen() -> GameDef:
     """Bakers Dozen (no options)."""
     return GameDef(
         key="bakers_dozen",
-        title="Bakers Dozen",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"pile{n}", up=4) for n in range(1, 14)),
         after_deal=RankToBottom(Rank.KING, "tableau"),
@@ -38,11 +42,7 @@ def bakers_dozen() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="bakers_dozen",
-    family="FreeCell-like: open packer / fan",
-    title="Bakers Dozen",
-    aliases=("baker's dozen",),
     factory=bakers_dozen,
-    summary="Thirteen piles of four, kings at the bottom; build down in any suit, one card at a time; empty piles stay empty.",
 )

@@ -22,11 +22,13 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import Accepts, DealSpec, Empty, GameDef, PileKind, PileSpec, State, Takes, free_cells_run_limit
 from voicegame.engine.cards import Rank, Suit
 from voicegame.games.freecell import cell
 from voicegame.games.parts import DOWN_IN_SUIT, runs_home, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
 
 KINGS_ONLY = Empty(rank=Rank.KING)
 
@@ -36,13 +38,6 @@ def suit_column(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty=KINGS_ONLY), Takes(runs=True, sequence=DOWN_IN_SUIT), group="columns")
 
 
-def never_needed(game: GameDef, state: object, src: int) -> bool:
-    """Auto-play's rule for games built down in suit whose foundations never give a card back:
-    every card that may go up is safe (the only card that could sit on it, one rank lower in its
-    suit, is home already)."""
-    return True
-
-
 def runs_home_or_cells(game: GameDef, state: State, dst: int) -> int:
     """A run in suit goes to its foundation whatever its length; between columns, the free cells' limit."""
     if game.piles[dst].kind is PileKind.FOUNDATION:
@@ -50,7 +45,7 @@ def runs_home_or_cells(game: GameDef, state: State, dst: int) -> int:
     return free_cells_run_limit(game, state, dst)
 
 
-def suit_cells_game(key: str, title: str, cells: int, heights: tuple[int, ...], in_cells: tuple[int, ...],
+def suit_cells_game(key: str, cells: int, heights: tuple[int, ...], in_cells: tuple[int, ...],
                     help_key: str, groups_home: bool = False) -> GameDef:
     """A free-cell game built down in suit with kings-only empty columns: ``cells`` reserves,
     columns of ``heights`` cards, and one card dealt to each reserve in ``in_cells`` (numbers from 1).
@@ -61,25 +56,24 @@ def suit_cells_game(key: str, title: str, cells: int, heights: tuple[int, ...], 
     deal = (*(DealSpec(f"column{n}", up=h) for n, h in enumerate(heights, start=1)), *(DealSpec(f"cell{n}") for n in in_cells))
     return GameDef(
         key=key,
-        title=title,
+        title=game_words(key).title,
         piles=piles,
         layout_deal=deal,
         max_run=runs_home_or_cells if groups_home else free_cells_run_limit,
-        safe_to_foundation=never_needed,
+        # Auto-play's rule for games built down in suit whose foundations never give a card back: every card
+        # that may go up is safe (the only card that could sit on it, one rank lower in its suit, is home
+        # already).
+        safe_to_foundation=always_safe,
         help_key=help_key,
     )
 
 
 def bakers_game() -> GameDef:
     """Bakers Game (no options)."""
-    return suit_cells_game("bakers_game", "Bakers Game", 4, (7, 7, 7, 7, 6, 6, 6, 6), (), "help_bakers_game")
+    return suit_cells_game("bakers_game", 4, (7, 7, 7, 7, 6, 6, 6, 6), (), "help_bakers_game")
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="bakers_game",
-    family="FreeCell-like: free cells",
-    title="Bakers Game",
-    aliases=("bakers", "baker's game"),
     factory=bakers_game,
-    summary="FreeCell built down in suit: eight columns, four cells; only a king goes on an empty column.",
 )

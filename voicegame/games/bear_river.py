@@ -25,6 +25,11 @@ from voicegame.engine import (
 )
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+from voicegame.games.parts import numbered_foundation
+
+WORDS = game_words("bear_river")
+"""How Bear River and its piles are said (grammars/en/games/bear_river.toml)."""
 
 UP_IN_SUIT_WRAPPING = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
 EITHER_IN_SUIT_WRAPPING = Sequence(Direction.EITHER, SuitRule.SAME, wrap=True)
@@ -32,18 +37,14 @@ BASE = "foundation1"
 HOLES = (6, 12, 18)
 
 
-def foundation(n: int) -> PileSpec:
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {number_word(n)}",),
-                    accepts=Accepts(build=UP_IN_SUIT_WRAPPING, empty=EMPTY_ANY, single=True, base_from=BASE),
-                    number=n, group="foundations")
+FOUNDATION = Accepts(build=UP_IN_SUIT_WRAPPING, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def pile(n: int) -> PileSpec:
     row, place = (n - 1) // 6 + 1, (n - 1) % 6 + 1
     hole = n in HOLES
-    names: tuple[str, ...] = (f"pile {number_word(n)}", f"row {number_word(row)} pile {number_word(place)}")
-    if hole:
-        names += (f"hole {number_word(row)}",)
+    names = WORDS.names("hole" if hole else "pile", n, row=number_word(row), place=number_word(place))
     return PileSpec(f"pile{n}", PileKind.TABLEAU, names, number=n, group="tableau", takes=TOP_CARD,
                     accepts=Accepts(build=EITHER_IN_SUIT_WRAPPING, empty=EMPTY_ANY if hole else EMPTY_NONE, single=True, extra=AtMost(3)))
 
@@ -52,19 +53,15 @@ def bear_river() -> GameDef:
     """Bear River (no options)."""
     return GameDef(
         key="bear_river",
-        title="Bear River",
-        piles=(*(foundation(n) for n in range(1, 5)), *(pile(n) for n in range(1, 19))),
+        title=WORDS.title,
+        piles=(*(numbered_foundation(n, FOUNDATION, names=WORDS.names("foundation", n)) for n in range(1, 5)), *(pile(n) for n in range(1, 19))),
         layout_deal=(DealSpec(BASE), *(DealSpec(f"pile{n}", up=2 if n in HOLES else 3) for n in range(1, 19))),
         deal_by_rows=False,
         help_key="help_bear_river",
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="bear_river",
-    family="FreeCell-like: open packer / fan",
-    title="Bear River",
-    aliases=(),
     factory=bear_river,
-    summary="Eighteen piles of at most three build up or down in suit; the dealt base card sets the foundations' rank.",
 )

@@ -27,6 +27,7 @@ from voicegame.engine.cards import Card, Rank, Suit, new_deck, shuffled
 from voicegame.engine.game import foundation_cards
 from voicegame.games.parts import DOWN_ANY_SUIT, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
 
 ACES = tuple(Card(Rank.ACE, suit) for suit in Suit)
 """The aces in the foundations' order (clubs, diamonds, hearts, spades)."""
@@ -48,28 +49,24 @@ def beyond_aces(game: GameDef, state: State) -> int:
     return foundation_cards(game, state) - 4
 
 
-def open_packer(key: str, title: str, heights: tuple[int, ...], aces_out: bool, help_key: str) -> GameDef:
+def open_packer(key: str, heights: tuple[int, ...], aces_out: bool, help_key: str) -> GameDef:
     """Eight columns of ``heights`` cards, building down in any suit one card at a time, and
     foundations in suit that give their top card back; ``aces_out``: the aces start home."""
     piles = (*(suit_foundation(s) for s in Suit), *(open_column(n) for n in range(1, len(heights) + 1)))
     columns = tuple(DealSpec(f"column{n}", up=h) for n, h in enumerate(heights, start=1))
     if aces_out:
-        return GameDef(key=key, title=title, piles=piles, help_key=help_key,
+        return GameDef(key=key, title=game_words(key).title, piles=piles, help_key=help_key,
                        layout_deal=(*(DealSpec(s.value) for s in Suit), *columns),
                        shuffle=aces_first, score=beyond_aces, max_score=48)
-    return GameDef(key=key, title=title, piles=piles, layout_deal=columns, help_key=help_key)
+    return GameDef(key=key, title=game_words(key).title, piles=piles, layout_deal=columns, help_key=help_key)
 
 
 def beleaguered_castle() -> GameDef:
     """Beleaguered Castle (no options)."""
-    return open_packer("beleaguered_castle", "Beleaguered Castle", (6,) * 8, True, "help_beleaguered_castle")
+    return open_packer("beleaguered_castle", (6,) * 8, True, "help_beleaguered_castle")
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="beleaguered_castle",
-    family="FreeCell-like: open packer / fan",
-    title="Beleaguered Castle",
-    aliases=("castle", "laying siege"),
     factory=beleaguered_castle,
-    summary="The aces start home; eight columns of six build down in any suit, one card at a time; any card fills a gap.",
 )

@@ -26,6 +26,10 @@ from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, Re
 from voicegame.engine.cards import Rank
 from voicegame.games.parts import DISCARD, STOCK, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("block_ten")
+"""How Block Ten and its piles are said (grammars/en/games/block_ten.toml)."""
 
 SIZE = range(1, 4)
 CELLS = tuple(spot_id(r, c) for r in SIZE for c in SIZE)
@@ -49,7 +53,7 @@ def block_ten() -> GameDef:
     """Block Ten (no options)."""
     return GameDef(
         key="block_ten",
-        title="Block Ten",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(cell) for cell in CELLS),
         score=discarded,
@@ -57,17 +61,13 @@ def block_ten() -> GameDef:
         is_won=all_but_tens,
         won_key="won_block_ten",
         help_key="help_block_ten",
-        group_names={"block": ("the block", "the grid")},
+        group_names={"block": WORDS.names("block_group")},
         pairs=PAIRS,
         refill=Refill(group="block", source="stock", keep_down=True),
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="block_ten",
-    family="Pairing and removal: sum pairs",
-    title="Block Ten",
-    aliases=("block ten", "block"),
     factory=block_ten,
-    summary="A block of nine cards; remove pairs adding up to ten and pairs of jacks, queens or kings; tens stay; gaps refill from the stock.",
 )

@@ -22,32 +22,34 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
-from voicegame.games.parts import DOWN_ANY_SUIT, STOCK, tableau_pile
+from voicegame.games.parts import DOWN_ANY_SUIT, STOCK, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("bristol")
+"""How Bristol and its piles are said (grammars/en/games/bristol.toml)."""
 
 UP_ANY_SUIT = Sequence(Direction.UP, SuitRule.ANY)
 
 
-def foundation(n: int) -> PileSpec:
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {number_word(n)}",),
-                    accepts=Accepts(build=UP_ANY_SUIT, empty=Empty(rank=Rank.ACE), single=True), number=n, group="foundations")
+FOUNDATION = Accepts(build=UP_ANY_SUIT, empty=Empty(rank=Rank.ACE), single=True)
+"""What each foundation accepts (all alike)."""
 
 
 def reserve(n: int) -> PileSpec:
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {number_word(n)}",), takes=TOP_CARD, number=n, group="reserves")
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n, group="reserves")
 
 
-PILES = (STOCK, *(reserve(n) for n in range(1, 4)), *(foundation(n) for n in range(1, 5)),
+PILES = (STOCK, *(reserve(n) for n in range(1, 4)), *(numbered_foundation(n, FOUNDATION, names=WORDS.names("foundation", n)) for n in range(1, 5)),
          *(tableau_pile(n, Accepts(build=DOWN_ANY_SUIT, empty=EMPTY_NONE, single=True), TOP_CARD, id_prefix="pile",
-                        words=("pile", "column")) for n in range(1, 9)))
+                        noun="pile") for n in range(1, 9)))
 
 
 def bristol() -> GameDef:
     """Bristol (no options)."""
     return GameDef(
         key="bristol",
-        title="Bristol",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"pile{n}", up=3) for n in range(1, 9)),
         stock_rule=DealOnePerPile(group="reserves"),
@@ -55,11 +57,7 @@ def bristol() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="bristol",
-    family="FreeCell-like: open packer / fan",
-    title="Bristol",
-    aliases=(),
     factory=bristol,
-    summary="Eight fans of three build down in any suit; the stock deals onto three reserves; foundations ace to king in any suit.",
 )

@@ -28,6 +28,10 @@ from voicegame.engine.gating import RanksOnly
 from voicegame.engine.rounds import FillThenClear
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, STOCK, WASTE, discarded, spot_id, spot_names
+from voicegame.games.words import game_words
+
+WORDS = game_words("camelot")
+"""How Camelot and its piles are said (grammars/en/games/camelot.toml)."""
 
 SIZE = range(1, 5)
 PIPS = frozenset(range(1, 11))
@@ -64,7 +68,7 @@ def camelot() -> GameDef:
     """Camelot (no options)."""
     return GameDef(
         key="camelot",
-        title="Camelot",
+        title=WORDS.title,
         piles=(STOCK, WASTE, DISCARD, *(_spot(r, c) for r in SIZE for c in SIZE)),
         layout_deal=(),
         stock_rule=DrawToWaste(draw=1, redeals=0, waste_limit=1),
@@ -75,15 +79,11 @@ def camelot() -> GameDef:
         is_won=forty_removed,
         help_key="help_camelot",
         won_key="won_camelot",
-        group_names={"grid": ("the grid",)},
+        group_names={"grid": WORDS.names("grid_group")},
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="camelot",
-    family="Pairing and removal: grid placement + sum pairs",
-    title="Camelot",
-    aliases=(),
     factory=camelot,
-    summary="Place each card in a four by four grid, court cards on their border spots; once it is full, remove tens and pairs adding up to ten.",
 )

@@ -42,9 +42,12 @@ from voicegame.engine import (
     Takes,
 )
 from voicegame.engine.cards import Rank
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
-from voicegame.engine.words import number_word
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("canfield")
+"""How Canfield and its piles are said (grammars/en/games/canfield.toml)."""
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -52,26 +55,17 @@ SLOTS = range(1, 5)
 BASE = "foundation1"  # its first card, dealt, sets every foundation's base rank and never leaves
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(
-        id=f"foundation{n}",
-        kind=PileKind.FOUNDATION,
-        names=(f"foundation {word}", f"home {word}"),
-        accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE),
-        takes=Takes(keep=1),
-        number=n,
-        group="foundations",
-    )
+FOUNDATION = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def tableau(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
-RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
-PILES = (STOCK, WASTE, RESERVE, *(foundation(n) for n in SLOTS), *(tableau(n) for n in SLOTS))
+RESERVE = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"), takes=TOP_CARD, auto_turn=True)
+PILES = (STOCK, WASTE, RESERVE, *(numbered_foundation(n, FOUNDATION, takes=Takes(keep=1)) for n in SLOTS), *(tableau(n) for n in SLOTS))
 
 
 def base_card_safe(game: GameDef, state: State, src: int) -> bool:
@@ -94,7 +88,7 @@ def canfield() -> GameDef:
     """Canfield (no options): draw three, unlimited redeals."""
     return GameDef(
         key="canfield",
-        title="Canfield",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(DealSpec(BASE), DealSpec("reserve", down=12, up=1), *(DealSpec(f"pile{n}") for n in SLOTS)),
         deal_by_rows=False,
@@ -105,11 +99,7 @@ def canfield() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="canfield",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Canfield",
-    aliases=("demon",),
     factory=canfield,
-    summary="Foundations start at the first card's rank and turn the corner; a reserve fills gaps; draw three, unlimited redeals.",
 )

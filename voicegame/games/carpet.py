@@ -19,11 +19,16 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Carpet"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import TOP_CARD, DealSpec, DrawToWaste, GameDef, PileKind, PileSpec, Refill, State
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.game import all_on_foundations
 from voicegame.games.parts import STOCK, WASTE, spot_id, spot_names, suit_foundation
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("carpet")
+"""How Carpet and its piles are said (grammars/en/games/carpet.toml)."""
 
 ROWS, COLUMNS = range(1, 5), range(1, 6)
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -48,17 +53,11 @@ def played_home(game: GameDef, state: State) -> int:
     return sum(1 for i in game.indices(PileKind.FOUNDATION) for card in state.piles[i].cards if card.rank != Rank.ACE)
 
 
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """Every card that can go home is safe to send ("auto"): nothing builds on the carpet, so a
-    card never waits for another to go on it."""
-    return True
-
-
 def carpet() -> GameDef:
     """Carpet (no options)."""
     return GameDef(
         key="carpet",
-        title="Carpet",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(*(DealSpec(s.value) for s in SUITS), *(DealSpec(cell) for cell in CELLS)),
         deal_by_rows=False,
@@ -68,17 +67,15 @@ def carpet() -> GameDef:
         max_score=48,
         is_won=all_on_foundations,
         help_key="help_carpet",
-        group_names={"carpet": ("the carpet",)},
+        group_names={"carpet": WORDS.names("carpet_group")},
         refill=Refill(group="carpet", source="waste", keep_down=True, fallback="stock"),
+        # Every card that can go home is safe to send ("auto"): nothing builds on the carpet, so a card never
+        # waits for another to go on it.
         safe_to_foundation=always_safe,
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="carpet",
-    family="Builders: foundation-only, tableau as open reserve",
-    title="Carpet",
-    aliases=(),
     factory=carpet,
-    summary="A carpet of twenty open cards and the waste feed four suit foundations from the aces; gaps refill from the waste or stock.",
 )

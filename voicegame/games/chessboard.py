@@ -19,40 +19,36 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 
 from __future__ import annotations
 
-from voicegame.engine import TOP_CARD, Accepts, Direction, GameDef, PileKind, PileSpec, SameBase, Sequence, SuitRule
-from voicegame.engine.words import number_word
+from voicegame.engine import TOP_CARD, Accepts, Direction, GameDef, SameBase, Sequence, SuitRule
 from voicegame.games.fortress import COLUMNS, chessboard_layout
-from voicegame.games.parts import tableau_pile
+from voicegame.games.parts import numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("chessboard")
+"""How Chessboard and its piles are said (grammars/en/games/chessboard.toml)."""
 
 UP_IN_SUIT_WRAPPING = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
 EITHER_IN_SUIT_WRAPPING = Sequence(Direction.EITHER, SuitRule.SAME, wrap=True)
 
 
-def foundation(n: int) -> PileSpec:
-    """Foundation ``n``: any suit may start it, at the chosen base rank; then up in that suit."""
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {number_word(n)}",),
-                    accepts=Accepts(build=UP_IN_SUIT_WRAPPING, single=True, extra=SameBase("foundations")),
-                    number=n, group="foundations")
+FOUNDATION = Accepts(build=UP_IN_SUIT_WRAPPING, single=True, extra=SameBase("foundations"))
+"""Foundation ``n``: any suit may start it, at the chosen base rank; then up in that suit."""
 
 
 def chessboard() -> GameDef:
     """Chessboard (no options)."""
     return GameDef(
         key="chessboard",
-        title="Chessboard",
-        piles=(*(foundation(n) for n in range(1, 5)),
+        title=WORDS.title,
+        piles=(*(numbered_foundation(n, FOUNDATION, names=WORDS.names("foundation", n)) for n in range(1, 5)),
                *(tableau_pile(n, Accepts(build=EITHER_IN_SUIT_WRAPPING, single=True), TOP_CARD) for n in COLUMNS)),
         layout_deal=chessboard_layout(),
         help_key="help_chessboard",
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="chessboard",
-    family="FreeCell-like: open packer / fan",
-    title="Chessboard",
-    aliases=("chess board",),
     factory=chessboard,
-    summary="Fortress whose foundations start at the rank of the first card you put up, king wrapping to ace.",
 )

@@ -23,6 +23,7 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Clock"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import (
     TOP_CARD,
     Accepts,
@@ -38,8 +39,11 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("clock")
+"""How Clock and its piles are said (grammars/en/games/clock.toml)."""
 
 HOURS = range(1, 13)
 SAME_RANK = Sequence(Direction.UP, SuitRule.ANY, step=0)
@@ -47,18 +51,18 @@ FROM_CENTRE = frozenset({PileKind.RESERVE})
 
 
 def hour(n: int) -> PileSpec:
-    word, rank = number_word(n), Rank(n).spoken
-    return PileSpec(f"hour{n}", PileKind.FOUNDATION, (f"hour {word}", f"{rank} pile"),
+    rank = Rank(n).spoken
+    return PileSpec(f"hour{n}", PileKind.FOUNDATION, WORDS.names("hour", n, rank=rank),
                     accepts=Accepts(build=SAME_RANK, empty=Empty(rank=Rank(n)), single=True, sources=FROM_CENTRE),
                     number=n, group="hours")
 
 
 def under(n: int) -> PileSpec:
-    return PileSpec(f"under{n}", PileKind.RESERVE, (f"under hour {number_word(n)}",), number=n, group="under")
+    return PileSpec(f"under{n}", PileKind.RESERVE, WORDS.names("under", n), number=n, group="under")
 
 
-CENTRE = PileSpec("centre", PileKind.RESERVE, ("the centre", "the middle", "centre pile"), takes=TOP_CARD)
-KINGS = PileSpec("kings", PileKind.FOUNDATION, ("the kings", "kings pile"),
+CENTRE = PileSpec("centre", PileKind.RESERVE, WORDS.names("centre"), takes=TOP_CARD)
+KINGS = PileSpec("kings", PileKind.FOUNDATION, WORDS.names("kings"),
                  accepts=Accepts(build=SAME_RANK, empty=Empty(rank=Rank.KING), single=True, sources=FROM_CENTRE))
 PILES = (CENTRE, KINGS, *(hour(n) for n in HOURS), *(under(n) for n in HOURS))
 FEED = FeedBack("centre", {**{f"hour{n}": f"under{n}" for n in HOURS}, "kings": "centre"})
@@ -75,16 +79,11 @@ def all_in_place(game: GameDef, state: State) -> bool:
     return in_place(game, state) == 48
 
 
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """The only move there is, so "auto" may play it: Clock has no decisions."""
-    return True
-
-
 def clock() -> GameDef:
     """Clock (no options)."""
     return GameDef(
         key="clock",
-        title="Clock",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(*(DealSpec(f"under{n}", down=4, up=0) for n in HOURS), DealSpec("centre", down=3, up=1)),
         deal_by_rows=False,
@@ -94,17 +93,14 @@ def clock() -> GameDef:
         is_won=all_in_place,
         won_key="won_clock",
         help_key="help_clock",
-        group_names={"under": ("under the hours", "face-down cards")},
+        group_names={"under": WORDS.names("under_group")},
         settle=FEED,
+        # The only move there is, so "auto" may play it: Clock has no decisions.
         safe_to_foundation=always_safe,
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="clock",
-    family="Builders: forced placement",
-    title="Clock",
-    aliases=("clock patience", "travellers"),
     factory=clock,
-    summary="Twelve hours of four face-down cards; each card turned up goes to its hour and brings up the next; no decisions, say auto to go faster.",
 )

@@ -17,16 +17,18 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Cover"):
 from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, State, Refill, same_suit
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, STOCK, discarded
+from voicegame.games.words import game_words
+
+WORDS = game_words("cover")
+"""How Cover and its piles are said (grammars/en/games/cover.toml)."""
 
 PILE_COUNT = 4
 
 
 def _pile(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"pile{n}", PileKind.TABLEAU, (f"pile {word}", f"slot {word}"), number=n, group="tableau")
+    return PileSpec(f"pile{n}", PileKind.TABLEAU, WORDS.names("pile", n), number=n, group="tableau")
 
 
 PILES = (STOCK, DISCARD, *(_pile(n) for n in range(1, PILE_COUNT + 1)))
@@ -40,7 +42,7 @@ def cover() -> GameDef:
     """Cover (no options)."""
     return GameDef(
         key="cover",
-        title="Cover",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"pile{n}") for n in range(1, PILE_COUNT + 1)),
         score=discarded,
@@ -48,17 +50,13 @@ def cover() -> GameDef:
         is_won=stock_empty,
         won_key="won_cover",
         help_key="help_cover",
-        group_names={"tableau": ("the piles", "the tableau")},
+        group_names={"tableau": WORDS.names("tableau_group")},
         pairs=PairRule(discard="discard", together=same_suit),
         refill=Refill(group="tableau", source="stock", keep_down=True),
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="cover",
-    family="Pairing and removal: same-suit pairs",
-    title="Cover",
-    aliases=(),
     factory=cover,
-    summary="Four cards face up; remove two of the same suit, gaps refill from the stock; empty the stock to win.",
 )

@@ -28,17 +28,21 @@ from voicegame.engine.cards import Suit
 from voicegame.games.beleaguered_castle import aces_first, beyond_aces
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("cruel")
+"""How Cruel and its piles are said (grammars/en/games/cruel.toml)."""
 
 PILES = (STOCK, *(suit_foundation(s, playback=False) for s in Suit),
          *(tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty=EMPTY_NONE, single=True), TOP_CARD, id_prefix="pile",
-                        words=("pile", "column")) for n in range(1, 13)))
+                        noun="pile") for n in range(1, 13)))
 
 
 def cruel() -> GameDef:
     """Cruel (no options): unlimited redeals."""
     return GameDef(
         key="cruel",
-        title="Cruel",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(*(DealSpec(s.value) for s in Suit), *(DealSpec(f"pile{n}", up=4) for n in range(1, 13))),
         deal_by_rows=False,
@@ -50,11 +54,7 @@ def cruel() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="cruel",
-    family="FreeCell-like: open packer / fan",
-    title="Cruel",
-    aliases=(),
     factory=cruel,
-    summary="The aces start home; twelve piles of four build down in suit; gather and redeal in fours as often as you like.",
 )

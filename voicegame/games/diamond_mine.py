@@ -43,6 +43,10 @@ from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.engine.pairs import card_value
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DOWN_ANY_SUIT, DOWN_IN_SUIT, tableau_pile
+from voicegame.games.words import game_words
+
+WORDS = game_words("diamond_mine")
+"""How Diamond Mine and its piles are said (grammars/en/games/diamond_mine.toml)."""
 
 PILE_COUNT = 13
 UP_ROUND_THE_CORNER = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -50,7 +54,7 @@ UP_ROUND_THE_CORNER = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
 FOUNDATION = PileSpec(
     "foundation",
     PileKind.FOUNDATION,
-    ("diamonds", "diamonds pile", "diamond pile", "diamond foundation"),
+    WORDS.names("foundation"),
     accepts=Accepts(build=UP_ROUND_THE_CORNER, empty=EMPTY_ANY, suit=Suit.DIAMONDS, single=True),
     suit=Suit.DIAMONDS,
     group="foundations",
@@ -60,7 +64,7 @@ FOUNDATION = PileSpec(
 def pile(n: int) -> PileSpec:
     """Pile ``n``: builds down in any suit, diamonds kept out; a build moves as a unit."""
     return tableau_pile(n, Accepts(build=DOWN_ANY_SUIT, empty=EMPTY_ANY, extra=ExceptSuit(Suit.DIAMONDS)),
-                        Takes(runs=True, sequence=DOWN_ANY_SUIT), id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        Takes(runs=True, sequence=DOWN_ANY_SUIT), id_prefix="pile", noun="pile", auto_turn=True)
 
 
 PILES = (FOUNDATION, *(pile(n) for n in range(1, PILE_COUNT + 1)))
@@ -90,7 +94,7 @@ def diamond_mine() -> GameDef:
     """Diamond Mine (no options)."""
     return GameDef(
         key="diamond_mine",
-        title="Diamond Mine",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"pile{n}", down=3, up=1) for n in range(1, PILE_COUNT + 1)),
         score=score,
@@ -101,11 +105,7 @@ def diamond_mine() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="diamond_mine",
-    family="Spider-like: in-tableau sequences",
-    title="Diamond Mine",
-    aliases=(),
     factory=diamond_mine,
-    summary="Thirteen piles; diamonds go up on one foundation from any start; the other suits build down in any suit and end in suit, king to ace.",
 )

@@ -43,10 +43,13 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.engine.game import foundation_cards
 from voicegame.games.parts import STOCK, WASTE
+from voicegame.games.words import game_words
+
+WORDS = game_words("doublets")
+"""How Doublets and its piles are said (grammars/en/games/doublets.toml)."""
 
 RESERVES = range(1, 8)
 ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
@@ -54,7 +57,7 @@ ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 FOUNDATION = PileSpec(
     "foundation",
     PileKind.FOUNDATION,
-    ("the centre", "centre pile", "doubling pile"),
+    WORDS.names("foundation"),
     accepts=Accepts(build=ANY_CARD, empty=EMPTY_NONE, single=True, extra=Doubles()),
     group="foundations",
 )
@@ -62,8 +65,7 @@ FOUNDATION = PileSpec(
 
 def reserve(n: int) -> PileSpec:
     """Reserve ``n`` of the arch: one card, which may go home; refilled by itself."""
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"pile {word}"), takes=TOP_CARD, number=n,
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n,
                     group="reserves")
 
 
@@ -85,7 +87,7 @@ def doublets(redeals: int = 2) -> GameDef:
     """Doublets; ``redeals``: how many times the waste may be turned back into the stock."""
     return GameDef(
         key="doublets",
-        title="Doublets",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(*(DealSpec(f"reserve{n}") for n in RESERVES), DealSpec("foundation")),
         deal_by_rows=False,
@@ -100,12 +102,8 @@ def doublets(redeals: int = 2) -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="doublets",
-    family="Builders: arithmetic foundation",
-    title="Doublets",
-    aliases=("doublet",),
     factory=doublets,
     options=(Option("redeals", int, 2, None, "times the waste may be turned back into the stock", low=0),),
-    summary="Seven one-card reserves and a foundation built by doubling, any suit; the stock turns one at a time, three passes; kings stay out.",
 )

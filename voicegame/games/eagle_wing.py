@@ -23,9 +23,12 @@ Decisions where AisleRiot's manual is silent or unclear:
 from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, SuitRule, Takes
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, WASTE, runs_home, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("eagle_wing")
+"""How Eagle Wing and its piles are said (grammars/en/games/eagle_wing.toml)."""
 
 DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -34,28 +37,25 @@ BASE = "foundation1"  # its first card, dealt, sets every foundation's base rank
 MOST_CARDS = 3
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return runs_home(PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                              accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), number=n,
-                              group="foundations"))
+FOUNDATION = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def pile(n: int) -> PileSpec:
     """Builds down in suit, one card at a time, three cards at most; its run goes to a foundation whole."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, max_cards=MOST_CARDS, single=True), Takes(runs=True, sequence=DOWN_IN_SUIT),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
-TRUNK = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "trunk", "the trunk"), takes=TOP_CARD)
+TRUNK = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"), takes=TOP_CARD)
 
 
 def eagle_wing() -> GameDef:
     """Eagle Wing (no options): draw one, two redeals."""
     return GameDef(
         key="eagle_wing",
-        title="Eagle Wing",
-        piles=(STOCK, WASTE, TRUNK, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in SLOTS)),
+        title=WORDS.title,
+        piles=(STOCK, WASTE, TRUNK, *(runs_home(numbered_foundation(n, FOUNDATION)) for n in range(1, 5)), *(pile(n) for n in SLOTS)),
         layout_deal=(DealSpec(BASE), DealSpec("reserve", down=13, up=0), *(DealSpec(f"pile{n}") for n in SLOTS)),
         deal_by_rows=False,
         stock_rule=DrawToWaste(draw=1, redeals=2),
@@ -64,11 +64,7 @@ def eagle_wing() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="eagle_wing",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Eagle Wing",
-    aliases=("eagle wing", "eagle"),
     factory=eagle_wing,
-    summary="A base card, a face-down trunk that fills gaps, eight piles of at most three cards built down in suit; two redeals.",
 )

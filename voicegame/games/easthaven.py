@@ -24,20 +24,24 @@ from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.stock_waits import GapsFilledFirst
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("easthaven")
+"""How Easthaven and its piles are said (grammars/en/games/easthaven.toml)."""
 
 PILES_AT = range(1, 8)
 
 
 def pile(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=Empty(rank=Rank.KING)), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def easthaven() -> GameDef:
     """Easthaven (no options)."""
     return GameDef(
         key="easthaven",
-        title="Easthaven",
+        title=WORDS.title,
         piles=(STOCK, *(suit_foundation(s, playback=False) for s in Suit), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}", down=2, up=1) for n in PILES_AT),
         stock_rule=GapsFilledFirst(DealOnePerPile(group="tableau"), gaps="tableau"),
@@ -46,11 +50,7 @@ def easthaven() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="easthaven",
-    family="Klondike-like: stock deals to tableau",
-    title="Easthaven",
-    aliases=("east haven",),
     factory=easthaven,
-    summary="Seven piles of three; each deal puts a card on every pile, once every gap a king could fill is filled.",
 )

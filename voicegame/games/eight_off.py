@@ -21,14 +21,10 @@ from voicegame.games.entry import GameEntry
 
 def eight_off() -> GameDef:
     """Eight Off (no options)."""
-    return suit_cells_game("eight_off", "Eight Off", 8, (6,) * 8, (1, 2, 3, 4), "help_eight_off")
+    return suit_cells_game("eight_off", 8, (6,) * 8, (1, 2, 3, 4), "help_eight_off")
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="eight_off",
-    family="FreeCell-like: free cells",
-    title="Eight Off",
-    aliases=("eight off", "8 off"),
     factory=eight_off,
-    summary="Eight columns of six built down in suit, eight cells with four cards dealt; only a king goes on an empty column.",
 )

@@ -36,9 +36,12 @@ from voicegame.engine import (
     Takes,
     Uncover,
 )
-from voicegame.engine.words import number_word
 from voicegame.games.parts import STOCK, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("elevator")
+"""How Elevator and its piles are said (grammars/en/games/elevator.toml)."""
 
 ROWS = range(1, 8)
 CELLS = tuple((r, c) for r in ROWS for c in range(1, r + 1))
@@ -48,14 +51,14 @@ COVERED_BY: dict[str, tuple[str, ...]] = {spot_id(r, c): (spot_id(r + 1, c), spo
 WASTE = PileSpec(
     "waste",
     PileKind.WASTE,
-    ("the waste", "waste pile"),
+    WORDS.names("waste"),
     accepts=Accepts(build=ONE_UP_OR_DOWN, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.TABLEAU})),
 )
 
 
 def _cell(row: int, position: int, face_up: bool) -> PileSpec:
     takes = Takes(under=COVERED_BY.get(spot_id(row, position), ())) if face_up else TOP_CARD
-    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "card"), takes=takes,
+    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "pyramid_spot"), takes=takes,
                     number=position, group=f"row{row}")
 
 
@@ -72,11 +75,11 @@ def pyramid_clear(game: GameDef, state: State) -> bool:
     return pyramid_left(game, state) == 0
 
 
-def pyramid_to_waste(key: str, title: str, face_up: bool) -> GameDef:
+def pyramid_to_waste(key: str, face_up: bool) -> GameDef:
     """The pyramid game, its cards face down but the bottom row (Elevator) or all face up (Escalator)."""
     return GameDef(
         key=key,
-        title=title,
+        title=game_words(key).title,
         piles=(STOCK, WASTE, *(_cell(r, c, face_up) for r, c in CELLS)),
         layout_deal=tuple(DealSpec(spot_id(r, c), down=int(r < 7 and not face_up), up=int(r == 7 or face_up)) for r, c in CELLS),
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -85,21 +88,17 @@ def pyramid_to_waste(key: str, title: str, face_up: bool) -> GameDef:
         is_won=pyramid_clear,
         won_key="won_pyramid_clear",
         help_key=f"help_{key}",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
+        group_names={f"row{r}": WORDS.names("row", r) for r in ROWS},
         uncover=None if face_up else Uncover(COVERED_BY),
     )
 
 
 def elevator() -> GameDef:
     """Elevator (no options)."""
-    return pyramid_to_waste("elevator", "Elevator", face_up=False)
+    return pyramid_to_waste("elevator", face_up=False)
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="elevator",
-    family="Pairing and removal: build on the waste",
-    title="Elevator",
-    aliases=(),
     factory=elevator,
-    summary="A face-down pyramid, bottom row up; play exposed cards onto the waste one rank up or down, ace next to king; the stock turns once.",
 )

@@ -1,6 +1,7 @@
 """What the registry knows of a game: its names, its options, its deal numbers, and how to make it.
 
-Each game module ends with its ``ENTRY``; ``voicegame.games`` lists them (the registry)."""
+Each game module ends with its ``ENTRY``; ``voicegame.games`` finds them (the registry). The names are
+the game's words (grammars/en/games/<key>.toml), read by :meth:`GameEntry.from_words`."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from voicegame.engine import GameDef
+from voicegame.games.words import game_words
 
 MAX_SEED = 2**63 - 1
 RANDOM_SEEDS = 10**6
@@ -41,6 +43,15 @@ class GameEntry:
     family: str = ""  # AisleRiot's family and sub-family, as in docs/games.md
     seeds: tuple[int, int] = (0, MAX_SEED)  # the deal numbers there are, lowest and highest
     seed_note: str = ""  # what a deal number is, when it is not just a number ("a Microsoft FreeCell deal number")
+
+    @classmethod
+    def from_words(cls, *, key: str, factory: Callable[..., GameDef], options: tuple[Option, ...] = (),
+                   seeds: tuple[int, int] = (0, MAX_SEED)) -> GameEntry:
+        """The entry of game ``key``, its title, aliases, summary, family and seed note read from its
+        words file (grammars/en/games/<key>.toml)."""
+        words = game_words(key)
+        return cls(key=key, title=words.title, aliases=words.aliases, factory=factory, options=options,
+                   summary=words.summary, family=words.family, seeds=seeds, seed_note=words.seed_note)
 
     def make(self, **options: object) -> GameDef:
         chosen = {o.name: options.get(o.name, o.default) for o in self.options}

@@ -26,14 +26,10 @@ from voicegame.games.entry import GameEntry
 
 def escalator() -> GameDef:
     """Escalator (no options)."""
-    return pyramid_to_waste("escalator", "Escalator", face_up=True)
+    return pyramid_to_waste("escalator", face_up=True)
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="escalator",
-    family="Pairing and removal: build on the waste",
-    title="Escalator",
-    aliases=(),
     factory=escalator,
-    summary="Elevator with the pyramid face up: play exposed cards onto the waste one rank up or down, ace next to king.",
 )

@@ -40,9 +40,12 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded
+from voicegame.games.words import game_words
+
+WORDS = game_words("first_law")
+"""How First Law and its piles are said (grammars/en/games/first_law.toml)."""
 
 PILE_COUNT = 4
 ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
@@ -50,8 +53,7 @@ ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 
 def _pile(n: int) -> PileSpec:
     """Pile ``n``: a like card goes on it only when it is the leftmost showing that rank."""
-    word = number_word(n)
-    return PileSpec(f"pile{n}", PileKind.TABLEAU, (f"pile {word}", f"column {word}"),
+    return PileSpec(f"pile{n}", PileKind.TABLEAU, WORDS.names("pile", n),
                     accepts=Accepts(build=ANY_CARD, empty=EMPTY_NONE, single=True, extra=Leftmost("tableau", same_rank=True)),
                     takes=TOP_CARD, number=n, group="tableau")
 
@@ -68,7 +70,7 @@ def first_law() -> GameDef:
     """First Law (no options)."""
     return GameDef(
         key="first_law",
-        title="First Law",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(),
         stock_rule=EachStock((DealOnePerPile(group="tableau"), GatherInOrder("tableau"))),
@@ -77,16 +79,12 @@ def first_law() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_first_law",
-        group_names={"tableau": ("the piles", "the tableau")},
+        group_names={"tableau": WORDS.names("tableau_group")},
         settle=RemoveSets("tableau", "discard"),
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="first_law",
-    family="Pairing and removal: sets of four",
-    title="First Law",
-    aliases=(),
     factory=first_law,
-    summary="Deal one card to each of four piles; move like cards onto the leftmost; four of a rank together leave play; unlimited redeals in order.",
 )

@@ -23,6 +23,10 @@ from voicegame.engine import TOP_CARD, Accepts, DealSpec, Direction, GameDef, Pi
 from voicegame.engine.cards import Suit
 from voicegame.games.parts import suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("fortress")
+"""How Fortress and its piles are said (grammars/en/games/fortress.toml)."""
 
 EITHER_IN_SUIT = Sequence(Direction.EITHER, SuitRule.SAME)
 COLUMNS = range(1, 11)
@@ -42,18 +46,14 @@ def fortress() -> GameDef:
     """Fortress (no options)."""
     return GameDef(
         key="fortress",
-        title="Fortress",
+        title=WORDS.title,
         piles=(*(suit_foundation(s, playback=False) for s in Suit), *(either_way_column(n) for n in COLUMNS)),
         layout_deal=chessboard_layout(),
         help_key="help_fortress",
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="fortress",
-    family="FreeCell-like: open packer / fan",
-    title="Fortress",
-    aliases=(),
     factory=fortress,
-    summary="Ten open piles build up or down in suit, one card at a time; any card fills a gap; foundations ace to king.",
 )

@@ -37,6 +37,10 @@ from voicegame.engine import (
 )
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import STOCK, discarded, tableau_pile
+from voicegame.games.words import game_words
+
+WORDS = game_words("fortunes")
+"""How Fortunes and its piles are said (grammars/en/games/fortunes.toml)."""
 
 PILE_COUNT = 4
 ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
@@ -44,7 +48,7 @@ ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 DISCARD = PileSpec(
     "discard",
     PileKind.DISCARD,
-    ("the discard pile", "discards", "removed cards"),
+    WORDS.names("discard"),
     accepts=Accepts(build=ANY_CARD, empty=EMPTY_ANY, single=True, sources=frozenset({PileKind.TABLEAU}),
                     extra=OutrankedInSuit("tableau", aces_high=True)),
 )
@@ -53,7 +57,7 @@ DISCARD = PileSpec(
 def pile(n: int) -> PileSpec:
     """Pile ``n``: nothing goes on a card; an empty pile takes any group from the top of a pile."""
     return tableau_pile(n, Accepts(build=None, empty=EMPTY_ANY), Takes(runs=True, sequence=None), id_prefix="pile",
-                        words=("pile", "column"))
+                        noun="pile")
 
 
 PILES = (STOCK, DISCARD, *(pile(n) for n in range(1, PILE_COUNT + 1)))
@@ -67,7 +71,7 @@ def fortunes() -> GameDef:
     """Fortunes (no options)."""
     return GameDef(
         key="fortunes",
-        title="Fortunes",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"pile{n}") for n in range(1, PILE_COUNT + 1)),
         stock_rule=DealOnePerPile(group="tableau"),
@@ -79,11 +83,7 @@ def fortunes() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="fortunes",
-    family="Pairing and removal: discard the lower of a suit",
-    title="Fortunes",
-    aliases=("aces up",),
     factory=fortunes,
-    summary="Four piles; discard a top card when a higher card of its suit shows, aces high; empty piles take any group; leave only the aces.",
 )

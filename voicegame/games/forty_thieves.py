@@ -29,6 +29,10 @@ from voicegame.engine.auto import same_suit_ready
 from voicegame.engine.game import foundation_cards
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, numbered_foundation, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("forty_thieves")
+"""How Forty Thieves and its piles are said (grammars/en/games/forty_thieves.toml)."""
 
 PILES_AT = range(1, 11)
 
@@ -36,7 +40,7 @@ PILES_AT = range(1, 11)
 def pile(n: int) -> PileSpec:
     """Builds down in suit; an empty pile takes any card; runs in suit move as the free space allows."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT), Takes(runs=True, sequence=DOWN_IN_SUIT),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 def run_limit(game: GameDef, state: State, dst: int) -> int:
@@ -55,7 +59,7 @@ def forty_thieves() -> GameDef:
     """Forty Thieves (no options)."""
     return GameDef(
         key="forty_thieves",
-        title="Forty Thieves",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(runs_home(numbered_foundation(n)) for n in range(1, 9)), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}", up=4) for n in PILES_AT),
         decks=2,
@@ -68,11 +72,8 @@ def forty_thieves() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="forty_thieves",
-    family="Klondike-like: Forty Thieves type (single-card moves)",
-    title="Forty Thieves",
-    aliases=("forty thieves",),  # not "thieves": Thieves is a game of its own
+ # not "thieves": Thieves is a game of its own
     factory=forty_thieves,
-    summary="Two decks, ten piles of four face up; build down in suit one card at a time; the stock turns once.",
 )

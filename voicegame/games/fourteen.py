@@ -17,9 +17,12 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Fourteen"):
 from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec
-from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, all_discarded, discarded
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("fourteen")
+"""How Fourteen and its piles are said (grammars/en/games/fourteen.toml)."""
 
 PILE_COUNT = 12
 
@@ -29,8 +32,7 @@ def pile_id(n: int) -> str:
 
 
 def _pile(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(pile_id(n), PileKind.TABLEAU, (f"pile {word}", f"column {word}"), number=n, group="tableau")
+    return PileSpec(pile_id(n), PileKind.TABLEAU, WORDS.names("pile", n), number=n, group="tableau")
 
 
 PILES = (DISCARD, *(_pile(n) for n in range(1, PILE_COUNT + 1)))
@@ -41,7 +43,7 @@ def fourteen() -> GameDef:
     """Fourteen (no options)."""
     return GameDef(
         key="fourteen",
-        title="Fourteen",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(pile_id(n), up=5 if n <= 4 else 4) for n in range(1, PILE_COUNT + 1)),
         score=discarded,
@@ -53,11 +55,7 @@ def fourteen() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="fourteen",
-    family="Pairing and removal: sum pairs",
-    title="Fourteen",
-    aliases=("fourteen out",),
     factory=fourteen,
-    summary="Every card face up on twelve piles; remove two top cards that add up to fourteen; empty piles stay empty.",
 )

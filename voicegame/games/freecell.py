@@ -37,8 +37,11 @@ from voicegame.engine import (
 )
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("freecell")
+"""How FreeCell and its piles are said (grammars/en/games/freecell.toml)."""
 
 MICROSOFT_ORDER = [Card(rank, suit) for rank in RANKS for suit in Suit]
 """AC AD AH AS 2C ... KS: the unshuffled deck of Microsoft's deals."""
@@ -58,11 +61,10 @@ def microsoft_deal(number: int) -> list[Card]:
 
 
 def cell(n: int) -> PileSpec:
-    word = number_word(n)
     return PileSpec(
         id=f"cell{n}",
         kind=PileKind.CELL,
-        names=(f"cell {word}", f"free cell {word}"),
+        names=WORDS.names("cell", n),
         accepts=Accepts(build=None, single=True),
         takes=TOP_CARD,
         group="cells",
@@ -80,7 +82,7 @@ def freecell() -> GameDef:
     """FreeCell (no options); the seed is the Microsoft game number."""
     return GameDef(
         key="freecell",
-        title="FreeCell",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"column{n}", up=7 if n <= 4 else 6) for n in range(1, 9)),
         shuffle=microsoft_deal,
@@ -90,13 +92,8 @@ def freecell() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="freecell",
-    family="FreeCell-like: free cells",
-    title="FreeCell",
-    aliases=("free cell",),
     factory=freecell,
-    summary="Every card face up on eight columns, four free cells; the seed is the Microsoft deal number.",
     seeds=(1, 1_000_000),
-    seed_note="a Microsoft FreeCell deal number",
 )

@@ -37,6 +37,10 @@ from voicegame.engine import Accepts, DealSpec, Empty, Event, GameDef, Layout, P
 from voicegame.games.parts import spot_id as cell_id, spot_place
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.words import game_words
+
+WORDS = game_words("gaps")
+"""How Gaps and its piles are said (grammars/en/games/gaps.toml)."""
 
 ROWS = range(1, 5)
 COLUMNS = range(1, 14)
@@ -94,11 +98,11 @@ LATER_COLUMN = Accepts(build=None, single=True, extra=follows_left)
 
 def _cell(row: int, column: int) -> PileSpec:
     r, c = number_word(row), number_word(column)
-    return PileSpec(cell_id(row, column), PileKind.TABLEAU, (f"row {r} column {c}", f"row {r} {c}"),
+    return PileSpec(cell_id(row, column), PileKind.TABLEAU, WORDS.names("spot", row=r, column=c),
                     accepts=FIRST_COLUMN if column == 1 else LATER_COLUMN, takes=TAKES, number=column, group=f"row{row}")
 
 
-ACES = PileSpec("aces", PileKind.DISCARD, ("the removed aces", "aces pile", "removed aces"))
+ACES = PileSpec("aces", PileKind.DISCARD, WORDS.names("aces"))
 PILES = (ACES, *(_cell(r, c) for r in ROWS for c in COLUMNS))
 
 
@@ -181,7 +185,7 @@ def gaps(redeal_gaps: str = "after_runs") -> GameDef:
     random_gaps = redeal_gaps == "random"
     return GameDef(
         key="gaps",
-        title="Gaps",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(cell) for cell in CELLS),
         stock_rule=Redeal(random_gaps=random_gaps),
@@ -191,17 +195,13 @@ def gaps(redeal_gaps: str = "after_runs") -> GameDef:
         won_key="won_gaps",
         help_key="help_gaps",
         options={"redeal_gaps": redeal_gaps},
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
+        group_names={f"row{r}": WORDS.names("row", r) for r in ROWS},
         after_deal=take_out_aces,
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="gaps",
-    family="Builders: positional arrangement",
-    title="Gaps",
-    aliases=("montana", "gaps solitaire"),
     factory=gaps,
     options=(Option("redeal_gaps", str, "after_runs", ("after_runs", "random"), "random: a redeal scatters the four gaps instead of one after each fixed run"),),
-    summary="Four rows of thirteen, aces out; fill each gap with the card after its left neighbour, twos in column one; two redeals.",
 )

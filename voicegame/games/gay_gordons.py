@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, all_discarded, discarded
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("gay_gordons")
+"""How Gay Gordons and its piles are said (grammars/en/games/gay_gordons.toml)."""
 
 PILE_COUNT = 10
 
@@ -30,11 +33,10 @@ def pile_id(n: int) -> str:
 
 
 def _pile(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(pile_id(n), PileKind.TABLEAU, (f"pile {word}", f"column {word}"), number=n, group="tableau")
+    return PileSpec(pile_id(n), PileKind.TABLEAU, WORDS.names("pile", n), number=n, group="tableau")
 
 
-RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"))
+RESERVE = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"))
 PILES = (RESERVE, DISCARD, *(_pile(n) for n in range(1, PILE_COUNT + 1)))
 PAIRS = PairRule(discard="discard", sums_to=11, rank_mates=frozenset({(Rank.KING, Rank.QUEEN), (Rank.JACK, Rank.JACK)}))
 
@@ -43,7 +45,7 @@ def gay_gordons() -> GameDef:
     """Gay Gordons (no options)."""
     return GameDef(
         key="gay_gordons",
-        title="Gay Gordons",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(DealSpec("reserve", up=2), *(DealSpec(pile_id(n), up=5) for n in range(1, PILE_COUNT + 1))),
         score=discarded,
@@ -55,11 +57,7 @@ def gay_gordons() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="gay_gordons",
-    family="Pairing and removal: sum pairs",
-    title="Gay Gordons",
-    aliases=("gay gordons", "gordons"),
     factory=gay_gordons,
-    summary="Ten open piles of five and a reserve of two; remove pairs adding up to eleven, a king with a queen, or two jacks.",
 )

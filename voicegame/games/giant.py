@@ -26,16 +26,20 @@ from voicegame.engine import TOP_CARD, Accepts, DealOnePerPile, DealSpec, GameDe
 from voicegame.engine.safety import CoveredHome
 from voicegame.games.parts import ALTERNATE_DOWN, DOWN_IN_SUIT, STOCK, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.words import game_words
+
+WORDS = game_words("giant")
+"""How Giant and its piles are said (grammars/en/games/giant.toml)."""
 
 PILES = range(1, 9)
 BUILDS = {"alternate": ALTERNATE_DOWN, "suit": DOWN_IN_SUIT}
 
-RESERVE = PileSpec("reserve", PileKind.CELL, ("the reserve", "reserve", "free cell"),
+RESERVE = PileSpec("reserve", PileKind.CELL, WORDS.names("reserve"),
                    accepts=Accepts(build=None, single=True), takes=TOP_CARD)
 
 
 def pile(n: int, build: Sequence) -> PileSpec:
-    return tableau_pile(n, Accepts(build=build), Takes(runs=True, sequence=build), id_prefix="pile", words=("pile", "column"))
+    return tableau_pile(n, Accepts(build=build), Takes(runs=True, sequence=build), id_prefix="pile", noun="pile")
 
 
 def giant(build: str = "alternate") -> GameDef:
@@ -45,7 +49,7 @@ def giant(build: str = "alternate") -> GameDef:
     sequence = BUILDS[build]
     return GameDef(
         key="giant",
-        title="Giant" if build == "alternate" else "Giant, same suit",
+        title=WORDS.title if build == "alternate" else "Giant, same suit",
         piles=(STOCK, RESERVE, *(replace(numbered_foundation(n), takes=TOP_CARD) for n in PILES),
                *(pile(n, sequence) for n in PILES)),
         layout_deal=tuple(DealSpec(f"pile{n}") for n in PILES),
@@ -58,12 +62,8 @@ def giant(build: str = "alternate") -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="giant",
-    family="Klondike-like: stock deals to tableau",
-    title="Giant",
-    aliases=(),
     factory=giant,
     options=(Option("build", str, "alternate", ("alternate", "suit"), "how the piles build and which runs move: alternate colours or same suit"),),
-    summary="Two decks, eight piles of one card; each deal puts a row on the piles; a one-card reserve; build down in alternating colours.",
 )

@@ -31,9 +31,12 @@ from voicegame.engine.first_card import AfterFirstCard
 from voicegame.engine.gap_sources import FirstFrom
 from voicegame.engine.safety import BaseSeatsFilled
 from voicegame.engine.stock_waits import StockInPhase
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("glenwood")
+"""How Glenwood and its piles are said (grammars/en/games/glenwood.toml)."""
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -44,18 +47,15 @@ CHOSEN = AfterFirstCard(BASE)  # once foundation one holds its card: after the f
 
 def foundation(n: int) -> PileSpec:
     """Foundation one takes a reserve card first; the others its rank, once it has one."""
-    word = number_word(n)
     if n == 1:
         accepts = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, empty_from=frozenset({PileKind.RESERVE}))
     else:
         accepts = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE, phase=CHOSEN)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"), accepts=accepts,
-                    number=n, group="foundations")
+    return numbered_foundation(n, accepts)
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"reserve pile {word}"), takes=TOP_CARD, number=n,
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n,
                     group="reserve")
 
 
@@ -74,14 +74,14 @@ def whole_piles(layout: Layout, state: State, src: PileSpec, dst: PileSpec, card
 def pile(n: int) -> PileSpec:
     """Builds down in alternating colours round the corner; takes a whole pile, or a reserve or waste card."""
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY, phase=CHOSEN, extra=whole_piles),
-                        Takes(runs=True, sequence=ALTERNATE_DOWN, extra=top_or_all_face_up), id_prefix="pile", words=("pile", "column"))
+                        Takes(runs=True, sequence=ALTERNATE_DOWN, extra=top_or_all_face_up), id_prefix="pile", noun="pile")
 
 
 def glenwood() -> GameDef:
     """Glenwood (no options): draw one, one redeal."""
     return GameDef(
         key="glenwood",
-        title="Glenwood",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(foundation(n) for n in SLOTS), *(reserve(n) for n in SLOTS), *(pile(n) for n in SLOTS)),
         layout_deal=(*(DealSpec(f"reserve{n}", up=3) for n in SLOTS), *(DealSpec(f"pile{n}") for n in SLOTS)),
         deal_by_rows=False,
@@ -91,11 +91,7 @@ def glenwood() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="glenwood",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Glenwood",
-    aliases=("glen wood",),
     factory=glenwood,
-    summary="Choose a reserve card to start the foundations; four piles move a top card or whole; gaps take reserve cards.",
 )

@@ -22,18 +22,22 @@ from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.cards import Suit
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("gold_mine")
+"""How Gold Mine and its piles are said (grammars/en/games/gold_mine.toml)."""
 
 
 def tableau(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def gold_mine() -> GameDef:
     """Gold Mine (no options): an empty table, draw three, one pass."""
     return GameDef(
         key="gold_mine",
-        title="Gold Mine",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(suit_foundation(s) for s in Suit), *(tableau(n) for n in range(1, 8))),
         layout_deal=(),
         stock_rule=DrawToWaste(draw=3, redeals=0),
@@ -42,11 +46,7 @@ def gold_mine() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="gold_mine",
-    family="Klondike-like: Klondike proper",
-    title="Gold Mine",
-    aliases=("goldmine",),
     factory=gold_mine,
-    summary="Seven empty piles build down in alternating colours, any card on a gap; the stock turns three, once.",
 )

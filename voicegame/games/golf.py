@@ -35,16 +35,18 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.games.parts import STOCK
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("golf")
+"""How Golf and its piles are said (grammars/en/games/golf.toml)."""
 
 ONE_UP_OR_DOWN = Sequence(Direction.EITHER, SuitRule.ANY, closed=frozenset({int(Rank.KING)}))
 COLUMNS = range(1, 8)
 
 
 def column(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"column{n}", PileKind.TABLEAU, (f"column {word}", f"pile {word}"), takes=TOP_CARD, number=n, group="columns")
+    return PileSpec(f"column{n}", PileKind.TABLEAU, WORDS.names("column", n), takes=TOP_CARD, number=n, group="columns")
 
 
 def waste(build: Sequence) -> PileSpec:
@@ -52,7 +54,7 @@ def waste(build: Sequence) -> PileSpec:
     return PileSpec(
         "waste",
         PileKind.WASTE,
-        ("the waste", "waste pile", "discard pile", "discards"),
+        WORDS.names("waste"),
         accepts=Accepts(build=build, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.TABLEAU})),
     )
 
@@ -81,7 +83,7 @@ def golf() -> GameDef:
     """Golf (no options)."""
     return GameDef(
         key="golf",
-        title="Golf",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=LAYOUT_DEAL,
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -93,11 +95,7 @@ def golf() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="golf",
-    family="Pairing and removal: build on the waste",
-    title="Golf",
-    aliases=(),
     factory=golf,
-    summary="Play the top cards of seven columns onto the waste, one rank up or down; the stock turns one card.",
 )

@@ -19,13 +19,16 @@ Decisions where the manual is silent (the original help fills some):
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealOnePerPile, DealSpec, GameDef, PileSpec, SuitRule, Takes
 from voicegame.engine.safety import CopiesHome
 from voicegame.engine.scoring import Points
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("gypsy")
+"""How Gypsy and its piles are said (grammars/en/games/gypsy.toml)."""
 
 PILES_AT = range(1, 9)
 SCORE = Points(card=5, finished=60, full=13, pair=2, pairs_by=ALTERNATE_DOWN)
@@ -33,20 +36,15 @@ SCORE = Points(card=5, finished=60, full=13, pair=2, pairs_by=ALTERNATE_DOWN)
 
 def pile(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
-
-
-def foundation(n: int) -> PileSpec:
-    """Ace to king in one suit; the top card may come back to the piles."""
-    return replace(numbered_foundation(n), takes=TOP_CARD)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def gypsy() -> GameDef:
     """Gypsy (no options): two decks, eight piles, no redeal."""
     return GameDef(
         key="gypsy",
-        title="Gypsy",
-        piles=(STOCK, *(foundation(n) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
+        title=WORDS.title,
+        piles=(STOCK, *(numbered_foundation(n, takes=TOP_CARD) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}", down=2, up=1) for n in PILES_AT),
         stock_rule=DealOnePerPile(group="tableau"),
         decks=2,
@@ -57,11 +55,7 @@ def gypsy() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="gypsy",
-    family="Klondike-like: stock deals to tableau",
-    title="Gypsy",
-    aliases=(),
     factory=gypsy,
-    summary="Two decks, eight piles of three; build down in alternating colours, each deal puts a card on every pile.",
 )

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, Refill
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("helsinki")
+"""How Helsinki and its piles are said (grammars/en/games/helsinki.toml)."""
 
 PILE_COUNT = 10
 
@@ -31,8 +34,7 @@ def pile_id(n: int) -> str:
 
 
 def _pile(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(pile_id(n), PileKind.TABLEAU, (f"pile {word}", f"spot {word}"), group="tableau")
+    return PileSpec(pile_id(n), PileKind.TABLEAU, WORDS.names("pile", n), group="tableau")
 
 
 PILES = (STOCK, DISCARD, *(_pile(n) for n in range(1, PILE_COUNT + 1)))
@@ -43,7 +45,7 @@ def helsinki() -> GameDef:
     """Helsinki (no options)."""
     return GameDef(
         key="helsinki",
-        title="Helsinki",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(pile_id(n)) for n in range(1, PILE_COUNT + 1)),
         score=discarded,
@@ -51,17 +53,13 @@ def helsinki() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_helsinki",
-        group_names={"tableau": ("the piles", "the table")},
+        group_names={"tableau": WORDS.names("tableau_group")},
         pairs=PAIRS,
         refill=Refill(group="tableau", source="stock", keep_down=True),
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="helsinki",
-    family="Pairing and removal: sum pairs",
-    title="Helsinki",
-    aliases=(),
     factory=helsinki,
-    summary="Ten cards refilled from the stock; remove pairs adding up to thirteen, kings alone.",
 )

@@ -44,9 +44,12 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
-from voicegame.games.parts import STOCK
-from voicegame.engine.words import number_word
+from voicegame.games.parts import STOCK, numbered_foundation
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("hopscotch")
+"""How Hopscotch and its piles are said (grammars/en/games/hopscotch.toml)."""
 
 SLOTS = range(1, 5)
 BASES = tuple(Card(Rank(n), Suit.CLUBS) for n in SLOTS)
@@ -59,30 +62,22 @@ def step_of(n: int) -> Sequence:
 
 
 def foundation(n: int) -> PileSpec:
-    word, base = number_word(n), Rank(n).spoken
-    return PileSpec(
-        id=f"foundation{n}",
-        kind=PileKind.FOUNDATION,
-        names=(f"foundation {word}", f"{base} foundation", f"home {word}"),
-        accepts=Accepts(build=step_of(n), empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.WASTE, PileKind.RESERVE})),
-        number=n,
-        group="foundations",
-    )
+    return numbered_foundation(n, Accepts(build=step_of(n), empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.WASTE, PileKind.RESERVE})),
+                               names=WORDS.names("foundation", n, base=Rank(n).spoken))
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
     return PileSpec(
         id=f"reserve{n}",
         kind=PileKind.RESERVE,
-        names=(f"reserve {word}", f"pile {word}"),
+        names=WORDS.names("reserve", n),
         accepts=Accepts(build=ANY_CARD, empty=EMPTY_ANY, single=True, sources=frozenset({PileKind.WASTE})),
         takes=TOP_CARD,
         group="reserves",
     )
 
 
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste card", "turned card"), takes=TOP_CARD)
+WASTE = PileSpec("waste", PileKind.WASTE, WORDS.names("waste"), takes=TOP_CARD)
 PILES = (STOCK, WASTE, *(foundation(n) for n in SLOTS), *(reserve(n) for n in SLOTS))
 
 
@@ -99,7 +94,7 @@ def hopscotch() -> GameDef:
     """Hopscotch (no options): one pass, one card at a time."""
     return GameDef(
         key="hopscotch",
-        title="Hopscotch",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"foundation{n}") for n in SLOTS),
         deal_by_rows=False,
@@ -111,11 +106,7 @@ def hopscotch() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="hopscotch",
-    family="Builders: arithmetic foundations",
-    title="Hopscotch",
-    aliases=("calculation",),
     factory=hopscotch,
-    summary="Four foundations count up by ones, twos, threes and fours, any suit; each turned card goes home or onto one of four reserves.",
 )

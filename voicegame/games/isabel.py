@@ -16,9 +16,12 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Isabel"):
 from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, Uncover
-from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, all_discarded, discarded
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("isabel")
+"""How Isabel and its piles are said (grammars/en/games/isabel.toml)."""
 
 PILE_COUNT = 13
 
@@ -28,8 +31,7 @@ def pile_id(n: int) -> str:
 
 
 def _pile(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(pile_id(n), PileKind.TABLEAU, (f"pile {word}", f"column {word}"), number=n, group="tableau")
+    return PileSpec(pile_id(n), PileKind.TABLEAU, WORDS.names("pile", n), number=n, group="tableau")
 
 
 PILES = (DISCARD, *(_pile(n) for n in range(1, PILE_COUNT + 1)))
@@ -41,7 +43,7 @@ def isabel() -> GameDef:
     """Isabel (no options)."""
     return GameDef(
         key="isabel",
-        title="Isabel",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(pile_id(n), down=3, up=1) for n in range(1, PILE_COUNT + 1)),
         score=discarded,
@@ -54,11 +56,7 @@ def isabel() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="isabel",
-    family="Pairing and removal: rank pairs",
-    title="Isabel",
-    aliases=(),
     factory=isabel,
-    summary="Thirteen piles of four, one card up; remove two top cards of the same rank, and the cards under them turn up.",
 )

@@ -19,6 +19,10 @@ from __future__ import annotations
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, Refill
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("jamestown")
+"""How Jamestown and its piles are said (grammars/en/games/jamestown.toml)."""
 
 SIZE = range(1, 4)
 CELLS = tuple(spot_id(r, c) for r in SIZE for c in SIZE)
@@ -36,7 +40,7 @@ def jamestown() -> GameDef:
     """Jamestown (no options)."""
     return GameDef(
         key="jamestown",
-        title="Jamestown",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(cell) for cell in CELLS),
         score=discarded,
@@ -44,17 +48,13 @@ def jamestown() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_jamestown",
-        group_names={"block": ("the block", "the grid")},
+        group_names={"block": WORDS.names("block_group")},
         pairs=PAIRS,
         refill=Refill(group="block", source="stock", keep_down=True),
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="jamestown",
-    family="Pairing and removal: rank pairs",
-    title="Jamestown",
-    aliases=(),
     factory=jamestown,
-    summary="A block of nine cards refilled from the stock; remove two cards of the same rank.",
 )

@@ -34,20 +34,24 @@ from voicegame.engine.stuck_search import ShuffleSearch
 from voicegame.engine.sequence import SuitRule
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("jumbo")
+"""How Jumbo and its piles are said (grammars/en/games/jumbo.toml)."""
 
 PILES = range(1, 10)
 
 
 def pile(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=Empty(rank=Rank.KING)), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def jumbo() -> GameDef:
     """Jumbo (no options): two decks, nine piles, draw one, one redeal."""
     return GameDef(
         key="jumbo",
-        title="Jumbo",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(replace(numbered_foundation(n), takes=TOP_CARD) for n in range(1, 9)), *(pile(n) for n in PILES)),
         layout_deal=tuple(DealSpec(f"pile{n}", down=9 - n, up=1) for n in PILES),
         decks=2,
@@ -59,11 +63,7 @@ def jumbo() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="jumbo",
-    family="Klondike-like: Klondike proper",
-    title="Jumbo",
-    aliases=(),
     factory=jumbo,
-    summary="Klondike with two decks on nine piles; draw one, one redeal.",
 )

@@ -24,9 +24,12 @@ from __future__ import annotations
 from voicegame.engine import (EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec,
                               Refill, Sequence, SuitRule, Takes)
 from voicegame.engine.safety import CoveredHome
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("kansas")
+"""How Kansas and its piles are said (grammars/en/games/kansas.toml)."""
 
 DOWN_ANY_WRAP = Sequence(Direction.DOWN, SuitRule.ANY, wrap=True)
 SUIT_UP_WRAP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -34,26 +37,24 @@ BASE = "foundation1"
 PILES = range(1, 4)
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=SUIT_UP_WRAP, empty=EMPTY_ANY, single=True, base_from=BASE), number=n, group="foundations")
+FOUNDATION = Accepts(build=SUIT_UP_WRAP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def pile(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=DOWN_ANY_WRAP, empty_from=frozenset({PileKind.WASTE})), Takes(runs=True, sequence=DOWN_ANY_WRAP),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
-RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
+RESERVE = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"), takes=TOP_CARD, auto_turn=True)
 
 
 def kansas() -> GameDef:
     """Kansas (no options): draw one, no redeal."""
     return GameDef(
         key="kansas",
-        title="Kansas",
-        piles=(STOCK, WASTE, RESERVE, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in PILES)),
+        title=WORDS.title,
+        piles=(STOCK, WASTE, RESERVE, *(numbered_foundation(n, FOUNDATION) for n in range(1, 5)), *(pile(n) for n in PILES)),
         layout_deal=(DealSpec(BASE), DealSpec("reserve", down=11, up=1), *(DealSpec(f"pile{n}") for n in PILES)),
         deal_by_rows=False,
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -63,11 +64,7 @@ def kansas() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="kansas",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Kansas",
-    aliases=(),
     factory=kansas,
-    summary="Foundations start at the first card's rank and turn the corner; a reserve fills three piles' gaps; draw one, no redeal.",
 )

@@ -21,9 +21,12 @@ from __future__ import annotations
 from voicegame.engine.cards import Suit
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, GameDef, PileKind, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
-from voicegame.engine.words import number_word
 from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("king_albert")
+"""How King Albert and its piles are said (grammars/en/games/king_albert.toml)."""
 
 PILES_AT = range(1, 10)
 RESERVES = range(1, 8)
@@ -31,12 +34,11 @@ RESERVES = range(1, 8)
 
 def pile(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"reserve pile {word}"), takes=TOP_CARD, number=n,
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n,
                     group="reserve")
 
 
@@ -44,7 +46,7 @@ def king_albert() -> GameDef:
     """King Albert (no options)."""
     return GameDef(
         key="king_albert",
-        title="King Albert",
+        title=WORDS.title,
         piles=(*(suit_foundation(s) for s in Suit), *(reserve(n) for n in RESERVES), *(pile(n) for n in PILES_AT)),
         layout_deal=(*(DealSpec(f"pile{n}", down=9 - n, up=1) for n in PILES_AT), *(DealSpec(f"reserve{n}") for n in RESERVES)),
         deal_by_rows=False,
@@ -53,11 +55,7 @@ def king_albert() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="king_albert",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="King Albert",
-    aliases=("albert",),
     factory=king_albert,
-    summary="Nine piles of nine down to one and seven one-card reserves, no stock; build down in alternating colours.",
 )

@@ -24,15 +24,30 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "King's Audience"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import (
-    EMPTY_NONE, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PairRule, PileKind, PileSpec, Refill, Sequence,
-    State, SuitRule,
+    EMPTY_NONE,
+    TOP_CARD,
+    Accepts,
+    DealSpec,
+    Direction,
+    DrawToWaste,
+    GameDef,
+    PairRule,
+    PileKind,
+    PileSpec,
+    Refill,
+    Sequence,
+    SuitRule,
 )
 from voicegame.engine.cards import Rank
 from voicegame.engine.pair_homes import PairsHome
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
-from voicegame.games.parts import STOCK, WASTE
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation
+from voicegame.games.words import game_words
+
+WORDS = game_words("kings_audience")
+"""How King's Audience and its piles are said (grammars/en/games/kings_audience.toml)."""
 
 SLOTS = range(1, 5)
 ANTECHAMBER = range(1, 17)
@@ -40,48 +55,37 @@ HOMES = PairsHome(((Rank.QUEEN, Rank.KING, "thrones"), (Rank.ACE, Rank.JACK, "fo
 
 
 def reserve(n: int) -> PileSpec:
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {number_word(n)}",), takes=TOP_CARD, number=n, group="antechamber")
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n, group="antechamber")
 
 
 def throne(n: int) -> PileSpec:
-    return PileSpec(f"throne{n}", PileKind.FOUNDATION, (f"throne {number_word(n)}",), number=n, group="thrones")
+    return PileSpec(f"throne{n}", PileKind.FOUNDATION, WORDS.names("throne", n), number=n, group="thrones")
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=Sequence(Direction.DOWN, SuitRule.SAME), empty=EMPTY_NONE, single=True),
-                    number=n, group="foundations")
-
-
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """Every card that can go to a foundation is safe to send ("auto"): each suit has one
-    foundation, and nothing is built anywhere else."""
-    return True
+FOUNDATION = Accepts(build=Sequence(Direction.DOWN, SuitRule.SAME), empty=EMPTY_NONE, single=True)
+"""What each foundation accepts (all alike)."""
 
 
 def kings_audience() -> GameDef:
     """King's Audience (no options)."""
     return GameDef(
         key="kings_audience",
-        title="King's Audience",
-        piles=(STOCK, WASTE, *(throne(n) for n in SLOTS), *(foundation(n) for n in SLOTS), *(reserve(n) for n in ANTECHAMBER)),
+        title=WORDS.title,
+        piles=(STOCK, WASTE, *(throne(n) for n in SLOTS), *(numbered_foundation(n, FOUNDATION) for n in SLOTS), *(reserve(n) for n in ANTECHAMBER)),
         layout_deal=tuple(DealSpec(f"reserve{n}") for n in ANTECHAMBER),
         deal_by_rows=False,
         stock_rule=DrawToWaste(draw=1, redeals=0),
         pairs=PairRule(discard="throne1", together=HOMES.together, send=HOMES.send),
         refill=Refill(group="antechamber", source="waste", keep_down=True, fallback="stock"),
+        # Every card that can go to a foundation is safe to send ("auto"): each suit has one foundation, and
+        # nothing is built anywhere else.
         safe_to_foundation=always_safe,
         help_key="help_kings_audience",
-        group_names={"antechamber": ("the antechamber", "the reserves"), "thrones": ("the thrones",), "foundations": ("the foundations",)},
+        group_names={"antechamber": WORDS.names("antechamber_group"), "thrones": WORDS.names("thrones_group"), "foundations": WORDS.names("foundations_group")},
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="kings_audience",
-    family="Builders: paired placement",
-    title="King's Audience",
-    aliases=("kings audience",),
     factory=kings_audience,
-    summary="Sixteen antechamber cards and the waste: kings with queens to the thrones, aces with jacks to foundations built down in suit.",
 )

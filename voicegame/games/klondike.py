@@ -24,7 +24,7 @@ from voicegame.games.entry import GameEntry, Option
 
 def tableau(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=Empty(rank=Rank.KING)),
-                        Takes(runs=True, sequence=ALTERNATE_DOWN), id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        Takes(runs=True, sequence=ALTERNATE_DOWN), id_prefix="pile", noun="pile", auto_turn=True)
 
 
 
@@ -48,15 +48,11 @@ def klondike(draw: int = 3, passes: int | None = None) -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="klondike",
-    family="Klondike-like: Klondike proper",
-    title="Klondike",
-    aliases=("solitaire", "patience", "xa11ytaire"),
     factory=klondike,
     options=(
         Option("draw", int, 3, (1, 3), "cards turned from the stock each time"),
         Option("passes", int, None, None, "passes through the stock", allow_none=True, low=1),
     ),
-    summary="Build four suits up from ace to king; seven piles build down in alternating colours.",
 )

@@ -22,12 +22,16 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Labyrinth"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import TOP_CARD, DealOnePerPile, DealSpec, GameDef, PileKind, PileSpec, State
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.ends import OpenBottoms
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import STOCK, suit_foundation
+from voicegame.games.words import game_words
+
+WORDS = game_words("labyrinth")
+"""How Labyrinth and its piles are said (grammars/en/games/labyrinth.toml)."""
 
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 ACES = tuple(Card(Rank.ACE, suit) for suit in SUITS)
@@ -35,13 +39,11 @@ COLUMNS = range(1, 9)
 
 
 def _pile(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"pile{n}", PileKind.TABLEAU, (f"pile {word}",), takes=TOP_CARD, number=n, group="piles")
+    return PileSpec(f"pile{n}", PileKind.TABLEAU, WORDS.names("pile", n), takes=TOP_CARD, number=n, group="piles")
 
 
 def _foot(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"bottom{n}", PileKind.RESERVE, (f"bottom {word}", f"pile {word} bottom"), takes=TOP_CARD, number=n, group="bottoms")
+    return PileSpec(f"bottom{n}", PileKind.RESERVE, WORDS.names("bottom", n), takes=TOP_CARD, number=n, group="bottoms")
 
 
 PILES = (STOCK, *(suit_foundation(s, playback=False) for s in SUITS), *(_pile(n) for n in COLUMNS), *(_foot(n) for n in COLUMNS))
@@ -58,16 +60,11 @@ def played_home(game: GameDef, state: State) -> int:
     return sum(1 for i in game.indices(PileKind.FOUNDATION) for card in state.piles[i].cards if card.rank != Rank.ACE)
 
 
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """Every card that can go home is safe to send ("auto"): nothing is built on the piles."""
-    return True
-
-
 def labyrinth() -> GameDef:
     """Labyrinth (no options)."""
     return GameDef(
         key="labyrinth",
-        title="Labyrinth",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(*(DealSpec(s.value) for s in SUITS), *(DealSpec(f"pile{n}") for n in COLUMNS)),
         deal_by_rows=False,
@@ -76,17 +73,14 @@ def labyrinth() -> GameDef:
         score=played_home,
         max_score=48,
         help_key="help_labyrinth",
-        group_names={"piles": ("the piles",), "bottoms": ("the bottoms", "the bottom cards")},
+        group_names={"piles": WORDS.names("piles_group"), "bottoms": WORDS.names("bottoms_group")},
         settle=ENDS,
+        # Every card that can go home is safe to send ("auto"): nothing is built on the piles.
         safe_to_foundation=always_safe,
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="labyrinth",
-    family="Builders: foundation-only, tableau as open reserve",
-    title="Labyrinth",
-    aliases=(),
     factory=labyrinth,
-    summary="Eight piles whose top and bottom cards both play to four suit foundations from the aces; deal a card on each pile when stuck.",
 )

@@ -28,9 +28,12 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, TOP_CARD, DealOnePerPile, DealSpec, Direction, GameDef, Layout, PileKind, PileSpec, Reason, Sequence, State, SuitRule, Takes
 from voicegame.engine.cards import Card
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, RememberedBase, remember_base, remembered_base, tableau_pile
+from voicegame.games.parts import STOCK, RememberedBase, numbered_foundation, remember_base, remembered_base, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("lady_jane")
+"""How Lady Jane and its piles are said (grammars/en/games/lady_jane.toml)."""
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
@@ -38,11 +41,8 @@ PILES_AT = range(1, 8)
 BASE = "foundation1"
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=RememberedBase(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), takes=TOP_CARD,
-                    number=n, group="foundations")
+FOUNDATION = RememberedBase(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def not_on_the_base(layout: Layout, state: State, src: PileSpec, dst: PileSpec, cards: tuple[Card, ...]) -> Reason | None:
@@ -57,20 +57,19 @@ def not_on_the_base(layout: Layout, state: State, src: PileSpec, dst: PileSpec, 
 def pile(n: int) -> PileSpec:
     """Builds down in alternating colours round the corner to the base rank; an empty pile takes the rank below the base."""
     return tableau_pile(n, RememberedBase(build=ALTERNATE_DOWN, base_from=BASE, base_step=-1, extra=not_on_the_base),
-                        Takes(runs=True, sequence=ALTERNATE_DOWN), id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        Takes(runs=True, sequence=ALTERNATE_DOWN), id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"reserve pile {word}"), takes=TOP_CARD, number=n, group="reserve")
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n, group="reserve")
 
 
 def lady_jane() -> GameDef:
     """Lady Jane (no options)."""
     return GameDef(
         key="lady_jane",
-        title="Lady Jane",
-        piles=(STOCK, *(foundation(n) for n in range(1, 5)), *(reserve(n) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
+        title=WORDS.title,
+        piles=(STOCK, *(numbered_foundation(n, FOUNDATION, takes=TOP_CARD) for n in range(1, 5)), *(reserve(n) for n in PILES_AT), *(pile(n) for n in PILES_AT)),
         layout_deal=(*(DealSpec(f"pile{n}", down=n - 1, up=1) for n in PILES_AT), *(DealSpec(f"reserve{n}") for n in PILES_AT), DealSpec(BASE)),
         stock_rule=DealOnePerPile(group="reserve"),
         after_deal=remember_base(BASE),
@@ -78,11 +77,7 @@ def lady_jane() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="lady_jane",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Lady Jane",
-    aliases=("lady jane",),
     factory=lady_jane,
-    summary="A Klondike triangle, a base card and seven reserve piles the stock deals onto; empty piles take the rank below the base.",
 )

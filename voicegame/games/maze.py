@@ -26,15 +26,18 @@ from __future__ import annotations
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, GameDef, PileKind, PileSpec, State
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.lines import InLine
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import spot_id, spot_names
+from voicegame.games.words import game_words
+
+WORDS = game_words("maze")
+"""How Maze and its piles are said (grammars/en/games/maze.toml)."""
 
 ROWS, COLUMNS = range(1, 7), range(1, 10)
 CELLS = tuple(spot_id(r, c) for r in ROWS for c in COLUMNS)
 LINE = InLine(CELLS, Rank.ACE, Rank.QUEEN)
 KINGS = tuple(Card(Rank.KING, suit) for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES))
-REMOVED = PileSpec("kings", PileKind.DISCARD, ("the removed kings", "kings pile", "removed kings"))
+REMOVED = PileSpec("kings", PileKind.DISCARD, WORDS.names("kings"))
 
 
 def _space(row: int, column: int) -> PileSpec:
@@ -64,7 +67,7 @@ def maze() -> GameDef:
     """Maze (no options)."""
     return GameDef(
         key="maze",
-        title="Maze",
+        title=WORDS.title,
         piles=(REMOVED, *(_space(r, c) for r in ROWS for c in COLUMNS)),
         layout_deal=(DealSpec("kings", up=4), *(DealSpec(spot_id(r, c)) for r in ROWS for c in COLUMNS if c != 9)),
         deal_by_rows=False,
@@ -73,15 +76,11 @@ def maze() -> GameDef:
         max_score=48,
         is_won=sorted_from_top_left,
         help_key="help_maze",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
+        group_names={f"row{r}": WORDS.names("row", r) for r in ROWS},
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="maze",
-    family="Builders: positional arrangement (Montana)",
-    title="Maze",
-    aliases=(),
     factory=maze,
-    summary="Forty-eight cards on a line of fifty-four spaces: move cards into gaps next to their neighbours in suit until ace to queen runs four times.",
 )

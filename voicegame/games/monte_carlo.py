@@ -22,8 +22,11 @@ from __future__ import annotations
 
 from voicegame.engine import CompactAndRefill, DealSpec, GameDef, Layout, PairRule, PileKind, PileSpec, Place, Reason, State
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names, spot_place
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("monte_carlo")
+"""How Monte Carlo and its piles are said (grammars/en/games/monte_carlo.toml)."""
 
 SIZE = range(1, 6)
 
@@ -56,7 +59,7 @@ def monte_carlo() -> GameDef:
     """Monte Carlo (no options)."""
     return GameDef(
         key="monte_carlo",
-        title="Monte Carlo",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(cell) for cell in CELLS),
         stock_rule=CompactAndRefill(CELLS),
@@ -65,16 +68,12 @@ def monte_carlo() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_monte_carlo",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in SIZE},
+        group_names={f"row{r}": WORDS.names("row", r) for r in SIZE},
         pairs=PAIRS,
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="monte_carlo",
-    family="Pairing and removal: grid adjacency and compaction",
-    title="Monte Carlo",
-    aliases=("monte carlo", "weddings"),
     factory=monte_carlo,
-    summary="A five by five grid; remove touching pairs of the same rank, then deal to close the gaps and refill.",
 )

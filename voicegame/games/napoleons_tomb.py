@@ -26,14 +26,28 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Napoleon's Tomb"):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import (
-    EMPTY_ANY, TOP_CARD, Accepts, Direction, DrawToWaste, Empty, GameDef, PileKind, PileSpec, Sequence, State, SuitRule,
+    EMPTY_ANY,
+    TOP_CARD,
+    Accepts,
+    Direction,
+    DrawToWaste,
+    Empty,
+    GameDef,
+    PileKind,
+    PileSpec,
+    Sequence,
+    SuitRule,
 )
 from voicegame.engine.cards import Rank
 from voicegame.engine.rank_cycles import RankCycle
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import STOCK, WASTE
+from voicegame.games.words import game_words
+
+WORDS = game_words("napoleons_tomb")
+"""How Napoleon's Tomb and its piles are said (grammars/en/games/napoleons_tomb.toml)."""
 
 CORNERS = ("top left", "top right", "bottom left", "bottom right")
 EDGES = ("top", "left", "right", "bottom")
@@ -43,48 +57,39 @@ ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 
 def corner(n: int) -> PileSpec:
     """Corner ``n`` (top left, top right, bottom left, bottom right): seven up to king, any suit."""
-    word = number_word(n)
-    return PileSpec(f"corner{n}", PileKind.FOUNDATION, (f"foundation {word}", f"corner {word}", f"{CORNERS[n - 1]} corner"),
+    return PileSpec(f"corner{n}", PileKind.FOUNDATION, WORDS.names("corner", n, place=CORNERS[n - 1]),
                     accepts=Accepts(build=UP_ANY_SUIT, empty=Empty(rank=Rank.SEVEN), single=True), number=n, group="corners")
 
 
 def reserve(n: int) -> PileSpec:
     """Edge spot ``n`` (top, left, right, bottom): one card."""
-    return PileSpec(f"reserve{n}", PileKind.CELL, (f"reserve {number_word(n)}", f"{EDGES[n - 1]} reserve"),
+    return PileSpec(f"reserve{n}", PileKind.CELL, WORDS.names("reserve", n, place=EDGES[n - 1]),
                     accepts=Accepts(build=None, empty=EMPTY_ANY, single=True), takes=TOP_CARD, number=n, group="reserves")
 
 
-CENTRE = PileSpec("centre", PileKind.FOUNDATION, ("the centre", "centre pile", "the middle"),
+CENTRE = PileSpec("centre", PileKind.FOUNDATION, WORDS.names("centre"),
                   accepts=Accepts(build=ANY_CARD, empty=Empty(rank=Rank.SIX), single=True, extra=RankCycle((6, 5, 4, 3, 2, 1))))
-
-
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """Every card that can go to a foundation is safe to send ("auto"): suits do not count, so any
-    corner or centre showing the rank below is as good as another, and foundations never give back."""
-    return True
 
 
 def napoleons_tomb(cards_per_deal: int = 1) -> GameDef:
     """Napoleon's Tomb: ``cards_per_deal`` 1 (one pass) or 3 (three passes)."""
     return GameDef(
         key="napoleons_tomb",
-        title="Napoleon's Tomb" if cards_per_deal == 1 else "Napoleon's Tomb, deal three cards",
+        title=WORDS.title if cards_per_deal == 1 else "Napoleon's Tomb, deal three cards",
         piles=(STOCK, WASTE, CENTRE, *(corner(n) for n in range(1, 5)), *(reserve(n) for n in range(1, 5))),
         layout_deal=(),
         stock_rule=DrawToWaste(draw=cards_per_deal, redeals=0 if cards_per_deal == 1 else 2),
+        # Every card that can go to a foundation is safe to send ("auto"): suits do not count, so any corner
+        # or centre showing the rank below is as good as another, and foundations never give back.
         safe_to_foundation=always_safe,
         help_key="help_napoleons_tomb",
         options={"cards_per_deal": cards_per_deal},
-        group_names={"corners": ("the corners",), "reserves": ("the reserves",)},
+        group_names={"corners": WORDS.names("corners_group"), "reserves": WORDS.names("reserves_group")},
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="napoleons_tomb",
-    family="Builders: foundation-only with cells",
-    title="Napoleon's Tomb",
-    aliases=("napoleons tomb", "napoleon"),
     factory=napoleons_tomb,
     options=(Option("cards_per_deal", int, 1, (1, 3), "cards turned from the stock each time (three: three passes)"),),
-    summary="Turn the stock onto four corners built seven to king and a centre built six down to ace, over and over; four one-card reserves.",
 )

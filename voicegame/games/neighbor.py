@@ -19,10 +19,13 @@ from __future__ import annotations
 
 from voicegame.engine import Compact, DealSpec, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.monte_carlo import touching
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("neighbor")
+"""How Neighbor and its piles are said (grammars/en/games/neighbor.toml)."""
 
 SIZE = range(1, 6)
 
@@ -40,7 +43,7 @@ def neighbor() -> GameDef:
     """Neighbor (no options)."""
     return GameDef(
         key="neighbor",
-        title="Neighbor",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(cell) for cell in CELLS),
         score=discarded,
@@ -48,17 +51,13 @@ def neighbor() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_neighbor",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in SIZE},
+        group_names={f"row{r}": WORDS.names("row", r) for r in SIZE},
         pairs=PAIRS,
         settle=Compact(CELLS),
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="neighbor",
-    family="Pairing and removal: grid adjacency and compaction",
-    title="Neighbor",
-    aliases=("neighbour",),
     factory=neighbor,
-    summary="A five by five grid; remove touching pairs adding up to thirteen, kings alone; the gaps close and refill by themselves.",
 )

@@ -46,6 +46,10 @@ from voicegame.engine import (
 from voicegame.engine.game import foundation_cards
 from voicegame.games.parts import DOWN_IN_SUIT, runs_home, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("odessa")
+"""How Odessa and its piles are said (grammars/en/games/odessa.toml)."""
 
 PILES_AT = range(1, 8)
 MAX_SCORE = 4 * sum(range(2, 14)) + 52
@@ -54,7 +58,7 @@ MAX_SCORE = 4 * sum(range(2, 14)) + 52
 def pile(n: int) -> PileSpec:
     """Any face-up card moves with everything on it (the Yukon rule): runs with no sequence rule."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty=Empty(rank=Rank.KING)), Takes(runs=True, sequence=None),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def run_through(pile: Pile, join: int) -> int:
@@ -106,7 +110,7 @@ def odessa() -> GameDef:
     """Odessa (no options)."""
     return GameDef(
         key="odessa",
-        title="Odessa",
+        title=WORDS.title,
         piles=(*(runs_home(suit_foundation(s, playback=False)) for s in Suit), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}", down=3, up=3 if n in (1, 7) else 5) for n in PILES_AT),
         score=score,
@@ -117,11 +121,7 @@ def odessa() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="odessa",
-    family="Klondike-like: Yukon type (no stock)",
-    title="Odessa",
-    aliases=(),
     factory=odessa,
-    summary="Yukon's group moves on seven piles dealt three down and up to five up; build down in suit; runs score.",
 )

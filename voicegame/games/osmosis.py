@@ -29,9 +29,12 @@ from voicegame.engine import (
     EMPTY_NONE, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Sequence, State, SuitRule,
 )
 from voicegame.engine.gating import RankIn
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
-from voicegame.games.parts import STOCK, WASTE
+from voicegame.games.words import game_words
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation
+
+WORDS = game_words("osmosis")
+"""How Osmosis and its piles are said (grammars/en/games/osmosis.toml)."""
 
 SLOTS = range(1, 5)
 ANY_RANK_IN_SUIT = Sequence(Direction.ANY_RANK, SuitRule.SAME)
@@ -41,19 +44,16 @@ FROM_PLAY = frozenset({PileKind.RESERVE, PileKind.WASTE})
 def foundation(n: int) -> PileSpec:
     """Foundation one takes its suit in any order; the others start with the base rank and take
     only ranks already on the foundation above."""
-    word = number_word(n)
     if n == 1:
         accepts = Accepts(build=ANY_RANK_IN_SUIT, empty=EMPTY_NONE, single=True, sources=FROM_PLAY)
     else:
         accepts = Accepts(build=ANY_RANK_IN_SUIT, base_from="foundation1", single=True, sources=FROM_PLAY,
                           extra=RankIn(f"foundation{n - 1}"))
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=accepts, number=n, group="foundations")
+    return numbered_foundation(n, accepts)
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"reserve{n}", PileKind.RESERVE, (f"reserve {word}", f"pile {word}"), takes=TOP_CARD, number=n,
+    return PileSpec(f"reserve{n}", PileKind.RESERVE, WORDS.names("reserve", n), takes=TOP_CARD, number=n,
                     auto_turn=True, group="reserves")
 
 
@@ -68,11 +68,11 @@ def not_a_base(game: GameDef, state: State, pile: int) -> bool:
     return top is not None and bool(base) and top.rank != base[0].rank
 
 
-def reserves_game(key: str, title: str, draw: int, down: int, help_key: str) -> GameDef:
+def reserves_game(key: str, draw: int, down: int, help_key: str) -> GameDef:
     """Osmosis and Peek: four reserves of four cards (``down`` of them face down), the base card, the stock."""
     return GameDef(
         key=key,
-        title=title if draw == 1 else f"{title}, three card deals",
+        title=game_words(key).title if draw == 1 else f"{game_words(key).title}, three card deals",
         piles=(STOCK, WASTE, *FOUNDATIONS, *(reserve(n) for n in SLOTS)),
         layout_deal=(*(DealSpec(f"reserve{n}", down=down, up=4 - down) for n in SLOTS), DealSpec("foundation1")),
         deal_by_rows=False,
@@ -80,23 +80,19 @@ def reserves_game(key: str, title: str, draw: int, down: int, help_key: str) -> 
         safe_to_foundation=not_a_base,
         help_key=help_key,
         options={"cards_per_deal": draw},
-        group_names={"reserves": ("the reserves",), "foundations": ("the foundations",)},
+        group_names={"reserves": WORDS.names("reserves_group"), "foundations": WORDS.names("foundations_group")},
     )
 
 
 def osmosis(cards_per_deal: int = 1) -> GameDef:
     """Osmosis: ``cards_per_deal`` 1 (two redeals) or 3 (unlimited redeals)."""
-    return reserves_game("osmosis", "Osmosis", cards_per_deal, 3, "help_osmosis")
+    return reserves_game("osmosis", cards_per_deal, 3, "help_osmosis")
 
 
 DRAW = Option("cards_per_deal", int, 1, (1, 3), "cards turned from the stock each time (three: unlimited redeals)")
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="osmosis",
-    family="Builders: rank-gated foundations",
-    title="Osmosis",
-    aliases=("treasure trove",),
     factory=osmosis,
     options=(DRAW,),
-    summary="Four reserves and the stock feed four foundations; each takes only ranks already on the one above.",
 )

@@ -14,15 +14,16 @@ from voicegame.engine.cards import Rank, Suit
 from voicegame.engine import TOP_CARD, Accepts, Direction, Empty, GameDef, Layout, PileKind, PileSpec, Sequence, State, SuitRule, Takes
 from voicegame.engine.homing import RunsHome
 from voicegame.engine.words import number_word
+from voicegame.games.words import shared_names
 
 ALTERNATE_DOWN = Sequence(Direction.DOWN, SuitRule.ALTERNATE)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME)
 DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME)
 DOWN_ANY_SUIT = Sequence(Direction.DOWN, SuitRule.ANY)
 
-STOCK = PileSpec("stock", PileKind.STOCK, ("the stock", "deck", "remaining cards"))
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile", "turned cards"), takes=TOP_CARD)
-DISCARD = PileSpec("discard", PileKind.DISCARD, ("the discard pile", "discards", "removed cards"))
+STOCK = PileSpec("stock", PileKind.STOCK, shared_names("stock"))
+WASTE = PileSpec("waste", PileKind.WASTE, shared_names("waste"), takes=TOP_CARD)
+DISCARD = PileSpec("discard", PileKind.DISCARD, shared_names("discard"))
 
 
 def discarded(game: GameDef, state: State) -> int:
@@ -34,28 +35,28 @@ def all_discarded(game: GameDef, state: State) -> bool:
     return discarded(game, state) == 52
 
 
-def suit_foundation(suit: Suit, playback: bool = True) -> PileSpec:
-    """A foundation for one suit, ace to king, named by its suit ("clubs", "clubs pile").
-    ``playback``: its top card may be played back onto the table."""
+def suit_foundation(suit: Suit, playback: bool = True, accepts: Accepts | None = None) -> PileSpec:
+    """A foundation for one suit, named by its suit ("clubs", "clubs pile"): ace to king unless the
+    game's ``accepts`` says otherwise. ``playback``: its top card may be played back onto the table."""
     return PileSpec(
         id=suit.value,
         kind=PileKind.FOUNDATION,
-        names=(suit.value, f"{suit.value} pile", f"{suit.singular} pile", f"{suit.value} foundation"),
-        accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), suit=suit, single=True),
+        names=shared_names("suit_foundation", suit=suit.value, singular=suit.singular),
+        accepts=accepts or Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), suit=suit, single=True),
         takes=TOP_CARD if playback else None,
         suit=suit,
         group="foundations",
     )
 
 
-def tableau_pile(n: int, accepts: Accepts, takes: Takes, *, id_prefix: str = "column",
-                 words: tuple[str, ...] = ("column", "pile"), auto_turn: bool = False, group: str = "tableau") -> PileSpec:
-    """Tableau pile number ``n``: id ``<id_prefix><n>``, said "column three" or "pile three"."""
-    word = number_word(n)
+def tableau_pile(n: int, accepts: Accepts, takes: Takes, *, id_prefix: str = "column", noun: str = "column",
+                 names: tuple[str, ...] | None = None, auto_turn: bool = False, group: str = "tableau") -> PileSpec:
+    """Tableau pile number ``n``: id ``<id_prefix><n>``, said as the shared ``noun`` says it ("column
+    three" or "pile three"), or by its own ``names``."""
     return PileSpec(
         id=f"{id_prefix}{n}",
         kind=PileKind.TABLEAU,
-        names=tuple(f"{w} {word}" for w in words),
+        names=names or shared_names(noun, n),
         accepts=accepts,
         takes=takes,
         number=n,
@@ -75,21 +76,24 @@ def spot_place(pile_id: str) -> tuple[int, int]:
     return int(row), int(column)
 
 
-def spot_names(row: int, column: int, word: str = "column") -> tuple[str, ...]:
+def spot_names(row: int, column: int, noun: str = "spot") -> tuple[str, ...]:
     """How a grid spot is said: "row two column five" and the short "row two five" in every game (one
-    way to name a place); a pyramid's own word ("row two card five") is understood too."""
-    r, c = number_word(row), number_word(column)
-    names = (f"row {r} column {c}", f"row {r} {c}")
-    return names if word == "column" else (*names, f"row {r} {word} {c}")
+    way to name a place); a pyramid's own word ("row two card five", the noun ``pyramid_spot``) is
+    understood too."""
+    return shared_names(noun, row=number_word(row), column=number_word(column))
 
 
-# ----- kfam2 (issue 21) ---------------------------------------------------------------------------------
-def numbered_foundation(n: int) -> PileSpec:
-    """Foundation ``n`` of a game with two decks: any suit's ace, then up in that suit, one card at a
-    time; said "foundation three" or "home three"; cards on it stay there."""
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), single=True), number=n, group="foundations")
+ACE_UP_IN_SUIT = Accepts(build=SAME_SUIT_UP, empty=Empty(rank=Rank.ACE), single=True)
+"""The usual foundation of a game with two decks: any suit's ace, then up in that suit, one card at a time."""
+
+
+def numbered_foundation(n: int, accepts: Accepts | None = ACE_UP_IN_SUIT, *, takes: Takes | None = None,
+                        names: tuple[str, ...] | None = None) -> PileSpec:
+    """Foundation ``n``, id ``foundation<n>``, said "foundation three" or "home three" (or its game's
+    own ``names``), taking what ``accepts`` allows (by default :data:`ACE_UP_IN_SUIT`); cards on it
+    stay there unless the game's ``takes`` lets them back."""
+    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, names or shared_names("foundation", n), accepts=accepts, takes=takes,
+                    number=n, group="foundations")
 
 
 def runs_home(spec: PileSpec) -> PileSpec:

@@ -20,15 +20,11 @@ from voicegame.games.osmosis import DRAW, reserves_game
 
 def peek(cards_per_deal: int = 1) -> GameDef:
     """Peek: ``cards_per_deal`` 1 (two redeals) or 3 (unlimited redeals)."""
-    return reserves_game("peek", "Peek", cards_per_deal, 0, "help_peek")
+    return reserves_game("peek", cards_per_deal, 0, "help_peek")
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="peek",
-    family="Builders: rank-gated foundations",
-    title="Peek",
-    aliases=(),
     factory=peek,
     options=(DRAW,),
-    summary="Osmosis with every reserve card face up: four foundations, each taking only ranks already on the one above.",
 )

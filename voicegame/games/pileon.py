@@ -22,14 +22,17 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, Accepts, DealSpec, Direction, GameDef, PileKind, Sequence, State, SuitRule, Takes
 from voicegame.engine.freezing import Frozen
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import tableau_pile
+from voicegame.games.words import game_words
+
+WORDS = game_words("pileon")
+"""How Pileon and its piles are said (grammars/en/games/pileon.toml)."""
 
 SAME_RANK = Sequence(Direction.UP, SuitRule.ANY, step=0)
 FROZEN = Frozen(4)
 PILES = tuple(tableau_pile(n, Accepts(build=SAME_RANK, empty=EMPTY_ANY, max_cards=4), Takes(runs=True, sequence=SAME_RANK, extra=FROZEN),
-                           id_prefix="pile", words=("pile",), group=f"row{(n - 1) // 4 + 1}") for n in range(1, 16))
+                           id_prefix="pile", names=WORDS.names("pile", n), group=f"row{(n - 1) // 4 + 1}") for n in range(1, 16))
 
 
 def frozen_cards(game: GameDef, state: State) -> int:
@@ -45,22 +48,18 @@ def pileon() -> GameDef:
     """Pileon (no options)."""
     return GameDef(
         key="pileon",
-        title="Pileon",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"pile{n}", up=4) for n in range(1, 14)),
         deal_by_rows=False,
         score=frozen_cards,
         is_won=all_frozen,
         help_key="help_pileon",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in range(1, 5)},
+        group_names={f"row{r}": WORDS.names("row", r) for r in range(1, 5)},
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="pileon",
-    family="Builders: rank sorting",
-    title="Pileon",
-    aliases=("pile on",),
     factory=pileon,
-    summary="Fifteen piles of at most four cards: pile cards on their own rank until every rank sits in a pile of its own.",
 )

@@ -31,31 +31,29 @@ from __future__ import annotations
 from voicegame.engine import (
     EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, SuitRule,
 )
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
-from voicegame.games.parts import STOCK, WASTE
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation
+from voicegame.games.words import game_words
 
-PLAIT = PileSpec("plait", PileKind.RESERVE, ("the plait", "plait", "the braid"), takes=TOP_CARD)
+WORDS = game_words("plait")
+"""How Plait and its piles are said (grammars/en/games/plait.toml)."""
+
+PLAIT = PileSpec("plait", PileKind.RESERVE, WORDS.names("plait"), takes=TOP_CARD)
 FIELD_SOURCES = frozenset({PileKind.WASTE, PileKind.RESERVE, PileKind.TABLEAU})
 
 
 def edge(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"edge{n}", PileKind.RESERVE, (f"reserve {word}", f"edge {word}"), takes=TOP_CARD, number=n, group="edges")
+    return PileSpec(f"edge{n}", PileKind.RESERVE, WORDS.names("edge", n), takes=TOP_CARD, number=n, group="edges")
 
 
 def field(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"field{n}", PileKind.TABLEAU, (f"pile {word}", f"field {word}"),
+    return PileSpec(f"field{n}", PileKind.TABLEAU, WORDS.names("field", n),
                     accepts=Accepts(build=None, empty=EMPTY_ANY, single=True, sources=FIELD_SOURCES), takes=TOP_CARD,
                     number=n, group="fields")
 
 
 def foundation(n: int, build: Sequence) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=build, empty=EMPTY_ANY, single=True, base_from="foundation1", max_cards=13),
-                    number=n, group="foundations")
+    return numbered_foundation(n, Accepts(build=build, empty=EMPTY_ANY, single=True, base_from="foundation1", max_cards=13))
 
 
 def plait(direction: str = "up") -> GameDef:
@@ -63,7 +61,7 @@ def plait(direction: str = "up") -> GameDef:
     build = Sequence(Direction.UP if direction == "up" else Direction.DOWN, SuitRule.SAME, wrap=True)
     return GameDef(
         key="plait",
-        title="Plait" if direction == "up" else "Plait, building down",
+        title=WORDS.title if direction == "up" else "Plait, building down",
         piles=(STOCK, WASTE, PLAIT, *(edge(n) for n in range(1, 5)), *(field(n) for n in range(1, 9)),
                *(foundation(n, build) for n in range(1, 9))),
         layout_deal=(DealSpec("plait", up=20), *(DealSpec(f"edge{n}") for n in range(1, 5)),
@@ -75,16 +73,12 @@ def plait(direction: str = "up") -> GameDef:
         refill=Refill(group="edges", source="plait"),
         help_key="help_plait",
         options={"direction": direction},
-        group_names={"edges": ("the edges",), "fields": ("the fields",), "foundations": ("the foundations",)},
+        group_names={"edges": WORDS.names("edges_group"), "fields": WORDS.names("fields_group"), "foundations": WORDS.names("foundations_group")},
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="plait",
-    family="Builders: foundation-only with cells",
-    title="Plait",
-    aliases=("braid",),
     factory=plait,
     options=(Option("direction", str, "up", ("up", "down"), "foundations build up or down from the base card"),),
-    summary="Two decks: the plait, its four edges, eight one-card fields and the waste feed eight foundations from a dealt base rank.",
 )

@@ -42,16 +42,19 @@ from voicegame.engine import (
     source_top,
     taken_only_by_swap,
 )
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import STOCK, WASTE, spot_id, spot_names
+from voicegame.games.words import game_words
+
+WORDS = game_words("poker")
+"""How Poker and its piles are said (grammars/en/games/poker.toml)."""
 
 SIZE = range(1, 6)
 CELLS = tuple(spot_id(r, c) for r in SIZE for c in SIZE)
 ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 LINES: dict[str, tuple[str, ...]] = {
-    **{f"row {number_word(r)}": tuple(spot_id(r, c) for c in SIZE) for r in SIZE},
-    **{f"column {number_word(c)}": tuple(spot_id(r, c) for r in SIZE) for c in SIZE},
+    **{WORDS.names("row", r)[0]: tuple(spot_id(r, c) for c in SIZE) for r in SIZE},
+    **{WORDS.names("line_column", c)[0]: tuple(spot_id(r, c) for r in SIZE) for c in SIZE},
     "the falling diagonal": tuple(spot_id(n, n) for n in SIZE),
     "the rising diagonal": tuple(spot_id(6 - n, n) for n in SIZE),
 }
@@ -88,7 +91,7 @@ def poker(shuffle: str = "off") -> GameDef:
 
     return GameDef(
         key="poker",
-        title="Poker",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(cell(r, c, shuffle == "on") for r in SIZE for c in SIZE)),
         layout_deal=(),
         stock_rule=TableFull(DrawToWaste(draw=1, redeals=0, waste_limit=1), "grid"),
@@ -100,17 +103,13 @@ def poker(shuffle: str = "off") -> GameDef:
         won_key="won_poker" if shuffle == "off" else "won_poker_shuffle",
         help_key="help_poker" if shuffle == "off" else "help_poker_shuffle",
         options={"shuffle": shuffle},
-        group_names={"grid": ("the grid",)},
+        group_names={"grid": WORDS.names("grid_group")},
         settle=SwapBack("grid") if shuffle == "on" else None,
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="poker",
-    family="Others: poker squares",
-    title="Poker",
-    aliases=("poker squares", "poker solitaire"),
     factory=poker,
     options=(Option("shuffle", str, "off", ("off", "on"), "on: placed cards may be moved or swapped; 120 points to win"),),
-    summary="Place each turned card in a five by five grid; rows, columns and diagonals score as poker hands; 75 points wins.",
 )

@@ -20,9 +20,12 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Quatorze"):
 from __future__ import annotations
 
 from voicegame.engine import Compact, DealSpec, GameDef, Layout, PairRule, PileKind, PileSpec, Place, Reason, State
-from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names, spot_place
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("quatorze")
+"""How Quatorze and its piles are said (grammars/en/games/quatorze.toml)."""
 
 SIZE = range(1, 6)
 
@@ -52,7 +55,7 @@ def quatorze() -> GameDef:
     """Quatorze (no options)."""
     return GameDef(
         key="quatorze",
-        title="Quatorze",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(cell) for cell in CELLS),
         score=discarded,
@@ -60,17 +63,13 @@ def quatorze() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_quatorze",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in SIZE},
+        group_names={f"row{r}": WORDS.names("row", r) for r in SIZE},
         pairs=PAIRS,
         settle=Compact(CELLS, in_place=True),
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="quatorze",
-    family="Pairing and removal: grid adjacency and compaction",
-    title="Quatorze",
-    aliases=("fourteen grid",),
     factory=quatorze,
-    summary="A five by five grid; remove pairs adding up to fourteen from one row or column; gaps refill from the stock, then close.",
 )

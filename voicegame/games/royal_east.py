@@ -18,33 +18,34 @@ Decisions where the manual is silent:
 
 from __future__ import annotations
 
-from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Sequence, SuitRule
+from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileSpec, Sequence, SuitRule
 from voicegame.engine.safety import BaseSeatsFilled
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("royal_east")
+"""How Royal East and its piles are said (grammars/en/games/royal_east.toml)."""
 
 DOWN_ANY_SUIT = Sequence(Direction.DOWN, SuitRule.ANY, wrap=True)
 SAME_SUIT_UP = Sequence(Direction.UP, SuitRule.SAME, wrap=True)
 BASE = "foundation1"
 
 
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                    accepts=Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE), number=n, group="foundations")
+FOUNDATION = Accepts(build=SAME_SUIT_UP, empty=EMPTY_ANY, single=True, base_from=BASE)
+"""What each foundation accepts (all alike)."""
 
 
 def pile(n: int) -> PileSpec:
-    return tableau_pile(n, Accepts(build=DOWN_ANY_SUIT, empty=EMPTY_ANY, single=True), TOP_CARD, id_prefix="pile", words=("pile", "column"))
+    return tableau_pile(n, Accepts(build=DOWN_ANY_SUIT, empty=EMPTY_ANY, single=True), TOP_CARD, id_prefix="pile", noun="pile")
 
 
 def royal_east() -> GameDef:
     """Royal East (no options): draw one, no redeal."""
     return GameDef(
         key="royal_east",
-        title="Royal East",
-        piles=(STOCK, WASTE, *(foundation(n) for n in range(1, 5)), *(pile(n) for n in range(1, 6))),
+        title=WORDS.title,
+        piles=(STOCK, WASTE, *(numbered_foundation(n, FOUNDATION) for n in range(1, 5)), *(pile(n) for n in range(1, 6))),
         layout_deal=(DealSpec(BASE), *(DealSpec(f"pile{n}") for n in range(1, 6))),
         deal_by_rows=False,
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -53,11 +54,7 @@ def royal_east() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="royal_east",
-    family="Klondike-like: Forty Thieves type (single-card moves)",
-    title="Royal East",
-    aliases=("royal east",),
     factory=royal_east,
-    summary="A base card and five piles in a cross; build down in any suit, one card at a time; one pass.",
 )

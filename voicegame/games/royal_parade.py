@@ -39,6 +39,10 @@ from voicegame.engine import (
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("royal_parade")
+"""How Royal Parade and its piles are said (grammars/en/games/royal_parade.toml)."""
 
 ROW_BASES = {1: Rank.TWO, 2: Rank.THREE, 3: Rank.FOUR}
 BUILD = Sequence(Direction.UP, SuitRule.SAME, step=3)
@@ -64,7 +68,7 @@ def _spot(row: int, column: int, accepts: Accepts | None, takes: Takes) -> PileS
     return PileSpec(
         id=spot_id(row, column),
         kind=PileKind.TABLEAU if row <= 3 else PileKind.RESERVE,
-        names=(f"row {r} column {c}", f"row {r} {c}"),
+        names=WORDS.names("spot", row=r, column=c),
         accepts=accepts,
         takes=takes,
         number=column,
@@ -81,7 +85,7 @@ def _piles() -> tuple[PileSpec, ...]:
     discard = PileSpec(
         "discard",
         PileKind.DISCARD,
-        ("the discard pile", "discard", "discards"),
+        WORDS.names("discard"),
         accepts=Accepts(build=Sequence(Direction.ANY_RANK, SuitRule.ANY), empty=Empty(rank=Rank.ACE), rank=Rank.ACE),
     )
     return (STOCK, discard, *spots)
@@ -104,7 +108,7 @@ def royal_parade() -> GameDef:
     """Royal Parade (no options)."""
     return GameDef(
         key="royal_parade",
-        title="Royal Parade",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(spot_id(r, c)) for r in (1, 2, 3, 4) for c in COLUMNS),
         stock_rule=DealOnePerPile(group="row4"),
@@ -113,15 +117,11 @@ def royal_parade() -> GameDef:
         max_score=96,
         is_won=is_won,
         help_key="help_royal_parade",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in (1, 2, 3, 4)},
+        group_names={f"row{r}": WORDS.names("row", r) for r in (1, 2, 3, 4)},
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="royal_parade",
-    family="Builders: positional foundations",
-    title="Royal Parade",
-    aliases=("royal parade", "parade", "royal"),
     factory=royal_parade,
-    summary="Two decks in four rows of eight; rows one to three build 2-5-8-J, 3-6-9-Q and 4-7-10-K in suit.",
 )

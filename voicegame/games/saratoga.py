@@ -19,18 +19,22 @@ from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.cards import Rank, Suit
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("saratoga")
+"""How Saratoga and its piles are said (grammars/en/games/saratoga.toml)."""
 
 
 def tableau(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=Empty(rank=Rank.KING)), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 def saratoga() -> GameDef:
     """Saratoga (no options): draw one, three passes, every card face up."""
     return GameDef(
         key="saratoga",
-        title="Saratoga",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(suit_foundation(s) for s in Suit), *(tableau(n) for n in range(1, 8))),
         layout_deal=tuple(DealSpec(f"pile{n}", down=0, up=n) for n in range(1, 8)),
         stock_rule=DrawToWaste(draw=1, redeals=2),
@@ -39,11 +43,7 @@ def saratoga() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="saratoga",
-    family="Klondike-like: Klondike proper",
-    title="Saratoga",
-    aliases=(),
     factory=saratoga,
-    summary="Klondike with every card dealt face up; draw one, three passes.",
 )

@@ -40,6 +40,10 @@ from voicegame.engine import (
 )
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("scorpion")
+"""How Scorpion and its piles are said (grammars/en/games/scorpion.toml)."""
 
 COLUMNS = range(1, 8)
 FACE_DOWN_AT_DEAL = 12
@@ -78,7 +82,7 @@ def scorpion() -> GameDef:
     """Scorpion (no options)."""
     return GameDef(
         key="scorpion",
-        title="Scorpion",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"column{n}", down=3, up=4) if n <= 4 else DealSpec(f"column{n}", up=7) for n in COLUMNS),
         stock_rule=DealOnePerPile(group="tableau"),  # three cards: they land on columns one to three
@@ -90,11 +94,7 @@ def scorpion() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="scorpion",
-    family="Spider-like: unsorted group moves",
-    title="Scorpion",
-    aliases=(),
     factory=scorpion,
-    summary="Seven columns; build down in suit, move any face-up card with everything on it; four suits king to ace wins.",
 )

@@ -28,6 +28,10 @@ from dataclasses import replace
 from voicegame.engine import DealOnePerPile, EachStock, GameDef, GatherToStock
 from voicegame.games.auld_lang_syne import auld_lang_syne
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("scuffle")
+"""How Scuffle and its piles are said (grammars/en/games/scuffle.toml)."""
 
 
 def scuffle() -> GameDef:
@@ -35,17 +39,13 @@ def scuffle() -> GameDef:
     return replace(
         auld_lang_syne(),
         key="scuffle",
-        title="Scuffle",
+        title=WORDS.title,
         stock_rule=EachStock((DealOnePerPile(group="reserves"), GatherToStock(group="reserves", redeals=2))),
         help_key="help_scuffle",
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="scuffle",
-    family="Builders: stock feeds reserves, foundation-only play",
-    title="Scuffle",
-    aliases=(),
     factory=scuffle,
-    summary="Auld Lang Syne with two redeals: the reserves' leftover cards are shuffled back into the stock.",
 )

@@ -25,14 +25,10 @@ from voicegame.games.entry import GameEntry
 
 def seahaven() -> GameDef:
     """Seahaven (no options)."""
-    return suit_cells_game("seahaven", "Seahaven", 4, (5,) * 10, (2, 3), "help_seahaven", groups_home=True)
+    return suit_cells_game("seahaven", 4, (5,) * 10, (2, 3), "help_seahaven", groups_home=True)
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="seahaven",
-    family="FreeCell-like: free cells",
-    title="Seahaven",
-    aliases=("seahaven towers", "sea haven"),
     factory=seahaven,
-    summary="Ten columns of five built down in suit, four cells with two cards dealt; only a king goes on an empty column.",
 )

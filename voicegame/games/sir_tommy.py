@@ -22,6 +22,7 @@ with a step of one on every foundation):
 
 from __future__ import annotations
 
+from voicegame.engine.auto import always_safe
 from voicegame.engine import (
     EMPTY_ANY,
     TOP_CARD,
@@ -30,76 +31,61 @@ from voicegame.engine import (
     DrawToWaste,
     Empty,
     GameDef,
-    State,
     PileKind,
     PileSpec,
     Sequence,
     SuitRule,
 )
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK
+from voicegame.games.parts import STOCK, numbered_foundation
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("sir_tommy")
+"""How Sir Tommy and its piles are said (grammars/en/games/sir_tommy.toml)."""
 
 SLOTS = range(1, 5)
 UP_ANY_SUIT = Sequence(Direction.UP, SuitRule.ANY)
 ANY_CARD = Sequence(Direction.ANY_RANK, SuitRule.ANY)
 
 
-def always_safe(game: GameDef, state: State, pile: int) -> bool:
-    """Every card that can go home is safe to send ("auto"): the foundations build up by one in any
-    suit and never give back, so a card home only lets the next rank follow."""
-    return True
-
-
-def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(
-        id=f"foundation{n}",
-        kind=PileKind.FOUNDATION,
-        names=(f"foundation {word}", f"home {word}"),
-        accepts=Accepts(build=UP_ANY_SUIT, empty=Empty(rank=Rank.ACE), single=True, sources=frozenset({PileKind.WASTE, PileKind.RESERVE})),
-        number=n,
-        group="foundations",
-    )
+FOUNDATION = Accepts(build=UP_ANY_SUIT, empty=Empty(rank=Rank.ACE), single=True, sources=frozenset({PileKind.WASTE, PileKind.RESERVE}))
+"""What each foundation accepts (all alike)."""
 
 
 def reserve(n: int) -> PileSpec:
-    word = number_word(n)
     return PileSpec(
         id=f"reserve{n}",
         kind=PileKind.RESERVE,
-        names=(f"reserve {word}", f"pile {word}"),
+        names=WORDS.names("reserve", n),
         accepts=Accepts(build=ANY_CARD, empty=EMPTY_ANY, single=True, sources=frozenset({PileKind.WASTE})),
         takes=TOP_CARD,
         group="reserves",
     )
 
 
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste card", "turned card"), takes=TOP_CARD)
-PILES = (STOCK, WASTE, *(foundation(n) for n in SLOTS), *(reserve(n) for n in SLOTS))
+WASTE = PileSpec("waste", PileKind.WASTE, WORDS.names("waste"), takes=TOP_CARD)
+PILES = (STOCK, WASTE, *(numbered_foundation(n, FOUNDATION) for n in SLOTS), *(reserve(n) for n in SLOTS))
 
 
 def sir_tommy() -> GameDef:
     """Sir Tommy (no options): one pass, one card at a time."""
     return GameDef(
         key="sir_tommy",
-        title="Sir Tommy",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=(),
         deal_by_rows=False,
         stock_rule=DrawToWaste(draw=1, redeals=0, waste_limit=1),
         max_score=52,
         help_key="help_sir_tommy",
+        # Every card that can go home is safe to send ("auto"): the foundations build up by one in any suit
+        # and never give back, so a card home only lets the next rank follow.
         safe_to_foundation=always_safe,
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="sir_tommy",
-    family="Builders: stock feeds reserves, foundation-only play",
-    title="Sir Tommy",
-    aliases=("sir tommy", "old patience"),
     factory=sir_tommy,
-    summary="Turn the stock one card at a time onto four foundations, ace to king in any suit, or onto four reserves that only play home.",
 )

@@ -38,9 +38,13 @@ from voicegame.engine import (
     SuitRule,
     Takes,
 )
-from voicegame.games.parts import STOCK
+from voicegame.games.parts import STOCK, numbered_foundation
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.words import game_words
+
+WORDS = game_words("spider")
+"""How Spider and its piles are said (grammars/en/games/spider.toml)."""
 
 DOWN_ANY_SUIT = Sequence(Direction.DOWN, SuitRule.ANY)
 DOWN_IN_SUIT = Sequence(Direction.DOWN, SuitRule.SAME)
@@ -56,11 +60,10 @@ def spider_cards(suits: int) -> list[Card]:
 
 
 def column(n: int) -> PileSpec:
-    word = number_word(n)
     return PileSpec(
         id=f"column{n}",
         kind=PileKind.TABLEAU,
-        names=(f"column {word}", f"pile {word}"),
+        names=WORDS.names("column", n),
         accepts=Accepts(build=DOWN_ANY_SUIT),
         takes=Takes(runs=True, sequence=DOWN_IN_SUIT),
         number=n,
@@ -70,8 +73,8 @@ def column(n: int) -> PileSpec:
 
 
 def foundation(n: int) -> PileSpec:
-    word = number_word(n)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"run {word}"), number=n, group="foundations")
+    """Where a finished run goes ("run three"): nothing is put on it by hand (the Spider family shares it)."""
+    return numbered_foundation(n, None, names=WORDS.names("foundation", n))
 
 
 PILES = (STOCK, *(foundation(n) for n in range(1, 9)), *(column(n) for n in COLUMNS))
@@ -93,7 +96,7 @@ def spider(suits: int = 4) -> GameDef:
     deck = spider_cards(suits)
     return GameDef(
         key="spider",
-        title="Spider" if suits == 4 else f"Spider, {number_word(suits)} suit{'s' if suits > 1 else ''}",
+        title=WORDS.title if suits == 4 else f"Spider, {number_word(suits)} suit{'s' if suits > 1 else ''}",
         piles=PILES,
         layout_deal=tuple(DealSpec(f"column{n}", down=5 if n in (1, 4, 7, 10) else 4, up=1) for n in COLUMNS),
         stock_rule=DealOnePerPile(group="tableau", needs_no_empty=True),
@@ -107,12 +110,8 @@ def spider(suits: int = 4) -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="spider",
-    family="Spider-like: Spider proper",
-    title="Spider",
-    aliases=("spider solitaire",),
     factory=spider,
     options=(Option("suits", int, 4, (1, 2, 4), "suits in the 104 cards: 1, 2 or 4"),),
-    summary="Two decks on ten columns; build down in any suit, move one-suit runs, complete king-to-ace runs.",
 )

@@ -23,6 +23,10 @@ from voicegame.engine import DealOnePerPile, DealSpec, GameDef
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK
 from voicegame.games.spider import column, foundation, score
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("spider_three_decks")
+"""How Spider Three Decks and its piles are said (grammars/en/games/spider_three_decks.toml)."""
 
 COLUMNS = range(1, 13)
 PILES = (STOCK, *(foundation(n) for n in range(1, 13)), *(column(n) for n in COLUMNS))
@@ -32,7 +36,7 @@ def spider_three_decks() -> GameDef:
     """Spider Three Decks (no options)."""
     return GameDef(
         key="spider_three_decks",
-        title="Spider Three Decks",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"column{n}", down=4 if n <= 6 else 3, up=1) for n in COLUMNS),
         stock_rule=DealOnePerPile(group="tableau"),
@@ -44,11 +48,7 @@ def spider_three_decks() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="spider_three_decks",
-    family="Spider-like: Spider proper",
-    title="Spider Three Decks",
-    aliases=("three deck spider", "spider three"),
     factory=spider_three_decks,
-    summary="Spider with three decks on twelve columns; deal any time, empty columns or not; twelve runs to finish.",
 )

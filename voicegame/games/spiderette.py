@@ -24,16 +24,17 @@ from voicegame.engine import DealOnePerPile, DealSpec, GameDef
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK
 from voicegame.games.spider import column, foundation, score
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
 
 COLUMNS = range(1, 8)
 PILES = (STOCK, *(foundation(n) for n in range(1, 5)), *(column(n) for n in COLUMNS))
 
 
-def one_deck_spider(key: str, title: str, deal: tuple[DealSpec, ...], help_key: str) -> GameDef:
+def one_deck_spider(key: str, deal: tuple[DealSpec, ...], help_key: str) -> GameDef:
     """One-deck Spider on seven columns dealt by ``deal``, the rest the stock."""
     return GameDef(
         key=key,
-        title=title,
+        title=game_words(key).title,
         piles=PILES,
         layout_deal=deal,
         stock_rule=DealOnePerPile(group="tableau", needs_no_empty=True),
@@ -46,15 +47,11 @@ def one_deck_spider(key: str, title: str, deal: tuple[DealSpec, ...], help_key: 
 
 def spiderette() -> GameDef:
     """Spiderette (no options)."""
-    return one_deck_spider("spiderette", "Spiderette", tuple(DealSpec(f"column{n}", down=n - 1, up=1) for n in COLUMNS),
+    return one_deck_spider("spiderette", tuple(DealSpec(f"column{n}", down=n - 1, up=1) for n in COLUMNS),
                            "help_spiderette")
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="spiderette",
-    family="Spider-like: Spider proper",
-    title="Spiderette",
-    aliases=("one deck spider",),
     factory=spiderette,
-    summary="Spider with one deck on seven columns dealt as in Klondike; the last deal covers three columns.",
 )

@@ -25,8 +25,12 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_NONE, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, State, SuitRule, Takes
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("straight_up")
+"""How Straight Up and its piles are said (grammars/en/games/straight_up.toml)."""
 
 TWO_TO_ACE = Sequence(Direction.UP, SuitRule.SAME, wrap=True)  # ... queen, king, ace
 ACE_TO_TWO = Sequence(Direction.DOWN, SuitRule.SAME, wrap=True, closed=frozenset({int(Rank.TWO)}))
@@ -36,17 +40,16 @@ SLOTS = range(1, 5)
 
 def foundation(suit: Suit) -> PileSpec:
     """A suit's foundation: its two is dealt, then three to king, then the ace; one card at a time."""
-    return PileSpec(suit.value, PileKind.FOUNDATION, (suit.value, f"{suit.value} pile", f"{suit.singular} pile", f"{suit.value} foundation"),
-                    accepts=Accepts(build=TWO_TO_ACE, empty=EMPTY_NONE, suit=suit, single=True), suit=suit, group="foundations")
+    return suit_foundation(suit, playback=False, accepts=Accepts(build=TWO_TO_ACE, empty=EMPTY_NONE, suit=suit, single=True))
 
 
 def pile(n: int) -> PileSpec:
     """Builds down in suit, runs move; a gap takes only the waste's top card (the reserve fills it first)."""
     return tableau_pile(n, Accepts(build=ACE_TO_TWO, empty_from=frozenset({PileKind.WASTE})), Takes(runs=True, sequence=ACE_TO_TWO),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
-RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD, auto_turn=True)
+RESERVE = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"), takes=TOP_CARD, auto_turn=True)
 
 
 def twos_first(seed: int) -> list[Card]:
@@ -63,7 +66,7 @@ def straight_up() -> GameDef:
     """Straight Up (no options): draw one, two redeals."""
     return GameDef(
         key="straight_up",
-        title="Straight Up",
+        title=WORDS.title,
         piles=(STOCK, WASTE, RESERVE, *(foundation(s) for s in Suit), *(pile(n) for n in SLOTS)),
         layout_deal=(*(DealSpec(s.value) for s in Suit), DealSpec("reserve", down=12, up=1), *(DealSpec(f"pile{n}") for n in SLOTS)),
         deal_by_rows=False,
@@ -76,11 +79,7 @@ def straight_up() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="straight_up",
-    family="Klondike-like: reserve-fed (Canfield type)",
-    title="Straight Up",
-    aliases=("straight up",),
     factory=straight_up,
-    summary="The twos start the foundations, built up in suit to the king and then the ace; a reserve fills gaps; two redeals.",
 )

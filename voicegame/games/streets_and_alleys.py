@@ -20,14 +20,10 @@ from voicegame.games.entry import GameEntry
 
 def streets_and_alleys() -> GameDef:
     """Streets and Alleys (no options)."""
-    return open_packer("streets_and_alleys", "Streets and Alleys", (7, 7, 7, 7, 6, 6, 6, 6), False, "help_streets_and_alleys")
+    return open_packer("streets_and_alleys", (7, 7, 7, 7, 6, 6, 6, 6), False, "help_streets_and_alleys")
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="streets_and_alleys",
-    family="FreeCell-like: open packer / fan",
-    title="Streets and Alleys",
-    aliases=("streets", "streets and alleys"),
     factory=streets_and_alleys,
-    summary="All 52 cards on eight columns that build down in any suit, one card at a time; any card fills a gap.",
 )

@@ -40,10 +40,13 @@ from voicegame.engine import (
     Takes,
 )
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import DOWN_IN_SUIT, tableau_pile
 from voicegame.games.scorpion import is_won as four_whole_suits
+from voicegame.games.words import game_words
+
+WORDS = game_words("ten_across")
+"""How Ten Across and its piles are said (grammars/en/games/ten_across.toml)."""
 
 COLUMNS = range(1, 11)
 SPOTS = (1, 2)
@@ -62,8 +65,7 @@ def column(n: int) -> PileSpec:
 
 def spot(n: int, reuse: bool) -> PileSpec:
     """Temporary spot ``n``: one card out of play; once emptied it takes a card again only with ``reuse``."""
-    word = number_word(n)
-    return PileSpec(f"spot{n}", PileKind.CELL, (f"cell {word}", f"spot {word}", f"temporary spot {word}"),
+    return PileSpec(f"spot{n}", PileKind.CELL, WORDS.names("spot", n),
                     accepts=Accepts(build=None, empty=EMPTY_ANY if reuse else EMPTY_NONE, single=True), takes=TOP_CARD,
                     number=n, group="spots")
 
@@ -77,7 +79,7 @@ def ten_across(spots: str = "reuse") -> GameDef:
     """Ten Across; ``spots``: "reuse" (an empty temporary spot takes a card again) or "once"."""
     return GameDef(
         key="ten_across",
-        title="Ten Across",
+        title=WORDS.title,
         piles=(*(spot(n, spots == "reuse") for n in SPOTS), *(column(n) for n in COLUMNS)),
         layout_deal=(*(DealSpec(f"column{n}", down=face_down_at_deal(n), up=5 - face_down_at_deal(n)) for n in COLUMNS),
                      *(DealSpec(f"spot{n}") for n in SPOTS)),
@@ -89,16 +91,12 @@ def ten_across(spots: str = "reuse") -> GameDef:
         won_key="won_suits",
         help_key="help_ten_across" if spots == "reuse" else "help_ten_across_once",
         options={"spots": spots},
-        group_names={"spots": ("the spots", "temporary spots")},
+        group_names={"spots": WORDS.names("spots_group")},
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="ten_across",
-    family="Spider-like: unsorted group moves",
-    title="Ten Across",
-    aliases=("ten across solitaire",),
     factory=ten_across,
     options=(Option("spots", str, "reuse", ("reuse", "once"), "once: an emptied temporary spot stays empty"),),
-    summary="Ten columns and two temporary spots; build down in suit, move any face-up card with everything on it; four suits king to ace wins.",
 )

@@ -50,9 +50,12 @@ from voicegame.engine import (EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction,
 from voicegame.engine.locking import StockLock
 from voicegame.engine.opening import EachSettle, OpeningFill, RefillAfter, Settle
 from voicegame.engine.safety import CoveredHome
-from voicegame.engine.words import number_word
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.words import game_words
+
+WORDS = game_words("terrace")
+"""How Terrace and its piles are said (grammars/en/games/terrace.toml)."""
 
 DOWN_ALTERNATE = Sequence(Direction.DOWN, SuitRule.ALTERNATE, wrap=True)
 UP_ALTERNATE = Sequence(Direction.UP, SuitRule.ALTERNATE, wrap=True)
@@ -82,24 +85,22 @@ PRESETS = {
 }
 
 TERRACE_WASTE = replace(WASTE, group="waste")
-RESERVE = PileSpec("reserve", PileKind.RESERVE, ("the reserve", "reserve pile"), takes=TOP_CARD)
+RESERVE = PileSpec("reserve", PileKind.RESERVE, WORDS.names("reserve"), takes=TOP_CARD)
 
 
 def foundation(n: int, chosen_base: bool) -> PileSpec:
-    word = number_word(n)
     if n == 1:
         accepts = Accepts(build=UP_ALTERNATE, empty=EMPTY_ANY, single=True,
                           empty_from=frozenset({PileKind.TABLEAU}) if chosen_base else None)
     else:
         accepts = Accepts(build=UP_ALTERNATE, empty=EMPTY_ANY, single=True, base_from=BASE, phase=CHOSEN if chosen_base else None)
-    return PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"), accepts=accepts, number=n,
-                    group="foundations")
+    return numbered_foundation(n, accepts)
 
 
 def pile(n: int, preset: Preset) -> PileSpec:
     accepts = Accepts(build=DOWN_ALTERNATE, sources=TABLE_SOURCES, phase=CHOSEN if preset.chosen_base else None,
                       empty_from=None if preset.gaps == "reserve" else frozenset({PileKind.WASTE}))
-    return tableau_pile(n, accepts, TOP_CARD, id_prefix="pile", words=("pile", "column"))
+    return tableau_pile(n, accepts, TOP_CARD, id_prefix="pile", noun="pile")
 
 
 def terrace(variant: str = "terrace") -> GameDef:
@@ -136,12 +137,8 @@ def terrace(variant: str = "terrace") -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="terrace",
-    family="Klondike-like: Terrace (Queen of Italy)",
-    title="Terrace",
-    aliases=("queen of italy",),
     factory=terrace,
     options=(Option("variant", str, "terrace", tuple(PRESETS), "the way to play: the reserve's size, the piles, how the base is set and gaps filled"),),
-    summary="Two decks; choose the base rank from four cards; foundations build up in alternating colours from it; the stock locks while a pile is empty.",
 )

@@ -35,6 +35,10 @@ from voicegame.engine.jokers import RankPoints, Wild
 from voicegame.games.entry import GameEntry
 from voicegame.games.golf import COLUMNS, LAYOUT_DEAL, column, is_won, waste
 from voicegame.games.parts import STOCK
+from voicegame.games.words import game_words
+
+WORDS = game_words("thieves")
+"""How Thieves and its piles are said (grammars/en/games/thieves.toml)."""
 
 UP_OR_DOWN_JOKERS_WILD = Wild(Direction.EITHER, SuitRule.ANY)
 POINTS = RankPoints((8, 6, 6, 4, 4, 2, 2, 2, 4, 4, 6, 6, 8, 0))
@@ -50,7 +54,7 @@ def thieves() -> GameDef:
     """Thieves (no options)."""
     return GameDef(
         key="thieves",
-        title="Thieves",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=LAYOUT_DEAL,
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -65,11 +69,7 @@ def thieves() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="thieves",
-    family="Pairing and removal: build on the waste",
-    title="Thieves",
-    aliases=(),
     factory=thieves,
-    summary="Golf with two jokers: play the top cards of seven columns onto the waste, one rank up or down, jokers wild.",
 )

@@ -26,9 +26,12 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec, Uncover
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("thirteen")
+"""How Thirteen and its piles are said (grammars/en/games/thirteen.toml)."""
 
 ROWS = range(1, 8)
 
@@ -36,10 +39,10 @@ cell_id = spot_id
 
 
 def _cell(row: int, position: int) -> PileSpec:
-    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "card"), number=position, group=f"row{row}")
+    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "pyramid_spot"), number=position, group=f"row{row}")
 
 
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile"))
+WASTE = PileSpec("waste", PileKind.WASTE, WORDS.names("waste"))
 PILES = (STOCK, WASTE, DISCARD, *(_cell(r, c) for r in ROWS for c in range(1, r + 1)))
 COVERED_BY: dict[str, tuple[str, ...]] = {cell_id(r, c): (cell_id(r + 1, c), cell_id(r + 1, c + 1)) for r in ROWS if r < 7 for c in range(1, r + 1)}
 PAIRS = PairRule(discard="discard", sums_to=13, singles=frozenset({Rank.KING}), covered_by=COVERED_BY,
@@ -50,7 +53,7 @@ def thirteen() -> GameDef:
     """Thirteen (no options)."""
     return GameDef(
         key="thirteen",
-        title="Thirteen",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(cell_id(r, c), down=int(r < 7), up=int(r == 7)) for r in ROWS for c in range(1, r + 1)),
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -59,17 +62,13 @@ def thirteen() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_thirteen",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
+        group_names={f"row{r}": WORDS.names("row", r) for r in ROWS},
         pairs=PAIRS,
         uncover=Uncover(COVERED_BY),
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="thirteen",
-    family="Pairing and removal: pyramid sum pairs",
-    title="Thirteen",
-    aliases=(),
     factory=thirteen,
-    summary="A face-down pyramid of 28 cards, bottom row up; remove free pairs that add up to thirteen, kings alone; the stock turns once.",
 )

@@ -21,20 +21,24 @@ from voicegame.engine.auto import SeatsFilled
 from voicegame.engine.cards import Suit
 from voicegame.games.parts import STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("thumb_and_pouch")
+"""How Thumb and Pouch and its piles are said (grammars/en/games/thumb_and_pouch.toml)."""
 
 OTHER_SUIT_DOWN = Sequence(Direction.DOWN, SuitRule.DIFFERENT)
 
 
 def tableau(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=OTHER_SUIT_DOWN, empty=EMPTY_ANY), Takes(runs=True, sequence=OTHER_SUIT_DOWN),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def thumb_and_pouch() -> GameDef:
     """Thumb and Pouch (no options): draw one, three passes."""
     return GameDef(
         key="thumb_and_pouch",
-        title="Thumb and Pouch",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(suit_foundation(s) for s in Suit), *(tableau(n) for n in range(1, 8))),
         layout_deal=tuple(DealSpec(f"pile{n}", down=n - 1, up=1) for n in range(1, 8)),
         stock_rule=DrawToWaste(draw=1, redeals=2),
@@ -43,11 +47,7 @@ def thumb_and_pouch() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="thumb_and_pouch",
-    family="Klondike-like: Klondike proper",
-    title="Thumb and Pouch",
-    aliases=("thumb and pouch", "thumb"),
     factory=thumb_and_pouch,
-    summary="Klondike building down in any suit but the card's own, any run on a gap; draw one, three passes.",
 )

@@ -49,6 +49,10 @@ from voicegame.engine import (
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.words import game_words
+
+WORDS = game_words("triple_peaks")
+"""How Triple Peaks and its piles are said (grammars/en/games/triple_peaks.toml)."""
 
 ONE_UP_OR_DOWN = Sequence(Direction.EITHER, SuitRule.ANY, wrap=True)
 ROW_SIZES = {1: 3, 2: 6, 3: 9, 4: 10}
@@ -72,16 +76,14 @@ def covered_by(row: int, n: int) -> tuple[str, ...]:
 
 def cell(row: int, n: int) -> PileSpec:
     r, c = number_word(row), number_word(n)
-    names: tuple[str, ...] = (f"row {r} column {c}", f"row {r} {c}")
-    if row == 1:
-        names = (f"peak {c}",) + names
+    names = WORDS.names("peak" if row == 1 else "spot", row=r, column=c)
     return PileSpec(cell_id(row, n), PileKind.TABLEAU, names, takes=TOP_CARD, number=n, group=f"row{row}")
 
 
 WASTE = PileSpec(
     "waste",
     PileKind.WASTE,
-    ("the waste", "waste pile", "discard pile", "discards"),
+    WORDS.names("waste"),
     accepts=Accepts(build=ONE_UP_OR_DOWN, empty=EMPTY_NONE, single=True, sources=frozenset({PileKind.TABLEAU})),
 )
 CELLS = tuple((row, n) for row in (1, 2, 3, 4) for n in range(1, ROW_SIZES[row] + 1))
@@ -129,7 +131,7 @@ def triple_peaks(scoring: str = "standard") -> GameDef:
     multiplier = scoring == "multiplier"
     return GameDef(
         key="triple_peaks",
-        title="Triple Peaks" + (", multiplier scoring" if multiplier else ""),
+        title=WORDS.title + (", multiplier scoring" if multiplier else ""),
         piles=PILES,
         layout_deal=(*(DealSpec(cell_id(row, n), down=1 if row < 4 else 0, up=0 if row < 4 else 1) for row, n in CELLS), DealSpec("waste")),
         deal_by_rows=False,
@@ -143,16 +145,12 @@ def triple_peaks(scoring: str = "standard") -> GameDef:
         settle=_keep_score(multiplier),
         help_key="help_triple_peaks",
         options={"scoring": scoring},
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in (1, 2, 3, 4)},
+        group_names={f"row{r}": WORDS.names("row", r) for r in (1, 2, 3, 4)},
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="triple_peaks",
-    family="Pairing and removal: build on the waste",
-    title="Triple Peaks",
-    aliases=("tri peaks", "peaks"),
     factory=triple_peaks,
     options=(Option("scoring", str, "standard", ("standard", "multiplier"), "multiplier: run points double with each card, bonuses 25, free stock turns"),),
-    summary="Three overlapping peaks; play uncovered cards onto the waste one rank up or down, ace next to king; runs score.",
 )

@@ -20,10 +20,14 @@ Decisions where the manual is silent:
 from __future__ import annotations
 
 from voicegame.engine.cards import Rank, Suit
-from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, Empty, GameDef, PileKind, PileSpec, Sequence, SuitRule
+from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, Empty, GameDef, PileSpec, Sequence, SuitRule
 from voicegame.engine.there_and_back import UpThenDown
-from voicegame.games.parts import STOCK, WASTE, tableau_pile
+from voicegame.games.parts import STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("union_square")
+"""How Union Square and its piles are said (grammars/en/games/union_square.toml)."""
 
 EITHER_IN_SUIT = Sequence(Direction.EITHER, SuitRule.SAME)
 ANY_IN_SUIT = Sequence(Direction.ANY_RANK, SuitRule.SAME)  # the rank each next card needs: UpThenDown
@@ -32,22 +36,20 @@ PILES_AT = range(1, 17)
 
 def foundation(suit: Suit) -> PileSpec:
     """Ace up to king, the second king, back down to the ace, in ``suit``; nothing comes back."""
-    return PileSpec(suit.value, PileKind.FOUNDATION,
-                    (suit.value, f"{suit.value} pile", f"{suit.singular} pile", f"{suit.value} foundation"),
-                    accepts=Accepts(build=ANY_IN_SUIT, empty=Empty(rank=Rank.ACE), suit=suit, single=True, extra=UpThenDown()),
-                    suit=suit, group="foundations")
+    return suit_foundation(suit, playback=False, accepts=Accepts(build=ANY_IN_SUIT, empty=Empty(rank=Rank.ACE), suit=suit, single=True,
+                                                                 extra=UpThenDown()))
 
 
 def pile(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=EITHER_IN_SUIT, empty=EMPTY_ANY, single=True, locks_direction=True), TOP_CARD,
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 def union_square() -> GameDef:
     """Union Square (no options): two decks, draw one, no redeal."""
     return GameDef(
         key="union_square",
-        title="Union Square",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(foundation(s) for s in Suit), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}") for n in PILES_AT),
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -57,11 +59,7 @@ def union_square() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="union_square",
-    family="Klondike-like: Forty Thieves type (single-card moves)",
-    title="Union Square",
-    aliases=("union square",),
     factory=union_square,
-    summary="Two decks, sixteen piles building up or down in suit, one way each; foundations go ace to king and back.",
 )

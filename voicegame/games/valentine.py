@@ -30,6 +30,10 @@ from voicegame.engine import EMPTY_NONE, Accepts, DealSpec, GameDef, PileKind, P
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, tableau_pile
 from voicegame.games.scorpion import is_full_suit
+from voicegame.games.words import game_words
+
+WORDS = game_words("valentine")
+"""How Valentine and its piles are said (grammars/en/games/valentine.toml)."""
 
 PILE_COUNT = 4
 
@@ -37,7 +41,7 @@ PILE_COUNT = 4
 def pile(n: int) -> PileSpec:
     """Pile ``n``: down in suit; filled only by the stock."""
     return tableau_pile(n, Accepts(build=DOWN_IN_SUIT, empty=EMPTY_NONE), Takes(runs=True, sequence=DOWN_IN_SUIT),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 PILES = (STOCK, WASTE, *(pile(n) for n in range(1, PILE_COUNT + 1)))
@@ -56,7 +60,7 @@ def valentine() -> GameDef:
     """Valentine (no options)."""
     return GameDef(
         key="valentine",
-        title="Valentine",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(f"pile{n}") for n in range(1, PILE_COUNT + 1)),
         stock_rule=Recycle("tableau"),
@@ -69,11 +73,7 @@ def valentine() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="valentine",
-    family="Builders: cyclic tableau sorting",
-    title="Valentine",
-    aliases=(),
     factory=valentine,
-    summary="Four piles and a one-card waste; put a card on the next rank up of its suit; when stuck, the piles go under the stock; sort four suits.",
 )

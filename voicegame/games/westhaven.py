@@ -19,6 +19,10 @@ from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.cards import Suit
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("westhaven")
+"""How Westhaven and its piles are said (grammars/en/games/westhaven.toml)."""
 
 PILES = range(1, 11)
 
@@ -26,14 +30,14 @@ PILES = range(1, 11)
 def tableau(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY),
                         Takes(runs=True, sequence=ALTERNATE_DOWN, extra=top_or_all_face_up),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def westhaven() -> GameDef:
     """Westhaven (no options): ten piles, draw one, one pass, foundations keep their cards."""
     return GameDef(
         key="westhaven",
-        title="Westhaven",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(suit_foundation(s, playback=False) for s in Suit), *(tableau(n) for n in PILES)),
         layout_deal=tuple(DealSpec(f"pile{n}", down=2, up=1) for n in PILES),
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -42,11 +46,7 @@ def westhaven() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="westhaven",
-    family="Klondike-like: Klondike proper",
-    title="Westhaven",
-    aliases=("west haven",),
     factory=westhaven,
-    summary="Ten piles of three build down in alternating colours; move the top card or the whole face-up part; one pass.",
 )

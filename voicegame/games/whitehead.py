@@ -24,20 +24,24 @@ from voicegame.engine.auto import SeatsFilled
 from voicegame.engine.cards import Suit
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, runs_home, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("whitehead")
+"""How Whitehead and its piles are said (grammars/en/games/whitehead.toml)."""
 
 SAME_COLOUR_DOWN = Sequence(Direction.DOWN, SuitRule.SAME_COLOUR)
 
 
 def tableau(n: int) -> PileSpec:
     return tableau_pile(n, Accepts(build=SAME_COLOUR_DOWN, empty=EMPTY_ANY), Takes(runs=True, sequence=DOWN_IN_SUIT),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 def whitehead() -> GameDef:
     """Whitehead (no options): all face up, draw one, one pass."""
     return GameDef(
         key="whitehead",
-        title="Whitehead",
+        title=WORDS.title,
         piles=(STOCK, WASTE, *(runs_home(suit_foundation(s)) for s in Suit), *(tableau(n) for n in range(1, 8))),
         layout_deal=tuple(DealSpec(f"pile{n}", down=0, up=n) for n in range(1, 8)),
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -46,11 +50,7 @@ def whitehead() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="whitehead",
-    family="Klondike-like: Klondike proper",
-    title="Whitehead",
-    aliases=("white head",),
     factory=whitehead,
-    summary="Klondike face up: build down by colour, move runs in one suit, any card on a gap; one pass.",
 )

@@ -20,15 +20,11 @@ from voicegame.games.entry import GameEntry
 
 def will_o_the_wisp() -> GameDef:
     """Will o' the Wisp (no options)."""
-    return one_deck_spider("will_o_the_wisp", "Will o' the Wisp", tuple(DealSpec(f"column{n}", down=2, up=1) for n in COLUMNS),
+    return one_deck_spider("will_o_the_wisp", tuple(DealSpec(f"column{n}", down=2, up=1) for n in COLUMNS),
                            "help_will_o_the_wisp")
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="will_o_the_wisp",
-    family="Spider-like: Spider proper",
-    title="Will o' the Wisp",
-    aliases=("will o the wisp", "will of the wisp", "wisp"),
     factory=will_o_the_wisp,
-    summary="Spiderette dealt two down and one up on each of seven columns; the last deal covers three columns.",
 )

@@ -25,9 +25,12 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
-from voicegame.engine.words import number_word
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("yield")
+"""How Yield and its piles are said (grammars/en/games/yield.toml)."""
 
 ROWS = range(1, 8)
 
@@ -40,7 +43,7 @@ CELLS = tuple((r, c) for r in ROWS for c in range(1, row_length(r) + 1))
 
 
 def _cell(row: int, position: int) -> PileSpec:
-    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "card"), number=position, group=f"row{row}")
+    return PileSpec(spot_id(row, position), PileKind.TABLEAU, spot_names(row, position, "pyramid_spot"), number=position, group=f"row{row}")
 
 
 def covered_by(row: int, position: int) -> tuple[str, ...]:
@@ -51,7 +54,7 @@ def covered_by(row: int, position: int) -> tuple[str, ...]:
     return tuple(spot_id(below, c) for c in (position - 1, position) if 1 <= c <= row_length(below))
 
 
-WASTE = PileSpec("waste", PileKind.WASTE, ("the waste", "waste pile"))
+WASTE = PileSpec("waste", PileKind.WASTE, WORDS.names("waste"))
 PILES = (STOCK, WASTE, DISCARD, *(_cell(r, c) for r, c in CELLS))
 COVERED_BY: dict[str, tuple[str, ...]] = {spot_id(r, c): covered_by(r, c) for r, c in CELLS if r < 7}
 PAIRS = PairRule(discard="discard", sums_to=13, singles=frozenset({Rank.KING}), covered_by=COVERED_BY,
@@ -62,7 +65,7 @@ def yield_() -> GameDef:
     """Yield (no options)."""
     return GameDef(
         key="yield",
-        title="Yield",
+        title=WORDS.title,
         piles=PILES,
         layout_deal=tuple(DealSpec(spot_id(r, c)) for r, c in CELLS),
         stock_rule=DrawToWaste(draw=1, redeals=0),
@@ -71,16 +74,12 @@ def yield_() -> GameDef:
         is_won=all_discarded,
         won_key="won_cleared",
         help_key="help_yield",
-        group_names={f"row{r}": (f"row {number_word(r)}",) for r in ROWS},
+        group_names={f"row{r}": WORDS.names("row", r) for r in ROWS},
         pairs=PAIRS,
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="yield",
-    family="Pairing and removal: pyramid sum pairs",
-    title="Yield",
-    aliases=(),
     factory=yield_,
-    summary="Treize on an upside-down pyramid: rows of seven down to one; free pairs add up to thirteen, kings alone.",
 )

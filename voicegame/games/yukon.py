@@ -23,6 +23,10 @@ from voicegame.engine import Accepts, DealSpec, Empty, GameDef, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("yukon")
+"""How Yukon and its piles are said (grammars/en/games/yukon.toml)."""
 
 PILES_AT = range(1, 8)
 
@@ -30,14 +34,14 @@ PILES_AT = range(1, 8)
 def pile(n: int) -> PileSpec:
     """Any face-up card moves with everything on it (the Yukon rule): runs with no sequence rule."""
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=Empty(rank=Rank.KING)), Takes(runs=True, sequence=None),
-                        id_prefix="pile", words=("pile", "column"), auto_turn=True)
+                        id_prefix="pile", noun="pile", auto_turn=True)
 
 
 def yukon() -> GameDef:
     """Yukon (no options)."""
     return GameDef(
         key="yukon",
-        title="Yukon",
+        title=WORDS.title,
         piles=(*(suit_foundation(s, playback=False) for s in Suit), *(pile(n) for n in PILES_AT)),
         layout_deal=tuple(DealSpec(f"pile{n}", down=n - 1, up=1 if n == 1 else 5) for n in PILES_AT),
         safe_to_foundation=opposite_colours_ready,
@@ -45,11 +49,7 @@ def yukon() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="yukon",
-    family="Klondike-like: Yukon type (no stock)",
-    title="Yukon",
-    aliases=(),
     factory=yukon,
-    summary="Seven piles, no stock; build down in alternating colours and move any face-up card with everything on it.",
 )

@@ -29,25 +29,25 @@ from voicegame.engine import (EMPTY_ANY, EMPTY_NONE, Accepts, DealSpec, Directio
                               Refill, Sequence, State, SuitRule, Takes)
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.safety import CoveredHome
-from voicegame.engine.words import number_word
-from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, runs_home, tableau_pile
+from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, numbered_foundation, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.words import game_words
+
+WORDS = game_words("zebra")
+"""How Zebra and its piles are said (grammars/en/games/zebra.toml)."""
 
 PILES = range(1, 9)
 UP_ALTERNATE = Sequence(Direction.UP, SuitRule.ALTERNATE)
 
 
-def foundation(n: int) -> PileSpec:
-    """A foundation: its ace is dealt, then up in alternating colours to the king, one card at a time."""
-    word = number_word(n)
-    return runs_home(PileSpec(f"foundation{n}", PileKind.FOUNDATION, (f"foundation {word}", f"home {word}"),
-                              accepts=Accepts(build=UP_ALTERNATE, empty=EMPTY_NONE, single=True), number=n, group="foundations"))
+FOUNDATION = Accepts(build=UP_ALTERNATE, empty=EMPTY_NONE, single=True)
+"""A foundation: its ace is dealt, then up in alternating colours to the king, one card at a time."""
 
 
 def pile(n: int) -> PileSpec:
     """Builds down in alternating colours; its top card moves to another pile, the pile (from its top) to a foundation."""
     return tableau_pile(n, Accepts(build=ALTERNATE_DOWN, empty=EMPTY_ANY, single=True), Takes(runs=True, sequence=ALTERNATE_DOWN),
-                        id_prefix="pile", words=("pile", "column"))
+                        id_prefix="pile", noun="pile")
 
 
 def aces_first(seed: int) -> list[Card]:
@@ -64,8 +64,8 @@ def zebra() -> GameDef:
     """Zebra (no options): draw one, one redeal."""
     return GameDef(
         key="zebra",
-        title="Zebra",
-        piles=(STOCK, WASTE, *(foundation(n) for n in PILES), *(pile(n) for n in PILES)),
+        title=WORDS.title,
+        piles=(STOCK, WASTE, *(runs_home(numbered_foundation(n, FOUNDATION)) for n in PILES), *(pile(n) for n in PILES)),
         layout_deal=(*(DealSpec(f"foundation{n}") for n in PILES), *(DealSpec(f"pile{n}") for n in PILES)),
         deal_by_rows=False,
         decks=2,
@@ -79,11 +79,7 @@ def zebra() -> GameDef:
     )
 
 
-ENTRY = GameEntry(
+ENTRY = GameEntry.from_words(
     key="zebra",
-    family="Klondike-like: Forty Thieves type (single-card moves)",
-    title="Zebra",
-    aliases=(),
     factory=zebra,
-    summary="Two decks; the aces start eight foundations built up in alternating colours; gaps fill from the waste; one redeal.",
 )

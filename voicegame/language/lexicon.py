@@ -108,12 +108,26 @@ def load_language(lang: str = "en") -> Language:
     ranks = {word: Rank[key.upper()] for key, words in vocabulary["ranks"].items() for word in words}
     suits = {word: Suit(key) for key, words in vocabulary["suits"].items() for word in words}
     kinds = {key: tuple(words) for key, words in vocabulary.get("kinds", {}).items()}
-    flat_messages = {key: value for key, value in messages.items() if isinstance(value, str)}
+    flat_messages = {key: value for key, value in messages.items() if isinstance(value, str)} | game_messages(lang)
     jokers = {word: None if key == "any" else Colour(key) for key, words in vocabulary.get("jokers", {}).items() for word in words}
     return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages, spoken_rules, spoken_intents,
                     frozenset(listening.get("second_only", [])), jokers, said_rules, said_intents,
                     {short: tuple(long.split()) for short, long in commands.get("contractions", {}).items()},
                     heard_rules, heard_intents)
+
+
+def game_messages(lang: str) -> dict[str, str]:
+    """The messages of every game's words file (``grammars/<lang>/games/<key>.toml``, its ``[messages]``:
+    help_<key>, say_<key>, moves_<key>), found by file, so a new game adds its words in one place."""
+    folder = resources.files("voicegame.grammars").joinpath(lang, "games")
+    if not folder.is_dir():
+        return {}
+    found: dict[str, str] = {}
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+        if path.name.endswith(".toml"):
+            with path.open("rb") as handle:
+                found |= tomllib.load(handle).get("messages", {})
+    return found
 
 
 def heard_as(commands: dict, listening: dict) -> tuple[dict[str, str], dict[str, list[str]]]:

@@ -34,7 +34,7 @@ DEAL_PARAMS = frozenset({"seed", "deal"})
 
 
 class MissingMessage(KeyError):
-    """A message key the code asks for is not in ``messages.toml``."""
+    """A message key the code asks for is not in ``messages.toml`` (nor in a game's words file)."""
 
     def __init__(self, key: str, lang: str) -> None:
         super().__init__(key)
@@ -42,7 +42,7 @@ class MissingMessage(KeyError):
         self.lang = lang
 
     def __str__(self) -> str:
-        return f"no message {self.key!r} in grammars/{self.lang}/messages.toml"
+        return f"no message {self.key!r} in grammars/{self.lang}/messages.toml or grammars/{self.lang}/games/"
 
 
 def with_article(word: str) -> str:
