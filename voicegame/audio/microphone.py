@@ -56,7 +56,7 @@ def microphone_problem() -> MicrophoneError | None:
     """Why no microphone can open, found without opening one: no PortAudio, no sounddevice, or no
     input device in PortAudio's list. None when there is one (opening it can still fail, busy for
     instance; that is told when it happens) or when the list cannot be read. The game asks this before
-    loading a recogniser, which takes seconds and would hear nothing (issue 35)."""
+    loading a recogniser, which takes seconds and would hear nothing."""
     try:
         sd = _import_sounddevice()
     except MicrophoneError as error:

@@ -3,7 +3,7 @@
 PocketSphinx, listening for the command language, throws out what does not fit it well; on the voices
 of bench/heard.py about a third of what it throws out is a command Whisper's tiny English model writes
 down word for word, and ordinary speech that is no command stays out because Whisper writes it down
-as it is (issue 15). The session asks for a transcript only when PocketSphinx heard nothing usable or
+as it is. The session asks for a transcript only when PocketSphinx heard nothing usable or
 is in doubt (``Heard.transcript``), so a clear command costs nothing more.
 
 The model runs in CTranslate2 (the inference engine of faster-whisper) with the English-only "tiny.en"

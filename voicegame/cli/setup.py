@@ -4,7 +4,7 @@ on a loudspeaker.
 WebRTC's canceller (the PyPI package ``aec-audio-processing``, extra ``voicegame[aec]``) ships no
 wheel: pip builds its C++ (abseil and WebRTC) from source, about 5 minutes on an idle 2-core machine
 and tens of minutes on a busy one. A player must never wait for a compiler before the first spoken
-word (issue 35), so ``./run.sh`` installs wheels only and this command builds it when asked. Until
+word, so ``./run.sh`` installs wheels only and this command builds it when asked. Until
 then the game mutes the microphone while it speaks and says once that this command turns barge-in on.
 Speex's canceller (``pyaec``), a prebuilt wheel, is installed by ``./run.sh`` already.
 """
@@ -28,7 +28,7 @@ WEBRTC_REQUIREMENT = "aec-audio-processing>=1.0.1"
 """What pip builds; the same as the extra ``aec`` of pyproject.toml (tests/test_setup.py checks it)."""
 
 BUILD_MINUTES = 5
-"""Minutes the build took on an idle 2-core machine (measured for issue 35); told to the player."""
+"""Minutes the build took on an idle 2-core machine (measured when it was made optional); told to the player."""
 
 
 def add_parser(subparsers: Any) -> None:

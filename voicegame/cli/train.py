@@ -1,4 +1,4 @@
-"""``voicegame train``: learn the player's own voice (issue 36). The game asks for each answer word
+"""``voicegame train``: learn the player's own voice. The game asks for each answer word
 ("zero".."nine", "yes", "no"), twice each, records every take from the microphone (or takes WAV files
 named ``WORD_N.wav`` from ``--input DIR``) and keeps them as voice templates of that player in the user
 data folder (``voicegame.storage.voices``); the game then also matches short answers against them

@@ -41,21 +41,21 @@ __all__ = [
     "StockRule", "DrawToWaste", "DealOnePerPile", "CompactAndRefill", "GatherAndRedeal", "EachStock",
     # games and the engine
     "DealSpec", "GameDef", "free_space_run_limit", "free_cells_run_limit", "Engine", "IllegalMove",
-    # kfam1's vocabulary
+    # colour rules and lifting
     "top_or_all_face_up",
 ]
 
-# pairfam (issue 23)
+# pairing games
 from voicegame.engine.compacting import Compact  # noqa: E402
 from voicegame.engine.gathering import GatherToStock  # noqa: E402
 from voicegame.engine.feeding import FeedBack  # noqa: E402
-# fcfam (issue 22)
+# FreeCell's family
 from voicegame.engine.deals import RankToBottom  # noqa: E402
 from voicegame.engine.bases import SameBase  # noqa: E402
 from voicegame.engine.limits import AtMost  # noqa: E402
 
 __all__ += ["Compact", "GatherToStock", "FeedBack", "RankToBottom", "SameBase", "AtMost"]
-# pair3 (issues 22 and 23)
+# lines and sets
 from voicegame.engine.suits import ExceptSuit  # noqa: E402
 from voicegame.engine.line import Collapse, LineJump  # noqa: E402
 from voicegame.engine.matching import same_suit  # noqa: E402
@@ -69,7 +69,7 @@ from voicegame.engine.poker import BRITISH, HandScores, SwapBack, TableFull, han
 
 __all__ += ["ExceptSuit", "Collapse", "LineJump", "same_suit", "Leftmost", "RemoveSets", "GatherInOrder", "OutrankedInSuit", "Doubles", "RankToStockBottom", "Recycle", "BRITISH", "HandScores", "SwapBack", "TableFull",
             "hand_name", "source_top", "taken_only_by_swap"]
-# jumbo (issue 21)
+# Jumbo
 from voicegame.engine.stuck_search import ShuffleSearch  # noqa: E402
 
 __all__ += ["ShuffleSearch"]

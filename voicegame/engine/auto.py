@@ -50,7 +50,7 @@ def safe_foundation_move(engine: Engine, state: State) -> Move | None:
     return None
 
 
-# ----- kfam1: auto-play's safety rule for any build colour rule (issue 21) -----
+# ----- auto-play's safety rule for any build colour rule -----
 @dataclass(frozen=True)
 class SeatsFilled:
     """Auto-play's safety rule for a table that builds down by ``suit`` (one suit per foundation):
@@ -79,7 +79,7 @@ class SeatsFilled:
         heights = {suit: len(state.piles[i].cards) for i in game.indices(PileKind.FOUNDATION) if (suit := game.piles[i].suit) is not None}
         return all(heights.get(s, 0) >= card.rank - 1 for s in self.seated_by(card))
 
-# ----- kfam2 (issue 21) ---------------------------------------------------------------------------------
+# ----- building down in suit ---------------------------------------------------------------------------------
 def same_suit_ready(game: GameDef, state: State, src: int) -> bool:
     """The safety rule of games that build down in suit, with any number of decks: a card is safe on
     the foundations once every card of its suit one rank lower is there (nothing else could ever go

@@ -1,5 +1,5 @@
 """A base rank the player chooses: the first card played to a group of piles sets the rank every
-other empty pile of the group takes (Chessboard's foundations). fcfam, issue 22.
+other empty pile of the group takes (Chessboard's foundations).
 
 An :data:`~voicegame.engine.rules.AcceptsHook` value (``Accepts(extra=SameBase("foundations"))``),
 off unless a game names it.

@@ -1,4 +1,4 @@
-"""Deal adjustments a game's layout cannot say, as ``GameDef.after_deal`` values (fcfam, issue 22).
+"""Deal adjustments a game's layout cannot say, as ``GameDef.after_deal`` values.
 
 >>> from voicegame.engine.cards import Card
 >>> from voicegame.engine.rules import PileSpec

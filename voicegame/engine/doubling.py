@@ -1,4 +1,4 @@
-"""A foundation built by doubling (Doublets), as data. pair3, issues 22 and 23.
+"""A foundation built by doubling (Doublets), as data.
 
 An :data:`~voicegame.engine.rules.AcceptsHook` (``Accepts(build=..., extra=Doubles())``): the next
 card is worth twice the top card, less thirteen when that is above thirteen (ace 1, jack 11, queen

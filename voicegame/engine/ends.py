@@ -1,6 +1,6 @@
 """Columns whose bottom card plays as well as their top (Labyrinth), each kept as two piles: the
 column itself, whose top card is the column's top, and its *foot*, holding the column's bottom card
-whenever the column has two cards or more. pair4, issue 23.
+whenever the column has two cards or more.
 
 A :data:`~voicegame.engine.game.GameDef` ``settle`` value (``settle=OpenBottoms(...)``), off unless a
 game names it. After every move and deal it puts each column's bottom card back on its foot (or

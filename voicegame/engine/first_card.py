@@ -1,4 +1,4 @@
-"""A stretch of the game that begins once a pile holds its first card. kfam3, issue 21.
+"""A stretch of the game that begins once a pile holds its first card.
 
 A :class:`~voicegame.engine.rules.Phase` (for ``Accepts.phase`` or
 :class:`~voicegame.engine.stock_waits.StockInPhase`) that says so in its own words: Glenwood's first

@@ -1,5 +1,5 @@
 """A pile that freezes once it holds a complete set: ``size`` cards of one rank (Pileon's four of a
-kind). pair4, issue 23.
+kind).
 
 A :data:`~voicegame.engine.rules.TakesHook` value (``Takes(runs=True, sequence=..., extra=Frozen(4))``),
 off unless a game names it: nothing leaves a pile holding exactly ``size`` cards, all of one rank.

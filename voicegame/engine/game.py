@@ -118,7 +118,7 @@ class GameDef:
     refill: Refill | None = None
     uncover: Uncover | None = None
     score_parts: Callable[["GameDef", State], list[tuple[str, str, int]]] | None = None
-    """Optional (pair3): the parts the score is made of, said after it, each (what, a message key naming
+    """Optional: the parts the score is made of, said after it, each (what, a message key naming
     how it scores, points): Poker's lines, ("row two", "hand_flush", 5)."""
     stuck_search: ShuffleSearch | None = None
     """Optional (jumbo): "no moves left" asks whether any sequence of moves that only rearrange face-up

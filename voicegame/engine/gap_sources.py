@@ -1,4 +1,4 @@
-"""Where an empty pile's card may come from, changing as the game goes. kfam3, issue 21.
+"""Where an empty pile's card may come from, changing as the game goes.
 
 An :data:`~voicegame.engine.rules.AcceptsHook` value (``Accepts(extra=FirstFrom("reserve", ...))``),
 off unless a game names it.

@@ -1,4 +1,4 @@
-"""Foundations gated by the ranks on another pile (Osmosis, Peek). pair4, issue 23.
+"""Foundations gated by the ranks on another pile (Osmosis, Peek).
 
 An :data:`~voicegame.engine.rules.AcceptsHook` value (``Accepts(extra=RankIn("foundation1"))``), off
 unless a game names it: a card goes on the pile only when a card of its rank already lies on the

@@ -1,4 +1,4 @@
-"""Jokers, wild both ways, and points per card by rank (Thieves, issue 23).
+"""Jokers, wild both ways, and points per card by rank (Thieves).
 
 A game deals jokers by ``GameDef(jokers=2)`` (:func:`voicegame.engine.cards.new_deck`: the red and
 the black joker after the 52 cards; ``Card.spoken`` "red joker", ``Card.code`` "RJ"). Jokers are

@@ -1,4 +1,4 @@
-"""A limit on how many cards a pile may hold (Bear River's piles of at most three). fcfam, issue 22.
+"""A limit on how many cards a pile may hold (Bear River's piles of at most three).
 
 An :data:`~voicegame.engine.rules.AcceptsHook` value (``Accepts(extra=AtMost(3))``), off unless a
 game names it.

@@ -1,5 +1,5 @@
 """Cards in one line that jump left onto a matching card, the covered card leaving play and the line
-closing up (Accordion), as data. pair3, issues 22 and 23.
+closing up (Accordion), as data.
 
 :class:`LineJump` is an :data:`~voicegame.engine.rules.AcceptsHook`: a card goes on the card a fixed
 number of places to its left in the line, when the two share a suit or a rank. :class:`Collapse` is a

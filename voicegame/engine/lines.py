@@ -1,5 +1,5 @@
 """Cells on one line where a gap takes the card that continues its neighbours (Maze: the six rows
-of nine read as one line). pair4, issue 23.
+of nine read as one line).
 
 An :data:`~voicegame.engine.rules.AcceptsHook` value (``Accepts(extra=InLine(cells, Rank.ACE,
 Rank.QUEEN))``), off unless a game names it. Runs go from ``low`` up to ``high`` in one suit, and

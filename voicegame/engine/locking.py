@@ -1,4 +1,4 @@
-"""A stock that locks while a pile of a group is empty (Terrace; kfam4, issue 21).
+"""A stock that locks while a pile of a group is empty (Terrace).
 
 :class:`StockLock` wraps a stock rule: while a pile of ``group`` is empty, only one card may be
 turned, until the gap is filled or the waste's top card is played. It keeps the lock in the

@@ -1,4 +1,4 @@
-"""Two cards that go together by suit (Cover), as data. pair3, issues 22 and 23.
+"""Two cards that go together by suit (Cover), as data.
 
 :func:`same_suit` is a :class:`~voicegame.engine.pairs.PairRule` ``together`` check: two cards of
 one suit are removed together (no single card goes alone).

@@ -1,4 +1,4 @@
-"""Things that happen once, when a game's opening is over (Terrace; kfam4, issue 21).
+"""Things that happen once, when a game's opening is over (Terrace).
 
 :class:`OpeningFill` is a ``settle`` hook: the move that puts the first card on pile ``trigger``
 (Terrace's chosen base card) is followed by one card from ``source`` face up on every empty pile of

@@ -1,5 +1,4 @@
-"""A card discarded because a higher card of its suit shows (Fortunes, Aces Up), as data. pair3,
-issues 22 and 23.
+"""A card discarded because a higher card of its suit shows (Fortunes, Aces Up), as data.
 
 An :data:`~voicegame.engine.rules.AcceptsHook` for a discard pile
 (``Accepts(build=..., extra=OutrankedInSuit("tableau", aces_high=True))``), off unless a game names it.

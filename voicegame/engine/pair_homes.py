@@ -1,5 +1,5 @@
 """Two cards that go home together (King's Audience: a king and queen of one suit to an empty
-throne, an ace and jack of one suit to an empty foundation, the jack on top). pair4, issue 23.
+throne, an ace and jack of one suit to an empty foundation, the jack on top).
 
 Off unless a game names it: a :class:`PairsHome` gives a :class:`~voicegame.engine.pairs.PairRule`
 both its ``together`` check (:meth:`PairsHome.together`) and where the pair goes (``send``,

@@ -61,7 +61,7 @@ class PairRule:
     send: Callable[[Layout, State, tuple[Card, ...]], tuple[str, tuple[Card, ...]]] | None = None
     """Where removed cards go instead of ``discard``, and in which order from the bottom: (pile id,
     cards) for the cards removed together (King's Audience: a king and queen to an empty throne;
-    see :mod:`voicegame.engine.pair_homes`). pair4, issue 23."""
+    see :mod:`voicegame.engine.pair_homes`)."""
 
     def mates(self, first: Rank, second: Rank) -> bool:
         """True when ``rank_mates`` lets these two ranks go together."""

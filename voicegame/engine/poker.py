@@ -1,4 +1,4 @@
-"""Poker hands scored in lines of a grid (Poker squares), as data. pair3, issues 22 and 23.
+"""Poker hands scored in lines of a grid (Poker squares), as data.
 
 :func:`hand_name` names the best poker hand among up to five cards and :class:`HandScores` scores
 lines of cells by a points table (the British one by default). :func:`source_top` is an

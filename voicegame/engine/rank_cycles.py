@@ -1,5 +1,5 @@
 """A pile that takes ranks in a fixed cycle, whatever the suits (Napoleon's Tomb's centre: six down to
-ace, then six again). pair4, issue 23.
+ace, then six again).
 
 An :data:`~voicegame.engine.rules.AcceptsHook` value (``Accepts(extra=RankCycle((6, 5, 4, 3, 2, 1)))``),
 off unless a game names it: an empty pile takes the cycle's first rank, and a card goes on the rank

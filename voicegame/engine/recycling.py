@@ -1,5 +1,4 @@
 """One stock that fills gaps, turns a card, or sends the table back under itself (Valentine), as data.
-pair3, issues 22 and 23.
 
 :class:`Recycle` is a stock rule; "deal" does the first of these that applies:
 

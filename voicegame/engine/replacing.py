@@ -1,5 +1,5 @@
 """Cards of one rank dealt to some piles sent to the bottom of the stock and replaced (Doublets'
-kings), as a ``GameDef.after_deal`` value. pair3, issues 22 and 23.
+kings), as a ``GameDef.after_deal`` value.
 
 >>> from voicegame.engine.cards import Card
 >>> from voicegame.engine.rules import PileSpec

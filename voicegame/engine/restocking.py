@@ -1,5 +1,4 @@
-"""Piles gathered back into the stock in order, not shuffled (First Law), as data. pair3, issues 22
-and 23.
+"""Piles gathered back into the stock in order, not shuffled (First Law), as data.
 
 >>> from voicegame.engine.cards import Card
 >>> from voicegame.engine.piles import Pile, PileKind

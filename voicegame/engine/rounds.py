@@ -1,4 +1,4 @@
-"""Fill a group of piles, then clear it, round after round (Camelot's two phases). pair4, issue 23.
+"""Fill a group of piles, then clear it, round after round (Camelot's two phases).
 
 One object plays two parts, off unless a game names them: as a :data:`~voicegame.engine.game.GameDef`
 ``settle`` value it remembers in ``State.counters[0]`` that every pile of ``group`` has been full

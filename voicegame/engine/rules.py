@@ -240,7 +240,7 @@ class Accepts:
         """Which part of the rule refuses ``cards`` on ``target``: None if no part does, the game hook's
         reason, or the name of the part (``"sources"``, ``"build"``...) for :meth:`why_not` to put into words.
 
-        The one place the verdict is made (issue 38: one rule, one answer): :meth:`allows` and
+        The one place the verdict is made (one rule, one answer): :meth:`allows` and
         :meth:`why_not` both ask it, so they cannot disagree, and naming a part costs no more than
         saying no, so legal-move generation asks it directly. The order of the checks is the order
         in which the player is told what is wrong."""

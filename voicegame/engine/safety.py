@@ -1,10 +1,9 @@
-"""Auto-play's safety rules for foundations that start at a base rank, or that several decks share.
-kfam3, issue 21. Values for ``GameDef.safe_to_foundation``, off unless a game names one.
+"""Auto-play's safety rules for foundations that start at a base rank, or that several decks share. Values for ``GameDef.safe_to_foundation``, off unless a game names one.
 
 - :class:`BaseSeatsFilled`: foundations start at the rank of the bottom card of a base pile and turn
   the corner (Agnes, Royal East, Glenwood).
 - :class:`CopiesHome`: one suit per foundation, any number of decks (Gypsy).
-- :class:`CoveredHome`: any suit rule and any number of decks, optionally round the corner (kfam4: Giant,
+- :class:`CoveredHome`: any suit rule and any number of decks, optionally round the corner (Giant,
   Zebra, Kansas, Terrace). It and ``CopiesHome`` differ only in twos (always safe in ``CopiesHome``)
   and the corner: the two branches were written at the same time; one could replace the other.
 

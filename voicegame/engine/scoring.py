@@ -1,5 +1,4 @@
-"""Scores made of points per card home, per finished foundation and per ordered pair on the table.
-kfam3, issue 21. A value for ``GameDef.score``, off unless a game names one.
+"""Scores made of points per card home, per finished foundation and per ordered pair on the table. A value for ``GameDef.score``, off unless a game names one.
 
 >>> from voicegame.engine.cards import Card
 >>> from voicegame.engine.game import GameDef

@@ -1,4 +1,4 @@
-"""Sets of one rank gathered and removed (First Law), as data. pair3, issues 22 and 23.
+"""Sets of one rank gathered and removed (First Law), as data.
 
 :class:`Leftmost` is an :data:`~voicegame.engine.rules.AcceptsHook`: a card goes only onto the first
 pile of a group, in the group's order, whose top card it may go on (the leftmost of the like cards).

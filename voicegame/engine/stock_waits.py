@@ -1,4 +1,4 @@
-"""Stock rules that wait: a deal refused until something else is done first. kfam3, issue 21.
+"""Stock rules that wait: a deal refused until something else is done first.
 
 Optional vocabulary (off unless a game wraps its stock rule in one):
 

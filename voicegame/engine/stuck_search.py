@@ -1,4 +1,4 @@
-"""Deciding "no moves left" honestly when cards can shuttle between equal places (jumbo, issue 21).
+"""Deciding "no moves left" honestly when cards can shuttle between equal places.
 
 With two decks, a run can go back and forth between the two sixes of spades, or a card from a
 foundation to the table and home again, for ever: every such move is legal, so the engine's plain

@@ -1,5 +1,4 @@
 """A suit kept out of a pile's building (Diamond Mine's diamonds, which go only to their foundation).
-pair3, issues 22 and 23.
 
 An :data:`~voicegame.engine.rules.AcceptsHook` value (``Accepts(extra=ExceptSuit(Suit.DIAMONDS))``),
 off unless a game names it.

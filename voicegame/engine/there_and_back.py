@@ -1,4 +1,4 @@
-"""A foundation built up to the king and back down again. kfam3, issue 21.
+"""A foundation built up to the king and back down again.
 
 An :data:`~voicegame.engine.rules.AcceptsHook` value, off unless a game names it: Union Square's
 foundations take one suit of two decks, ace up to king, then the second king and down to the ace,

@@ -1,4 +1,4 @@
-"""Typed text -> :class:`Command`, tolerant of everyday habits of writing (issue 37).
+"""Typed text -> :class:`Command`, tolerant of everyday habits of writing.
 
 Typed play (``voicegame play --text``, a line typed in voice play) first parses the text as written
 (:meth:`Parser.parse`). When that finds no command, the text is read again the ways

@@ -22,7 +22,7 @@ LIKELY_OPTIONS = 3
 """In the likely grammar, the choices of the language's rules keep their first this many options
 ("(move | put | place | ...)" -> "(move | put | place)", "(to | onto | on | ...)" -> "(to | onto | on)"):
 the first are the usual ways, the rest are heard by the whole language. Legal moves name cards in
-full ("six of diamonds", not "six") there, as the narrow grammar of session 4 did."""
+full ("six of diamonds", not "six") there, as an earlier, narrower grammar did."""
 
 
 def _jsgf(node: Node, any_card: bool = False) -> str:

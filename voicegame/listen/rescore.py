@@ -1,4 +1,4 @@
-"""Whisper's choice among the commands an utterance plausibly was (issue 15).
+"""Whisper's choice among the commands an utterance plausibly was.
 
 Whisper's free transcript of a command is often close and not quite right on synthetic and accented
 voices ("council" for "cancel", "torque slower", "column 7 to carlin 1"), so it does not parse, while

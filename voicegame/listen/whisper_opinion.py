@@ -6,7 +6,7 @@ Whisper is asked only when the grammar decode was rejected or in doubt (``Heard.
 wrote then counts against the decode unless it is the same command, spelled alike (``spelled_alike``:
 "rido" for "redo") or a move's first rank alone ("8": Whisper cut short).
 
-Tried and not kept (bench/RESULTS.md, session 17): Whisper's words not counting against a decode both
+Tried and not kept (bench/RESULTS.md, "Whisper's words read against the decode"): Whisper's words not counting against a decode both
 grammar decodes heard when Whisper, asked, finds the decode nearly as likely as its own words (within 4
 in summed log probability: a voice's "hint" written "and"). On real people it let "snowboy", decoded
 "slower" by both and written "snowboy snowboy snowboy ...", change the speech rate unasked: a transcript

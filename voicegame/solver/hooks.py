@@ -34,7 +34,7 @@ if TYPE_CHECKING:
                                                  first_answer, freecell_forced, home_forced, low_cards_forced, seated_prune)
     from voicegame.solver.hooks_klondike import (BASED, IN_SUIT, KLONDIKE, KLONDIKE_LIKE, ROW_DEALT, greedy_line, klondike_forced,
                                                  klondike_priority, klondike_prune, safe_home_forced, seats_forced)
-    from voicegame.solver.hooks_others import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR_TOMMY, first_home_forced, golf_key,
+    from voicegame.solver.hooks_removal_and_waste import (GOLF, PAIR_REMOVAL, ROYAL_PARADE, SIR_TOMMY, first_home_forced, golf_key,
                                                golf_priority, royal_parade_forced, single_forced, without_discards_key)
     from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
 
@@ -53,7 +53,7 @@ _OFFERED: dict[str, str] = {
     **dict.fromkeys(("BASED", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "ROW_DEALT", "greedy_line", "klondike_forced",
                      "klondike_priority", "klondike_prune", "safe_home_forced", "seats_forced"), "klondike"),
     **dict.fromkeys(("GOLF", "PAIR_REMOVAL", "ROYAL_PARADE", "SIR_TOMMY", "first_home_forced", "golf_key", "golf_priority",
-                     "royal_parade_forced", "single_forced", "without_discards_key"), "others"),
+                     "royal_parade_forced", "single_forced", "without_discards_key"), "removal_and_waste"),
     **dict.fromkeys(("SPIDER", "spider_priority", "spider_prune"), "spider"),
 }
 """The names of the hook modules offered here -> the module (``hooks_<name>``) that holds each."""
@@ -62,32 +62,32 @@ HOOKS: dict[str, SolverHooks]
 """Every game's search hooks, by key: made when asked for (it imports every hook module)."""
 
 HOOKS_AT: dict[str, tuple[str, str]] = {
-    "sir_tommy": ("others", "SIR_TOMMY"),
-    "auld_lang_syne": ("others", "FIRST_HOME"),
-    "scuffle": ("others", "FIRST_HOME"),
-    "carpet": ("others", "FIRST_HOME"),
-    "clock": ("others", "FIRST_HOME"),  # one move at a time: nothing to choose
-    "thirteen": ("others", "PAIR_REMOVAL"),
-    "yield": ("others", "PAIR_REMOVAL"),
-    "fourteen": ("others", "PAIR_REMOVAL"),
-    "block_ten": ("others", "PAIR_REMOVAL"),
-    "gay_gordons": ("others", "PAIR_REMOVAL"),
-    "helsinki": ("others", "PAIR_REMOVAL"),
-    "jamestown": ("others", "PAIR_REMOVAL"),
-    "isabel": ("others", "PAIR_REMOVAL"),
-    "neighbor": ("others", "PAIR_REMOVAL"),
-    "quatorze": ("others", "PAIR_REMOVAL"),
-    "elevator": ("others", "WASTE_TOP"),  # only the waste top matters, as in Golf
-    "escalator": ("others", "WASTE_TOP"),
+    "sir_tommy": ("removal_and_waste", "SIR_TOMMY"),
+    "auld_lang_syne": ("removal_and_waste", "FIRST_HOME"),
+    "scuffle": ("removal_and_waste", "FIRST_HOME"),
+    "carpet": ("removal_and_waste", "FIRST_HOME"),
+    "clock": ("removal_and_waste", "FIRST_HOME"),  # one move at a time: nothing to choose
+    "thirteen": ("removal_and_waste", "PAIR_REMOVAL"),
+    "yield": ("removal_and_waste", "PAIR_REMOVAL"),
+    "fourteen": ("removal_and_waste", "PAIR_REMOVAL"),
+    "block_ten": ("removal_and_waste", "PAIR_REMOVAL"),
+    "gay_gordons": ("removal_and_waste", "PAIR_REMOVAL"),
+    "helsinki": ("removal_and_waste", "PAIR_REMOVAL"),
+    "jamestown": ("removal_and_waste", "PAIR_REMOVAL"),
+    "isabel": ("removal_and_waste", "PAIR_REMOVAL"),
+    "neighbor": ("removal_and_waste", "PAIR_REMOVAL"),
+    "quatorze": ("removal_and_waste", "PAIR_REMOVAL"),
+    "elevator": ("removal_and_waste", "WASTE_TOP"),  # only the waste top matters, as in Golf
+    "escalator": ("removal_and_waste", "WASTE_TOP"),
     "klondike": ("klondike", "KLONDIKE"),
     "saratoga": ("klondike", "KLONDIKE"),  # Klondike's rules with every card face up: Klondike's own solver
     "gold_mine": ("klondike", "KLONDIKE_LIKE"),
     "whitehead": ("klondike", "KLONDIKE_LIKE"),
     "thumb_and_pouch": ("klondike", "KLONDIKE_LIKE"),
     "westhaven": ("klondike", "KLONDIKE_LIKE"),
-    "royal_parade": ("others", "ROYAL_PARADE"),
+    "royal_parade": ("removal_and_waste", "ROYAL_PARADE"),
     "freecell": ("freecell", "FREECELL"),
-    "golf": ("others", "GOLF"),
+    "golf": ("removal_and_waste", "GOLF"),
     "thieves": ("jokers", "THIEVES"),  # Golf with jokers: Golf's key, jokers played last
     "spider": ("spider", "SPIDER"),
     "bakers_game": ("freecell", "SUIT_CELLS"),
@@ -113,21 +113,21 @@ HOOKS_AT: dict[str, tuple[str, str]] = {
     "terrace": ("locks", "LOCKED_STOCK"),
     "aunt_mary": ("klondike", "KLONDIKE"),  # Klondike's rules on another deal: Klondike's own solver (it checks its lines)
     "athena": ("klondike", "KLONDIKE"),  # Klondike's rules and solver; face-up cards under face-down ones modelled as face down
-    "osmosis": ("pair4", "RANK_GATED"),
-    "peek": ("pair4", "RANK_GATED"),
-    "napoleons_tomb": ("pair4", "SUITLESS_FOUNDATIONS"),
-    "maze": ("pair4", "LINE"),
-    "labyrinth": ("pair4", "OPEN_ENDS"),
-    "camelot": ("pair4", "FILL_AND_CLEAR"),
-    "kings_audience": ("pair4", "AUDIENCE"),
-    "plait": ("pair4", "HOME_FIRST"),
-    "diamond_mine": ("pair3", "DIAMOND_MINE"),
-    "accordion": ("pair3", "ACCORDION"),
-    "cover": ("others", "PAIR_REMOVAL"),
-    "first_law": ("pair3", "FIRST_LAW"),
-    "fortunes": ("pair3", "FORTUNES"),
-    "valentine": ("pair3", "FIRST_LAW"),  # moves before deals, as in First Law
-    "poker": ("pair3", "POKER"),
+    "osmosis": ("rank_gates", "RANK_GATED"),
+    "peek": ("rank_gates", "RANK_GATED"),
+    "napoleons_tomb": ("rank_gates", "SUITLESS_FOUNDATIONS"),
+    "maze": ("rank_gates", "LINE"),
+    "labyrinth": ("rank_gates", "OPEN_ENDS"),
+    "camelot": ("rank_gates", "FILL_AND_CLEAR"),
+    "kings_audience": ("rank_gates", "AUDIENCE"),
+    "plait": ("rank_gates", "HOME_FIRST"),
+    "diamond_mine": ("lines_and_sets", "DIAMOND_MINE"),
+    "accordion": ("lines_and_sets", "ACCORDION"),
+    "cover": ("removal_and_waste", "PAIR_REMOVAL"),
+    "first_law": ("lines_and_sets", "FIRST_LAW"),
+    "fortunes": ("lines_and_sets", "FORTUNES"),
+    "valentine": ("lines_and_sets", "FIRST_LAW"),  # moves before deals, as in First Law
+    "poker": ("lines_and_sets", "POKER"),
     "jumbo": ("klondike", "ROW_DEALT"),  # its restarting greedy lines win deals the generic search did not
 }
 """Where the search hooks of each game are, by key: (``hooks_<module>``, the name there). A game not

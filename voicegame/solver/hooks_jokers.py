@@ -1,11 +1,11 @@
-"""Solver hooks for games dealt with jokers (Thieves, issue 23)."""
+"""Solver hooks for games dealt with jokers (Thieves)."""
 
 from __future__ import annotations
 
 from voicegame.engine import MoveKind, State
 from voicegame.solver.core import Action, Positions
 from voicegame.solver.hook_base import SolverHooks
-from voicegame.solver.hooks_others import golf_key, golf_priority
+from voicegame.solver.hooks_removal_and_waste import golf_key, golf_priority
 
 
 def joker_last_priority(positions: Positions, state: State, action: Action) -> float:

@@ -81,7 +81,7 @@ def klondike_prune(positions: Positions, state: State, action: Action) -> bool:
 KLONDIKE = SolverHooks(forced=klondike_forced, priority=klondike_priority, prune=klondike_prune, solve=fast_klondike.solve)
 
 
-# ----- kfam1: Klondike's relatives (issue 21) ------------------------------------------------------
+# ----- Klondike's relatives ------------------------------------------------------
 def seats_forced(positions: Positions, state: State) -> Move | None:
     """Klondike's forced rule for any game of one-suit foundations whose table builds down by one
     rank under a suit rule (read from the first tableau pile): a tableau card that may go up and
@@ -124,7 +124,7 @@ KLONDIKE_LIKE = SolverHooks(forced=seats_forced, priority=klondike_priority, pru
 rules (Gold Mine, Whitehead, Thumb and Pouch, Westhaven)."""
 
 
-# ----- kfam2 (issue 21): games that build down in suit, one card at a time -----------------------------
+# ----- games that build down in suit, one card at a time -----------------------------
 def safe_home_forced(positions: Positions, state: State) -> Move | None:
     """A card the game's own safety rule (``GameDef.safe_to_foundation``) sends up. Sound for games
     whose foundations never give cards back and whose rule says no card could ever need the card
@@ -240,7 +240,7 @@ def greedy_line(engine: Engine, state: State, budget: Budget) -> Solution | None
 IN_SUIT = SolverHooks(forced=safe_home_forced, priority=in_suit_priority, prune=in_suit_prune, solve=greedy_line)
 
 
-# ----- kfam3 (issue 21) ------------------------------------------------------------------------------
+# ----- bases and stocks that wait ------------------------------------------------------------------------------
 BASED = SolverHooks(priority=in_suit_priority, prune=in_suit_prune, solve=greedy_line)
 """IN_SUIT's ordering, pruning and greedy first line without its forced moves, for games whose
 foundations give cards back to a table that builds round the corner (Agnes): no safety rule there is

@@ -1,5 +1,4 @@
-"""Search hooks for games whose rules keep a lock in the state's counters (Terrace's stock; kfam4,
-issue 21). See :mod:`voicegame.solver.hooks` for what a hook is."""
+"""Search hooks for games whose rules keep a lock in the state's counters (Terrace's stock). See :mod:`voicegame.solver.hooks` for what a hook is."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Search hooks for games whose stock deals a row onto open piles that take any card or run
-(Giant; kfam4, issue 21). See :mod:`voicegame.solver.hooks` for what a hook is."""
+(Giant). See :mod:`voicegame.solver.hooks` for what a hook is."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Search hooks for the games of pair4 (issue 23): Osmosis and Peek, Napoleon's Tomb, Pileon, Maze."""
+"""Search hooks of games whose piles open by rank or by place: Osmosis and Peek, Napoleon's Tomb,
+Maze, Labyrinth, Camelot, King's Audience and Plait."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.engine.cards import Card
 from voicegame.solver.core import Budget, Outcome, PositionKey, Positions, Solution
 from voicegame.solver.hook_base import SolverHooks, generic_priority
-from voicegame.solver.hooks_others import first_home_forced, single_forced
+from voicegame.solver.hooks_removal_and_waste import first_home_forced, single_forced
 
 
 def started_home_forced(positions: Positions, state: State) -> Move | None:

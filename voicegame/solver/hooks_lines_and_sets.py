@@ -1,5 +1,6 @@
-"""Search hooks of the pair3 games (issues 22 and 23): Diamond Mine and the builders and pairing
-games added with it."""
+"""Search hooks of games played along a line or into sets: Diamond Mine, Accordion, First Law,
+Valentine, Fortunes and Poker (the engine vocabulary they share is tested in
+tests/test_engine_vocabulary_lines_and_sets.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from voicegame.engine import Engine, Move, MoveKind, PileKind, State
 from voicegame.engine.cards import Card
 from voicegame.solver.core import Action, Budget, Outcome, PositionKey, Positions, Solution
 from voicegame.solver.hook_base import SolverHooks, generic_priority
-from voicegame.solver.hooks_others import without_discards_key
+from voicegame.solver.hooks_removal_and_waste import without_discards_key
 
 
 # ----- Diamond Mine ----------------------------------------------------------------------------------
