@@ -29,10 +29,10 @@ def test_the_solve_path_imports_the_engine_the_game_and_its_solver_only():
     status, modules = imported_by("solve", "klondike", "--seed", "3", "--draw", "3", "--nodes", "3000", "--codes")
     assert status == 0
     layers = {name.split(".")[1] for name in modules if name.count(".") >= 1}
-    assert layers <= {"cli", "engine", "games", "solver"}, layers  # no audio/, listen/, play/, language/, storage/
+    assert layers <= {"cli", "engine", "games", "grammars", "solver"}, layers  # no audio/, listen/, play/, language/, storage/ (grammars/: the game's words file, data)
     assert "numpy" not in modules
     assert {name for name in modules if name.startswith("voicegame.games.")} == {
-        "voicegame.games.entry", "voicegame.games.klondike", "voicegame.games.parts"}
+        "voicegame.games.entry", "voicegame.games.klondike", "voicegame.games.parts", "voicegame.games.words"}
     assert "voicegame.solver.freecell_solver" not in modules and "voicegame.solver.fair" not in modules
 
 
