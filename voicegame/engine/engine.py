@@ -70,6 +70,7 @@ class Engine:
         self.specs = game.piles
         self._sources = tuple(i for i, s in enumerate(self.specs) if s.takes is not None)
         self._targets = tuple(i for i, s in enumerate(self.specs) if s.accepts is not None)
+        self._memo_each = max(1_000, self.MEMO_SIZE // (2 * len(self.specs)))
         self._offers_memo: list[dict[int, tuple[Pile, range]]] = [{} for _ in self.specs]
         self._openings_memo: list[dict[int, tuple[Pile, Opening | None]]] = [{} for _ in self.specs]
         self._source_rules = tuple((i, self.specs[i], takes, takes.restricted, self._offers_memo[i])
@@ -271,9 +272,9 @@ class Engine:
         ids = feeders(spec.id) if feeders is not None else None
         return None if ids is None else frozenset(self.layout.index[i] for i in ids)
 
-    MEMO_SIZE = 20_000
-    """Piles remembered per pile place before the memo starts again (a search keeps the piles of
-    every position it holds alive; this bounds what the memo adds to that)."""
+    MEMO_SIZE = 200_000
+    """Piles remembered in all, shared out among the pile places (a search keeps the piles of every
+    position it holds alive; this bounds what the memo adds to that, also in games of 50 places)."""
 
     def _offers(self, index: int, pile: Pile) -> range:
         """The run lengths that may be lifted from ``pile`` at ``index`` by its rule's sequence,
@@ -288,7 +289,7 @@ class Engine:
             takes = self.specs[index].takes
             assert takes is not None  # only source piles are asked
             counts = takes.counts(pile)
-        if len(memo) >= self.MEMO_SIZE:
+        if len(memo) >= self._memo_each:
             memo.clear()
         memo[id(pile)] = (pile, counts)
         return counts
@@ -308,7 +309,7 @@ class Engine:
             top = pile.cards[-1] if pile.cards else None
             suit_fits = accepts.build._suit_ok if top is not None and accepts.build is not None else None
             opening = (ranks, accepts, top, accepts.suit, suit_fits)
-        if len(memo) >= self.MEMO_SIZE:
+        if len(memo) >= self._memo_each:
             memo.clear()
         memo[id(pile)] = (pile, opening)
         return opening
