@@ -1,4 +1,6 @@
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -234,3 +236,31 @@ def test_a_long_word_fitting_badly_still_counts_in_the_fit():
     assert winnable and winnable[0][1] * winnable[0][0] <= UNDERFLOW_LOG + 1e-6  # it underflowed, and counts
     command = r.recognise(pad(speech_pcm("is the game winnable"), 0.3, 0.3))
     assert command.text == "is the game winnable" and not command.unknown
+
+
+def _active_searches(decoder) -> list[str]:
+    """The names of the searches ``decoder`` still holds, of those the recogniser has made."""
+    held = []
+    current = decoder.current_search()
+    for name in [f"voicegame{n}" for n in range(1, 20)] + [f"prior{n}" for n in range(1, 20)]:
+        try:
+            decoder.activate_search(name)
+        except KeyError:
+            continue
+        held.append(name)
+    decoder.activate_search(current)
+    return held
+
+
+def test_each_new_grammar_releases_the_searches_of_the_one_before():
+    """Every search a decoder is given stays in memory until removed: a turn's whole language is
+    about 18 MB, so keeping the old ones grew voice play by that much a turn until the machine ran
+    out. Both decodes hold one search each, whatever the number of turns."""
+    r = PocketSphinxRecogniser()
+    languages = ["draw | undo | hint", "redo | hint | draw | undo", "score | draw"]
+    for turn in range(6):
+        second = f"#JSGF V1.0;\ngrammar whole;\npublic <command> = {languages[turn % 3]};\n"
+        r.set_grammar(replace(grammar(KLONDIKE_JSGF), second_jsgf=second))
+    assert _active_searches(r._decoder) == ["voicegame6"]
+    assert _active_searches(r._second.decoder) == ["prior6"]
+    assert r.recognise(speech_pcm("undo")).text == "undo"

@@ -38,17 +38,21 @@ class SecondDecode:
         self.decoder: Any = None
         self._jsgf: Jsgf | None = None  # its grammar, to tell whole sentences from broken-off paths
         self._count = 0
+        self._search: str | None = None  # the active search's name, removed when the next one is added
+        self._text = ""  # the grammar it was made from
         self.fit: dict[str, object] = {}
 
     def set_grammar(self, text: str) -> None:
         """Decode ``text`` (``RecogniserGrammar.second_jsgf``) alongside the grammar from now on; ""
         stops it."""
         if not text:
-            self.decoder = None
+            self.decoder, self._search, self._text = None, None, ""
             return
+        if self.decoder is not None and text == self._text:
+            return  # the same language as the turn before: its search is already active
         if self.decoder is None:
             self.decoder = self._make_decoder()
-            self._count = 0
+            self._count, self._search = 0, None
         second = Jsgf(text)
         second.matches("")  # builds its matcher now, before the player speaks (70 ms of regex compiling)
         self._jsgf = second
@@ -62,7 +66,21 @@ class SecondDecode:
             self.decoder.activate_search(name)
         except (ValueError, RuntimeError, KeyError, GrammarError) as e:
             log.warning("PocketSphinx could not use the prior grammar: %s", e)
-            self.decoder = None
+            self.decoder, self._search, self._text = None, None, ""
+            return
+        self._release_search()
+        self._search, self._text = name, text
+
+    def _release_search(self) -> None:
+        """Remove the search of the grammar before: each one holds its whole finite-state graph (about
+        18 MB for a turn's language), and a decoder keeps every search added until it is removed."""
+        if self._search is None or self.decoder is None:
+            return
+        try:
+            self.decoder.remove_search(self._search)
+        except KeyError:
+            pass
+        self._search = None
 
     def heard(self) -> str | None:
         """What the second decode heard (None: there is none), "" when it fails the same acoustic
