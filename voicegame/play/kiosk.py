@@ -29,7 +29,7 @@ import logging
 import logging.handlers
 import signal
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -340,10 +340,15 @@ class Kiosk:
 def with_phrase(grammar: RecogniserGrammar, phrase: str) -> RecogniserGrammar:
     """``grammar`` that also accepts ``phrase`` (the wake phrase) on its own."""
     words = phrase.split()
-    if not words or phrase in grammar.phrases:
+    top = "public <command> = "
+    if not words or f"{top}{phrase} | " in grammar.jsgf:
         return grammar
-    jsgf = grammar.jsgf.replace("public <command> = ", f"public <command> = {phrase} | ", 1)
-    return RecogniserGrammar(jsgf, (*grammar.phrases, phrase), grammar.words | frozenset(words), grammar.garbage)
+    # Added to the JSGF's top rule even when the phrase list (Vosk's) has it: "solitaire" is there as
+    # a game's name, but no sentence of the JSGF is the bare name, so PocketSphinx never heard the wake
+    # phrase ("sleep now", "slow down" in every voice of bench/voices.py).
+    phrases = grammar.phrases if phrase in grammar.phrases else (*grammar.phrases, phrase)
+    return replace(grammar, jsgf=grammar.jsgf.replace(top, f"{top}{phrase} | ", 1), phrases=phrases,
+                   words=grammar.words | frozenset(words))
 
 
 # ---------------------------------------------------------------------------------- logging
