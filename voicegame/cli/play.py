@@ -9,6 +9,7 @@ import json
 import sys
 from typing import IO, Any
 
+from voicegame.audio.errors import AudioError
 from voicegame.cli import solve as solve_cli
 from voicegame.cli import streams
 from voicegame.cli.common import (chosen_options, file_to_read_problem, file_to_write_problem, flag, folder_problem,
@@ -255,8 +256,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         if not args.text:
-            return play_by_voice(session, args, config=config,
-                                 on_reply=None if trace is None else (lambda reply: trace.write(reply, session)))
+            try:
+                return play_by_voice(session, args, config=config,
+                                     on_reply=None if trace is None else (lambda reply: trace.write(reply, session)))
+            except AudioError as error:  # only with --input: recordings never silently become typing
+                print(f"voicegame play: {say('cli_input_unheard', problem=str(error).rstrip('.'))}", file=sys.stderr)
+                return 2
         return run_text(session, sys.stdin or io.StringIO(), sys.stdout, trace)  # closed (<&-): no commands
     finally:
         if trace is not None:

@@ -141,12 +141,16 @@ def observe_replies(session: Session, on_reply: Callable[[Reply], None]) -> None
 
 
 def _recogniser(kind: str, args: argparse.Namespace, config: Config | None, speaker: Any, session: Session) -> tuple[Any, str]:
-    """The recogniser ``kind`` and the sentence that names it; typed commands, and why, when it cannot start."""
+    """The recogniser ``kind`` and the sentence that names it; typed commands, and why, when it cannot start.
+    With recordings to hear (``--input``) there is nobody to type: the ``AudioError`` goes to the caller,
+    which refuses in one sentence rather than answer every recording that it was not caught."""
     from voicegame.audio.recognisers import TextRecogniser, make_requested
 
     try:
         return make_requested(kind, recogniser_request(args, config, speaker), templates=enrolled_voice(args))
     except AudioError as error:
+        if args.input:
+            raise
         return TextRecogniser(), session.say("no_recogniser_typing", problem=str(error).rstrip("."))
 
 
@@ -166,7 +170,8 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     """Play ``session`` hands-free; speech settings come from (and go back to) ``config``; typed
     commands (no microphone) from ``stdin`` (default: sys.stdin at the time of the call); ``on_reply``
     sees every reply (``--trace``). Ctrl-C says goodbye and returns 130; the game is saved after
-    every turn already."""
+    every turn already. Raises ``AudioError`` when recordings are given (``--input``) and the
+    recogniser cannot start."""
     from voicegame.audio.earcons import EarconPlayer
     from voicegame.audio.microphone import microphone_problem
     from voicegame.audio.recognisers import TextRecogniser
