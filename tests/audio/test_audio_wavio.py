@@ -138,3 +138,20 @@ def test_compressed_wav_is_refused(tmp_path):
 def test_folder_is_not_a_sound_file(tmp_path):
     with pytest.raises(WavError):
         read_wav(tmp_path)
+
+
+def test_a_long_recording_is_read_only_as_far_as_a_command_can_go(tmp_path):
+    """600 s of noise read whole took 2.6 GB and 109 CPU seconds to hear nothing: a recorded command
+    is read up to ``max_seconds``, by the standard reader and by the float reader alike."""
+    plain = tmp_path / "long.wav"
+    write_wav(plain, np.zeros(8000 * 60, dtype=np.int16), 8000)
+    assert len(read_wav(plain, max_seconds=20)) == 16000 * 20
+    assert len(read_wav(plain)) == 16000 * 60
+    x = _sine(16000, 30.0).astype("<f4")
+    fmt = struct.pack("<HHIIHH", 3, 1, 16000, 16000 * 4, 4, 32)
+    data = x.tobytes()
+    blob = b"RIFF" + struct.pack("<I", 4 + 8 + len(fmt) + 8 + len(data)) + b"WAVE"
+    blob += b"fmt " + struct.pack("<I", len(fmt)) + fmt + b"data" + struct.pack("<I", len(data)) + data
+    floats = tmp_path / "f.wav"
+    floats.write_bytes(blob)
+    assert len(read_wav(floats, max_seconds=2.5)) == 40000

@@ -15,7 +15,7 @@ from typing import Any
 from voicegame.audio.backend import TranscriptOnDemand
 from voicegame.audio.errors import AudioError
 from voicegame.audio.recognisers import KINDS, make_recogniser
-from voicegame.audio.wavio import read_wav
+from voicegame.audio.wavio import COMMAND_SECONDS, read_wav
 from voicegame.games import UnknownGame, find_game, seed_number
 
 
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     for path in args.files:
         record: dict[str, Any] = {"file": path, "heard": None, "command": None}
         try:
-            heard = recogniser.recognise(read_wav(path))
+            heard = recogniser.recognise(read_wav(path, max_seconds=COMMAND_SECONDS))
         except (AudioError, OSError) as error:
             record["error"] = str(error)
             status = 1

@@ -26,7 +26,7 @@ from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.mixdown import SessionRecording
 from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser
 from voicegame.audio.speakers import Speaker
-from voicegame.audio.wavio import read_wav
+from voicegame.audio.wavio import COMMAND_SECONDS, read_wav
 from voicegame.play.session import Session
 from voicegame.play.turns import Recognised, TurnRunner, TurnTiming, Voice, pcm_of
 
@@ -46,14 +46,15 @@ class Source(Protocol):
 
 
 class WavFileSource:
-    """One utterance per WAV file (any PCM WAV; converted to 16 kHz mono). A bad file raises WavError."""
+    """One utterance per WAV file (any PCM WAV; converted to 16 kHz mono), of at most
+    ``COMMAND_SECONDS``: the rest of a longer file is not a command. A bad file raises WavError."""
 
     def __init__(self, paths: Iterable[str | Path]) -> None:
         self.paths = [Path(p) for p in paths]
 
     def __iter__(self) -> Iterator[np.ndarray | str]:
         for path in self.paths:
-            yield read_wav(path)
+            yield read_wav(path, max_seconds=COMMAND_SECONDS)
 
 
 class PcmSource:
