@@ -9,6 +9,7 @@ import json
 import sys
 from typing import IO, Any
 
+from voicegame.audio.bounded_file import read_bounded_text
 from voicegame.cli import solve as solve_cli
 from voicegame.cli import streams
 from voicegame.cli.common import (chosen_options, file_to_read_problem, file_to_write_problem, flag, folder_problem,
@@ -18,7 +19,7 @@ from voicegame.language.sentences import sentence
 from voicegame.play.session import Reply, Session
 from voicegame.play.voice_play import add_voice_options, announce, interrupted, play_by_voice
 from voicegame.storage.autosave import Persistence
-from voicegame.storage.savefile import SavedGame, parse
+from voicegame.storage.savefile import MAX_BYTES, SavedGame, parse
 from voicegame.storage.config import Config, game_options
 
 
@@ -171,7 +172,7 @@ def newest_unfinished(persistence: Persistence, game: str) -> SavedGame | None:
             continue
     for _, path in sorted(dated, reverse=True):
         try:
-            saved, _ = parse(path.read_text(encoding="utf-8"))
+            saved, _ = parse(read_bounded_text(path, MAX_BYTES))  # never a pipe, a device or a huge file
         except (OSError, UnicodeDecodeError, ValueError):
             continue
         if saved.unfinished:

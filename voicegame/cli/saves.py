@@ -10,11 +10,12 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from voicegame.audio.bounded_file import read_bounded_text
 from voicegame.cli.common import counted, say
 from voicegame.engine import Reason
 from voicegame.games import find_game
 from voicegame.storage.autosave import KEEP, Persistence, age_days
-from voicegame.storage.savefile import SaveError, parse
+from voicegame.storage.savefile import MAX_BYTES, SaveError, parse
 
 
 def add_parser(subparsers: Any) -> None:
@@ -35,7 +36,7 @@ def put_aside(persistence: Persistence) -> set[Path]:
 def why_damaged(path: Path) -> Reason:
     """Why a save put aside could not be used: its message key, read again from the renamed file."""
     try:
-        parse(path.read_text(encoding="utf-8"))
+        parse(read_bounded_text(path, MAX_BYTES))
     except SaveError as error:
         return error.reason
     except (OSError, UnicodeDecodeError, ValueError):

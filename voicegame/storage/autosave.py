@@ -30,6 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Protocol
 
+from voicegame.audio.bounded_file import read_bounded_text
 from voicegame.storage import savefile as store
 from voicegame.storage.locks import ELSEWHERE, HELD, UNLOCKED, FileLock, locked
 from voicegame.storage.positions import checkpoint_indices
@@ -278,7 +279,7 @@ class Persistence:
         """Copy the unfinished game in ``saves/<game>.json`` to ``kept/`` (raises OSError if it cannot)."""
         assert occupant.id is not None
         slot, copy = self.save_path(game), self.kept_path(game, occupant.seed, occupant.id)
-        store.atomic_write_text(copy, slot.read_text(encoding="utf-8"))
+        store.atomic_write_text(copy, read_bounded_text(slot, store.MAX_BYTES))
         try:  # the copy keeps the time the game was last played: games are listed and kept by it
             os.utime(copy, ns=(time.time_ns(), slot.stat().st_mtime_ns))
         except OSError:

@@ -75,7 +75,7 @@ class FileLock:
         for _ in range(3):  # the file may be removed (by its last holder) between open and flock: try again
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(self.path, os.O_RDONLY | os.O_CREAT, 0o600)  # read-only: flock needs no more, and a folder can still be remounted read-only
+                fd = os.open(self.path, os.O_RDONLY | os.O_CREAT | os.O_NONBLOCK, 0o600)  # read-only: flock needs no more, and a folder can still be remounted read-only
             except OSError:
                 self.state = UNLOCKED  # a read-only or full folder: saving will fail and say so anyway
                 return UNLOCKED
