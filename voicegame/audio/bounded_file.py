@@ -88,6 +88,28 @@ def open_plain(path: str | os.PathLike[str]) -> int:
     return fd
 
 
+def check_appendable(path: str | os.PathLike[str], plain_only: bool = True) -> None:
+    """Raise why ``path`` cannot be appended to (made when missing), without blocking: a named pipe
+    that nobody reads is refused (opening it to write would wait for a reader forever), and with
+    ``plain_only`` anything but an ordinary file (a log that is rotated); a folder raises
+    ``IsADirectoryError``. Writes nothing."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_NOCTTY
+                     | getattr(os, "O_CLOEXEC", 0), 0o644)
+    except OSError as error:
+        if error.errno == errno.ENXIO:  # a pipe with no reader
+            raise NotAFile(errno.ENXIO, "file_is_pipe", path) from None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
+        if plain_only and not stat.S_ISREG(mode):
+            raise NotAFile(errno.EINVAL, _kind(mode), path)
+    finally:
+        os.close(fd)
+
+
 def check_readable(path: str | os.PathLike[str]) -> None:
     """Raise what :func:`read_bounded` would before reading (not a file, no permission...); read nothing."""
     os.close(open_plain(path))

@@ -18,7 +18,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from voicegame.audio.bounded_file import check_readable, failure_words
+from voicegame.audio.bounded_file import check_appendable, check_readable, failure_words
 from voicegame.games import GameEntry, UnknownGame, all_games, find_game, given
 
 OPTION_HIGH = 1000
@@ -220,8 +220,7 @@ def _file_to_write_problem(text: str, what: str) -> str | None:
         return say("cli_path_not_folder", what=what, path=shown(text), folder=shown(str(above)))
     existed = os.path.lexists(path)
     try:
-        with open(path, "ab"):
-            pass
+        check_appendable(path, plain_only=False)  # a pipe with no reader is refused, not waited on
     except OSError as error:
         return say("cli_path_cannot_write", what=what, path=shown(text), problem=why(error))
     if not existed:

@@ -100,7 +100,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"voicegame satellite: {args.uri} is not a Wyoming address; write it as tcp://host:port.", file=sys.stderr)
         return 2
     config = Config()
-    handler = kiosk.setup_logging(Path(args.log_dir) if args.log_dir else store.data_dir())
+    handler = kiosk.logging_or_refusal(Path(args.log_dir) if args.log_dir else store.data_dir(), "satellite")
+    if handler is None:
+        return 2
     try:
         return _run(args, uri, config)
     finally:

@@ -254,7 +254,7 @@ class Persistence:
         store.save(slot, saved, engine)
         self._slots[saved.game] = _Slot(saved.id, saved.seed, saved.unfinished, slot.stat().st_mtime_ns)
         copy = self.kept_path(saved.game, saved.seed, saved.id)
-        if copy.exists():  # taken up again: the file in saves/ is now the newer one
+        if os.path.exists(copy):  # taken up again: the file in saves/ is now the newer one
             try:
                 copy.unlink()
             except OSError:
@@ -352,7 +352,7 @@ class Persistence:
 
     def slot_game(self, game: str) -> store.SavedGame | None:
         """The game in ``saves/<game>.json``, if it can be read."""
-        if not self.save_path(game).exists():
+        if not os.path.exists(self.save_path(game)):  # False, never PermissionError, for a folder it may not read
             return None
         return self.load(self.save_path(game)).saved
 

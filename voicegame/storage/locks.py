@@ -141,7 +141,7 @@ class FileLock:
         """Whether another process holds this lock now (this process's own locks are not elsewhere)."""
         if self.state is not None or self.key in _held:
             return False
-        if not self.path.exists():
+        if not os.path.exists(self.path):  # False, never PermissionError, for a folder it may not read
             return False
         state = self.try_lock()
         if state == ELSEWHERE:
