@@ -139,10 +139,24 @@ def path_problem(args: argparse.Namespace) -> str | None:
     if not problem and args.output is not None:
         problem = file_to_write_problem(args.output, "--output")
     for wav in args.input or ():
-        problem = problem or file_to_read_problem(wav, "--input")
+        problem = problem or file_to_read_problem(wav, "--input") or wav_problem(wav)
     if not problem and args.model is not None:
         problem = folder_problem(args.model, "--model", must_exist=True)
     return problem
+
+
+def wav_problem(path: str) -> str | None:
+    """None when ``path`` reads as a WAV file, else the sentence that says why not (not a WAV file,
+    compressed, no sound...): a recording that cannot be heard is refused before the game starts,
+    not answered "Sorry, I did not catch that." with exit status 0."""
+    from voicegame.audio.errors import WavError
+    from voicegame.audio.wavio import read_wav_float
+
+    try:
+        read_wav_float(path)
+    except WavError as error:
+        return str(error)
+    return None
 
 
 def options_text(entry: GameEntry, options: dict[str, Any]) -> str:
