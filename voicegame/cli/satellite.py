@@ -53,8 +53,8 @@ def failure_cause(error: BaseException) -> str:
     while cause is not None and cause.__cause__ is not None:
         cause = cause.__cause__
     if isinstance(cause, TimeoutError):
-        return say("cli_satellite_timed_out")
-    if isinstance(cause, OSError) and isinstance(cause.errno, int) and cause.errno > 0:
+        words = say("cli_satellite_timed_out")
+    elif isinstance(cause, OSError) and isinstance(cause.errno, int) and cause.errno > 0:
         words = os.strerror(cause.errno)  # asyncio's strerror is "Connect call failed ('127.0.0.1', 1)"
     elif isinstance(cause, OSError) and cause.strerror:
         words = str(cause.strerror)  # a name not found: "Name or service not known"
