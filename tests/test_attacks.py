@@ -247,6 +247,19 @@ def test_the_storage_readers_return_at_once(tmp_path, make):
     assert results["stats"] is not None and results["save"] is not None
 
 
+def test_setup_reads_the_end_of_its_log_without_waiting_on_a_pipe(tmp_path):
+    from voicegame.cli.setup import log_tail
+
+    results: list[str] = []
+    reader = threading.Thread(target=lambda: results.append(log_tail(fifo(tmp_path / "pip.log"))), daemon=True)
+    reader.start()
+    reader.join(TIMEOUT)
+    assert results == [""]
+    log = tmp_path / "long.log"
+    log.write_text("".join(f"line {n}\n" for n in range(200_000)))
+    assert log_tail(log, 2) == "line 199998\nline 199999"
+
+
 def test_the_bounded_reader_refuses_before_reading():
     with pytest.raises(NotAFile) as device:
         read_bounded("/dev/zero", 10)
@@ -279,6 +292,19 @@ def test_a_read_only_data_folder_is_one_sentence(open_dir, command):
     data.chmod(0o555)
     run = voicegame(*kiosk_args(command), env=env_for(open_dir), as_nobody=True)
     assert "permission denied" in calm(run, 2)
+
+
+@needs_nobody
+def test_a_kiosk_with_its_log_elsewhere_plays_on_a_read_only_data_folder(open_dir):
+    """Saving fails and is said; the kiosk plays on (a kiosk's SD card gone read-only)."""
+    data, logs = open_dir / "data", open_dir / "logs"
+    data.mkdir()
+    logs.mkdir()
+    data.chmod(0o555)
+    logs.chmod(0o777)
+    run = voicegame("kiosk", "--text", "--log-dir", str(logs), stdin="draw\n", env=env_for(open_dir), as_nobody=True)
+    calm(run, 0, sentences=0)
+    assert "I cannot save the game on this device" in run.out
 
 
 @pytest.mark.parametrize("value", ["-5", "0", "nan", "inf", "1e9", "soon"])

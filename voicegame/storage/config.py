@@ -141,10 +141,12 @@ class Config:
         self._written = dict(self.values)  # what the file says now (or would, missing): a change is a difference
 
     def _load(self) -> None:
-        data = self._read(report=True)
-        if data is None:
+        text, self.found, problem = read_settings(self.path)
+        if problem is not None:
+            self.problems.append(problem)
+        if text is None:
             return
-        self.found = READ
+        data = tomllib.loads(text)  # valid: read_settings has parsed it already
         for section, table in data.items():
             if not isinstance(table, dict):
                 self.problems.append(Reason("setting_unknown_section", {"section": section}))
@@ -167,16 +169,6 @@ class Config:
                     self.problems.append(Reason("setting_not_a_game", {"value": _shown(value)}))  # short: said at every start
                 else:
                     self.values[key] = float(value) if isinstance(setting.default, float) else value
-
-    def _read(self, report: bool) -> dict[str, Any] | None:
-        """The file's tables (None when missing, unreadable or damaged: ``found`` says which, and
-        with ``report`` a problem says it to the player)."""
-        text, self.found, problem = read_settings(self.path)
-        if problem is not None and report:
-            self.problems.append(problem)
-        if text is None:
-            return None
-        return tomllib.loads(text)  # read_settings has parsed it once already: it is valid
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
