@@ -313,6 +313,14 @@ def test_backoff_cap_out_of_range_is_refused(tmp_path, value):
     assert "--backoff-cap must be a number of seconds from 1 to 3600" in calm(run, 2, sentences=2)
 
 
+@pytest.mark.parametrize("flag, value", [("--rate", "nan"), ("--rate", "-5"), ("--volume", "nan"), ("--volume", "-0.5"),
+                                         ("--volume", "inf"), ("--passes", "-1"), ("--seed", "-1")])
+def test_numbers_out_of_range_are_refused_in_play(tmp_path, flag, value):
+    """One sentence naming the flag (the parser's refusals add where the full list of options is)."""
+    run = voicegame("play", "klondike", flag, value, env=env_for(tmp_path))
+    assert flag in calm(run, 2, sentences=1 if flag == "--seed" else 2).splitlines()[0]
+
+
 def test_the_satellite_says_it_waits_for_its_satellite_and_why(tmp_path):
     command = [sys.executable, "-m", "voicegame", "satellite", "tcp://127.0.0.1:1", "--backoff-cap", "1",
                "--recogniser", "pocketsphinx", "--no-sounds"]
