@@ -19,6 +19,7 @@ templates, with a warning in the log, never an exception.
 
 from __future__ import annotations
 
+import io
 import logging
 import math
 import zipfile
@@ -28,6 +29,8 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import numpy as np
+
+from .bounded_file import MIB, read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +60,8 @@ BAND = 0.5
 WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "yes", "no")
 """The answer words enrolment asks for, in the order it asks."""
 
+TEMPLATES_LIMIT = 16 * MIB
+"""The largest templates file read: twelve words of a few takes each fill under 1 MB."""
 FORMAT = "voicegame-voice-templates"
 VERSION = 1
 
@@ -299,7 +304,8 @@ class VoiceTemplates:
         program or of another version. ``rule``: ``max_distance``/``min_margin`` of the new object."""
         templates = cls(**rule)
         try:
-            with np.load(Path(path), allow_pickle=False) as data:
+            blob = read_bounded(path, TEMPLATES_LIMIT)  # never a pipe, a device or a huge file
+            with np.load(io.BytesIO(blob), allow_pickle=False) as data:
                 if str(data["format"]) != FORMAT or int(data["version"]) != VERSION:
                     log.warning("%s holds no voice templates of this version; none are used.", path)
                     return templates

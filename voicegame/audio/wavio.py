@@ -7,21 +7,25 @@ small RIFF reader of our own takes over.
 
 from __future__ import annotations
 
+import io
 import struct
 import wave
 from pathlib import Path
 
 import numpy as np
 
+from .bounded_file import read_bounded
 from .errors import WavError
 
 TARGET_RATE = 16000
 COMMAND_SECONDS = 20.0
-"""How much of a recorded command is read (``WavFileSource``, ``voicegame transcribe``): a command is
+"""How much of a recorded command is decoded (``WavFileSource``, ``voicegame transcribe``): a command is
 at most 12 s of speech (the endpointer's ``max_utterance_ms``) and a recording may begin with silence.
-Reading 600 s of noise whole took 2.6 GB and 109 CPU seconds to hear nothing."""
-MAX_WAV_BYTES = 256 * 2**20
-"""The most of a WAV file ever read, whatever its header says."""
+Hearing 600 s of noise whole took 2.6 GB and 109 CPU seconds to hear nothing."""
+
+WAV_LIMIT = 128 * 1024 * 1024
+"""The largest WAV file read: 35 minutes of 16 kHz mono, 11 of 48 kHz stereo; a file named by
+mistake (``/dev/zero``, a film) is refused in one sentence instead of filling memory."""
 
 _PCM = 1
 _FLOAT = 3
@@ -57,13 +61,9 @@ def _decode_samples(raw: bytes, width: int, channels: int, fmt: int) -> np.ndarr
     return data.reshape(-1, channels)
 
 
-def _read_riff(path: Path, max_seconds: float | None = None) -> tuple[np.ndarray, int]:
-    """Fallback RIFF reader for float and extensible WAVs."""
-    try:
-        with path.open("rb") as f:
-            blob = f.read(MAX_WAV_BYTES)
-    except OSError as e:
-        raise WavError("audio_wav_cannot_open", file=path.name, reason=e.strerror or e) from None
+def _read_riff(path: Path, blob: bytes, max_seconds: float | None = None) -> tuple[np.ndarray, int]:
+    """Fallback RIFF reader for float and extensible WAVs (``blob``: the bytes of ``path``), the first
+    ``max_seconds`` of it (None: all)."""
     if len(blob) < 12 or blob[:4] != b"RIFF" or blob[8:12] != b"WAVE":
         raise WavError("audio_wav_not_wav", file=path.name)
     pos = 12
@@ -99,23 +99,25 @@ def _read_riff(path: Path, max_seconds: float | None = None) -> tuple[np.ndarray
 
 def read_wav_float(path: str | Path, max_seconds: float | None = None) -> tuple[np.ndarray, int]:
     """Samples as float64 (frames, channels) in [-1, 1) and the file's sample rate; only the first
-    ``max_seconds`` (None: all of it, up to ``MAX_WAV_BYTES``)."""
+    ``max_seconds`` (None: all of it; the file is at most ``WAV_LIMIT`` bytes)."""
     path = Path(path)
     try:
-        with wave.open(str(path), "rb") as w:
-            channels, width, rate, n = w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes()
-            if max_seconds is not None and rate > 0:
-                n = min(n, int(max_seconds * rate))
-            raw = w.readframes(min(n, MAX_WAV_BYTES // max(1, width * channels)))
+        blob = read_bounded(path, WAV_LIMIT)  # a pipe or a device refused, never read without end
     except FileNotFoundError:
         raise WavError("audio_wav_missing", path=path) from None
     except IsADirectoryError:
         raise WavError("audio_wav_is_folder", path=path) from None
+    except (OSError, ValueError) as e:  # no permission, a pipe, a device, too big
+        raise WavError("audio_wav_cannot_open", file=path.name, reason=getattr(e, "strerror", None) or e) from None
+    try:
+        with wave.open(io.BytesIO(blob), "rb") as w:
+            channels, width, rate, n = w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes()
+            if max_seconds is not None and rate > 0:
+                n = min(n, int(max_seconds * rate))
+            raw = w.readframes(n)
     except (wave.Error, EOFError, struct.error, ValueError):
         # float / extensible / odd headers: our own reader
-        return _read_riff(path, max_seconds)
-    except OSError as e:
-        raise WavError("audio_wav_cannot_open", file=path.name, reason=e.strerror or e) from None
+        return _read_riff(path, blob, max_seconds)
     if rate <= 0:
         raise WavError("audio_wav_no_rate", file=path.name)
     return _decode_samples(raw, width, channels, _PCM), rate

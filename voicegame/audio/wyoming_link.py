@@ -92,6 +92,9 @@ class _LoopThread:
             return future.result(timeout + 1.0)
         except WyomingUnavailable:
             raise
+        except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM (the kiosk's), SIGHUP: stop, not "no answer"
+            future.cancel()
+            raise
         except BaseException as error:  # OSError, TimeoutError, CancelledError, ValueError, KeyError...
             future.cancel()
             raise WyomingUnavailable(key, **params) from error

@@ -18,6 +18,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from voicegame.audio.bounded_file import check_appendable, check_readable, failure_words
 from voicegame.games import GameEntry, UnknownGame, all_games, find_game, given
 
 OPTION_HIGH = 1000
@@ -219,8 +220,7 @@ def _file_to_write_problem(text: str, what: str) -> str | None:
         return say("cli_path_not_folder", what=what, path=shown(text), folder=shown(str(above)))
     existed = os.path.lexists(path)
     try:
-        with open(path, "ab"):
-            pass
+        check_appendable(path, plain_only=False)  # a pipe with no reader is refused, not waited on
     except OSError as error:
         return say("cli_path_cannot_write", what=what, path=shown(text), problem=why(error))
     if not existed:
@@ -247,8 +247,7 @@ def _file_to_read_problem(text: str, what: str) -> str | None:
     if path.is_dir():
         return say("cli_path_is_folder", what=what, path=shown(text))
     try:
-        with open(path, "rb"):
-            pass
+        check_readable(path)  # opened without blocking: a pipe or a device is refused, not waited on
     except OSError as error:
         return say("cli_path_cannot_read", what=what, path=shown(text), problem=why(error))
     return None
@@ -264,8 +263,7 @@ def folder_problem(text: str, what: str, must_exist: bool) -> str | None:
 
 def why(error: Exception) -> str:
     """What went wrong, as words that go inside a sentence ("no such file or directory")."""
-    words = (getattr(error, "strerror", None) or str(error)).rstrip(".")
-    return words[:1].lower() + words[1:]
+    return failure_words(error)
 
 
 def _folder_problem(text: str, what: str, must_exist: bool) -> str | None:

@@ -109,7 +109,18 @@ def _main(argv: Sequence[str] | None = None) -> int:
     args = quick(argv[1:]) if quick is not None else None
     if args is None:
         args = build_parser([command] if command else []).parse_args(argv)
+    if sys.stdout is None and not _speaks_only(command, args):
+        from voicegame.cli.common import say
+
+        streams.tell(f"voicegame: {say('cli_stdout_closed')}")
+        return streams.OUTPUT_LOST
     return int(args.run(args))
+
+
+def _speaks_only(command: str | None, args: argparse.Namespace) -> bool:
+    """Whether sub-command ``command`` with ``args`` prints nothing on standard output: the kiosk and
+    the satellite by voice (they speak, and log to a file), which may run with it closed."""
+    return command in ("kiosk", "satellite") and not getattr(args, "text", False)
 
 
 if __name__ == "__main__":

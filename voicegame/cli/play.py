@@ -9,6 +9,7 @@ import json
 import sys
 from typing import IO, Any
 
+from voicegame.audio.bounded_file import read_bounded_text
 from voicegame.audio.errors import AudioError
 from voicegame.cli import solve as solve_cli
 from voicegame.cli import streams
@@ -19,7 +20,7 @@ from voicegame.language.sentences import sentence
 from voicegame.play.session import Reply, Session
 from voicegame.play.voice_play import add_voice_options, announce, interrupted, play_by_voice
 from voicegame.storage.autosave import Persistence
-from voicegame.storage.savefile import SavedGame, parse
+from voicegame.storage.savefile import MAX_BYTES, SavedGame, parse
 from voicegame.storage.config import Config, game_options
 
 
@@ -139,10 +140,24 @@ def path_problem(args: argparse.Namespace) -> str | None:
     if not problem and args.output is not None:
         problem = file_to_write_problem(args.output, "--output")
     for wav in args.input or ():
-        problem = problem or file_to_read_problem(wav, "--input")
+        problem = problem or file_to_read_problem(wav, "--input") or wav_problem(wav)
     if not problem and args.model is not None:
         problem = folder_problem(args.model, "--model", must_exist=True)
     return problem
+
+
+def wav_problem(path: str) -> str | None:
+    """None when ``path`` reads as a WAV file, else the sentence that says why not (not a WAV file,
+    compressed, no sound...): a recording that cannot be heard is refused before the game starts,
+    not answered "Sorry, I did not catch that." with exit status 0."""
+    from voicegame.audio.errors import WavError
+    from voicegame.audio.wavio import read_wav_float
+
+    try:
+        read_wav_float(path)
+    except WavError as error:
+        return str(error)
+    return None
 
 
 def options_text(entry: GameEntry, options: dict[str, Any]) -> str:
@@ -172,7 +187,7 @@ def newest_unfinished(persistence: Persistence, game: str) -> SavedGame | None:
             continue
     for _, path in sorted(dated, reverse=True):
         try:
-            saved, _ = parse(path.read_text(encoding="utf-8"))
+            saved, _ = parse(read_bounded_text(path, MAX_BYTES))  # never a pipe, a device or a huge file
         except (OSError, UnicodeDecodeError, ValueError):
             continue
         if saved.unfinished:

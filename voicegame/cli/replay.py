@@ -18,11 +18,17 @@ import io
 import sys
 from typing import IO, Any
 
-from voicegame.cli.common import chosen_options, counted, file_to_read_problem, named_game, option_problem, readable_input
+from voicegame.audio.bounded_file import MIB, read_bounded_text
+from voicegame.cli.common import (chosen_options, counted, file_to_read_problem, named_game, option_problem, readable_input,
+                                  say, shown, why)
 from voicegame.cli.solve import winning_commands
 from voicegame.engine import Engine, Move
 from voicegame.engine.moves import MoveCodeError
 from voicegame.games import UnknownGame, add_option_arguments, find_game, seed_number
+
+
+CODES_LIMIT = 16 * MIB
+"""The largest file of move codes read: a save's longest game (200,000 moves) as codes fills 3 MB."""
 
 
 class _Intermixed:
@@ -102,10 +108,11 @@ def run(args: argparse.Namespace) -> int:
             readable_input()
             numbered = numbered_moves(engine, sys.stdin or io.StringIO())  # closed (<&-): no codes
         else:
-            with open(file, encoding="utf-8", errors="replace") as handle:
-                numbered = numbered_moves(engine, handle)
+            text = read_bounded_text(file, CODES_LIMIT, errors="replace")  # never a pipe, a device or a huge file
+            numbered = numbered_moves(engine, io.StringIO(text))
     except OSError as error:
-        print(f"voicegame replay: {file}: {error.strerror}.", file=sys.stderr)
+        print(f"voicegame replay: {say('cli_path_cannot_read', what='The file', path=shown(file), problem=why(error))}",
+              file=sys.stderr)
         return 2
     except ValueError as error:
         print(f"voicegame replay: {error}", file=sys.stderr)

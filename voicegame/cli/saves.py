@@ -7,14 +7,17 @@ as everywhere), and said in one sentence, instead of silently missing from the l
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
-from voicegame.cli.common import counted, say
+from voicegame.audio.bounded_file import read_bounded_text
+from voicegame.cli.common import counted, say, why
 from voicegame.engine import Reason
 from voicegame.games import find_game
 from voicegame.storage.autosave import KEEP, Persistence, age_days
-from voicegame.storage.savefile import SaveError, parse
+from voicegame.storage.savefile import MAX_BYTES, SaveError, parse
 
 
 def add_parser(subparsers: Any) -> None:
@@ -35,7 +38,7 @@ def put_aside(persistence: Persistence) -> set[Path]:
 def why_damaged(path: Path) -> Reason:
     """Why a save put aside could not be used: its message key, read again from the renamed file."""
     try:
-        parse(path.read_text(encoding="utf-8"))
+        parse(read_bounded_text(path, MAX_BYTES))
     except SaveError as error:
         return error.reason
     except (OSError, UnicodeDecodeError, ValueError):
@@ -43,8 +46,26 @@ def why_damaged(path: Path) -> Reason:
     return Reason("save_damaged")  # readable now: it changed after it was put aside
 
 
+def unlisted_folder(persistence: Persistence) -> str | None:
+    """The sentence saying that a folder of saves exists but cannot be listed (no permission...), or
+    None: "No unfinished games are saved" would not be true then."""
+    for folder in (persistence.folder / "saves", persistence.kept_dir):
+        try:
+            with os.scandir(folder):
+                pass
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            return say("cli_saves_unlisted", folder=str(folder), problem=why(error))
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     persistence = Persistence()
+    problem = unlisted_folder(persistence)
+    if problem:
+        print(f"voicegame saves: {problem}", file=sys.stderr)
+        return 1
     before = put_aside(persistence)
     games = persistence.unfinished()
     for path in sorted(put_aside(persistence) - before):

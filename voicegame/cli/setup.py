@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from voicegame.audio.bounded_file import check_appendable, open_plain
+
 WEBRTC_MODULE = "aec_audio_processing"
 WEBRTC_REQUIREMENT = "aec-audio-processing>=1.0.1"
 """What pip builds; the same as the extra ``aec`` of pyproject.toml (tests/test_setup.py checks it)."""
@@ -96,9 +98,13 @@ def importable_now() -> bool:
 def log_tail(log: Path, lines: int = 12) -> str:
     """The last ``lines`` lines of pip's output: usually the compiler's error."""
     try:
-        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+        with os.fdopen(open_plain(log), "rb") as handle:  # never waits on a pipe
+            end = handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, end - 64 * 1024))  # a long build's log can be megabytes; its end is enough
+            text = handle.read().decode("utf-8", "replace")
     except OSError:
         return ""
+    return "\n".join(text.splitlines()[-lines:])
 
 
 def run_barge_in(args: argparse.Namespace) -> int:
@@ -116,7 +122,7 @@ def run_barge_in(args: argparse.Namespace) -> int:
         os.close(handle)
         log = Path(name)
     try:
-        log.touch()
+        check_appendable(log, plain_only=False)  # a pipe nobody reads is refused, not waited on
     except OSError as error:
         print(say("setup_barge_in_log_unwritable", path=str(log), reason=error.strerror or str(error)), file=sys.stderr)
         return 2

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
+from voicegame.audio.bounded_file import check_appendable, failure_words
 from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard, Recogniser, RecogniserRequest, TextRecogniser, kind_names, make_requested
@@ -360,8 +361,10 @@ class _LogFile(logging.handlers.RotatingFileHandler):
 
 def setup_logging(folder: Path, max_bytes: int = 1_000_000, backups: int = 5, level: int = logging.INFO) -> logging.Handler:
     """Log the ``voicegame`` loggers into ``folder/kiosk.log``, rotated at ``max_bytes`` with
-    ``backups`` old files kept. Returns the handler (remove it to stop)."""
+    ``backups`` old files kept. Returns the handler (remove it to stop). Raises OSError when the
+    folder cannot be made or written, or the log is not an ordinary file (a pipe would block)."""
     folder.mkdir(parents=True, exist_ok=True)
+    check_appendable(folder / LOG_NAME)
     handler = _LogFile(folder / LOG_NAME, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logger = logging.getLogger("voicegame")
@@ -370,6 +373,21 @@ def setup_logging(folder: Path, max_bytes: int = 1_000_000, backups: int = 5, le
     logger.setLevel(level)
     logger.propagate = False  # the console (journal) gets nothing but what the kiosk says
     return handler
+
+
+def logging_or_refusal(folder: Path, command: str) -> logging.Handler | None:
+    """:func:`setup_logging`, or None once the reason is printed on standard error in one sentence
+    (``command``: "kiosk", "satellite"): an unattended game that cannot keep its log (a read-only
+    card, ``--log-dir`` naming a file) stops at once and says why, rather than run with no record."""
+    try:
+        return setup_logging(folder)
+    except (OSError, ValueError) as error:
+        if isinstance(error, (FileExistsError, NotADirectoryError)):
+            reason = Reason("kiosk_log_not_folder", {"folder": str(folder)})
+        else:
+            reason = Reason("kiosk_log_unusable", {"folder": str(folder), "problem": failure_words(error)})
+        print(f"voicegame {command}: {sentence(reason)}", file=sys.stderr)
+        return None
 
 
 def stop_logging(handler: logging.Handler) -> None:
@@ -424,7 +442,9 @@ def run(args: argparse.Namespace) -> int:
     from voicegame.storage.config import Config
 
     config = Config()
-    handler = setup_logging(Path(args.log_dir) if args.log_dir else store.data_dir())
+    handler = logging_or_refusal(Path(args.log_dir) if args.log_dir else store.data_dir(), "kiosk")
+    if handler is None:
+        return 2
     try:
         return _run(args, config, handler)
     finally:

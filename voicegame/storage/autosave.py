@@ -30,6 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Protocol
 
+from voicegame.audio.bounded_file import read_bounded_text
 from voicegame.storage import savefile as store
 from voicegame.storage.locks import ELSEWHERE, HELD, UNLOCKED, FileLock, locked
 from voicegame.storage.positions import checkpoint_indices
@@ -253,7 +254,7 @@ class Persistence:
         store.save(slot, saved, engine)
         self._slots[saved.game] = _Slot(saved.id, saved.seed, saved.unfinished, slot.stat().st_mtime_ns)
         copy = self.kept_path(saved.game, saved.seed, saved.id)
-        if copy.exists():  # taken up again: the file in saves/ is now the newer one
+        if os.path.exists(copy):  # taken up again: the file in saves/ is now the newer one
             try:
                 copy.unlink()
             except OSError:
@@ -278,7 +279,7 @@ class Persistence:
         """Copy the unfinished game in ``saves/<game>.json`` to ``kept/`` (raises OSError if it cannot)."""
         assert occupant.id is not None
         slot, copy = self.save_path(game), self.kept_path(game, occupant.seed, occupant.id)
-        store.atomic_write_text(copy, slot.read_text(encoding="utf-8"))
+        store.atomic_write_text(copy, read_bounded_text(slot, store.MAX_BYTES))
         try:  # the copy keeps the time the game was last played: games are listed and kept by it
             os.utime(copy, ns=(time.time_ns(), slot.stat().st_mtime_ns))
         except OSError:
@@ -351,7 +352,7 @@ class Persistence:
 
     def slot_game(self, game: str) -> store.SavedGame | None:
         """The game in ``saves/<game>.json``, if it can be read."""
-        if not self.save_path(game).exists():
+        if not os.path.exists(self.save_path(game)):  # False, never PermissionError, for a folder it may not read
             return None
         return self.load(self.save_path(game)).saved
 

@@ -3,8 +3,18 @@
 Every key is listed in :data:`SETTINGS` with its default, allowed values and a
 one-line description (``voicegame config`` prints them with their values). A bad value is
 reported in one sentence naming the key, the value and what is allowed, and the default is
-used instead; a damaged file is reported and ignored, never fatal. Settings changed by voice
-are written back.
+used instead; a damaged file is reported with the line that breaks it and ignored, never fatal,
+and a file that cannot be read (no permission, a pipe or a device, too big) is said as such.
+
+The file is the player's: it is never written over. A setting changed in play ("faster") rewrites
+that one key and nothing else, keeping the player's comments, order and other values, with tomlkit,
+a library made for exactly this (style-preserving TOML, the one Poetry uses; pure Python, imported
+only when a setting is written). A hand-made line edit was the other choice, but TOML lets a key be
+written in several places (a table, a dotted key, an inline table) and a line edit would have to
+know them all; tomlkit does, and the result is checked with ``tomllib`` before it is written: the
+file must read back as it was with only the changed keys changed, else it is left alone. A damaged
+or unreadable file is never written: the changes last until the game closes (the start says so).
+Only a missing file is written whole: every setting, documented, so that the player can find them.
 
 File: ``$VOICEGAME_CONFIG``, else ``<user config dir>/voicegame/config.toml``.
 
@@ -18,11 +28,13 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from voicegame.audio.bounded_file import KIB, failure_words, read_bounded
 from voicegame.audio.recognisers import KINDS as RECOGNISER_KINDS
 from voicegame.engine import Reason
 from voicegame.games import GameEntry
@@ -98,6 +110,12 @@ SETTINGS: tuple[Setting, ...] = (
 )
 BY_KEY = {s.key: s for s in SETTINGS}
 
+CONFIG_LIMIT = 256 * KIB
+"""The largest settings file read: every setting with its comment fills 3 KB."""
+
+READ, MISSING, DAMAGED, UNREADABLE = "read", "missing", "damaged", "unreadable"
+"""What was found at the settings file's path (``Config.found``)."""
+
 
 def config_path() -> Path:
     override = os.environ.get("VOICEGAME_CONFIG")
@@ -109,22 +127,26 @@ def config_path() -> Path:
 
 
 class Config:
-    """Current settings; ``problems`` lists one message key (a ``Reason``) per bad key or damaged file."""
+    """Current settings; ``problems`` lists one message key (a ``Reason``) per bad key or damaged file.
+
+    ``found`` says what the file was (``READ``, ``MISSING``, ``DAMAGED``, ``UNREADABLE``); ``save``
+    writes only the keys whose value changed since then (see the module's docstring)."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or config_path()
         self.values: dict[str, Any] = {s.key: s.default for s in SETTINGS}
         self.problems: list[Reason] = []
+        self.found = MISSING
         self._load()
+        self._written = dict(self.values)  # what the file says now (or would, missing): a change is a difference
 
     def _load(self) -> None:
-        if not self.path.exists():
+        text, self.found, problem = read_settings(self.path)
+        if problem is not None:
+            self.problems.append(problem)
+        if text is None:
             return
-        try:
-            data = tomllib.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-            self.problems.append(Reason("settings_damaged", {"file": self.path.name}))
-            return
+        data = tomllib.loads(text)  # valid: read_settings has parsed it already
         for section, table in data.items():
             if not isinstance(table, dict):
                 self.problems.append(Reason("setting_unknown_section", {"section": section}))
@@ -152,15 +174,39 @@ class Config:
         return self.values[key]
 
     def set(self, key: str, value: Any) -> None:
-        """Change a setting (checked: a bad value raises ``SettingError``) and write the file."""
+        """Change a setting (checked: a bad value raises ``SettingError``) and write it to the file."""
         trouble = BY_KEY[key].check(value)
         if trouble:
             raise SettingError(Reason("setting_refused", {"key": key, "allowed": trouble, "value": _shown(value)}))
         self.values[key] = value
         self.save()
 
+    def changed(self) -> dict[str, Any]:
+        """The settings changed since the file was read or last written, with their new values."""
+        return {key: value for key, value in self.values.items() if value != self._written.get(key)}
+
     def save(self) -> None:
-        atomic_write_text(self.path, self.to_toml())
+        """Write the changed settings, each in place, the rest of the file as the player left it.
+
+        The file is read again first (another window may have changed another key since). Nothing is
+        written when it is damaged or unreadable, or when the edit would not read back as meant: the
+        changes then last as long as this game. A symbolic link is followed, so that the file it names
+        is edited and the link kept. OSError when the file cannot be written."""
+        changed = self.changed()
+        if not changed:
+            return
+        target = Path(os.path.realpath(self.path))
+        text, found, _ = read_settings(target)
+        if found == MISSING:
+            atomic_write_text(target, self.to_toml())
+        elif text is not None:
+            edited = edit_settings(text, changed)
+            if edited is None:
+                return
+            atomic_write_text(target, edited)
+        else:
+            return
+        self._written.update(changed)
 
     def to_toml(self, defaults: bool = False) -> str:
         """Every setting as a TOML document that loads back to the same values.
@@ -178,6 +224,69 @@ class Config:
             lines.append(f"# {setting.help}{default}")
             lines.append(f"{name} = {_toml_value(self.values[setting.key])}")
         return "\n".join(lines) + "\n"
+
+
+def read_settings(path: Path) -> tuple[str | None, str, Reason | None]:
+    """The text of the settings file at ``path`` when it is valid TOML, what was found (``READ``,
+    ``MISSING``, ``DAMAGED``, ``UNREADABLE``), and the problem to tell the player, if any: a damaged
+    file names its first bad line; an unreadable one says why (permission, a pipe, too big...)."""
+    try:
+        raw = read_bounded(path, CONFIG_LIMIT)  # never a pipe, a device or a huge file
+    except FileNotFoundError:
+        return None, MISSING, None
+    except (OSError, ValueError) as error:  # a name the system refuses is a ValueError
+        return None, UNREADABLE, Reason("settings_unreadable", {"file": path.name, "problem": failure_words(error)})
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        return None, DAMAGED, Reason("settings_damaged", {"file": path.name, "line": line})
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return None, DAMAGED, Reason("settings_damaged", {"file": path.name, "line": _line_of(error, text)})
+    return text, READ, None
+
+
+def _line_of(error: tomllib.TOMLDecodeError, text: str) -> int:
+    """The line ``tomllib`` found wrong: its ``lineno`` (Python 3.14), else the line its message names
+    ("... (at line 3, column 8)"), else the last ("... (at end of document)")."""
+    lineno = getattr(error, "lineno", None)
+    if isinstance(lineno, int):
+        return lineno
+    match = re.search(r"at line (\d+)", str(error))
+    return int(match.group(1)) if match else text.count("\n") + 1
+
+
+def edit_settings(text: str, changed: dict[str, Any]) -> str | None:
+    """``text`` (a valid settings file) with the keys of ``changed`` ("speech.rate") set to their values,
+    each where the file has it (in its table, a dotted key or an inline table; else added to its
+    table, made at the end when missing), comments and everything else kept. None when the result
+    would not read back as ``text`` with just those keys changed (a section that is not a table)."""
+    import tomlkit  # noqa: PLC0415 (only when a setting is written: 70 ms)
+    from tomlkit.exceptions import TOMLKitError  # noqa: PLC0415
+
+    expected = tomllib.loads(text)
+    try:
+        document = tomlkit.parse(text)
+        for key, value in changed.items():
+            section, name = key.split(".", 1)
+            if section not in document:
+                document.add(section, tomlkit.table())
+            table = document[section]
+            if not isinstance(table, dict) or not isinstance(expected.setdefault(section, {}), dict):
+                return None
+            table[name] = value
+            expected[section][name] = value
+        edited = tomlkit.dumps(document)
+    except (TOMLKitError, ValueError, TypeError, KeyError):
+        return None
+    try:
+        if tomllib.loads(edited) != expected:
+            return None
+    except tomllib.TOMLDecodeError:
+        return None
+    return edited
 
 
 def _is_game(name: str) -> bool:

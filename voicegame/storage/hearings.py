@@ -13,18 +13,22 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from voicegame.audio.bounded_file import MIB, read_bounded_text
+
 from .savefile import atomic_write_text
 
 log = logging.getLogger(__name__)
 
 FILE_NAME = "hearings.json"
+HEARINGS_LIMIT = 8 * MIB
+"""The largest file of answers read; what ``learned.py`` keeps of a player's answers is bounded far below it."""
 
 
 def load(folder: Path) -> Any:
     """What ``save`` wrote in ``folder`` (None when there is nothing readable)."""
     path = folder / FILE_NAME
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(read_bounded_text(path, HEARINGS_LIMIT))  # never a pipe, a device or a huge file
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as e:

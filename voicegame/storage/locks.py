@@ -75,7 +75,7 @@ class FileLock:
         for _ in range(3):  # the file may be removed (by its last holder) between open and flock: try again
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(self.path, os.O_RDONLY | os.O_CREAT, 0o600)  # read-only: flock needs no more, and a folder can still be remounted read-only
+                fd = os.open(self.path, os.O_RDONLY | os.O_CREAT | os.O_NONBLOCK, 0o600)  # read-only: flock needs no more, and a folder can still be remounted read-only
             except OSError:
                 self.state = UNLOCKED  # a read-only or full folder: saving will fail and say so anyway
                 return UNLOCKED
@@ -141,7 +141,7 @@ class FileLock:
         """Whether another process holds this lock now (this process's own locks are not elsewhere)."""
         if self.state is not None or self.key in _held:
             return False
-        if not self.path.exists():
+        if not os.path.exists(self.path):  # False, never PermissionError, for a folder it may not read
             return False
         state = self.try_lock()
         if state == ELSEWHERE:

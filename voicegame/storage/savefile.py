@@ -44,6 +44,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+from voicegame.audio.bounded_file import FileTooBig, read_bounded_text
 from voicegame.engine import Engine, History, IllegalMove, Move, Reason, State
 from voicegame.engine.moves import MoveCodeError
 from voicegame.games import UnknownGame, find_game
@@ -424,7 +425,7 @@ def move_aside(path: Path) -> Path | None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
     n = 1
-    while target.exists():
+    while os.path.lexists(target):  # never raises (a folder it may not search)
         target = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
         n += 1
     try:
@@ -443,12 +444,14 @@ class LoadResult:
 
 def load(path: Path) -> LoadResult:
     """Read a save. A missing file is no problem; a bad one is moved aside and explained."""
-    if not path.exists():
-        return LoadResult(None)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise SaveError("save_too_large")
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded_text(path, MAX_BYTES)  # never a pipe, a device or a huge file
+    except FileNotFoundError:
+        return LoadResult(None)
+    except (OSError, ValueError) as error:  # too big, no permission, a pipe, a device, a folder
+        reason = Reason("save_too_large") if isinstance(error, FileTooBig) else Reason("save_unreadable")
+        return LoadResult(None, reason, move_aside(path))
+    try:
         saved, _ = parse(text)
         return LoadResult(saved)
     except (SaveError, OSError, UnicodeDecodeError) as error:

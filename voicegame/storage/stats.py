@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from voicegame.audio.bounded_file import MIB, read_bounded_text
 from voicegame.engine import Reason
 from voicegame.storage.locks import locked
 from voicegame.storage.savefile import atomic_write_text, move_aside
@@ -88,6 +89,8 @@ def _clean(data: Any) -> GameStats | None:
 
 LOST_IDS_KEPT = 500
 """How many ids of games counted as lost are remembered (more than there are saved games to go back to)."""
+STATS_LIMIT = 4 * MIB
+"""The largest statistics file read: every game of the collection with its figures fills a few KB."""
 
 
 class StatsBook:
@@ -118,7 +121,7 @@ class StatsBook:
         if self._seen is None:
             return
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = json.loads(read_bounded_text(self.path, STATS_LIMIT))  # never a pipe, a device or a huge file
             entries = {str(k): _clean(v) for k, v in data.get("games", {}).items()}
             if any(v is None for v in entries.values()):
                 raise ValueError("bad entry")
