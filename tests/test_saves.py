@@ -229,10 +229,12 @@ def test_the_command_line_lists_saves_and_resumes_a_deal(private_data_dir):
     assert run(["play", "klondike", "--seed", "9", "--text"], "draw\n").stdout.splitlines()[1] == \
         "Your Klondike game is kept; say previous game to go back to it."
     listing = run(["saves"]).stdout.splitlines()
+    ids = [g.id for g in Persistence(private_data_dir).unfinished("klondike")]
     assert listing[1:] == ["Klondike, draw three, deal 9: 1 move, score 0, last played today.",
-                           "    voicegame play klondike --seed 9 --resume",
+                           f"    voicegame play klondike --resume --id {ids[0]}",
                            "Klondike, draw three, deal 5: 2 moves, score 0, last played today.",
-                           "    voicegame play klondike --seed 5 --resume"]
+                           f"    voicegame play klondike --resume --id {ids[1]}"]
+    assert run(["play", "--resume", "--id", ids[1], "--text"], "").stdout.splitlines()[1] == "Resumed, 2 moves in."
     lines = run(["play", "klondike", "--seed", "5", "--resume", "--text"], "score\n").stdout.splitlines()
     assert lines[1] == "Resumed, 2 moves in."
     assert run(["play", "--seed", "9", "--resume", "--text"], "").stdout.splitlines()[1] == "Resumed, 1 move in."
