@@ -243,6 +243,26 @@ def test_the_command_line_lists_saves_and_resumes_a_deal(private_data_dir):
         "There is no unfinished Klondike game of deal 4 saved, so it starts from the beginning."]
 
 
+def test_an_id_is_checked_like_every_option_and_refused_in_one_sentence(private_data_dir):
+    assert run(["play", "klondike", "--seed", "5", "--text"], "draw\n").returncode == 0
+    (saved,) = Persistence(private_data_dir).unfinished("klondike")
+    refused = {
+        ("--id", "Not An Id!"): "--id must be the id of a saved game, as voicegame saves lists it (letters a to z, "
+                                "digits and dashes); you gave 'Not An Id!'.\n'voicegame play --help' lists every option.",
+        ("--id", "0123456789ab"): "No unfinished game saved has the id 0123456789ab; voicegame saves lists each with its id.",
+        ("--id", saved.id, "--seed", "6"): f"The saved game {saved.id} is your Klondike game of deal 5, not --seed 6; "
+                                           "leave out --seed 6 to go on with it.",
+        ("spider", "--id", saved.id): f"The saved game {saved.id} is your Klondike game of deal 5, not Spider; "
+                                      "leave out Spider to go on with it.",
+        ("--id", saved.id, "--no-save"): "--no-save plays without saved games, so there is none to go on with by --id; "
+                                         "leave out one of them.",
+    }
+    for args, sentence in refused.items():
+        done = run(["play", *args, "--text"], "quit\n")
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", f"voicegame play: {sentence}\n"), args
+    assert run(["play", "--id", saved.id, "--text"], "quit\n").stdout.splitlines()[1] == "Resumed, 1 move in."
+
+
 def test_printf_draw_no_longer_loses_the_game(private_data_dir):
     """The issue's example: `printf 'draw\\n' | voicegame play --text` after leaving a game unfinished."""
     run(["play", "klondike", "--seed", "5", "--text"], "draw\ndraw\n")

@@ -98,11 +98,12 @@ class Resolver:
 
     def _not_on_top(self, state: State, ref: CardRef) -> Reason:
         """Why no pile has the named card on top to take another: it is covered by other cards
-        (face up, but not on top), or it is not face up anywhere (face down, or in the stock)."""
-        showing = any(ref.matches(card) and pile.shows(j) for pile in state.piles for j, card in enumerate(pile.cards))
+        (face up, but not on top), or it is face down (in a pile or the stock), or it is nowhere."""
+        places = [pile.shows(j) for pile in state.piles for j, card in enumerate(pile.cards) if ref.matches(card)]
         if ref.suit is None:
-            return Reason("no_rank_on_top" if showing else "no_rank_showing", {"card": ref})
-        return Reason("not_movable" if showing else "card_not_turned_over", {"card": ref})
+            return Reason("no_rank_on_top" if any(places) else "no_rank_showing", {"card": ref})
+        face_down = bool(places) and not any(places)
+        return Reason("card_not_turned_over" if face_down else "not_movable", {"card": ref})
 
     # ----- resolving ----------------------------------------------------------------------
     def resolve_move(self, state: State, source: Place | None, target: Place | None) -> Resolution:
