@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from processes import Child
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -259,23 +261,20 @@ def test_standard_output_that_cannot_be_written_is_one_sentence_not_a_traceback(
 
 
 def test_ctrl_c_says_goodbye_exits_130_and_the_game_is_saved(tmp_path):
-    """Text and voice play alike: the move made before Ctrl-C is in the save."""
+    """Text and voice play alike: the move made before Ctrl-C is in the save. The signal is sent
+    once the child has said the move's answer (read from its output, however long a loaded machine
+    takes to get there), never after a fixed sleep."""
     import os
     import signal
 
     for number, flags in enumerate((["--text"], VOICE)):
         data = tmp_path / f"data{number}"
         env = {**os.environ, "VOICEGAME_DATA_DIR": str(data), "VOICEGAME_CONFIG": str(tmp_path / "c.toml")}
-        game = subprocess.Popen([sys.executable, "-m", "voicegame", "play", "klondike", "--seed", "3", *flags],
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-        while "Say help" not in game.stdout.readline():
-            pass
-        game.stdin.write("draw\n")
-        game.stdin.flush()
-        assert game.stdout.readline() == "Nine of diamonds.\n"  # the move is made (and saved before it is said)
-        game.send_signal(signal.SIGINT)
-        out, err = game.communicate(timeout=60)
-        assert (game.returncode, out, err) == (130, "Goodbye.\n", ""), flags
+        game = Child("play", "klondike", "--seed", "3", *flags, env=env)
+        game.lines_until(lambda line: "Say help" in line)  # the greeting: the game is dealt and listening
+        assert game.say("draw") == "Nine of diamonds."  # the move is made (and saved before it is said)
+        game.proc.send_signal(signal.SIGINT)
+        assert game.ended() == (130, "Goodbye.\n", ""), flags
         assert json.loads((data / "saves" / "klondike.json").read_text())["moves"] == ["deal"]
 
 
@@ -286,15 +285,12 @@ def test_hang_up_ends_with_129_and_loses_nothing_written(tmp_path):
 
     trace = tmp_path / "t.jsonl"
     env = {**os.environ, "VOICEGAME_DATA_DIR": str(tmp_path / "data")}
-    game = subprocess.Popen([sys.executable, "-m", "voicegame", "play", "klondike", "--seed", "3", "--text", "--trace", str(trace)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    game.stdout.readline()
-    game.stdin.write("draw\n")
-    game.stdin.flush()
-    game.stdout.readline()
-    game.send_signal(signal.SIGHUP)
-    out, err = game.communicate(timeout=60)
-    assert game.returncode == 129 and "Traceback" not in err
+    game = Child("play", "klondike", "--seed", "3", "--text", "--trace", str(trace), env=env)
+    game.lines_until(lambda line: "Say help" in line)
+    assert game.say("draw") == "Nine of diamonds."
+    game.proc.send_signal(signal.SIGHUP)
+    status, _, err = game.ended()
+    assert status == 129 and "Traceback" not in err
     assert [json.loads(line)["moves"] for line in trace.read_text().splitlines()] == [[], ["deal"]]
 
 

@@ -131,7 +131,8 @@ def test_previous_game_passes_over_a_game_open_elsewhere(private_data_dir, saved
     first = Game("klondike", "--seed", "5", "--resume")
     assert first.line() and first.line() == "Resumed, 2 moves in."
     lines = play("klondike", "--seed", "9", commands="draw\nprevious game\nquit\n")
-    assert "There is no other unfinished game saved to go back to." in lines
+    assert ("Your Klondike game of deal 5 is being played somewhere else, and there is no other unfinished game "
+            "to go back to.") in lines  # said, not "there is none"
     first.quit()
     lines = play("klondike", "--seed", "9", commands="draw\nprevious game\nprevious game\nquit\n")
     assert any(line.startswith("Back to your Klondike game of deal 5") for line in lines)  # (after the other deal 9)

@@ -127,7 +127,8 @@ def test_stats_command_prints(private_data_dir):
     s.handle("new game")
     s.handle("yes")
     out = subprocess.run([sys.executable, "-m", "voicegame", "stats"], capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0 and out.stdout.startswith("Klondike, draw 3, passes unlimited: played 1, won 0, 0 percent.")  # no "None"
+    assert out.returncode == 0 and out.stdout.startswith("Klondike, draw three: played 1, won 0, 0 percent.")  # no "None"
+    assert s.handle("statistics").sentences[0].startswith("Klondike, draw three: played 1,")  # one name, in the game too
 
 
 def test_started_without_a_game_name_the_game_played_last_comes_back(private_data_dir):

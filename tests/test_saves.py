@@ -229,16 +229,38 @@ def test_the_command_line_lists_saves_and_resumes_a_deal(private_data_dir):
     assert run(["play", "klondike", "--seed", "9", "--text"], "draw\n").stdout.splitlines()[1] == \
         "Your Klondike game is kept; say previous game to go back to it."
     listing = run(["saves"]).stdout.splitlines()
+    ids = [g.id for g in Persistence(private_data_dir).unfinished("klondike")]
     assert listing[1:] == ["Klondike, draw three, deal 9: 1 move, score 0, last played today.",
-                           "    voicegame play klondike --seed 9 --resume",
+                           f"    voicegame play klondike --resume --id {ids[0]}",
                            "Klondike, draw three, deal 5: 2 moves, score 0, last played today.",
-                           "    voicegame play klondike --seed 5 --resume"]
+                           f"    voicegame play klondike --resume --id {ids[1]}"]
+    assert run(["play", "--resume", "--id", ids[1], "--text"], "").stdout.splitlines()[1] == "Resumed, 2 moves in."
     lines = run(["play", "klondike", "--seed", "5", "--resume", "--text"], "score\n").stdout.splitlines()
     assert lines[1] == "Resumed, 2 moves in."
     assert run(["play", "--seed", "9", "--resume", "--text"], "").stdout.splitlines()[1] == "Resumed, 1 move in."
     assert run(["play", "klondike", "--seed", "4", "--resume", "--text"], "").stdout.splitlines()[1:] == [
         "Your Klondike game is kept; say previous game to go back to it.",
         "There is no unfinished Klondike game of deal 4 saved, so it starts from the beginning."]
+
+
+def test_an_id_is_checked_like_every_option_and_refused_in_one_sentence(private_data_dir):
+    assert run(["play", "klondike", "--seed", "5", "--text"], "draw\n").returncode == 0
+    (saved,) = Persistence(private_data_dir).unfinished("klondike")
+    refused = {
+        ("--id", "Not An Id!"): "--id must be the id of a saved game, as voicegame saves lists it (letters a to z, "
+                                "digits and dashes); you gave 'Not An Id!'.\n'voicegame play --help' lists every option.",
+        ("--id", "0123456789ab"): "No unfinished game saved has the id 0123456789ab; voicegame saves lists each with its id.",
+        ("--id", saved.id, "--seed", "6"): f"The saved game {saved.id} is your Klondike game of deal 5, not --seed 6; "
+                                           "leave out --seed 6 to go on with it.",
+        ("spider", "--id", saved.id): f"The saved game {saved.id} is your Klondike game of deal 5, not Spider; "
+                                      "leave out Spider to go on with it.",
+        ("--id", saved.id, "--no-save"): "--no-save plays without saved games, so there is none to go on with by --id; "
+                                         "leave out one of them.",
+    }
+    for args, sentence in refused.items():
+        done = run(["play", *args, "--text"], "quit\n")
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", f"voicegame play: {sentence}\n"), args
+    assert run(["play", "--id", saved.id, "--text"], "quit\n").stdout.splitlines()[1] == "Resumed, 1 move in."
 
 
 def test_printf_draw_no_longer_loses_the_game(private_data_dir):

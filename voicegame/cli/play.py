@@ -15,12 +15,12 @@ from voicegame.cli import solve as solve_cli
 from voicegame.cli import streams
 from voicegame.cli.common import (chosen_options, file_to_read_problem, file_to_write_problem, flag, folder_problem,
                                   named_game, option_problem, readable_input, say, shown, storage_problem, why)
-from voicegame.games import GAMES, GameEntry, add_option_arguments, seed_number
+from voicegame.games import GAMES, GameEntry, add_option_arguments, find_game, given, seed_number
 from voicegame.language.sentences import sentence
 from voicegame.play.session import Reply, Session
 from voicegame.play.voice_play import add_voice_options, announce, interrupted, play_by_voice
 from voicegame.storage.autosave import Persistence
-from voicegame.storage.savefile import MAX_BYTES, SavedGame, parse
+from voicegame.storage.savefile import ID_CHARS, MAX_BYTES, SavedGame, parse
 from voicegame.storage.config import Config, game_options
 
 
@@ -31,6 +31,8 @@ def add_parser(subparsers: Any) -> None:
                       help="deal number: the same seed gives the same deal everywhere (FreeCell: 1 to 1000000; others: 0 to 2**63-1)")
     play.add_argument("--resume", action="store_true",
                       help="go on with your saved game at once, without asking (with --seed: your saved game of that deal; see 'voicegame saves')")
+    play.add_argument("--id", dest="save_id", type=save_id, default=None, metavar="ID",
+                      help="go on with the saved game of this id at once, as 'voicegame saves' lists each (implies --resume)")
     play.add_argument("--text", action="store_true", help="text mode: one command per line on standard input")
     play.add_argument("--trace", metavar="FILE", help="write a JSON Lines trace of every turn")
     play.add_argument("--verbose", action="store_true", help="say more after each move")
@@ -39,6 +41,14 @@ def add_parser(subparsers: Any) -> None:
     add_voice_options(play)
     play.add_argument("--winnable", action="store_true", help="deal only deals the solver has won (from --seed on)")
     play.set_defaults(run=run)
+
+
+def save_id(text: str) -> str:
+    """``--id``'s ``type=``: the id of a saved game as its file and ``voicegame saves`` write it (whether
+    such a game is saved is checked once the saves are read: ``saved_game``)."""
+    if not ID_CHARS.fullmatch(text):
+        raise argparse.ArgumentTypeError(say("cli_id_bad", value=given(text)))
+    return text
 
 
 def trace_record(reply: Reply, session: Session) -> dict[str, Any]:
@@ -112,7 +122,9 @@ def game_name(args: argparse.Namespace, config: Config, persistence: Persistence
     """The game to play: the one named, else (with saves) the one played last or, with ``--seed N
     --resume``, the one whose deal N is saved; else the settings file's ``game.default``."""
     name = " ".join(args.game) if args.game else None
-    if name is None and persistence is not None and args.seed is None:
+    if name is None and persistence is not None and args.save_id is not None:
+        name = next((g.game for g in persistence.unfinished() if g.id == args.save_id), None)
+    elif name is None and persistence is not None and args.seed is None:
         name = persistence.last_played(g.key for g in GAMES)  # read the saves only when no game is named
     elif name is None and persistence is not None and args.resume:
         name = next((g.game for g in persistence.unfinished() if g.seed == args.seed), None)
@@ -131,6 +143,8 @@ def path_problem(args: argparse.Namespace) -> str | None:
         return problem
     if args.resume and args.no_save:
         return say("cli_resume_no_save")
+    if args.save_id is not None and args.no_save:
+        return say("cli_id_no_save")
     if args.text:
         for name in VOICE_ONLY:
             if getattr(args, name, None):
@@ -199,8 +213,15 @@ def saved_game(args: argparse.Namespace, entry: GameEntry, persistence: Persiste
                wanted: dict[str, Any]) -> tuple[SavedGame | None, str | None]:
     """``--resume``: the newest unfinished save of the game (of deal ``--seed``) played with the
     options given on the command line, and None; or None and the sentence refusing to resume one
-    played with other options (an explicit option is never silently dropped)."""
-    saved = [g for g in persistence.unfinished(entry.key) if args.seed in (None, g.seed)]
+    played with other options (an explicit option is never silently dropped). With ``--id``, that
+    game and no other: an id that names no unfinished game, or a game other than the one named
+    or of another deal than ``--seed``, is refused in one sentence."""
+    if args.save_id is not None:
+        problem = id_problem(args, entry, persistence)
+        if problem:
+            return None, problem
+    saved = [g for g in persistence.unfinished(entry.key)
+             if args.seed in (None, g.seed) and args.save_id in (None, g.id)]
     matching = [g for g in saved if not differs(g, wanted)]
     if matching or not saved:
         return (matching[0] if matching else None), None
@@ -210,11 +231,26 @@ def saved_game(args: argparse.Namespace, entry: GameEntry, persistence: Persiste
                      wanted=options_text(entry, wanted))
 
 
+def id_problem(args: argparse.Namespace, entry: GameEntry, persistence: Persistence) -> str | None:
+    """Why ``--id`` cannot go on with the game it names, or None: no unfinished game has that id, or
+    it is another game than the one named, or of another deal than ``--seed``."""
+    found = next((g for g in persistence.unfinished() if g.id == args.save_id), None)
+    if found is None:
+        return say("cli_id_unknown", id=args.save_id)
+    wanted = [*([entry.title] if found.game != entry.key else []),
+              *([f"--seed {args.seed}"] if args.seed is not None and args.seed != found.seed else [])]
+    if wanted:
+        return say("cli_id_other_game", id=args.save_id, title=find_game(found.game).title, seed=found.seed,
+                   wanted=" ".join(wanted))
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     problem = path_problem(args)
     if problem:
         print(f"voicegame play: {problem}", file=sys.stderr)
         return 2
+    args.resume = args.resume or args.save_id is not None  # an id names the saved game to go on with
     config = Config()
     readable_input()
     persistence = None if args.no_save else Persistence()

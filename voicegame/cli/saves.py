@@ -1,4 +1,6 @@
-"""``voicegame saves``: the unfinished games saved, newest first, each with the command that goes on with it.
+"""``voicegame saves``: the unfinished games saved, newest first, each with the command that goes on with
+exactly it (``--id``: two games of one deal, played in two windows, are two entries and two commands),
+and whether another window plays it now.
 
 A save that turns out damaged while the list is read is put aside (renamed ``*.bad-<time>.json``,
 as everywhere), and said in one sentence, instead of silently missing from the list.
@@ -15,7 +17,8 @@ from typing import Any
 from voicegame.audio.bounded_file import read_bounded_text
 from voicegame.cli.common import counted, say, why
 from voicegame.engine import Reason
-from voicegame.games import find_game
+from voicegame.language.game_titles import played_title
+from voicegame.language.messages import Messages
 from voicegame.storage.autosave import KEEP, Persistence, age_days
 from voicegame.storage.savefile import MAX_BYTES, SaveError, parse
 
@@ -71,14 +74,17 @@ def run(args: argparse.Namespace) -> int:
     for path in sorted(put_aside(persistence) - before):
         print(say("cli_save_put_aside", problem=why_damaged(path), file=path.name))
     if not games:
-        print("No unfinished games are saved.")
+        print(say("cli_saves_none"))
         return 0
     print(say("cli_saves_kept", keep=KEEP))
+    messages = Messages()
     for saved in games:
-        title = find_game(saved.game).make(**saved.options).title
         days = age_days(saved.saved or saved.started)
-        when = "at an unknown time" if days is None else {0: "today", 1: "yesterday"}.get(days, f"{days} days ago")
-        moves = counted(saved.cursor, "move")
-        print(f"{title}, deal {saved.seed}: {moves}, score {saved.score}, last played {when}.")
-        print(f"    voicegame play {saved.game} --seed {saved.seed} --resume")
+        when = messages.phrase("cli_saves_when_unknown" if days is None else "cli_saves_today" if days == 0
+                               else "cli_saves_yesterday" if days == 1 else "cli_saves_when", days=days)
+        print(messages.say("cli_saves_entry", title=played_title(saved.game, saved.options, messages),
+                           seed=str(saved.seed), moves=counted(saved.cursor, "move"), score=saved.score, when=when))
+        print(f"    voicegame play {saved.game} --resume --id {saved.id}")
+        if persistence.open_elsewhere(saved.id):
+            print(f"    {say('cli_saves_open_elsewhere')}")
     return 0

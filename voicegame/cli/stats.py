@@ -8,7 +8,15 @@ from typing import Any
 from voicegame.language.messages import Messages
 from voicegame.play.reading import describe_stats
 from voicegame.storage.autosave import Persistence
-from voicegame.storage.stats import key_title
+from voicegame.storage.stats import key_game, key_title
+
+
+def stats_title(key: str, messages: Messages) -> str:
+    """The name of a line of statistics, as the game says it ("Klondike, draw three")."""
+    from voicegame.language.game_titles import played_title  # noqa: PLC0415
+
+    game, options = key_game(key)
+    return key_title(key) if options is None else played_title(game, options, messages)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -23,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
         print(sentence(book.problem))
     if not book.entries:
         print(Messages().say("stats_none_at_all"))
+    messages = Messages()
     for key, stats in book.entries.items():
-        print(describe_stats(Messages(), key_title(key), stats))  # the same sentence, and rounding, as in the game
+        print(describe_stats(messages, stats_title(key, messages), stats))  # the same name, sentence and rounding as in the game
     return 0

@@ -38,7 +38,7 @@ def klondike(draw: int = 3, passes: int | None = None) -> GameDef:
     piles = (STOCK, WASTE, *(suit_foundation(s) for s in Suit), *(tableau(n) for n in range(1, 8)))
     return GameDef(
         key="klondike",
-        title=f"Klondike, draw {number_word(draw)}",
+        title=f"Klondike, draw {number_word(draw)}" + ("" if passes is None else f", {number_word(passes)} pass{'' if passes == 1 else 'es'}"),
         piles=piles,
         layout_deal=tuple(DealSpec(f"pile{n}", down=n - 1, up=1) for n in range(1, 8)),
         stock_rule=DrawToWaste(draw=draw, redeals=None if passes is None else passes - 1),

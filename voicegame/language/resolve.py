@@ -93,8 +93,17 @@ class Resolver:
         assert isinstance(ref, CardRef)  # groups are named only to be read, never in a move
         found = [i for i, p in enumerate(state.piles) if p.top_face_up and ref.matches(p.cards[-1])]
         if not found:
-            return [], Reason("not_movable" if ref.suit else "no_rank_showing", {"card": ref})
+            return [], self._not_on_top(state, ref)
         return found, None
+
+    def _not_on_top(self, state: State, ref: CardRef) -> Reason:
+        """Why no pile has the named card on top to take another: it is covered by other cards
+        (face up, but not on top), or it is face down (in a pile or the stock), or it is nowhere."""
+        places = [pile.shows(j) for pile in state.piles for j, card in enumerate(pile.cards) if ref.matches(card)]
+        if ref.suit is None:
+            return Reason("no_rank_on_top" if any(places) else "no_rank_showing", {"card": ref})
+        face_down = bool(places) and not any(places)
+        return Reason("card_not_turned_over" if face_down else "not_movable", {"card": ref})
 
     # ----- resolving ----------------------------------------------------------------------
     def resolve_move(self, state: State, source: Place | None, target: Place | None) -> Resolution:
@@ -210,6 +219,8 @@ class Resolver:
 
     def _explain(self, state: State, source: Place | None, sources: list[tuple[int, int | None]], targets: list[int]) -> Reason:
         """The reason that best says why nothing matched."""
+        if len(targets) == 1 and sources and all(src == targets[0] for src, _ in sources):  # "pile seven to pile seven"
+            return Reason("same_pile", {"pile": self.specs[targets[0]].name})
         concrete = [(s, c) for s, c in sources if state.piles[s].cards and self.specs[s].takes is not None]
         if len(concrete) == 1:
             return self._explain_from(state, source, *concrete[0], targets)
@@ -227,6 +238,8 @@ class Resolver:
         best = _telling_reason(reasons, one_target=len(targets) == 1)
         if best is not None:
             return best
+        if any(m.kind is MoveKind.MOVE and m.src == src for m in self.engine.legal_moves(state)):
+            return Reason("cannot_go_there", {"pile": self.specs[src].name})  # it can go somewhere, not there
         card = pile.cards[-(count or 1)] if pile.cards else None
         if card is not None and isinstance(source, CardRef):
             return Reason("cannot_move_anywhere", {"card": card})

@@ -17,6 +17,7 @@ from typing import Any, Callable, Generic, TypeVar, overload
 
 from voicegame.engine import IllegalMove, Move, State, Won
 from voicegame.games import GameEntry, find_game
+from voicegame.language.game_titles import played_title
 from voicegame.language.resolve import Ask, Play, Refuse
 from voicegame.play.dialogue import Dialogue
 from voicegame.play.game_in_play import GameInPlay
@@ -132,7 +133,8 @@ class SessionCore:
         return Progress(self.deals, self.played.history.cursor, self.played.recorded)
 
     def greeting(self) -> Reply:
-        reply = Reply("", sentences=[self.say("greeting", title=self.played.game.title), *self.announcements], earcons=["listening"])
+        title = played_title(self.played.game.key, self.played.options, self.words.narrator.messages)
+        reply = Reply("", sentences=[self.say("greeting", title=title), *self.announcements], earcons=["listening"])
         self.dialogue.last_sentences = reply.sentences
         return reply
 

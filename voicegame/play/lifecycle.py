@@ -11,6 +11,7 @@ from functools import partial
 
 from voicegame.games import GameEntry, find_game
 from voicegame.language.command import Command
+from voicegame.language.game_titles import played_title
 from voicegame.language.sentences import sentence
 from voicegame.play.core import SessionCore
 from voicegame.play.dialogue import UNCLEAR_ANSWERS, Opened
@@ -67,9 +68,29 @@ def leaving_kept(s: SessionCore) -> str | None:
 
 def others_saved(s: SessionCore) -> list[SavedGame]:
     """The unfinished games "previous game" can go back to, newest first."""
+    return saved_elsewhere(s)[0]
+
+
+def saved_elsewhere(s: SessionCore) -> tuple[list[SavedGame], list[SavedGame]]:
+    """The other unfinished games saved, newest first: those "previous game" can go back to, and
+    those another window (another process) is playing now, which it cannot."""
     persistence = s.persistence
-    return [] if persistence is None else [g for g in persistence.unfinished()
-                                           if g.id != s.played.game_id and not persistence.open_elsewhere(g.id)]
+    if persistence is None:
+        return [], []
+    free: list[SavedGame] = []
+    elsewhere: list[SavedGame] = []
+    for saved in persistence.unfinished():
+        if saved.id != s.played.game_id:
+            (elsewhere if persistence.open_elsewhere(saved.id) else free).append(saved)
+    return free, elsewhere
+
+
+def displaced_sentence(s: SessionCore, displaced: SavedGame) -> str:
+    """Said at the start of a new deal that takes the place of an unfinished game: it is kept, and
+    "previous game" goes back to it; or, when another window plays it, that it goes on there."""
+    if s.persistence is not None and s.persistence.open_elsewhere(displaced.id):
+        return s.say("game_kept_elsewhere", title=find_game(displaced.game).title, seed=displaced.seed)
+    return kept_sentence(s, displaced.game, displaced.seed)
 
 
 def previous_kept(s: SessionCore) -> str | None:
@@ -124,7 +145,7 @@ def answer_offer(s: SessionCore, reply: Reply, offer: Offer, resume: bool) -> No
     if not resume:
         if s.persistence is not None:
             s.persistence.stats.record(stats_key(saved.game, saved.options), False, saved.cursor, saved.seconds, saved.id)
-        reply.sentences.append(s.say("new_game", title=s.played.game.title, seed=s.played.seed))
+        reply.sentences.append(s.say("new_game", title=played_title(s.played.game.key, s.played.options, s.words.narrator.messages), seed=s.played.seed))
         reply.earcons.append("deal")
     elif not take_up(s, saved):  # taken up by another process since the offer was made
         reply.sentences.append(elsewhere_sentence(s, saved))
@@ -158,7 +179,7 @@ def new_game_now(s: SessionCore, reply: Reply, entry: GameEntry | None = None) -
             return
         if problem:
             reply.sentences.append(problem)
-    reply.sentences.append(s.say("new_game", title=s.played.game.title, seed=s.played.seed))
+    reply.sentences.append(s.say("new_game", title=played_title(s.played.game.key, s.played.options, s.words.narrator.messages), seed=s.played.seed))
     reply.earcons.append("deal")
     if kept:
         reply.sentences.append(kept)
@@ -167,7 +188,11 @@ def new_game_now(s: SessionCore, reply: Reply, entry: GameEntry | None = None) -
 def do_previous_game(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """Go back to the unfinished game played before this one (of any game); said again turn after
     turn, to the one before that, and so round every unfinished game saved."""
-    others = others_saved(s)
+    others, elsewhere = saved_elsewhere(s)
+    if not others and len(elsewhere) == 1:
+        return reply.refuse(s.say("previous_elsewhere", title=find_game(elsewhere[0].game).title, seed=elsewhere[0].seed))
+    if not others and elsewhere:
+        return reply.refuse(s.say("previous_elsewhere_many", count=len(elsewhere)))
     if not others:
         return reply.refuse(s.say("previous_none"))
     previous_chain = s.dialogue.previous_chain

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from voicegame.engine import Move, MoveKind, PileKind
 from voicegame.language.command import CardRef, Command, GroupRef, PileRef
+from voicegame.language.game_titles import played_title
 from voicegame.language.messages import Messages
 from voicegame.language.narrate import join
 from voicegame.listen.grammar import intent_phrase
@@ -95,7 +96,13 @@ def do_statistics(s: SessionCore, reply: Reply, command: Command, opened: Opened
     if s.persistence is None:
         reply.sentences.append(s.say("no_statistics"))
         return
-    reply.sentences.append(describe_stats(s.words.narrator.messages, s.played.game.title, s.persistence.stats_for(s.played)))
+    messages = s.words.narrator.messages
+    title = played_title(s.played.game.key, s.played.options, messages)
+    stats = s.persistence.stats_for(s.played)
+    if not stats.played and not s.played.finished:  # this game is the first, and counts once it ends
+        reply.sentences.append(messages.say("stats_first_game", title=title))
+        return
+    reply.sentences.append(describe_stats(messages, title, stats))
 
 
 def describe_stats(messages: Messages, title: str, stats: GameStats) -> str:

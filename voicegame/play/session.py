@@ -151,7 +151,7 @@ class Session(SessionCore):
         else:
             displaced = persistence.slot_game(self.played.game.key)
             if displaced is not None and displaced.unfinished:
-                self.announcements.append(lifecycle.kept_sentence(self, displaced.game, displaced.seed))
+                self.announcements.append(lifecycle.displaced_sentence(self, displaced))
 
     def intent_of(self, text: str) -> str | None:
         """The intent ``text`` would be understood as (None: not a command); nothing is done."""

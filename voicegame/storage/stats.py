@@ -65,8 +65,33 @@ def stats_key(game: str, options: dict[str, Any]) -> str:
     return " ".join([game, *(f"{k}={options[k]}" for k in sorted(options))])
 
 
+def key_game(key: str) -> tuple[str, dict[str, Any] | None]:
+    """A statistics key read back: its game and options as the game takes them ("klondike draw=3
+    passes=None" -> ("klondike", {"draw": 3, "passes": None})); options None when the key names a
+    game or an option no longer known, or a value the option does not take."""
+    from voicegame.games import UnknownGame, find_game  # noqa: PLC0415  (only voicegame stats reads keys back)
+
+    game, *pairs = key.split()
+    try:
+        known = {o.name: o for o in find_game(game).options}
+    except UnknownGame:
+        return game, None
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        option = known.get(name)
+        if option is None:
+            return game, None
+        try:
+            options[name] = None if text == "None" and option.allow_none else option.kind(text)
+        except ValueError:
+            return game, None
+    return game, options
+
+
 def key_title(key: str) -> str:
-    """A statistics key in plain words: "klondike draw=3 passes=None" -> "Klondike, draw 3, passes unlimited"."""
+    """A statistics key in plain words, for a game no longer known (``key_game``): "klondike draw=3
+    passes=None" -> "Klondike, draw 3, passes unlimited"; a known game is named by its title."""
     game, *options = key.split()
     words = [game.replace("_", " ").capitalize()]
     for option in options:
