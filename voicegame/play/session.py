@@ -232,6 +232,20 @@ class Session(SessionCore):
                              words if carried_out else None)
         return reply
 
+    def acts_at_once(self, heard: Heard) -> bool:
+        """Whether the listening policy would change a setting or mode heard as ``heard`` at once: typed, or
+        decoded clearly and not contradicted by Whisper (voicegame.listen.policy). Nothing is done: the
+        kiosk, which handles "sleep" and "quit" itself, sleeps only on what this allows (a person's "seven"
+        decoded "sleep" and written "7" is "Sorry, I did not catch that.")."""
+        if heard.typed:
+            return True
+        try:
+            understood = understand(heard, self.state, self.words.parser, self.words.resolver, self.words.move_matcher,
+                                    self.words.narrator, self.dialogue.question is not None)
+        except RecursionError:
+            return False
+        return isinstance(decide(self._evidence(heard, understood), Situation(Effect.CHANGES_SETTING)), Act)
+
     def _yes_or_no_written(self, heard: Heard, understood: Understanding) -> Understanding:
         """While only "yes" or "no" can answer ("Draw?" waiting), Whisper's own one-word "yes" or "no" (or
         "yeah", "nope"...: the word parses as one) takes the place of a decode that cannot answer it (a card,
