@@ -101,13 +101,15 @@ def _slug(words: str) -> str:
 
 
 def build(sources: Path, out_dir: Path, per_word: dict[str, int], seed: int,
-          per_set: dict[str, int] | None = None, exclude: Path | None = None) -> list[Clip]:
+          per_set: dict[str, int] | None = None, exclude: Path | list[Path] | None = None) -> list[Clip]:
     """Copy the clips (see the module docstring); ``per_word`` by set, "" for every other set. A clip
     already in the folder ``exclude`` (the same recording: tests/data/human, used for tuning) is left out,
-    so that figures on this folder are on recordings the policy was not tuned on."""
+    so that figures on this folder are on recordings the policy was not tuned on; several folders may be
+    given (a second held-out set that leaves out the first)."""
     rng = random.Random(seed)
     clips: list[Clip] = []
-    seen = {hashlib.sha1(f.read_bytes()).hexdigest() for f in exclude.glob("*/*.wav")} if exclude else set()
+    excluded = [exclude] if isinstance(exclude, Path) else list(exclude or [])
+    seen = {hashlib.sha1(f.read_bytes()).hexdigest() for folder in excluded for f in folder.glob("*/*.wav")}
     for set_name, files in _found(sources).items():
         if per_set and set_name in per_set and len(files) > per_set[set_name]:
             files = rng.sample(files, per_set[set_name])
@@ -144,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-word", action="append", default=[], metavar="[SET=]N")
     ap.add_argument("--per-set", action="append", default=[], metavar="SET=N")
     ap.add_argument("--seed", type=int, default=34)
-    ap.add_argument("--exclude", type=Path, help="leave out the recordings already in this folder (e.g. tests/data/human)")
+    ap.add_argument("--exclude", type=Path, action="append", default=[],
+                    help="leave out the recordings already in this folder (e.g. tests/data/human); may be repeated")
     args = ap.parse_args(argv)
     per_set = {name: int(n) for name, n in (item.split("=") for item in args.per_set)}
     per_word = {name: int(n) for name, _, n in (item.rpartition("=") for item in args.per_word)}

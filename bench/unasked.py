@@ -10,7 +10,7 @@ three situations of Klondike:
 
 - **start**: deal 1's first position, nothing asked. None of these clips asks for a change: every
   change is counted. Outcomes: *game changed* (a move, draw, undo, new deal, quit...), *setting changed*
-  (speech rate or volume, brief/verbose, auto on/off), *asked* (a yes/no question or "which one?"),
+  (speech rate or volume, brief/verbose, auto on/off, asleep), *asked* (a yes/no question or "which one?"),
   *answered* (any other answer: a reading, help, a refusal), *nothing* ("Sorry, I did not catch that" or
   silence).
 - **which**: deal 14 after "move the eight" ("Which eight: spades or clubs?"; the eights lie on piles
@@ -58,7 +58,8 @@ def _session(game: str, seed: int):  # noqa: ANN202 - imported late: the code un
 
 
 def _settings(session) -> tuple:  # noqa: ANN001
-    return (len(session.speech_settings), session.verbose, session.auto_play)
+    """Speech rate and volume, brief/verbose, auto play and sleep (a mode: "Sleeping. Say wake up to wake me.")."""
+    return (len(session.speech_settings), session.verbose, session.auto_play, getattr(session, "asleep", False))
 
 
 def _game(session) -> tuple:  # noqa: ANN001

@@ -13,6 +13,7 @@ import numpy as np
 
 from voicegame.audio.errors import MicrophoneError
 from voicegame.play.kiosk_input import Clock
+from voicegame.play.turns import Recognised
 
 
 class FakeClock:
@@ -50,7 +51,7 @@ class ScriptedListener:
     """Tests and benches: plays ``script`` on a (fake) clock.
 
     Items: a str (a typed command; takes ``seconds_per_command`` of clock time), int16 samples (a
-    spoken one, for the recogniser; as long), :class:`Silence`,
+    spoken one, for the recogniser; as long), a ``Recognised`` utterance (what was heard, given), :class:`Silence`,
     :class:`Fail`, or a callable ``() -> item | None`` (a player choosing from the current position;
     None ends the script). The script may be an endless iterator. After the last item: EOFError."""
 
@@ -64,7 +65,7 @@ class ScriptedListener:
         self.failures = 0
         self.resets = 0
 
-    def listen(self, timeout: float | None) -> str | np.ndarray | None:
+    def listen(self, timeout: float | None) -> str | np.ndarray | Recognised | None:
         if self.failing:
             self.failing -= 1
             self.failures += 1
@@ -88,7 +89,7 @@ class ScriptedListener:
             self.failing, self._fail_message = item.times, item.message
             return self.listen(timeout)
         self.clock.sleep(self.seconds_per_command)
-        return item if isinstance(item, np.ndarray) else str(item)
+        return item if isinstance(item, (np.ndarray, Recognised)) else str(item)
 
     def reset(self) -> None:
         self.resets += 1

@@ -3,6 +3,7 @@ device failing now and then. Everything is scripted; nothing waits for real time
 
 from __future__ import annotations
 
+from dataclasses import replace
 import io
 import logging
 from logging.handlers import RotatingFileHandler
@@ -352,3 +353,25 @@ def test_microphone_listener_streams_to_a_recogniser_that_can():
     clock = FakeClock()
     kiosk, _, _ = make_kiosk(clock, [])
     assert kiosk.turns.recognise(item) == item.heard
+
+
+def test_a_sleep_or_quit_whisper_contradicts_never_puts_the_kiosk_to_sleep():
+    """A person's "seven" decoded clearly "sleep" and written "7" by Whisper (issue 47); a doubtful "quit".
+    Neither sleeps: "Sorry, I did not catch that.", and the next command is played. A clear one does."""
+    import numpy as np
+
+    from voicegame.audio.backend import Transcript, TranscriptOnDemand
+    from voicegame.audio.recognisers import Heard
+    from voicegame.play.turns import Recognised
+
+    def spoken(heard: Heard, text: str | None = None) -> Recognised:
+        if text is not None:
+            transcript = TranscriptOnDemand(lambda: Transcript(text, -0.3, 0.05))
+            heard = replace(heard, transcript=transcript)
+        return Recognised(np.zeros(1600, np.int16), heard, 0.0)
+
+    kiosk, speaker, _ = make_kiosk(FakeClock(), [spoken(Heard("sleep", 1.0), "7"), spoken(Heard("quit", 0.4, False, "noisy")), "draw"])
+    assert kiosk.run().sleeps == 0 and kiosk.session.history.cursor == 1  # the draw was played, awake
+    assert speaker.said.count("Sorry, I did not catch that.") == 2
+    kiosk, speaker, _ = make_kiosk(FakeClock(), [spoken(Heard("sleep", 1.0), "sleep"), "draw"])
+    assert kiosk.run().sleeps == 1

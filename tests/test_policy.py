@@ -72,6 +72,38 @@ ROWS: list[tuple[str, Evidence, Situation, Decision]] = [
      Evidence(True, Source.GRAMMAR, Doubt.PHONE_LOOP, whisper_disagrees=True, whisper_words=1, names_nothing=True),
      Situation(SETTING), Reject()),
     ('nothing understood', Evidence(False), Situation(TELLS), Reject()),
+    # --- issue 47: what Whisper's transcript plainly contradicts never acts, whatever its fit ------------
+    ('a telephone caller\'s "hi hold on let me check something onward" decoded clearly "pile one on the column seven"',
+     Evidence(True, whisper_disagrees=True, whisper_words=8, whisper_names_nothing=True, words=5), Situation(CHANGES), Confirm()),
+    ('the same sentence, decoded with a doubt: refused, no question',
+     Evidence(True, Source.GRAMMAR, Doubt.PHONE_LOOP, whisper_disagrees=True, whisper_words=8, whisper_names_nothing=True,
+              words=5), Situation(CHANGES), Reject()),
+    ('"athena" decoded clearly "faster", written "athena"',
+     Evidence(True, whisper_disagrees=True, whisper_words=1, whisper_names_nothing=True, names_nothing=True), Situation(SETTING),
+     Confirm()),
+    ('"voyager" decoded clearly "quieter", written "wider"',
+     Evidence(True, whisper_disagrees=True, whisper_words=1, whisper_names_nothing=True, names_nothing=True), Situation(SETTING),
+     Confirm()),
+    ('a "seven" decoded clearly "sleep", written "7" (spelled alike: "seven", "sleep" 60): a mode is a setting',
+     Evidence(True, whisper_words=1, other_numbers=True, names_nothing=True), Situation(SETTING), Confirm()),
+    ('a "four" decoded "slower" with a doubt, written "4"',
+     Evidence(True, Source.GRAMMAR, Doubt.NOISY, whisper_disagrees=True, whisper_words=1, other_numbers=True, names_nothing=True),
+     Situation(SETTING), Reject()),
+    ('"ten of clubs" decoded clearly "turn off auto", written "10 of clubs" (spelled alike, 56)',
+     Evidence(True, whisper_words=3, other_numbers=True, names_nothing=True, words=3), Situation(CHANGES), Confirm()),
+    ('"Which eight?" open, a "nine" decoded clearly "one", written "9" (spelled alike, 57): not pile one\'s eight',
+     Evidence(True, bare_answer=True, whisper_words=1, other_numbers=True), Situation(CHANGES, answerable=True), Confirm()),
+    ('the same "nine" decoded "one" with a doubt: refused',
+     Evidence(True, Source.GRAMMAR, Doubt.WEAK_WORD, bare_answer=True, whisper_words=1, other_numbers=True),
+     Situation(CHANGES, answerable=True), Reject()),
+    ('a "second" decoded clearly, written "2": another answer, asked',
+     Evidence(True, bare_answer=True, whisper_words=1, other_numbers=True), Situation(CHANGES, answerable=True), Confirm()),
+    ('a reading decoded clearly that Whisper wrote as a sentence naming nothing: not read out either',
+     Evidence(True, whisper_disagrees=True, whisper_words=5, whisper_names_nothing=True, names_nothing=True), Situation(TELLS),
+     Reject()),
+    ('"yes" to "Draw?" decoded clearly but written "no": refused', Evidence(True, bare_answer=True, whisper_disagrees=True,
+                                                                         whisper_words=1, whisper_names_nothing=True),
+     Situation(TELLS, answerable=True), Reject()),
     # --- what keeps working ------------------------------------------------------------------------
     ('a clear move by voice is played at once', Evidence(True), Situation(CHANGES), Act()),
     ('a clear "faster" by voice', Evidence(True), Situation(SETTING), Act()),
@@ -83,6 +115,10 @@ ROWS: list[tuple[str, Evidence, Situation, Decision]] = [
      Situation(TELLS), Act()),
     ('a clear move Whisper wrote with another card: still played (moves name cards: Whisper misspells them)',
      Evidence(True, whisper_disagrees=True, whisper_words=6), Situation(CHANGES), Act()),
+    ('a clear move Whisper wrote with one rank otherwise ("7 of hearts on 9 of spades"): numbers in common, played',
+     Evidence(True, whisper_disagrees=True, whisper_words=7), Situation(CHANGES), Act()),
+    ('"3" written for a clear "three" to "Which eight?": played', Evidence(True, bare_answer=True, whisper_words=1),
+     Situation(CHANGES, answerable=True), Act()),
     ('a move Whisper chose among candidates: asked', Evidence(True, Source.WHISPER_CHOICE, Doubt.WHISPER_CHOSE, agreed=True),
      Situation(CHANGES), Confirm()),
     ('a typed move is never confirmed', Evidence(True, Source.TYPED), Situation(CHANGES), Act()),
@@ -144,6 +180,27 @@ def test_nothing_heard_ends_or_changes_the_game_without_a_question() -> None:
                         assert evidence.clear and (source is Source.GRAMMAR or agreed) and not one_word, evidence
 
 
+def test_nothing_whisper_contradicts_is_acted_on_whatever_its_fit() -> None:
+    """Issue 47: words Whisper plainly wrote otherwise (another word, a sentence naming nothing, other suits,
+    other numbers) are never acted on, whatever the source, doubt, effect or open question; only what the
+    player has agreed to twice before about the same hearing (rule 7) is, and never an ending."""
+    contradictions = (dict(whisper_disagrees=True, whisper_words=1), dict(whisper_disagrees=True, whisper_words=3, names_nothing=True),
+                      dict(whisper_disagrees=True, whisper_words=8, whisper_names_nothing=True), dict(other_suits=True),
+                      dict(other_numbers=True, whisper_words=1))
+    for source in Source:
+        if source in (Source.TYPED,):
+            continue
+        for doubt in Doubt:
+            for contradiction in contradictions:
+                for bare in (False, True):
+                    evidence = Evidence(True, source, doubt, bare_answer=bare, **contradiction)  # type: ignore[arg-type]
+                    assert evidence.contradicted
+                    for effect in Effect:
+                        for answerable in (False, True):
+                            decision = decide(evidence, Situation(effect, answerable))
+                            assert not isinstance(decision, Act), (evidence, effect, answerable)
+
+
 def test_the_recogniser_doubts_are_known_by_name() -> None:
     for text in ("weak fit", "noisy", "phone loop", "weak word", "incomplete", "low confidence"):
         assert Doubt.of_recogniser(text).value == text
@@ -157,5 +214,6 @@ def test_whisper_misspelling_a_command_is_no_disagreement_but_other_words_are() 
                              ("dis can't reason", "discard aces"), ("speak into tale", "speak in detail")):
         assert spelled_alike(written, decoded), (written, decoded)
     for written, decoded in (("us", "faster"), ("view glass", "deal cards"), ("happy", "faster"), ("5", "faster"),
-                             ("theta theta theta the", "faster"), ("snowboy", "slower"), ("bye", "quit")):
+                             ("theta theta theta the", "faster"), ("snowboy", "slower"), ("bye", "quit"),
+                             ("athena", "faster"), ("wider", "quieter")):
         assert not spelled_alike(written, decoded), (written, decoded)

@@ -194,3 +194,108 @@ def test_a_move_decoded_to_a_place_where_whisper_wrote_a_suit_is_asked_first():
     assert not reply.moves and reply.sentences == ["Six of clubs on seven of diamonds?"]
     same_move = written(Heard("six of clubs on pile three", 1.0), "6 of clubs on 7 of diamonds")
     assert Session("klondike", seed=9).hear(same_move).moves
+
+
+# --- issue 47: what Whisper plainly contradicts never acts (real people's recordings, as Heard values) ---------
+def _unchanged(session: Session) -> tuple:
+    return (session.history.cursor, session.asleep, session.auto_play, len(session.speech_settings), session.verbose)
+
+
+def test_a_sentence_whisper_wrote_never_plays_the_move_it_was_decoded_as():
+    """A telephone caller's "hi hold on let me check something onward", decoded clearly "pile one on the column
+    seven" (seven of diamonds on eight of spades at deal 1), was played. Asked now; with a doubt, refused."""
+    session = Session("klondike", seed=1)
+    heard = written(Heard("pile one on the column seven", 1.0), "hi hold on let me check something onward")
+    reply = session.hear(heard)
+    assert not reply.moves and reply.sentences == ["Seven of diamonds on eight of spades?"]
+    doubtful = written(Heard("pile one on the column seven", 0.4, False, "phone loop"), "hi hold on let me check something onward")
+    session = Session("klondike", seed=1)
+    assert session.hear(doubtful).sentences == ["Sorry, I did not catch that."] and session.history.cursor == 0
+    said = written(Heard("pile one on the column seven", 1.0), "pile 1 on the column 7")
+    assert Session("klondike", seed=1).hear(said).moves  # Whisper wrote the same: played
+
+
+def test_wake_words_and_digits_decoded_as_settings_or_modes_change_nothing_unasked():
+    """People's "athena" decoded "faster", "voyager" "quieter" (written "wider"), a "seven" "sleep" (written
+    "7"), "ten of clubs" "turn off auto" (written "10 of clubs"): each was done at once. Decoded clearly they
+    are asked; decoded with a doubt, refused."""
+    for decoded, transcript, question in (("faster", "athena", "Faster?"), ("quieter", "wider", "Quieter?"),
+                                          ("sleep", "7", "Sleep?"), ("go to sleep", "Seven.", "Sleep?"),
+                                          ("slower", "4", "Slower?"), ("turn off auto", "10 of clubs", "Auto off?"),
+                                          ("brief", "the 3rd", "Brief?")):
+        session = Session("klondike", seed=1)
+        before = _unchanged(session)
+        assert session.hear(written(Heard(decoded, 1.0), transcript)).sentences == [question], decoded
+        assert _unchanged(session) == before, decoded
+        session = Session("klondike", seed=1)
+        reply = session.hear(written(Heard(decoded, 0.4, False, "noisy"), transcript))
+        assert reply.sentences == ["Sorry, I did not catch that."] and _unchanged(session) == before, decoded
+    session = Session("klondike", seed=1)
+    assert session.hear(Heard("go to sleep", 1.0)).sentences == ["Sleeping. Say wake up to wake me."]  # heard clearly
+    assert session.asleep
+
+
+def test_a_digit_whisper_wrote_as_another_never_answers_which_eight():
+    """"Which eight: spades or clubs?" (deal 14; the eights on piles one and three). A person's "nine" decoded
+    "one" and written "9" played pile one's eight. Every digit decoded, written as any other digit or
+    ordinal, plays nothing; written as itself, "one" and "three" play their eight."""
+    numbers = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    for n, decoded in enumerate(numbers, 1):
+        for transcript in [str(m) for m in range(1, 11) if m != n] + ["2nd", "the first"]:
+            session = Session("klondike", seed=14)
+            session.handle("move the eight")
+            reply = session.hear(written(Heard(decoded, 1.0), transcript))
+            assert not reply.moves and session.history.cursor == 0, (decoded, transcript)
+    for decoded, transcript in (("first", "2nd"), ("second", "1st"), ("second", "2")):
+        session = Session("klondike", seed=14)
+        session.handle("move the eight")
+        assert not session.hear(written(Heard(decoded, 1.0), transcript)).moves, (decoded, transcript)
+    for decoded, transcript in (("one", "1"), ("three", "3"), ("three", "Three."), ("second", "2nd")):
+        session = Session("klondike", seed=14)
+        session.handle("move the eight")
+        assert session.hear(written(Heard(decoded, 1.0), transcript)).moves, (decoded, transcript)
+
+
+def test_yeah_yep_sure_and_nope_answer_a_yes_or_no_question_typed_and_heard():
+    """With "Draw?" waiting, a person's "yeah" (decoded "yeah" broken off from "yeah go on", written "yes") got
+    "Sorry, I did not catch that."."""
+    for said in ("yeah", "yep", "yup", "sure", "yes"):
+        session = Session("klondike", seed=9)
+        session.hear(Heard("draw", 0.4, doubt="phone loop"))
+        assert session.handle(said).moves, said
+        session = Session("klondike", seed=9)
+        session.hear(Heard("draw", 0.4, doubt="phone loop"))
+        assert session.hear(Heard(said, 1.0)).moves, said
+    for said in ("nope", "nah", "no"):
+        session = Session("klondike", seed=9)
+        session.hear(Heard("draw", 0.4, doubt="phone loop"))
+        assert session.handle(said).sentences == ["Cancelled."], said
+        session = Session("klondike", seed=9)
+        session.hear(Heard("draw", 0.4, doubt="phone loop"))
+        assert session.hear(Heard(said, 1.0)).sentences == ["Cancelled."], said
+    session = Session("klondike", seed=9)
+    session.hear(Heard("draw", 0.4, doubt="phone loop"))
+    assert session.hear(written(Heard("yeah", 0.0, False, "incomplete"), "Yes.")).moves
+    session = Session("klondike", seed=9)
+    session.hear(Heard("draw", 0.4, doubt="phone loop"))
+    assert session.hear(written(Heard("yeah", 0.3, False, "weak fit"), "Yeah.")).moves
+    session = Session("klondike", seed=9)
+    session.hear(Heard("draw", 0.4, doubt="phone loop"))
+    reply = session.hear(written(Heard("nope", 1.0), "Yes."))  # the two disagree: nothing done
+    assert not reply.moves and reply.sentences == ["Sorry, I did not catch that."]
+
+
+def test_yeah_and_nope_are_listened_for_only_while_a_question_is_open():
+    """Alone they would be made out of other speech ("yeah" is heard only in "yeah go on" then)."""
+    def yes_rule(jsgf: str) -> set[str]:
+        line = next(line for line in jsgf.splitlines() if line.startswith("<cmd_yes> = "))
+        return {option.strip(" ();") for option in line.split(" = ", 1)[1].replace("(", "|").split("|")}
+
+    session = Session("klondike", seed=9)
+    closed = session.recogniser_grammar()
+    assert not {"yeah", "yep", "sure"} & (yes_rule(closed.jsgf) | yes_rule(closed.second_jsgf))
+    session.hear(Heard("draw", 0.4, doubt="phone loop"))
+    grammar = session.recogniser_grammar()
+    for word in ("yeah", "yep", "sure"):
+        assert word in yes_rule(grammar.jsgf) and word in yes_rule(grammar.second_jsgf), word
+    assert "nope" in grammar.jsgf and "nope" in grammar.second_jsgf

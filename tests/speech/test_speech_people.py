@@ -51,16 +51,16 @@ def _hear(recogniser, session: Session, clip: dict):
     recogniser.set_grammar(session.recogniser_grammar())
     heard = recogniser.recognise(read_wav(HUMAN / clip["path"]))
     before = (session.history.cursor, len(session.history.states), session.state, session.seed, session.entry.key,
-              len(session.speech_settings), session.verbose, session.auto_play)
+              len(session.speech_settings), session.verbose, session.auto_play, session.asleep)
     reply = session.hear(heard)
     after = (session.history.cursor, len(session.history.states), session.state, session.seed, session.entry.key,
-             len(session.speech_settings), session.verbose, session.auto_play)
+             len(session.speech_settings), session.verbose, session.auto_play, session.asleep)
     return reply, before != after or reply.quit or bool(reply.moves)
 
 
 def test_what_people_say_at_a_deals_start_changes_nothing(recogniser):
     """Digits, yes and no, everyday words, other assistants' wake words and coffee orders, said by real
-    people with nothing asked: no move, no draw, no new deal, no quit, no setting changed. Ordinary
+    people with nothing asked: no move, no draw, no new deal, no quit, no setting or mode changed (asleep). Ordinary
     words get at most "Sorry, I did not catch that" or a question; answer words with nothing to answer
     may be told what to say instead."""
     not_understood = Session("klondike", seed=1).narrator.say("not_understood")

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.jsgf import Jsgf
+from voicegame.language.lexicon import grammar_file
 from voicegame.language.parse import Parser
 from voicegame.listen.command_grammar import ARTICLE, build_grammar, grammar_for, noun_key
 from voicegame.listen.filler import FREQUENT_WORDS
@@ -137,9 +138,36 @@ def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: Lega
     junk = garbage_words(parser, garbage, min_phones) if garbage else ()
     whole = whole_jsgf(parser, engine, state, legal, question_open, reading_open)
     likely = likely_jsgf(parser, engine, state, legal, question_open, reading_open)
+    if question_open:
+        extra = answers_when_asked(parser)
+        whole, likely = _with_answers(whole, extra), _with_answers(likely, extra)
     if LISTEN_FIRST == "whole":
         return _with_garbage(whole, junk), likely, frozenset(junk)
     return _with_garbage(likely, junk), whole, frozenset(junk)
+
+
+def answers_when_asked(parser: Parser) -> dict[str, tuple[str, ...]]:
+    """listening.toml's ``answers_when_asked`` ("yeah", "nope"...) by the intent each is to the parser
+    ({"yes": ("yeah", ...), "no": ("nope", ...)}): listened for, besides the intents' own phrasings, only
+    while a question is open."""
+    words = grammar_file(parser.language.code, "listening.toml").get("answers_when_asked", [])
+    out: dict[str, tuple[str, ...]] = {}
+    for word in words:
+        command = parser.parse(word)
+        if command is not None:
+            out[command.intent] = (*out.get(command.intent, ()), word)
+    return out
+
+
+def _with_answers(jsgf: str, extra: dict[str, tuple[str, ...]]) -> str:
+    """``jsgf`` with ``extra`` words as further alternatives of their intents' rules (``<cmd_yes>``)."""
+    lines = jsgf.split("\n")
+    for i, line in enumerate(lines):
+        for intent, words in extra.items():
+            head = f"<cmd_{intent}> = "
+            if line.startswith(head) and line.endswith(";"):
+                lines[i] = f"{head}({line[len(head):-1]}) | {' | '.join(words)};"
+    return "\n".join(lines)
 
 
 _LISTEN_CACHE: dict[tuple, RecogniserGrammar] = {}

@@ -14,11 +14,13 @@ The rules, in order (tests/test_policy.py has a row for each):
 2. A bare answer (a number, rank, suit, card or pile alone; "yes", "no", "cancel") with nothing open
    to answer does nothing. Typed, or heard clearly, one sentence says what to do ("Say a whole move,
    like ..."); heard with doubt, "Sorry, I did not catch that."
-3. Heard by voice, words that came with a doubt (rule 5's list) and that Whisper contradicts (it wrote
-   other words, spelled nothing like them, for a one-word utterance or for a command that names no
-   card or place, or naming other suits than the decode's) are refused without a question: people's "sheila" that only the second decode
-   heard as "deal again", written "sheila"; "jarvis" that Whisper's choice made "start again".
-   Contradicted but decoded clearly, they are asked about (rules 4 and 5).
+3. Heard by voice, what Whisper plainly contradicts is never acted on, whatever its fit
+   (``Evidence.contradicted``): Whisper wrote other words, spelled nothing like them, for a one-word
+   utterance, for a command that names no card or place, or naming no card, place or number at all (a
+   sentence); or it named other suits, or other numbers, than the decode ("9" for "one", "7" for
+   "sleep"). With a doubt (rule 5's list) such words are refused without a question: people's "sheila"
+   that only the second decode heard as "deal again", written "sheila"; "jarvis" that Whisper's choice
+   made "start again". Decoded clearly, a change is asked about (rules 4 and 5) and anything else refused.
 4. Heard by voice, what ends or replaces the game (quit, new game, restart, another game, the previous
    game) is always confirmed in one short question, unless the command asks a question of its own
    before anything happens ("This game is not finished. Play Spider instead?"). A game won or out of
@@ -26,16 +28,15 @@ The rules, in order (tests/test_policy.py has a row for each):
 5. Heard by voice, what changes the game or a setting is done at once only when the grammar's own
    decode heard it clearly, or a second recogniser (Whisper) wrote the same command; words from
    Whisper alone, from the second decode alone, found by matching against the legal moves, from
-   a decode in doubt, or contradicted by Whisper (``Evidence.contradicted``: it wrote another word
-   for a one-word utterance, or other words for a command that names no card or place) are
-   confirmed first.
+   a decode in doubt, or contradicted by Whisper (rule 3) are confirmed first. A mode is a setting:
+   sleep, like the speech rate and volume, brief or verbose, auto play on or off.
 6. Heard by voice, what changes nothing (a reading, help, a hint, an illegal move's reason, a
    question of its own) is answered when heard clearly or agreed, and also on the grammar's decode in
    a doubt other than a weak fit, on Whisper's own transcript, and on a reading or refused move the
    second decode alone heard clearly (``Evidence.second_clear`` with ``Evidence.plain``; measured in
    bench/RESULTS.md). Whisper's choice among candidate commands is asked about ("Score?"): ordinary
-   speech forced onto the nearest command came out as one. A weak fit, a single word Whisper wrote as
-   something else, the second decode alone otherwise, or a "which move?" question matched from one
+   speech forced onto the nearest command came out as one. A weak fit, words Whisper contradicts
+   (rule 3), the second decode alone otherwise, or a "which move?" question matched from one
    broken-off word: refused, "Sorry, I did not catch that".
    An answer to "Which eight?" that the player's own recorded voice (``voicegame train``) matched
    (``Source.ENROLLED``) counts as heard clearly when the match is sure (``Evidence.enrolled_sure``),
@@ -52,14 +53,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-ALIKE = 50.0
+ALIKE = 55.0
 """How alike (rapidfuzz's ratio, 0-100) Whisper's words and the decode's must be spelled for a transcript
 that names no command, or another, still not to count against the decode (``Evidence.whisper_disagrees``):
 Whisper misspells short commands it heard right ("rido" for "redo" 75, "withable" for "winnable" 75,
-"clear" for "clean up" 62, "dis can't reason" for "discard aces" 57), while what people said that was
-no command is spelled nothing like what the grammar forced it onto ("us" for "faster" 25, "view glass"
-for "deal cards" 40, "snowboy" for "slower" 46, "up" for "all up" 50 the closest). Tuned 2026-11-27 on
-bench/heard.py's five voices (clean) and tests/data/human (bench/RESULTS.md)."""
+"clear" for "clean up" 62, "dis can't reason" for "discard aces" 57, the closest), while what people said
+that was no command is spelled nothing like what the grammar forced it onto ("us" for "faster" 25, "view
+glass" for "deal cards" 40, "snowboy" for "slower" 46, and at 50 the wake words "athena" for "faster" and
+"wider" for "quieter", which changed the speech unasked when the level was 50; "up" for "all up", also
+50, is now asked about). Set 2026-11-27 at 50 on bench/heard.py's five voices (clean) and tests/data/human
+(bench/RESULTS.md); raised to 55 for the two wake words of issue 47 (the held-out recordings' failures as
+the issue reports them), between the closest pairs on either side."""
 
 
 def spelled_alike(written: str, decoded: str) -> bool:
@@ -121,7 +125,7 @@ class Effect(StrEnum):
 
     ENDS_GAME = "ends or replaces the game"  # quit, new game, restart, another game, the previous game
     CHANGES_GAME = "changes the game"  # a move, draw, undo, redo, auto play
-    CHANGES_SETTING = "changes a setting"  # faster, slower, louder, quieter, brief, verbose
+    CHANGES_SETTING = "changes a setting"  # faster, slower, louder, quieter, brief, verbose, sleep
     TELLS = "changes nothing"  # a reading, help, a hint, a refusal with its reason, a question of its own
 
 
@@ -156,6 +160,12 @@ class Evidence:
     """Whisper wrote suits, and none of them is a suit the decode names (or each names one the other does
     not): "seven of spades on eight of diamonds" decoded "pile seven on clubs foundation", written "7 0s
     paid on a to diamonds"."""
+    other_numbers: bool = False
+    """Whisper wrote numbers, and none of them is a number the decode names (voicegame.listen.numbers_written):
+    "9" for a decoded "one", "7" for "sleep", "10 of clubs" for "turn off auto"."""
+    whisper_names_nothing: bool = False
+    """Whisper's words name no card, place or number at all (a whole sentence written: "hi hold on let me check
+    something onward" for a decoded "pile one on the column seven")."""
     names_nothing: bool = False
     """The command names no card, place, number or game ("draw", "faster", "read the board")."""
     words: int = 1
@@ -187,10 +197,15 @@ class Evidence:
 
     @property
     def contradicted(self) -> bool:
-        """Whisper wrote something else for one word, or for a command that names nothing, whose words
-        are short and few enough that Whisper writes them right when they were said ("zero" decoded as
-        "faster" was written "theta theta theta", "view glass" as "deal cards" "view glass")."""
-        return self.one_word_not_its_own or (self.whisper_disagrees and self.names_nothing) or self.other_suits
+        """Whisper plainly wrote something else: another word for one word; other words for a command
+        that names nothing, whose words are short and few enough that Whisper writes them right when they
+        were said ("zero" decoded as "faster" was written "theta theta theta", "view glass" as "deal
+        cards" "view glass"); words naming no card, place or number at all for a command that names some
+        (a sentence: "hi hold on let me check something onward" for "pile one on the column seven");
+        other suits; other numbers ("9" for "one", "7" for "sleep")."""
+        written_otherwise = self.whisper_disagrees and (
+            self.whisper_words == 1 or self.names_nothing or self.whisper_names_nothing)
+        return written_otherwise or self.other_suits or self.other_numbers
 
     @property
     def decoded_clearly(self) -> bool:
@@ -264,8 +279,8 @@ def decide(evidence: Evidence, situation: Situation) -> Decision:
 
 def _telling(evidence: Evidence) -> Decision:
     """A command that changes nothing, heard short of clearly (rule 6)."""
-    if evidence.one_word_not_its_own:
-        return Reject()
+    if evidence.contradicted:
+        return Reject()  # Whisper plainly wrote something else: not even a reading is given
     if evidence.source is Source.SECOND_DECODE:
         return Act() if evidence.second_clear and evidence.plain else Reject()
     if evidence.source is Source.WHISPER_CHOICE:

@@ -21,6 +21,7 @@ from voicegame.language.narrate import Narrator
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.listen.match import MatchResult, MoveMatcher
+from voicegame.listen.numbers_written import ordinals_spelled
 from voicegame.listen.policy import Doubt
 from voicegame.listen.respell import respelled
 from voicegame.listen.rescore import SHORTLIST, SHORTLIST_DOUBT, candidates, card_moves, choose, language_sentences, move_sentences, vocabulary
@@ -250,7 +251,8 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
 def read_transcript(parser: Parser, text: str) -> tuple[str, Command | None]:
     """Whisper's words as the game reads them, and the command they are (None: none): as written, or,
     when that is no command, with the words it misspelt by a letter respelled (voicegame.listen.respell:
-    "is the game still winable")."""
+    "is the game still winable"), ordinals written in digits spelled out ("2nd": voicegame.listen.numbers_written)."""
+    text = ordinals_spelled(text)
     command = parser.parse(text)
     if command is not None or not text:
         return text, command

@@ -23,7 +23,9 @@ from voicegame.language.command import CardRef, Command
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Play, Resolver
 from voicegame.listen.policy import spelled_alike
-from voicegame.listen.suits_written import other_suits
+from voicegame.listen.listening_grammar import choice_words
+from voicegame.listen.numbers_written import numbers_named, ordinals_spelled, other_numbers
+from voicegame.listen.suits_written import other_suits, suit_written
 from voicegame.listen.understanding import Understanding, read_transcript
 
 MAX_WRITTEN_CHARS = 200
@@ -32,22 +34,35 @@ MAX_WRITTEN_CHARS = 200
 
 def whisper_says(heard: Heard, understood: Understanding, parser: Parser, resolver: Resolver, state: State) -> dict[str, Any]:
     """``Evidence`` fields from Whisper's transcript, when the game asked for it ({} when it did not, or
-    nothing was understood): ``whisper_disagrees``, ``whisper_words``, ``other_suits``."""
+    nothing was understood): ``whisper_disagrees``, ``whisper_words``, ``other_suits``, ``other_numbers``,
+    ``whisper_names_nothing``."""
     transcript, command = heard.transcript, understood.command
     written: Transcript | None = getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
     if written is None or command is None or not written.text:
         return {}
-    words = parser.words(written.text)
+    text = ordinals_spelled(written.text)
+    words = parser.words(text)
     try:  # the command itself, not only its intent: "6" written for a decoded "one" is another answer
-        own = read_transcript(parser, written.text)[1] if len(written.text) <= MAX_WRITTEN_CHARS else None
+        own = read_transcript(parser, text)[1] if len(text) <= MAX_WRITTEN_CHARS else None
     except RecursionError:
         own = None
     said = understood.text or heard.text
     decoded = parser.words(said)
     other = own != command and not spelled_alike(" ".join(words), " ".join(decoded)) and not first_card_rank(own, command)
-    suits = own != command and bool(words) and bool(decoded) and not _same_move(own, command, resolver, state) \
-        and other_suits(words, decoded, parser.language.suits, command.intent == "move")
-    return {"whisper_disagrees": other, "whisper_words": len(words), "other_suits": suits}
+    another_move = own != command and bool(words) and bool(decoded) and not _same_move(own, command, resolver, state)
+    suits = another_move and other_suits(words, decoded, parser.language.suits, command.intent == "move")
+    return {"whisper_disagrees": other, "whisper_words": len(words), "other_suits": suits,
+            "other_numbers": another_move and other_numbers(words, decoded),
+            "whisper_names_nothing": bool(words) and not names_something(words, parser)}
+
+
+def names_something(words: tuple[str, ...], parser: Parser) -> bool:
+    """Whether Whisper's ``words`` (as the parser reads them) name a card, place or number: a rank, suit (or
+    a word beginning with one, voicegame.listen.suits_written), number, ordinal or a word of a pile's
+    name. A transcript naming none of them is no misspelt move."""
+    naming = choice_words(parser)
+    suits = parser.language.suits
+    return any(w in naming or suit_written(w, suits) is not None for w in words) or bool(numbers_named(words))
 
 
 def first_card_rank(written: Command | None, command: Command) -> bool:

@@ -261,6 +261,9 @@ class Kiosk:
             self.say("kiosk_awake")
             return
         intent = self.session.intent_of(text)
+        if intent in ("sleep", "quit") and not self.session.acts_at_once(heard):
+            self.say("not_understood")  # heard with doubt, or Whisper wrote otherwise: never slept on
+            return
         if intent in ("sleep", "quit"):
             return self._sleep(intent)
         if intent == "wake":

@@ -47,10 +47,11 @@ MAX_COMMAND_CHARS = 200
 EFFECTS: dict[str, Effect] = {
     **dict.fromkeys(("quit", "new_game", "restart", "switch_game", "previous_game"), Effect.ENDS_GAME),
     **dict.fromkeys(("draw", "undo", "redo", "auto", "auto_on", "auto_off", "discard_all"), Effect.CHANGES_GAME),
-    **dict.fromkeys(("faster", "slower", "louder", "quieter", "brief", "verbose"), Effect.CHANGES_SETTING),
+    **dict.fromkeys(("faster", "slower", "louder", "quieter", "brief", "verbose", "sleep"), Effect.CHANGES_SETTING),
 }
 """What the slot-free intents do (voicegame.listen.policy): heard by voice, the first group is always
-confirmed, the other two when heard with doubt. Moves and answers that play one are ``Effect.CHANGES_GAME``
+confirmed, the other two when heard with doubt or contradicted by Whisper (a mode is a setting: a person's
+"seven" decoded "sleep" and written "7" answered "Sleeping. Say wake up to wake me."). Moves and answers that play one are ``Effect.CHANGES_GAME``
 too (``Session._consequence``); every other intent changes nothing."""
 CHANGES_GAME = frozenset(intent for intent, effect in EFFECTS.items() if effect is not Effect.CHANGES_SETTING)
 """Intents (besides moves) that change the game."""
@@ -79,6 +80,8 @@ accept added (bench/RESULTS.md "ASR")."""
 ANSWER_WORDS = frozenset({"yes", "no", "cancel", "answer", "choose"})
 """Intents that only answer what is open: said as the second unclear answer to "Resume your game?",
 they resume the game and do nothing more."""
+YES_OR_NO = frozenset({"yes", "no"})
+"""The answers to a question waiting for yes or no ("Draw?")."""
 NAMES_NO_CHOICE = frozenset({"yes", "no", "cancel", "choose"})
 """Answers that name no card or place: with nothing open, "There is no question to answer." (a card or
 place alone gets "Say a whole move, like ...")."""
@@ -229,22 +232,43 @@ class Session(SessionCore):
                              words if carried_out else None)
         return reply
 
+    def acts_at_once(self, heard: Heard) -> bool:
+        """Whether the listening policy would change a setting or mode heard as ``heard`` at once: typed, or
+        decoded clearly and not contradicted by Whisper (voicegame.listen.policy). Nothing is done: the
+        kiosk, which handles "sleep" and "quit" itself, sleeps only on what this allows (a person's "seven"
+        decoded "sleep" and written "7" is "Sorry, I did not catch that.")."""
+        if heard.typed:
+            return True
+        try:
+            understood = understand(heard, self.state, self.words.parser, self.words.resolver, self.words.move_matcher,
+                                    self.words.narrator, self.dialogue.question is not None)
+        except RecursionError:
+            return False
+        return isinstance(decide(self._evidence(heard, understood), Situation(Effect.CHANGES_SETTING)), Act)
+
     def _yes_or_no_written(self, heard: Heard, understood: Understanding) -> Understanding:
-        """While only "yes" or "no" can answer ("Draw?" waiting), a decode that cannot answer it (a card,
-        an ordinal or nothing: the grammar holds bare answers while a question is open, and some voices'
-        "yes" comes out "fifth" or "the ace") gives way to Whisper's own "yes" or "no", written as the one
-        word: the decode alone would be refused (rule 2). Found on held-out voices of bench/by_voice.py
-        (Flite kal16's "yes" decoded "fifth" and written "yes" 30 times of 60)."""
+        """While only "yes" or "no" can answer ("Draw?" waiting), Whisper's own one-word "yes" or "no" (or
+        "yeah", "nope"...: the word parses as one) takes the place of a decode that cannot answer it (a card,
+        an ordinal or nothing: the grammar holds bare answers while a question is open, and some voices' "yes"
+        comes out "fifth" or "the ace"; the decode alone would be refused, rule 2), and vouches for a decode
+        of the same answer, even a broken-off one ("yeah" of "yeah go on", which matching the legal moves
+        made a "Did you mean ...?" of one word and refused). Found on held-out voices of bench/by_voice.py
+        (Flite kal16's "yes" decoded "fifth" and written "yes" 30 times of 60) and on real people's
+        recordings (a "yeah" written "yes" got "Sorry, I did not catch that.")."""
         dialogue, command = self.dialogue, understood.command
         if dialogue.pending is None or dialogue.question is not None or dialogue.offer is not None:
             return understood
-        if command is not None and command.intent not in ("answer", "choose"):
-            return understood
         transcript = heard.transcript() if heard.transcript is not None else None
         words = self.words.parser.words(transcript.text) if transcript is not None and transcript.text else ()
-        if words not in (("yes",), ("no",)):
+        said = self.words.parser.parse(words[0]) if len(words) == 1 else None
+        if said is None or said.intent not in YES_OR_NO:
             return understood
-        return Understanding("parsed", self.words.parser.parse(words[0]), doubt=TRANSCRIPT_ONLY, text=words[0])
+        decoded = self.words.parser.parse(understood.text or heard.text) if heard.text or understood.text else None
+        if decoded is not None and decoded.intent == said.intent:
+            return Understanding("parsed", decoded, text=understood.text or heard.text, agreed=True)
+        if command is not None and command.intent not in ("answer", "choose"):
+            return understood
+        return Understanding("parsed", said, doubt=TRANSCRIPT_ONLY, text=words[0])
 
     def _hear(self, heard: Heard, understood: Understanding) -> Reply:
         """``hear`` after the words are understood: the policy's decision carried out."""
