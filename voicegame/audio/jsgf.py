@@ -248,9 +248,14 @@ class Jsgf:
     def _compiled(self, build: Callable[[tuple, tuple[str, ...]], str]) -> re.Pattern[str] | None:
         """``build``'s regex for the top rule, compiled; None when the grammar is recursive."""
         try:
-            return re.compile(build(("rule", self.top), ()))
+            pattern = re.compile(build(("rule", self.top), ()))
         except _Recursive:
             return None
+        # ``re`` keeps the last 512 patterns it compiled, and a turn's grammar is a new pattern of up to
+        # a megabyte compiled: a game by voice grew by that much a turn until the cache was full. The
+        # owner of this Jsgf holds its pattern; the cache only held it alive.
+        re.purge()
+        return pattern
 
     @cached_property
     def _matcher(self) -> re.Pattern[str] | None:
