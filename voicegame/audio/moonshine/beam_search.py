@@ -81,7 +81,7 @@ def max_tokens(samples: int, rate: int = 16000) -> int:
 
 
 def decode(model: MoonshineModel, automaton: TokenAutomaton, audio: np.ndarray, beam: int = BEAM,
-           nbest: int = NBEST, margin: float = MARGIN) -> Decoded:
+           nbest: int = NBEST, margin: float | None = None) -> Decoded:
     """Decode float audio (16 kHz) held to ``automaton`` and freely; see the module's docstring. The
     search stops when no hypothesis held to the grammar can come within ``margin`` (total log
     probability) of the best finished sentence: every decoder call costs about the same whatever the
@@ -91,6 +91,7 @@ def decode(model: MoonshineModel, automaton: TokenAutomaton, audio: np.ndarray, 
     states = model.encode(audio)
     logprobs, cache = model.first_step(states)
     limit = max_tokens(len(audio))
+    margin = MARGIN if margin is None else margin
     live = [_Live(FREE, (), (), (), 0.0), _Live(automaton.start, (), (), (), 0.0)]
     rows = [0, 0]  # which row of the last step's output each live hypothesis reads
     finished: list[_Live] = []
