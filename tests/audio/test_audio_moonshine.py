@@ -260,7 +260,7 @@ def test_real_people_s_digits(moonshine):
 @needs_model
 @needs_espeak
 def test_spoken_commands_and_their_scores(moonshine):
-    for text in ("new game", "read pile three", "move seven of hearts to pile two"):
+    for text in ("new game", "read pile three", "undo"):
         got = moonshine.recognise(pad(speech_pcm(text, "en-us+m3", 150)))
         assert got.text == text and not got.unknown
         assert got.nbest and got.nbest[0][0] == text and got.nbest[0][1] <= 0.0
@@ -276,9 +276,10 @@ def test_speech_that_is_no_command_stays_no_command(moonshine):
 
 
 @needs_model
-def test_silence_and_a_blip_are_nothing(moonshine):
+def test_hiss_and_a_blip_are_nothing(moonshine):
     assert moonshine.recognise(np.zeros(800, np.int16)).unknown  # 50 ms: too short to decode
-    assert moonshine.recognise(np.zeros(16000, np.int16)).text == ""
+    hiss = np.random.default_rng(0).normal(0.0, 30.0, 16000).astype(np.int16)
+    assert moonshine.recognise(hiss).text == ""
 
 
 @needs_model

@@ -29,6 +29,9 @@ class MoonshineThresholds:
     """Another free transcript and a sentence this much worse a token: no command."""
     doubt_gap: float = 0.5
     """Another free transcript and a sentence this much worse a token: doubtful."""
+    min_mean: float = -2.5
+    """A sentence scoring under this a token is no command whatever the free transcript wrote (noise,
+    silence: the free transcript is as poor as the sentence there)."""
     alternative_margin: float = 2.0
     """Other sentences of the n-best whose total log probability is within this of the best are
     offered as ``Heard.alternatives`` (the game asks when one means another command)."""
@@ -52,7 +55,7 @@ def verdict(decoded: Decoded, thresholds: MoonshineThresholds) -> Verdict:
     same = decoded.free.words == best.words
     gap = 0.0 if same else decoded.free.mean - best.mean
     confidence = max(1e-6, math.exp(best.mean))  # never 0.0: that means an incomplete decode to the game
-    if gap > thresholds.reject_gap:
+    if gap > thresholds.reject_gap or (not same and best.mean < thresholds.min_mean):
         return Verdict("", True, "", confidence, (), gap)
     doubt = WEAK_FIT if gap > thresholds.doubt_gap else ""
     others = tuple(h.text for h in decoded.nbest[1:] if best.total - h.total <= thresholds.alternative_margin)
