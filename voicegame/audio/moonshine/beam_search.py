@@ -84,10 +84,8 @@ def decode(model: MoonshineModel, automaton: TokenAutomaton, audio: np.ndarray, 
            nbest: int = NBEST, margin: float | None = None) -> Decoded:
     """Decode float audio (16 kHz) held to ``automaton`` and freely; see the module's docstring. The
     search stops when no hypothesis held to the grammar can come within ``margin`` (total log
-    probability) of the best finished sentence: every decoder call costs about the same whatever the
-    batch (the model's weights are dequantised on each call), so calls, not hypotheses, are saved.
-    The free transcript stops there too: its mean log probability a token is the yardstick, and the
-    tokens it has written by then are enough for that."""
+    probability) of the best finished sentence; the free transcript goes on alone to its end (it is the
+    game's second opinion too, and a transcript cut short may read as another command)."""
     states = model.encode(audio)
     logprobs, cache = model.first_step(states)
     limit = max_tokens(len(audio))
@@ -142,8 +140,11 @@ def decode(model: MoonshineModel, automaton: TokenAutomaton, audio: np.ndarray, 
             kept += 1
         held = [h for h in new_live if h.node != FREE]
         best_done = max((f.score for f in finished), default=-math.inf)
-        if not held or max(h.score for h in held) < best_done - margin:
-            break  # nothing held can come near the best sentence any more; the free row stops with it
+        if held and max(h.score for h in held) < best_done - margin:
+            keep = [i for i, h in enumerate(new_live) if h.node == FREE]  # nothing held can come near the best
+            new_live, new_rows = [new_live[i] for i in keep], [new_rows[i] for i in keep]
+        if not new_live:
+            break
         live, rows = new_live, new_rows
         order = np.array(rows, dtype=np.int64)
         cache = [c[order] if ".decoder." in name else _rows(c, len(order)) for name, c in zip(model.cache_names, cache)]

@@ -3,7 +3,12 @@
 ``set_grammar`` compiles the grammar's two JSGF documents (the likely sentences and the whole language)
 to a token automaton once (``grammar_cache``); ``recognise`` encodes the utterance, runs a beam search
 held to the automaton and a free transcript in the same batch (``beam_search``), and lets the free
-transcript's score decide whether the best sentence is a command at all (``rejection``). The
+transcript's score decide whether the best sentence is a command at all (``rejection``). The free
+transcript is offered as ``Heard.transcript`` too (its words, their mean log probability a token), the
+game's slot for a free transcription (voicegame.listen.understanding: a transcript that parses as a
+command is asked about before it changes the game; one that writes ordinary speech rejects a doubtful
+sentence), so that a phrasing the grammar lacks ("make it louder") is still understood. It is the same
+model's opinion, not an independent one as Whisper's is. The
 model's sessions are loaded on first use, or beforehand by ``load_in_background()`` while the game
 greets the player.
 """
@@ -17,10 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..backend import Heard, as_int16
+from ..backend import Heard, Transcript, TranscriptOnDemand, as_int16
 from ..errors import RecogniserUnavailable
 from ..grammar_spec import RecogniserGrammar
-from .beam_search import BEAM, Decoded, decode
+from .beam_search import BEAM, Decoded, decode, normal_words
 from .grammar_cache import GrammarCache
 from .model import SAMPLE_RATE, ModelFiles, MoonshineModel, find_model_files
 from .rejection import MoonshineThresholds, Verdict, verdict
@@ -107,4 +112,6 @@ class MoonshineRecogniser:
         found = verdict(decoded, self.thresholds)
         self.last = LastDecode(decoded, found)
         nbest = tuple((h.text, round(h.mean, 4)) for h in decoded.nbest)
-        return Heard(found.text, found.confidence, found.unknown, found.doubt, found.alternatives, nbest=nbest)
+        written = Transcript(" ".join(normal_words(decoded.free_text)), decoded.free.mean, 0.0)
+        return Heard(found.text, found.confidence, found.unknown, found.doubt, found.alternatives,
+                     transcript=TranscriptOnDemand(lambda: written), nbest=nbest)
