@@ -273,6 +273,8 @@ def test_speech_that_is_no_command_stays_no_command(moonshine):
     for text in ("i think it is going to snow", "where are my slippers"):
         got = moonshine.recognise(pad(speech_pcm(text, "en-us+m3", 150)))
         assert got.unknown and got.text == "", (text, got)
+        written = got.transcript() if got.transcript is not None else None
+        assert written is not None and text.split()[-1] in written.text.split()  # the free transcript, for the game
 
 
 @needs_model

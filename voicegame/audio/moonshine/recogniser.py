@@ -8,7 +8,9 @@ transcript is offered as ``Heard.transcript`` too (its words, their mean log pro
 game's slot for a free transcription (voicegame.listen.understanding: a transcript that parses as a
 command is asked about before it changes the game; one that writes ordinary speech rejects a doubtful
 sentence), so that a phrasing the grammar lacks ("make it louder") is still understood. It is the same
-model's opinion, not an independent one as Whisper's is. The
+model's opinion, not an independent one as Whisper's is: a sentence in doubt (the doubt is that the
+transcript wrote other words) is offered without it, so that the same evidence does not count twice
+(the game asks about the sentence instead of throwing it out). The
 model's sessions are loaded on first use, or beforehand by ``load_in_background()`` while the game
 greets the player.
 """
@@ -113,5 +115,6 @@ class MoonshineRecogniser:
         self.last = LastDecode(decoded, found)
         nbest = tuple((h.text, round(h.mean, 4)) for h in decoded.nbest)
         written = Transcript(" ".join(normal_words(decoded.free_text)), decoded.free.mean, 0.0)
+        offered = None if found.doubt else TranscriptOnDemand(lambda: written)  # a doubt is that transcript's already
         return Heard(found.text, found.confidence, found.unknown, found.doubt, found.alternatives,
-                     transcript=TranscriptOnDemand(lambda: written), nbest=nbest)
+                     transcript=offered, nbest=nbest)
