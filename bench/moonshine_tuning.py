@@ -1,6 +1,7 @@
 """Bench: the numbers of Moonshine's verdict (voicegame/audio/moonshine/rejection.py), on tuning material only.
 
-    python bench/moonshine_tuning.py [--voices tuning] [--out FILE.json] [--summary FILE.json]
+    python bench/moonshine_tuning.py [--voices tuning] [--noise white10|babble10|...] [--no-people]
+                                     [--out FILE.json] [--summary FILE.json]
 
 Every clip is decoded held to the game's grammar with the free transcript beside it, and what decides
 the verdict is kept: the grammar's best sentence, the free transcript, their mean log probabilities a
@@ -27,7 +28,7 @@ sys.path.insert(0, str(ROOT / "tests" / "audio"))
 
 import heard  # noqa: E402
 import voices  # noqa: E402
-from asr import pad  # noqa: E402
+from asr import mix, pad  # noqa: E402
 from human_clips import load  # noqa: E402
 from unasked import DIGITS, _open  # noqa: E402
 from voicegame.audio.moonshine.recogniser import MoonshineRecogniser  # noqa: E402
@@ -48,7 +49,7 @@ def _row(recogniser: MoonshineRecogniser, audio, expected: str | None, source: s
             "same": bool(best) and last.decoded.free.words == best.words, "cpu": spent}
 
 
-def run(voice_set: str) -> list[dict]:
+def run(voice_set: str, noise: tuple[str, int | None] = ("clean", None), people: bool = True) -> list[dict]:
     recogniser = MoonshineRecogniser()
     rows: list[dict] = []
     chosen = [v for v in (voices.TUNING if voice_set == "tuning" else [voices.by_label(x) for x in voice_set.split(",")])
@@ -60,14 +61,15 @@ def run(voice_set: str) -> list[dict]:
         for sample in samples[v :: len(chosen)]:
             session, states = sessions[sample.game]
             session.history = History.start(states[sample.position])
-            rows.append(_row(recogniser, pad(voices.pcm(sample.text, voice)), sample.text, voice.label,
-                             session.recogniser_grammar()))
+            rows.append(_row(recogniser, mix(pad(voices.pcm(sample.text, voice)), noise[0], noise[1], seed=len(rows)),
+                             sample.text, voice.label, session.recogniser_grammar()))
         session, states = sessions["klondike"]
         session.history = History.start(states[0])
         for text in junk[v :: len(chosen)]:
-            rows.append(_row(recogniser, pad(voices.pcm(text, voice)), None, voice.label, session.recogniser_grammar()))
+            rows.append(_row(recogniser, mix(pad(voices.pcm(text, voice)), noise[0], noise[1], seed=len(rows)), None,
+                             voice.label, session.recogniser_grammar()))
         print(f"  {voice.label}: {len(rows)} clips so far", flush=True)
-    for clip in load(ROOT / "tests" / "data" / "human"):
+    for clip in load(ROOT / "tests" / "data" / "human") if people else []:
         audio = read_wav(clip.path)
         rows.append(_row(recogniser, audio, None, f"people {clip.set} at start", _open("start").recogniser_grammar()))
         if clip.words in DIGITS:
@@ -104,10 +106,14 @@ def summarise(rows: list[dict]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--voices", default="tuning")
+    ap.add_argument("--noise", default="clean", help="clean, or KIND and SNR such as white10, babble10")
+    ap.add_argument("--no-people", action="store_true", help="leave out tests/data/human")
     ap.add_argument("--out", type=Path)
     ap.add_argument("--summary", type=Path)
     args = ap.parse_args(argv)
-    rows = json.loads(args.summary.read_text()) if args.summary else run(args.voices)
+    kind = args.noise.rstrip("0123456789")
+    noise = (kind, int(args.noise[len(kind):])) if kind != "clean" else ("clean", None)
+    rows = json.loads(args.summary.read_text()) if args.summary else run(args.voices, noise, not args.no_people)
     if args.out:
         args.out.write_text(json.dumps(rows))
     print(summarise(rows))
