@@ -141,8 +141,8 @@ def decode(model: MoonshineModel, automaton: TokenAutomaton, audio: np.ndarray, 
         held = [h for h in new_live if h.node != FREE]
         best_done = max((f.score for f in finished), default=-math.inf)
         if held and max(h.score for h in held) < best_done - margin:
-            keep = [i for i, h in enumerate(new_live) if h.node == FREE]  # nothing held can come near the best
-            new_live, new_rows = [new_live[i] for i in keep], [new_rows[i] for i in keep]
+            free_rows = [i for i, h in enumerate(new_live) if h.node == FREE]  # nothing held can come near the best
+            new_live, new_rows = [new_live[i] for i in free_rows], [new_rows[i] for i in free_rows]
         if not new_live:
             break
         live, rows = new_live, new_rows
