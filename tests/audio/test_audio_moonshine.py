@@ -274,7 +274,7 @@ def test_speech_that_is_no_command_stays_no_command(moonshine):
         got = moonshine.recognise(pad(speech_pcm(text, "en-us+m3", 150)))
         assert got.unknown and got.text == "", (text, got)
         written = got.transcript() if got.transcript is not None else None
-        assert written is not None and text.split()[-1] in written.text.split()  # the free transcript, for the game
+        assert written is not None and written.text.split()[:3] == text.split()[:3]  # the free transcript, for the game
 
 
 @needs_model
