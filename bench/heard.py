@@ -1,7 +1,7 @@
 """Bench: is the player heard? Spoken commands through the game as it listens, side by side with a
 naive baseline (run by hand).
 
-    python bench/heard.py [--quick] [--jobs 2] [--system game|baseline] [--voices held-out|tuning|all|LABELS]
+    python bench/heard.py [--quick] [--jobs 2] [--system game|baseline|moonshine] [--voices held-out|tuning|all|LABELS]
                           [--conditions clean,white20,...] [--out FILE.json] [--record DIR | --clips DIR]
 
 ``--record DIR`` keeps every clip the game heard (16 kHz WAV) with a line of DIR/clips.jsonl (text, voice,
@@ -25,6 +25,9 @@ or labels), padded with silence, mixed with white or babble noise, and heard by:
 - **game**: the recogniser as ``make_recogniser`` builds it, with ``Session.recogniser_grammar()``
   (the whole language, this turn's cards, the prior decode), then ``Session.hear`` (checks, matching,
   confirmation);
+- **moonshine**: Moonshine base-en held to the same grammar (voicegame/audio/moonshine/, extra
+  ``[moonshine]``), then ``Session.hear`` as the game; ``--system game --system moonshine`` puts the two
+  ears side by side in one run;
 - **baseline**: the same decoder with one static JSGF of every phrasing of the game (any card in any
   move, ``build_grammar``), no checks, the text acted on as typed (``Session.handle``).
 
@@ -308,7 +311,7 @@ def judge(session: Session, state: State, text: str | None, heard: Heard, system
     HEARD_EVIDENCE = _whisper_evidence(session)
     if system == "baseline" and (heard.unknown or not heard.text):
         reply.sentences = [not_understood]
-    confirming = system == "game" and session.pending is not None and session.dialogue.pending_no == "cancelled"
+    confirming = system != "baseline" and session.pending is not None and session.dialogue.pending_no == "cancelled"
     if text is None:
         if confirming:
             return "asked"
@@ -334,6 +337,10 @@ def judge(session: Session, state: State, text: str | None, heard: Heard, system
 
 # ------------------------------------------------------------------------------- running
 def _recogniser(system: str):
+    if system == "moonshine":
+        from voicegame.audio.moonshine.recogniser import MoonshineRecogniser
+
+        return MoonshineRecogniser()
     if system == "baseline":
         return PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS)
     transcriber = None if NO_TRANSCRIBER else find_transcriber()
@@ -584,7 +591,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="120 commands, 20 non-commands, 2 voices, clean and white 10 dB")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--system", action="append", help="game and/or baseline (default: both)")
+    ap.add_argument("--system", action="append", choices=["game", "baseline", "moonshine"],
+                    help="game, baseline and/or moonshine (default: game and baseline)")
     ap.add_argument("--conditions", help="e.g. clean,white10")
     ap.add_argument("--voices", default="held-out",
                     help="held-out (default: never used for tuning), tuning, all, or labels separated by commas (bench/voices.py)")
@@ -645,8 +653,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         Path(args.out).write_text(json.dumps(rows))
     print()
+    import resource
+
     print(f"{time.strftime('%Y-%m-%d')}, {platform.machine()}, Python {platform.python_version()}, "
-          f"{args.jobs} workers, {time.time() - t0:.0f} s")
+          f"{args.jobs} workers, {time.time() - t0:.0f} s, peak RSS of a worker "
+          f"{resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.0f} MB")
     print(summarise(rows))
     return 0
 

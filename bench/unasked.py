@@ -1,7 +1,8 @@
 """Bench: does the game do what nobody asked for? Real people's recordings through the game as it
 listens, this code side by side with an earlier commit in the same run (issue 34).
 
-    python bench/unasked.py CLIPS [--against REV] [--jobs 2] [--out FILE.json] [--summary FILE.json]
+    python bench/unasked.py CLIPS [--against REV] [--recogniser pocketsphinx|moonshine ...] [--jobs 2]
+                            [--out FILE.json] [--summary FILE.json]
 
 ``CLIPS`` is a folder made by bench/human_clips.py (tests/data/human, or a larger one). Each clip is
 heard by PocketSphinx with Whisper's second opinion, as ``voicegame play`` listens
@@ -18,6 +19,10 @@ three situations of Klondike:
   any other move is *wrong*.
 - **confirm**: deal 1 after a doubtful "draw" ("Draw?" waiting for yes). "yes" should draw, "no"
   cancel; any other change is *wrong*.
+
+``--recogniser moonshine`` hears the clips with Moonshine base-en held to the same grammar
+(voicegame/audio/moonshine/) instead; given twice (``--recogniser pocketsphinx --recogniser moonshine``)
+both ears run side by side, their rows marked "this" and "this moonshine".
 
 ``--against REV`` installs that commit of this repository (``pip install --no-deps --target``, no
 work tree touched) and runs the same clips through it in a second process at the same time, so both
@@ -96,17 +101,26 @@ def _open(situation: str):  # noqa: ANN202
     return session
 
 
-def run_clips(clips: list[dict], situation: str) -> list[dict]:
-    """Hear every clip in ``situation``; one row per clip."""
+def _recogniser(kind: str):  # noqa: ANN202
+    if kind == "moonshine":
+        from voicegame.audio.moonshine.recogniser import MoonshineRecogniser
+
+        return MoonshineRecogniser()
     from voicegame.audio.recognisers import listening_pocketsphinx
-    from voicegame.audio.wavio import read_wav
     from voicegame.audio.whisper_transcriber import find_transcriber
+
+    return listening_pocketsphinx(transcriber=find_transcriber())
+
+
+def run_clips(clips: list[dict], situation: str, kind: str = "pocketsphinx") -> list[dict]:
+    """Hear every clip in ``situation`` with the recogniser ``kind``; one row per clip."""
+    from voicegame.audio.wavio import read_wav
     try:
         from voicegame.listen.understanding import understand
     except ImportError:  # code before 2026-11-27 (--against)
         from voicegame.listen.match import understand  # type: ignore[attr-defined,no-redef]
 
-    recogniser = listening_pocketsphinx(transcriber=find_transcriber())
+    recogniser = _recogniser(kind)
     rows = []
     current = None
     for clip in clips:
@@ -139,7 +153,7 @@ def run_clips(clips: list[dict], situation: str) -> list[dict]:
                      "understood": {"how": understood.how, "doubt": str(understood.doubt), "text": understood.text,
                                     "intent": understood.command.intent if understood.command else None},
                      "transcript": getattr(transcript, "text", None), "said": reply.sentences, "moves": codes,
-                     "whisper": _whisper_evidence(session), "cpu": spent})
+                     "whisper": _whisper_evidence(session), "cpu": spent, "recogniser": kind})
     return rows
 
 
@@ -151,15 +165,18 @@ def _whisper_evidence(session) -> dict:  # noqa: ANN001
     return {"disagrees": evidence.whisper_disagrees}
 
 
-def worker(job: tuple[list[dict], str]) -> list[dict]:
+def worker(job: tuple[list[dict], str, str]) -> list[dict]:
     return run_clips(*job)
 
 
-def run_all(clips: list[Clip], jobs: int) -> list[dict]:
+def run_all(clips: list[Clip], jobs: int, kinds: tuple[str, ...] = ("pocketsphinx",)) -> list[dict]:
     plain = [{"path": c.path, "words": c.words, "speaker": c.speaker, "set": c.set} for c in clips]
     answers = [c for c in plain if c["words"] in DIGITS or c["words"] in ("yes", "no")]
-    work = [(plain[i::jobs], "start") for i in range(jobs)]
-    work += [([c for c in answers if c["words"] in DIGITS], "which"), ([c for c in answers if c["words"] in ("yes", "no")], "confirm")]
+    work = []
+    for kind in kinds:
+        work += [(plain[i::jobs], "start", kind) for i in range(jobs)]
+        work += [([c for c in answers if c["words"] in DIGITS], "which", kind),
+                 ([c for c in answers if c["words"] in ("yes", "no")], "confirm", kind)]
     rows: list[dict] = []
     with multiprocessing.Pool(jobs) as pool:
         for part in pool.imap_unordered(worker, work):
@@ -211,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("clips", type=Path, nargs="?")
     ap.add_argument("--against", metavar="REV", help="also run this commit of the repository, side by side")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--recogniser", action="append", choices=["pocketsphinx", "moonshine"],
+                    help="the ear (default: pocketsphinx, as the game listens); twice: both side by side")
     ap.add_argument("--out", type=Path)
     ap.add_argument("--summary", type=Path, help="only summarise this JSON file")
     ap.add_argument("--code", default="this", help=argparse.SUPPRESS)  # set in the child that runs REV
@@ -235,7 +254,9 @@ def main(argv: list[str] | None = None) -> int:
                                   "--jobs", str(max(1, args.jobs // 2)), "--out", str(other_out), "--code", args.against],
                                  env=env, cwd=scratch.name, stdout=subprocess.DEVNULL,
                                  stderr=open(Path(scratch.name) / "log.txt", "w"))
-    rows = [{**r, "code": args.code} for r in run_all(clips, max(1, args.jobs // 2) if other else args.jobs)]
+    kinds = tuple(args.recogniser or ["pocketsphinx"])
+    rows = [{**r, "code": args.code if r.get("recogniser", "pocketsphinx") == "pocketsphinx" else f"{args.code} {r['recogniser']}"}
+            for r in run_all(clips, max(1, args.jobs // 2) if other else args.jobs, kinds)]
     if other is not None and scratch is not None:
         if other.wait() != 0:
             print(f"{args.against} failed:\n" + (Path(scratch.name) / "log.txt").read_text(), file=sys.stderr)

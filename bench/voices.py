@@ -61,7 +61,9 @@ TUNING: tuple[Voice, ...] = (
 them. (bench/session.py and the spoken tests use espeak-ng en 160 too.) Flite slt and kal16 joined on
 2026-11-27 (issue 36): rules were added from what they showed (the other-suits rule from slt's one wrong
 action, the learned key from a player check with slt's clips, Whisper's written "yes" from kal16's whole
-deal). Figures of that day's held-out run, made before those rules, still count them as held out."""
+deal). Figures of that day's held-out run, made before those rules, still count them as held out.
+Moonshine's verdict levels (voicegame/audio/moonshine/rejection.py, 2026-11-28) were chosen on these voices
+(hibari not installed that day) and tests/data/human only (bench/moonshine_tuning.py)."""
 
 HELD_OUT: tuple[Voice, ...] = (
     Voice("flite", "rms"),

@@ -106,6 +106,10 @@ class Heard:
     end of speech is decided (``EarlyTranscript``), so asking costs little time (voicegame.listen.understanding)."""
     typed: bool = False
     """The text was typed (``TextRecogniser``), not heard: the game takes it as written, as text mode does."""
+    nbest: tuple[tuple[str, float], ...] = ()
+    """The recogniser's best sentences with a length-normalised score each (mean log probability a
+    token, 0.0 best), best first, ``text``'s among them when it was not rejected; empty when the
+    recogniser gives no scores (Moonshine fills it: benches and a second opinion may weigh them)."""
     enrolled: tuple[str, float] | None = None
     """The answer word the player's own enrolled voice templates (``voicegame train``) found in a short
     utterance, and its margin over the nearest other enrolled word; None when the player has not enrolled,

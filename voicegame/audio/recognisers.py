@@ -176,6 +176,15 @@ def _vosk(request: RecogniserRequest) -> tuple[Recogniser, str]:
     return VoskRecogniser(path), message_text("audio_using_vosk", {"model": _label(path)})
 
 
+def _moonshine(request: RecogniserRequest) -> tuple[Recogniser, str]:
+    """Moonshine base-en held to the game's grammar (``moonshine``; needs the extra ``[moonshine]``)."""
+    from .moonshine.recogniser import MoonshineRecogniser
+
+    recogniser = MoonshineRecogniser()
+    recogniser.load_in_background()  # while the greeting plays
+    return recogniser, message_text("audio_using_moonshine", {})
+
+
 def _auto(request: RecogniserRequest) -> tuple[Recogniser, str]:
     """Vosk when a model is found and loads, else PocketSphinx."""
     from .vosk_recogniser import VoskRecogniser, find_vosk_model
@@ -225,6 +234,7 @@ RECOGNISER_KINDS: tuple[RecogniserKind, ...] = (
     RecogniserKind("auto", _auto),  # Vosk when a model is found and loads, else PocketSphinx
     RecogniserKind("vosk", _vosk),  # needs a Vosk model (``model``, else the usual places)
     RecogniserKind("pocketsphinx", _pocketsphinx),  # its English model ships in the wheel
+    RecogniserKind("moonshine", _moonshine),  # a neural English model, with the extra [moonshine]
     RecogniserKind("text", _text, hears=False),
     RecogniserKind("wyoming", _wyoming, needs_server=True),  # falls back to PocketSphinx while the server is away
 )

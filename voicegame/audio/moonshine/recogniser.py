@@ -1,0 +1,120 @@
+"""Moonshine base-en as a recogniser of the game: a neural English model held to the turn's grammar.
+
+``set_grammar`` compiles the grammar's two JSGF documents (the likely sentences and the whole language)
+to a token automaton once (``grammar_cache``); ``recognise`` encodes the utterance, runs a beam search
+held to the automaton and a free transcript in the same batch (``beam_search``), and lets the free
+transcript's score decide whether the best sentence is a command at all (``rejection``). The free
+transcript is offered as ``Heard.transcript`` too (its words, their mean log probability a token), the
+game's slot for a free transcription (voicegame.listen.understanding: a transcript that parses as a
+command is asked about before it changes the game; one that writes ordinary speech rejects a doubtful
+sentence), so that a phrasing the grammar lacks ("make it louder") is still understood. It is the same
+model's opinion, not an independent one as Whisper's is: a sentence in doubt (the doubt is that the
+transcript wrote other words) is offered without it, so that the same evidence does not count twice
+(the game asks about the sentence instead of throwing it out). The
+model's sessions are loaded on first use, or beforehand by ``load_in_background()`` while the game
+greets the player.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..backend import Heard, Transcript, TranscriptOnDemand, as_int16
+from ..errors import RecogniserUnavailable
+from ..grammar_spec import RecogniserGrammar
+from .beam_search import BEAM, Decoded, decode, normal_words
+from .grammar_cache import GrammarCache
+from .model import SAMPLE_RATE, ModelFiles, MoonshineModel, find_model_files
+from .rejection import MoonshineThresholds, Verdict, verdict
+from .token_automaton import TokenAutomaton
+from .tokenizer import MoonshineTokenizer
+
+MIN_SAMPLES = SAMPLE_RATE // 10
+"""Shorter audio (under 0.1 s) holds no word: nothing is decoded."""
+
+
+@dataclass(frozen=True)
+class LastDecode:
+    """What the last ``recognise`` found besides its ``Heard``: for benches and the tuning of the verdict."""
+
+    decoded: Decoded
+    verdict: Verdict
+
+
+class MoonshineRecogniser:
+    """The ``Recogniser`` protocol (voicegame.audio.backend) over Moonshine base-en and onnxruntime."""
+
+    name = "moonshine"
+
+    def __init__(self, files: ModelFiles | None = None, threads: int | None = None, beam: int = BEAM,
+                 thresholds: MoonshineThresholds | None = None, copies: Path | None = None) -> None:
+        """``files``: the model's files (None: the installed wheels'); ``threads``: onnxruntime's threads
+        (None: the machine's cores); ``copies``: the folder of the model's ONNX copies (``onnx_copies``).
+        Raises ``RecogniserUnavailable`` (one sentence) when onnxruntime or
+        the model is not installed."""
+        if importlib.util.find_spec("onnxruntime") is None:
+            raise RecogniserUnavailable("audio_moonshine_no_onnxruntime")
+        self.files = files if files is not None else find_model_files()
+        try:
+            self.tokenizer = MoonshineTokenizer.from_file(self.files.tokenizer)
+        except (OSError, ValueError):
+            raise RecogniserUnavailable("audio_moonshine_model_missing") from None
+        self.threads = threads
+        self.copies = copies
+        self.beam = beam
+        self.thresholds = thresholds if thresholds is not None else MoonshineThresholds()
+        self.grammars = GrammarCache(self.tokenizer)
+        self.missing: tuple[str, ...] = ()  # the tokenizer spells every word
+        self.last: LastDecode | None = None
+        self._automaton: TokenAutomaton | None = None
+        self._model: MoonshineModel | None = None
+        self._loading = threading.Lock()
+
+    # -- the model
+    @property
+    def model(self) -> MoonshineModel:
+        """The sessions, loaded on first use (one load even when asked from two threads)."""
+        if self._model is None:
+            with self._loading:
+                if self._model is None:
+                    self._model = MoonshineModel(self.files, self.threads, self.copies)
+        return self._model
+
+    def load_in_background(self) -> threading.Thread:
+        """Load the sessions in a thread (while the greeting plays); a failure shows at first use."""
+        def load() -> None:
+            try:
+                self.model
+            except RecogniserUnavailable:
+                pass
+
+        thread = threading.Thread(target=load, name="moonshine-load", daemon=True)
+        thread.start()
+        return thread
+
+    # -- grammar
+    def missing_words(self, grammar: RecogniserGrammar) -> list[str]:
+        """None: byte fallback lets the tokenizer spell every word."""
+        return []
+
+    def set_grammar(self, grammar: RecogniserGrammar) -> None:
+        self._automaton = self.grammars.compiled(grammar)
+
+    # -- decoding
+    def recognise(self, pcm: np.ndarray) -> Heard:
+        audio = as_int16(pcm)
+        if self._automaton is None or len(audio) < MIN_SAMPLES:
+            return Heard("", None, True)
+        decoded = decode(self.model, self._automaton, audio.astype(np.float32) / 32768.0, self.beam)
+        found = verdict(decoded, self.thresholds)
+        self.last = LastDecode(decoded, found)
+        nbest = tuple((h.text, round(h.mean, 4)) for h in decoded.nbest)
+        written = Transcript(" ".join(normal_words(decoded.free_text)), decoded.free.mean, 0.0)
+        offered = None if found.doubt else TranscriptOnDemand(lambda: written)  # a doubt is that transcript's already
+        return Heard(found.text, found.confidence, found.unknown, found.doubt, found.alternatives,
+                     transcript=offered, nbest=nbest)
