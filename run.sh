@@ -62,7 +62,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stam
 fi
 if [ "$what" = test ] && { [ ! -f .venv/.installed-test ] || [ "$stamp" -nt .venv/.installed-test ]; }; then
     echo "Installing the test tools in .venv..." >&2
-    quietly "$setup_log" .venv/bin/python -m pip install -e '.[test]'
+    quietly "$setup_log" .venv/bin/python -m pip install -e '.[test,moonshine]'
     # The tests of barge-in need WebRTC's canceller; building it is for the test suite, never for play.
     if ! .venv/bin/python -c 'import aec_audio_processing' >/dev/null 2>&1; then
         echo "Building WebRTC's echo canceller for its tests (C++: a few minutes, once)..." >&2
