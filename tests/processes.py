@@ -8,7 +8,9 @@ hangs fails the test with what it wrote on standard error instead of hanging the
 
 from __future__ import annotations
 
+import os
 import queue
+import signal
 import subprocess
 import sys
 import threading
@@ -22,6 +24,8 @@ class Child:
     """``python -m voicegame ARGS`` with pipes; ``lines_until`` reads what it says."""
 
     def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+        # faulthandler: a child that hangs is stopped with SIGABRT and writes where each thread was
+        env = {**(os.environ if env is None else env), "PYTHONFAULTHANDLER": "1"}
         self.proc = subprocess.Popen([sys.executable, "-m", "voicegame", *args], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
         self._lines: queue.Queue[str | None] = queue.Queue()
@@ -71,7 +75,15 @@ class Child:
         """Wait for the child to end by itself (a signal sent, "quit" said): its status, the rest of
         its standard output and its standard error. Standard input stays open until then, so that
         the end of input cannot end the game before the signal does."""
-        status = self.proc.wait(timeout=PATIENCE)
+        try:
+            status = self.proc.wait(timeout=PATIENCE)
+        except subprocess.TimeoutExpired:
+            self.proc.send_signal(signal.SIGABRT)  # the threads' tracebacks go to its standard error
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                pass
+            raise AssertionError(f"the child did not end in {PATIENCE} s: {self._stderr()}") from None
         out = []
         while (line := self._lines.get(timeout=PATIENCE)) is not None:
             out.append(line)

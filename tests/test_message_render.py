@@ -22,7 +22,7 @@ KEYS = sorted(MESSAGES.language.messages)
 
 NUMBERS = {"count", "more", "left", "days", "limit", "hours", "minutes", "seconds", "played", "won", "streak", "best",
            "rate", "score", "max", "total", "home", "skipped", "keep", "redeals", "steps", "size", "bits", "low", "high",
-           "points", "takes", "draw", "number", "seed", "deal"}
+           "points", "takes", "draw", "number", "seed", "deal", "cap", "line"}
 """Parameters that are counts or numbers: rendered as 1 and as 2."""
 
 TEXT: dict[str, object] = {
@@ -48,7 +48,7 @@ TEXT: dict[str, object] = {
     "uri": "tcp://homeassistant.local:10300", "value": "\"pyramid\"", "variable": "VOSK_MODEL", "verb": "deal", "voice": "Amy", "new": "a three", "old": "a two",
     "wake": "hey solitaire", "wanted": "--draw 1", "waste": "the seven of hearts", "what": "pile three",
     "word": "seven", "words": "seven and eight", "left": Card(Rank.SIX, Suit.HEARTS), "place": "column nine",
-    "summary": "Build the four suits up from the aces.",
+    "summary": "Build the four suits up from the aces.", "id": "5-k3f9", "when": "today",
 }
 """Sample values of the other parameters (a few, like ``left``, are a card in some messages and a count
 in others: the card is used, the count is checked through the messages that say it with a noun)."""

@@ -14,10 +14,10 @@ from voicegame.storage.config import SETTINGS, Config
 
 
 def test_each_way_of_playing_offers_the_kinds_it_can_use():
-    assert KINDS == ("auto", "vosk", "pocketsphinx", "text", "wyoming")
+    assert KINDS == ("auto", "vosk", "pocketsphinx", "moonshine", "text", "wyoming")
     assert kind_names() == KINDS  # voice play: typed commands and a speech server too
-    assert kind_names(typed=False) == ("auto", "vosk", "pocketsphinx", "wyoming")  # a satellite: it has --stt
-    assert kind_names(typed=False, server=False) == ("auto", "vosk", "pocketsphinx")  # the kiosk
+    assert kind_names(typed=False) == ("auto", "vosk", "pocketsphinx", "moonshine", "wyoming")  # a satellite: it has --stt
+    assert kind_names(typed=False, server=False) == ("auto", "vosk", "pocketsphinx", "moonshine")  # the kiosk
     assert next(s for s in SETTINGS if s.key == "audio.recogniser").choices == KINDS
 
 
