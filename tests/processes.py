@@ -20,6 +20,13 @@ PATIENCE = 120.0
 """Seconds a child is given for each line waited for (generous: only a hung child takes that long)."""
 
 
+def _interrupt_as_a_terminal_would() -> None:
+    """Ctrl-C's signal back to its default in the child: a suite started in the background by a shell
+    without job control (``./run.sh test &``, as CI may be) ignores SIGINT, every child inherits that,
+    and Python then leaves it ignored, so a test of Ctrl-C would wait on a game that never hears it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Child:
     """``python -m voicegame ARGS`` with pipes; ``lines_until`` reads what it says."""
 
@@ -27,7 +34,8 @@ class Child:
         # faulthandler: a child that hangs is stopped with SIGABRT and writes where each thread was
         env = {**(os.environ if env is None else env), "PYTHONFAULTHANDLER": "1"}
         self.proc = subprocess.Popen([sys.executable, "-m", "voicegame", *args], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1, env=env,
+                                     preexec_fn=_interrupt_as_a_terminal_would)
         self._lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 

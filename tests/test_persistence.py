@@ -88,7 +88,9 @@ def test_sigkill_at_random_points_never_leaves_a_broken_save(private_data_dir, t
     for attempt in range(6):
         proc = subprocess.Popen([sys.executable, "-m", "voicegame", "play", "klondike", "--seed", "5", "--text"],
                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
-        proc.stdin.write("\n".join(script) + "\n")
+        # all but the winning move: a run the kill misses on a loaded machine ends unfinished at the end of
+        # its input, so the last save is always one to resume (a won game is not offered again)
+        proc.stdin.write("\n".join(script[:-1]) + "\n")
         proc.stdin.flush()
         # kill once this run's saves have passed a random move (waiting for progress, not a fixed
         # time: a loaded machine can take longer than a second to start the game)
