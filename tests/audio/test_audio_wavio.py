@@ -71,14 +71,18 @@ def test_channels_are_averaged(tmp_path):
     assert 0.22 * 32768 < np.abs(pcm[1000:-1000]).max() < 0.28 * 32768
 
 
-def test_float_wav_via_own_riff_reader(tmp_path):
-    x = _sine(32000, 0.5).astype("<f4")
-    fmt = struct.pack("<HHIIHH", 3, 1, 32000, 32000 * 4, 4, 32)
-    data = x.tobytes()
+def _float_wav(path, samples: np.ndarray, rate: int) -> None:
+    """A 32-bit float WAV, which the standard ``wave`` module cannot read (our own RIFF reader does)."""
+    fmt = struct.pack("<HHIIHH", 3, 1, rate, rate * 4, 4, 32)
+    data = samples.astype("<f4").tobytes()
     blob = b"RIFF" + struct.pack("<I", 4 + 8 + len(fmt) + 8 + len(data)) + b"WAVE"
     blob += b"fmt " + struct.pack("<I", len(fmt)) + fmt + b"data" + struct.pack("<I", len(data)) + data
+    path.write_bytes(blob)
+
+
+def test_float_wav_via_own_riff_reader(tmp_path):
     p = tmp_path / "f.wav"
-    p.write_bytes(blob)
+    _float_wav(p, _sine(32000, 0.5), 32000)
     pcm = read_wav(p)
     assert abs(len(pcm) - 8000) <= 2 and abs(_peak_hz(pcm) - 440) < 3
 
@@ -147,11 +151,6 @@ def test_a_long_recording_is_read_only_as_far_as_a_command_can_go(tmp_path):
     write_wav(plain, np.zeros(8000 * 60, dtype=np.int16), 8000)
     assert len(read_wav(plain, max_seconds=20)) == 16000 * 20
     assert len(read_wav(plain)) == 16000 * 60
-    x = _sine(16000, 30.0).astype("<f4")
-    fmt = struct.pack("<HHIIHH", 3, 1, 16000, 16000 * 4, 4, 32)
-    data = x.tobytes()
-    blob = b"RIFF" + struct.pack("<I", 4 + 8 + len(fmt) + 8 + len(data)) + b"WAVE"
-    blob += b"fmt " + struct.pack("<I", len(fmt)) + fmt + b"data" + struct.pack("<I", len(data)) + data
     floats = tmp_path / "f.wav"
-    floats.write_bytes(blob)
+    _float_wav(floats, _sine(16000, 30.0), 16000)
     assert len(read_wav(floats, max_seconds=2.5)) == 40000
