@@ -1,6 +1,6 @@
 """Bench: whole deals played by voice with held-out voices, the figure a player feels (issue 36, item 6).
 
-    python bench/by_voice.py [--games 10] [--condition clean|white20] [--quick] [--jobs 2]
+    python bench/by_voice.py [--games 10] [--condition clean|white20] [--quick] [--jobs 2] [--recogniser pocketsphinx|moonshine|moonshine-whisper]
                              [--typed] [--out FILE.json] [--summary FILE.json]
 
 Deals: Klondike (draw three), FreeCell and Spider (one suit), deals the thoughtful solver wins
@@ -70,6 +70,7 @@ sys.path.insert(0, str(ROOT / "tests" / "audio"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from asr import mix, pad  # noqa: E402
+from ears import EARS  # noqa: E402
 from voices import HELD_OUT, Voice, by_label, pcm  # noqa: E402
 from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
 from voicegame.engine import Engine, History, Move, MoveKind, State  # noqa: E402
@@ -344,7 +345,7 @@ class Player:
 
 def play_deal(job: tuple) -> dict:
     """One deal (a worker's job): the tally and every utterance's row."""
-    index, key, options, seed, voice_index, condition, typed, quick = job
+    index, key, options, seed, voice_index, condition, typed, quick, ear = job
     logging.getLogger("voicegame").setLevel(logging.ERROR)
     os.nice(0)
     line = winning_line(key, options, seed)
@@ -353,9 +354,8 @@ def play_deal(job: tuple) -> dict:
     voice = None if typed else by_label(voice_index) if isinstance(voice_index, str) else HELD_OUT[voice_index % len(HELD_OUT)]
     recogniser = None
     if not typed:
-        from voicegame.audio.recognisers import listening_pocketsphinx
-        from voicegame.audio.whisper_transcriber import find_transcriber
-        recogniser = listening_pocketsphinx(transcriber=find_transcriber())
+        from ears import make_ear
+        recogniser = make_ear(ear)
     rows: list[dict] = []
     player = Player(key, options, seed, voice, condition, recogniser, rows, index)
     began = time.process_time()
@@ -491,6 +491,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="one deal of each game, its first 30 moves")
     ap.add_argument("--typed", action="store_true", help="the same player typing (Session.handle): the sanity check")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--recogniser", choices=EARS, default="pocketsphinx", help="the ear (bench/ears.py)")
     ap.add_argument("--only", help="comma-separated deal numbers (1-based) of DEALS to play")
     ap.add_argument("--voice", help="one voice for every deal (a label of bench/voices.py), instead of the held-out ones in turn")
     ap.add_argument("--out", help="write the results (every utterance's row) to this JSON file, as deals finish")
@@ -516,9 +517,9 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [int(x) - 1 for x in args.only.split(",")]
     global PARTIAL
     PARTIAL = args.out or ""
-    work = [(i, *DEALS[i], args.voice or i, args.condition, args.typed, args.quick) for i in chosen]
+    work = [(i, *DEALS[i], args.voice or i, args.condition, args.typed, args.quick, args.recogniser) for i in chosen]
     voices = ", ".join(f"{DEALS[i][0]} {DEALS[i][2]}: {args.voice or HELD_OUT[i % len(HELD_OUT)].label}" for i in chosen)
-    print(f"{len(work)} deals, condition {args.condition}, {'typed' if args.typed else 'voices ' + voices}", flush=True)
+    print(f"{len(work)} deals, condition {args.condition}, ear {args.recogniser}, {'typed' if args.typed else 'voices ' + voices}", flush=True)
     t0 = time.time()
     results: list[dict] = []
     with multiprocessing.Pool(min(args.jobs, len(work))) as pool:

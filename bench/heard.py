@@ -27,7 +27,8 @@ or labels), padded with silence, mixed with white or babble noise, and heard by:
   confirmation);
 - **moonshine**: Moonshine base-en held to the same grammar (voicegame/audio/moonshine/, extra
   ``[moonshine]``), then ``Session.hear`` as the game; ``--system game --system moonshine`` puts the two
-  ears side by side in one run;
+  ears side by side in one run; **moonshine-whisper**: the same with Whisper's second opinion around it
+  (``second_opinion.with_transcriber``), as the game builds it;
 - **baseline**: the same decoder with one static JSGF of every phrasing of the game (any card in any
   move, ``build_grammar``), no checks, the text acted on as typed (``Session.handle``).
 
@@ -75,6 +76,7 @@ from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening
 from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
 from voicegame.audio.pocketsphinx_thresholds import listening_thresholds  # noqa: E402
 from voicegame.audio.whisper_transcriber import find_transcriber  # noqa: E402
+from voicegame.audio.second_opinion import with_transcriber  # noqa: E402
 from voicegame.engine import History, MoveKind, PileKind, State  # noqa: E402
 from voicegame.solver.hints import ranked_moves  # noqa: E402
 from voicegame.play.voice_memory import VoiceMemory  # noqa: E402
@@ -337,18 +339,19 @@ def judge(session: Session, state: State, text: str | None, heard: Heard, system
 
 # ------------------------------------------------------------------------------- running
 def _recogniser(system: str):
-    if system == "moonshine":
+    if system in ("moonshine", "moonshine-whisper"):
         from voicegame.audio.moonshine.recogniser import MoonshineRecogniser
 
-        return MoonshineRecogniser()
+        transcriber = None if NO_TRANSCRIBER or system == "moonshine" else find_transcriber()
+        return with_transcriber(MoonshineRecogniser(), transcriber)
     if system == "baseline":
         return PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS)
     transcriber = None if NO_TRANSCRIBER else find_transcriber()
     if "phone-loop" not in WITHOUT:
         return listening_pocketsphinx(transcriber=transcriber)
     thresholds = replace(listening_thresholds(), phone_ratio=None)  # the game's levels, but no phone loop
-    return PocketSphinxRecogniser(thresholds, transcriber=transcriber, compallsen=True,
-                                  **PocketSphinxRecogniser.NARROW_BEAMS)
+    return with_transcriber(PocketSphinxRecogniser(thresholds, compallsen=True, **PocketSphinxRecogniser.NARROW_BEAMS),
+                            transcriber)
 
 
 def _as_heard(grammar, system: str):  # noqa: ANN001, ANN202
@@ -591,7 +594,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="120 commands, 20 non-commands, 2 voices, clean and white 10 dB")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--system", action="append", choices=["game", "baseline", "moonshine"],
+    ap.add_argument("--system", action="append", choices=["game", "baseline", "moonshine", "moonshine-whisper"],
                     help="game, baseline and/or moonshine (default: game and baseline)")
     ap.add_argument("--conditions", help="e.g. clean,white10")
     ap.add_argument("--voices", default="held-out",

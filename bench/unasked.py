@@ -1,7 +1,7 @@
 """Bench: does the game do what nobody asked for? Real people's recordings through the game as it
 listens, this code side by side with an earlier commit in the same run (issue 34).
 
-    python bench/unasked.py CLIPS [--against REV] [--recogniser pocketsphinx|moonshine ...] [--jobs 2]
+    python bench/unasked.py CLIPS [--against REV] [--recogniser pocketsphinx|moonshine|moonshine-whisper ...] [--jobs 2]
                             [--out FILE.json] [--summary FILE.json]
 
 ``CLIPS`` is a folder made by bench/human_clips.py (tests/data/human, or a larger one). Each clip is
@@ -46,6 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
+from ears import EARS  # noqa: E402
 from human_clips import Clip, load  # noqa: E402
 
 DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -102,14 +103,9 @@ def _open(situation: str):  # noqa: ANN202
 
 
 def _recogniser(kind: str):  # noqa: ANN202
-    if kind == "moonshine":
-        from voicegame.audio.moonshine.recogniser import MoonshineRecogniser
+    from ears import make_ear
 
-        return MoonshineRecogniser()
-    from voicegame.audio.recognisers import listening_pocketsphinx
-    from voicegame.audio.whisper_transcriber import find_transcriber
-
-    return listening_pocketsphinx(transcriber=find_transcriber())
+    return make_ear(kind)
 
 
 def run_clips(clips: list[dict], situation: str, kind: str = "pocketsphinx") -> list[dict]:
@@ -228,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("clips", type=Path, nargs="?")
     ap.add_argument("--against", metavar="REV", help="also run this commit of the repository, side by side")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--recogniser", action="append", choices=["pocketsphinx", "moonshine"],
+    ap.add_argument("--recogniser", action="append", choices=list(EARS),
                     help="the ear (default: pocketsphinx, as the game listens); twice: both side by side")
     ap.add_argument("--out", type=Path)
     ap.add_argument("--summary", type=Path, help="only summarise this JSON file")

@@ -28,7 +28,6 @@ from .pocketsphinx_phone_loop import PhoneLoop
 from .pocketsphinx_second import SECOND_OPTIONS, SecondDecode
 from .pocketsphinx_thresholds import PocketSphinxThresholds
 from .pocketsphinx_verdicts import Decode, GrammarWords, checks_for, judge
-from .whisper_transcriber import EarlyTranscript
 
 log = logging.getLogger(__name__)
 
@@ -101,21 +100,18 @@ class PocketSphinxRecogniser:
     white noise 10 dB SNR take 158 ms after the end instead of about 10)."""
 
     def __init__(self, thresholds: PocketSphinxThresholds | None = None, *, sample_rate: int = 16000,
-                 hmm: str | None = None, dictionary: str | None = None, transcriber: Any = None,
+                 hmm: str | None = None, dictionary: str | None = None,
                  **options: object):
         """``thresholds``: the levels of the noise floor and of the checks (``PocketSphinxThresholds``;
         None: its defaults, every check off; ``listening_thresholds()``: the game's). ``options``:
-        further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``. ``transcriber``: a free
-        transcriber (``WhisperTranscriber``) whose opinion every result offers on demand
-        (``Heard.transcript``); None: no second opinion."""
+        further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``. Whisper's second opinion is
+        added around it (``second_opinion.with_transcriber``), as around every recogniser."""
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
             raise RecogniserUnavailable("audio_pocketsphinx_not_installed") from None
         self.thresholds = thresholds if thresholds is not None else PocketSphinxThresholds()
         self.sample_rate = int(sample_rate)
-        self.transcriber = transcriber
-        self._early = EarlyTranscript(transcriber) if transcriber is not None else None
         self._options = {**self.DECODER_OPTIONS, **options}
         self._paths = (hmm, dictionary)
         try:
@@ -240,13 +236,8 @@ class PocketSphinxRecogniser:
         """The whole utterance at once: ``begin``, ``feed`` and ``finish``, so it decodes exactly as
         the same audio streamed in blocks does."""
         self.begin()
-        early, self._early = self._early, None  # nothing to win by starting early: all the audio is here
-        try:
-            self.feed(pcm)
-            heard = self.finish()
-        finally:
-            self._early = early
-        return heard if early is None else replace(heard, transcript=early.transcriber.on_demand(as_int16(pcm)))
+        self.feed(pcm)
+        return self.finish()
 
     # -- streaming (see StreamingRecogniser)
     def begin(self) -> None:
@@ -259,8 +250,6 @@ class PocketSphinxRecogniser:
         self._noise.begin()
         self.first_fit, self._second.fit = {}, {}
         self._in_utterance = True
-        if self._early is not None:
-            self._early.begin()
 
     def feed(self, pcm: np.ndarray) -> None:
         """More audio of the utterance. It is held back until ``LEVEL_SPEECH_MS`` of speech (or
@@ -269,8 +258,6 @@ class PocketSphinxRecogniser:
         if not self._in_utterance:
             self.begin()
         audio = as_int16(pcm)
-        if self._early is not None:
-            self._early.feed(audio)
         step = self.sample_rate // 10
         while self._noise.sigma is None and len(audio):  # in 100 ms steps, so a whole utterance fed at
             self._held.append(audio[:step])       # once settles where the same audio streamed would
@@ -293,10 +280,7 @@ class PocketSphinxRecogniser:
         self._decoded = []
         if len(audio) < self.sample_rate // 10:  # under 100 ms: nothing to decode
             return Heard("", None, True)
-        heard = self._judge(audio)
-        if self._early is not None:
-            heard = replace(heard, transcript=self._early.finish(audio))
-        return heard
+        return self._judge(audio)
 
     def _judge(self, audio: np.ndarray) -> Heard:
         """The decode just ended, checked (``pocketsphinx_verdicts``): what ``finish`` returns."""

@@ -87,20 +87,22 @@ def _label(path: Path) -> str:
     return path.parent.name if path.name.lower() in ("model", "models") and path.parent.name else path.name
 
 
-def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None) -> PocketSphinxRecogniser:
+def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None) -> Recogniser:
     """PocketSphinx as the game listens with it: narrow beams for the per-turn grammar, and three
     checks against speech that is not a command (acoustic score per frame, speech left as silence,
     phone loop), and doubt (confirmation of a change of the game) for a weak fit, loud noise or a
     word naming a card or a place that fits badly.
     ``acoustic_check=False`` (setting ``audio.acoustic_check``) drops the first, which doubles
     decoding time, for slow machines. ``transcriber``: the second opinion on what the grammar decode
-    rejects or doubts (``whisper_transcriber.find_transcriber``; None: none)."""
+    rejects or doubts (``whisper_transcriber.find_transcriber``; None: none), added around it
+    (``second_opinion.with_transcriber``)."""
     from .pocketsphinx_recogniser import PocketSphinxRecogniser
     from .pocketsphinx_thresholds import listening_thresholds
+    from .second_opinion import with_transcriber
 
     scoring = {"compallsen": True} if acoustic_check else {}  # scores for the acoustic check
     decoder: dict[str, Any] = {**scoring, **PocketSphinxRecogniser.NARROW_BEAMS}  # settings of several types
-    return PocketSphinxRecogniser(listening_thresholds(acoustic_check), transcriber=transcriber, **decoder)
+    return with_transcriber(PocketSphinxRecogniser(listening_thresholds(acoustic_check), **decoder), transcriber)
 
 
 def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check: bool = True,
@@ -149,14 +151,26 @@ class RecogniserRequest:
     on_note: Callable[[str], None] | None = None
     """Tells the player when the Wyoming server fails mid-game (see ``WyomingRecogniser``)."""
     second_opinion: bool = True
-    """PocketSphinx asks Whisper's tiny English model, when installed, about what it rejects or doubts
-    (setting ``audio.second_opinion``; ``whisper_transcriber``)."""
+    """The recogniser's results carry Whisper's tiny English model's free transcript, when installed, for
+    the policy to weigh (setting ``audio.second_opinion``; ``second_opinion``, ``whisper_transcriber``)."""
 
-    def pocketsphinx(self) -> PocketSphinxRecogniser:
-        """PocketSphinx as the game listens, with Whisper's second opinion when asked for and installed."""
+    def transcriber(self) -> Any:
+        """Whisper's transcriber when asked for and installed, else None."""
+        if not self.second_opinion:
+            return None
         from .whisper_transcriber import find_transcriber
 
-        return listening_pocketsphinx(self.acoustic_check, find_transcriber() if self.second_opinion else None)
+        return find_transcriber()
+
+    def with_second_opinion(self, recogniser: Recogniser) -> Recogniser:
+        """``recogniser`` with Whisper's second opinion when asked for and installed."""
+        from .second_opinion import with_transcriber
+
+        return with_transcriber(recogniser, self.transcriber())
+
+    def pocketsphinx(self) -> Recogniser:
+        """PocketSphinx as the game listens, with Whisper's second opinion when asked for and installed."""
+        return listening_pocketsphinx(self.acoustic_check, self.transcriber())
 
 
 def _text(request: RecogniserRequest) -> tuple[Recogniser, str]:
@@ -173,7 +187,7 @@ def _vosk(request: RecogniserRequest) -> tuple[Recogniser, str]:
     path = find_vosk_model(request.model)
     if path is None:
         raise ModelNotFound("audio_no_vosk_model")
-    return VoskRecogniser(path), message_text("audio_using_vosk", {"model": _label(path)})
+    return request.with_second_opinion(VoskRecogniser(path)), message_text("audio_using_vosk", {"model": _label(path)})
 
 
 def _moonshine(request: RecogniserRequest) -> tuple[Recogniser, str]:
@@ -182,7 +196,7 @@ def _moonshine(request: RecogniserRequest) -> tuple[Recogniser, str]:
 
     recogniser = MoonshineRecogniser()
     recogniser.load_in_background()  # while the greeting plays
-    return recogniser, message_text("audio_using_moonshine", {})
+    return request.with_second_opinion(recogniser), message_text("audio_using_moonshine", {})
 
 
 def _auto(request: RecogniserRequest) -> tuple[Recogniser, str]:
@@ -193,7 +207,7 @@ def _auto(request: RecogniserRequest) -> tuple[Recogniser, str]:
     if path is None:
         return request.pocketsphinx(), message_text("audio_using_pocketsphinx_no_vosk", {})
     try:
-        return VoskRecogniser(path), message_text("audio_using_vosk", {"model": _label(path)})
+        return request.with_second_opinion(VoskRecogniser(path)), message_text("audio_using_vosk", {"model": _label(path)})
     except RecogniserUnavailable as e:
         log.warning("Vosk failed, falling back to PocketSphinx: %s", e)
         return request.pocketsphinx(), message_text("audio_using_pocketsphinx_vosk_failed", {})
