@@ -48,7 +48,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "audio"))
+sys.path.insert(0, str(ROOT / "bench"))
 
+from ears import EARS, make_ear  # noqa: E402
 from speech_fixtures import KLONDIKE_JSGF, speech_pcm  # noqa: E402
 from voicegame.audio.earcons import EarconPlayer  # noqa: E402
 from voicegame.audio.grammar_spec import RecogniserGrammar  # noqa: E402
@@ -123,14 +125,15 @@ def pct(values: list[float], q: float) -> float:
     return float(np.percentile(np.asarray(values), q))
 
 
-def run(grammar_kind: str = "session") -> tuple[str, dict]:
-    commands = script_commands()
+def run(grammar_kind: str = "session", ear: str = "pocketsphinx", count: int | None = None) -> tuple[str, dict]:
+    """``ear``: one of bench/ears.py (the session grammar only); ``count``: the script's first commands only."""
+    commands = script_commands()[:count]
     rng = np.random.default_rng(5)
     session = Session("klondike", seed=5)
     static = RecogniserGrammar(KLONDIKE_JSGF, (), Jsgf(KLONDIKE_JSGF).words)
     use_session_grammar = grammar_kind == "session" and hasattr(session, "recogniser_grammar")
     # the game's own recogniser with the game's grammar; the plain one with the tests' static grammar
-    recogniser = listening_pocketsphinx(transcriber=find_transcriber()) if use_session_grammar else PocketSphinxRecogniser()
+    recogniser = make_ear(ear) if use_session_grammar else PocketSphinxRecogniser()
     if not use_session_grammar:
         recogniser.set_grammar(static)
     speaker = Pyttsx3Speaker(output=None, fallback=PrintSpeaker(io.StringIO()))
@@ -205,18 +208,19 @@ def run(grammar_kind: str = "session") -> tuple[str, dict]:
         words_all.append(n)
         if reply.moves:
             words_move.append(n)
-    return report(commands, stages, to_earcon, to_speech, exact, won, words_move, words_all, use_session_grammar, cpu)
+    return report(commands, stages, to_earcon, to_speech, exact, won, words_move, words_all, use_session_grammar, cpu,
+                  ear if use_session_grammar else "pocketsphinx")
 
 
 def report(commands, stages, to_earcon, to_speech, exact, won, words_move, words_all, session_grammar,
-           cpu: dict[str, list[float]] | None = None) -> tuple[str, dict]:
+           cpu: dict[str, list[float]] | None = None, ear: str = "pocketsphinx") -> tuple[str, dict]:
     total = sum(statistics.median(v) for k, v in stages.items() if v and k != "grammar")
-    grammar = "Session.recogniser_grammar()" if session_grammar else "static Klondike JSGF of tests/audio"
+    grammar = f"Session.recogniser_grammar(), {ear}" if session_grammar else "static Klondike JSGF of tests/audio"
     names = {
         "endpoint": f"end of speech (Endpointer: {DEFAULT_EARLY_SILENCE_MS} ms of silence after a complete command, "
                     f"else {DEFAULT_TRAILING_SILENCE_MS} ms)",
         "grammar": "grammar of the turn (build + set_grammar when it changed; before listening, not in the total)",
-        "decode": "decoding left after the end decision (PocketSphinx, streamed)",
+        "decode": f"decoding left after the end decision ({ear}, streamed)",
         "parse": "parse",
         "resolve": "resolve + narrate (rest of Session.hear)",
         "engine": "engine (apply the moves)",
@@ -362,6 +366,8 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="write the section into bench/RESULTS.md")
     parser.add_argument("--grammar", choices=("session", "static", "both"), default="both",
                         help="decode with the session's grammar of the turn, the static test grammar, or both")
+    parser.add_argument("--recogniser", choices=EARS, default="pocketsphinx", help="the ear (bench/ears.py), with the session's grammar")
+    parser.add_argument("--commands", type=int, help="only the script's first N commands")
     parser.add_argument("--wyoming", type=int, metavar="N", default=0,
                         help="only compare end of speech to first sound: local, Wyoming STT and satellite, on N commands")
     args = parser.parse_args()
@@ -374,7 +380,7 @@ def main() -> None:
             print(f"written to {RESULTS}")
         return
     kinds = ("session", "static") if args.grammar == "both" else (args.grammar,)
-    text = SECTION + "\n\n" + "\n".join(run(kind)[0] for kind in kinds)
+    text = SECTION + "\n\n" + "\n".join(run(kind, args.recogniser, args.commands)[0] for kind in kinds)
     print(text)
     if args.write:
         write_section(text)

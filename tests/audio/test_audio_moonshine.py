@@ -292,3 +292,28 @@ def test_memory_of_compiled_grammars_stays_bounded(moonshine):
         moonshine.set_grammar(grammar(SMALL_JSGF.replace("draw |", f"draw | read pile {'one two three four five six seven eight nine'.split()[n % 9]} {'ace ' * (n // 9)}|")))
     assert len(moonshine.grammars) == KEEP
     moonshine.set_grammar(grammar())
+
+
+@needs_model
+@needs_espeak
+def test_streamed_audio_is_decoded_in_the_pause_and_as_a_whole(moonshine):
+    """As the microphone feeds it: the decode begins at the player's pause, before the end of speech is
+    decided, and hears what the whole utterance heard; speech after the pause is decoded at the end."""
+    from voicegame.audio.backend import StreamingRecogniser
+
+    assert isinstance(moonshine, StreamingRecogniser)
+    silence = np.zeros(16000 * 3 // 10, np.int16)  # 300 ms, as the endpointer's wait
+    speech = speech_pcm("read pile three", "en-us+m3", 150)
+
+    def streamed(audio: np.ndarray) -> tuple[bool, str]:
+        moonshine.begin()
+        for i in range(0, len(audio), 480):  # 30 ms blocks
+            moonshine.feed(audio[i : i + 480])
+        early = moonshine._early.begun_early
+        return early, moonshine.finish().text
+
+    assert streamed(np.concatenate([silence, speech, silence])) == (True, "read pile three")
+    first = speech_pcm("undo", "en-us+m3", 150)
+    cut = speech[: int(np.flatnonzero(np.abs(speech) > 1000)[-1]) + 1]  # ends on its last loud sample
+    early, text = streamed(np.concatenate([silence, first, silence, cut]))
+    assert not early and text != "undo"  # the decode of the first word alone was not used

@@ -21,7 +21,6 @@ import logging
 import os
 import re
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, Sequence
@@ -29,6 +28,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .backend import Transcript, TranscriptOnDemand
+from .early_work import EarlyWork
 
 log = logging.getLogger(__name__)
 
@@ -265,53 +265,18 @@ class WhisperTranscriber:
         return TranscriptOnDemand(partial(self.transcribe, pcm))
 
 
-class EarlyTranscript:
-    """Transcribes a streamed utterance while the player is already silent, before the end of speech is
-    decided: the endpointer waits 200-400 ms of silence, and the transcription (about 60 ms) is then done
-    by the time the game needs it, instead of adding to the wait (bench/session.py).
-
-    ``feed`` sees the audio as it arrives; after ``QUIET_MS`` of audio under a tenth of the utterance's
-    loudest 10 ms (-20 dB) the audio so far goes to the transcriber in a worker thread. Speech that
-    resumes makes that work stale; ``finish`` then transcribes the whole utterance on demand instead."""
-
-    QUIET_MS = 100
-    FRAME = RATE // 100  # 10 ms
+class EarlyTranscript(EarlyWork[Transcript]):
+    """Transcribes a streamed utterance while the player is already silent (``early_work.EarlyWork``):
+    the transcription (about 60 ms) is then done by the time the game needs it."""
 
     def __init__(self, transcriber: WhisperTranscriber) -> None:
         self.transcriber = transcriber
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whisper")
-        self.begin()
+        super().__init__(transcriber.transcribe, "whisper")
 
-    def begin(self) -> None:
-        self._chunks: list[np.ndarray] = []
-        self._samples = 0
-        self._loud_until = 0  # the end of the last loud 10 ms, in samples from the start
-        self._peak = 0.0
-        self._job: tuple[int, Future[Transcript]] | None = None
-
-    def feed(self, pcm: np.ndarray) -> None:
-        start = self._samples
-        self._chunks.append(pcm)
-        self._samples += len(pcm)
-        frames = pcm[: len(pcm) // self.FRAME * self.FRAME].astype(np.float32).reshape(-1, self.FRAME)
-        if len(frames):
-            rms = np.sqrt((frames ** 2).mean(axis=1))
-            self._peak = max(self._peak, float(rms.max()))
-            loud = np.flatnonzero(rms >= 0.1 * self._peak)
-            if len(loud):
-                self._loud_until = max(self._loud_until, start + (int(loud[-1]) + 1) * self.FRAME)
-        quiet = self._samples - self._loud_until >= self.QUIET_MS * RATE // 1000
-        if quiet and self._loud_until > 0 and (self._job is None or self._job[0] < self._loud_until):
-            audio = np.concatenate(self._chunks)
-            self._job = (self._samples, self._pool.submit(self.transcriber.transcribe, audio))
-
-    def finish(self, audio: np.ndarray) -> TranscriptOnDemand:
+    def finish(self, audio: np.ndarray) -> TranscriptOnDemand:  # type: ignore[override]
         """``Heard.transcript`` of the utterance: the early work when no speech came after it began, else
         ``audio`` (the whole utterance) transcribed on demand."""
-        job, self._job = self._job, None
-        if job is None or job[0] < self._loud_until:
-            return self.transcriber.on_demand(audio)
-        return TranscriptOnDemand(job[1].result)
+        return TranscriptOnDemand(super().finish(audio))
 
 
 def default_model_dir() -> Path | None:

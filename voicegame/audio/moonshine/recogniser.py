@@ -10,9 +10,14 @@ command is asked about before it changes the game; one that writes ordinary spee
 sentence), so that a phrasing the grammar lacks ("make it louder") is still understood. It is the same
 model's opinion, not an independent one as Whisper's is: a sentence in doubt (the doubt is that the
 transcript wrote other words) is offered without it, so that the same evidence does not count twice
-(the game asks about the sentence instead of throwing it out). The
+(the game asks about the sentence instead of throwing it out). Around it, Whisper's transcript takes
+that slot (``second_opinion.with_transcriber``). The
 model's sessions are loaded on first use, or beforehand by ``load_in_background()`` while the game
 greets the player.
+
+It streams (``begin``, ``feed``, ``finish``) only to decode early: the model needs the whole utterance,
+so the decode starts at the player's first pause (``early_work.EarlyWork``) and is done, or nearly, when
+the end of speech is decided; speech after the pause starts it again at the end.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from ..backend import Heard, Transcript, TranscriptOnDemand, as_int16
+from ..early_work import EarlyWork
 from ..errors import RecogniserUnavailable
 from ..grammar_spec import RecogniserGrammar
 from .beam_search import BEAM, Decoded, decode, normal_words
@@ -74,6 +80,9 @@ class MoonshineRecogniser:
         self._automaton: TokenAutomaton | None = None
         self._model: MoonshineModel | None = None
         self._loading = threading.Lock()
+        self._decoding = threading.Lock()  # an early decode and a whole one never run at once
+        self._early: EarlyWork[Heard] = EarlyWork(self._heard, "moonshine")
+        self._fed: list[np.ndarray] = []
 
     # -- the model
     @property
@@ -107,10 +116,15 @@ class MoonshineRecogniser:
 
     # -- decoding
     def recognise(self, pcm: np.ndarray) -> Heard:
-        audio = as_int16(pcm)
-        if self._automaton is None or len(audio) < MIN_SAMPLES:
+        return self._heard(as_int16(pcm))
+
+    def _heard(self, audio: np.ndarray) -> Heard:
+        """Decode ``audio`` (int16) held to the grammar set last (see the module)."""
+        automaton = self._automaton
+        if automaton is None or len(audio) < MIN_SAMPLES:
             return Heard("", None, True)
-        decoded = decode(self.model, self._automaton, audio.astype(np.float32) / 32768.0, self.beam)
+        with self._decoding:
+            decoded = decode(self.model, automaton, audio.astype(np.float32) / 32768.0, self.beam)
         found = verdict(decoded, self.thresholds)
         self.last = LastDecode(decoded, found)
         nbest = tuple((h.text, round(h.mean, 4)) for h in decoded.nbest)
@@ -118,3 +132,18 @@ class MoonshineRecogniser:
         offered = None if found.doubt else TranscriptOnDemand(lambda: written)  # a doubt is that transcript's already
         return Heard(found.text, found.confidence, found.unknown, found.doubt, found.alternatives,
                      transcript=offered, nbest=nbest)
+
+    # -- streaming (see StreamingRecogniser): only to decode early, in the player's pause
+    def begin(self) -> None:
+        self._fed = []
+        self._early.begin()
+
+    def feed(self, pcm: np.ndarray) -> None:
+        audio = as_int16(pcm)
+        self._fed.append(audio)
+        self._early.feed(audio)
+
+    def finish(self) -> Heard:
+        audio = np.concatenate(self._fed) if self._fed else np.zeros(0, np.int16)
+        self._fed = []
+        return self._early.finish(audio)()
