@@ -273,6 +273,7 @@ def test_speech_that_is_no_command_stays_no_command(moonshine):
     for text in ("i think it is going to snow", "where are my slippers"):
         got = moonshine.recognise(pad(speech_pcm(text, "en-us+m3", 150)))
         assert got.unknown and got.text == "", (text, got)
+        assert got.evidence.rejected_text and got.evidence.rejected_by.startswith("moonshine gap")  # a candidate for Whisper
         written = got.transcript() if got.transcript is not None else None
         assert written is not None and written.text.split()[:3] == text.split()[:3]  # the free transcript, for the game
 

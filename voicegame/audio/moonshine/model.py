@@ -13,7 +13,6 @@ copies once, whose dequantisation onnxruntime folds away when it loads them (0.0
 from __future__ import annotations
 
 import importlib.util
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,17 +59,16 @@ def find_model_files() -> ModelFiles:
     return files
 
 
-def cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
+THREADS = 1
+"""onnxruntime's threads in an operator. Measured 2026-11-28 on this 2-core machine (six espeak-ng
+commands, the Klondike grammar; the machine shared): one thread 1.42 CPU-s and 2.6 s wall, two 3.27
+CPU-s and 6.5 s wall. The decoder's steps are small batches, where a second thread costs more than it
+saves, and Whisper's second opinion runs beside Moonshine on the other core."""
 
 
 class MoonshineModel:
     """The encoder and the merged decoder. ``threads``: onnxruntime's threads in an operator
-    (None: the machine's cores)."""
+    (None: ``THREADS``)."""
 
     def __init__(self, files: ModelFiles, threads: int | None = None, copies: Path | None = None) -> None:
         """``copies``: where the ONNX copies of the ``.ort`` files are kept (None: ``onnx_copies.cache_folder()``)."""
@@ -80,7 +78,7 @@ class MoonshineModel:
             raise RecogniserUnavailable("audio_moonshine_no_onnxruntime") from None
         encoder, decoder = onnx_copy(files.encoder, copies), onnx_copy(files.decoder, copies)
         options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads or cores()
+        options.intra_op_num_threads = threads or THREADS
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
         try:

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..backend import Heard, Transcript, TranscriptOnDemand, as_int16
+from ..backend import NO_EVIDENCE, DecodeEvidence, Heard, Transcript, TranscriptOnDemand, as_int16
 from ..early_work import EarlyWork
 from ..errors import RecogniserUnavailable
 from ..grammar_spec import RecogniserGrammar
@@ -60,7 +60,7 @@ class MoonshineRecogniser:
     def __init__(self, files: ModelFiles | None = None, threads: int | None = None, beam: int = BEAM,
                  thresholds: MoonshineThresholds | None = None, copies: Path | None = None) -> None:
         """``files``: the model's files (None: the installed wheels'); ``threads``: onnxruntime's threads
-        (None: the machine's cores); ``copies``: the folder of the model's ONNX copies (``onnx_copies``).
+        (None: ``model.THREADS``); ``copies``: the folder of the model's ONNX copies (``onnx_copies``).
         Raises ``RecogniserUnavailable`` (one sentence) when onnxruntime or
         the model is not installed."""
         if importlib.util.find_spec("onnxruntime") is None:
@@ -130,7 +130,9 @@ class MoonshineRecogniser:
         nbest = tuple((h.text, round(h.mean, 4)) for h in decoded.nbest)
         written = Transcript(" ".join(normal_words(decoded.free_text)), decoded.free.mean, 0.0)
         offered = None if found.doubt else TranscriptOnDemand(lambda: written)  # a doubt is that transcript's already
-        return Heard(found.text, found.confidence, found.unknown, found.doubt, found.alternatives,
+        evidence = DecodeEvidence(rejected_by=f"moonshine gap {found.gap:.2f}: {found.rejected_text}",
+                                  rejected_text=found.rejected_text) if found.rejected_text else NO_EVIDENCE
+        return Heard(found.text, found.confidence, found.unknown, found.doubt, found.alternatives, evidence,
                      transcript=offered, nbest=nbest)
 
     # -- streaming (see StreamingRecogniser): only to decode early, in the player's pause

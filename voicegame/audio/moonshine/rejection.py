@@ -46,6 +46,9 @@ class Verdict:
     alternatives: tuple[str, ...]
     gap: float
     """The free transcript's mean log probability a token minus the sentence's (0.0 when the same words)."""
+    rejected_text: str = ""
+    """When rejected: the grammar's best sentence, thrown out ("" none): a candidate for Whisper's choice
+    among commands (``DecodeEvidence.rejected_text``)."""
 
 
 def verdict(decoded: Decoded, thresholds: MoonshineThresholds) -> Verdict:
@@ -56,7 +59,7 @@ def verdict(decoded: Decoded, thresholds: MoonshineThresholds) -> Verdict:
     gap = 0.0 if same else decoded.free.mean - best.mean
     confidence = max(1e-6, math.exp(best.mean))  # never 0.0: that means an incomplete decode to the game
     if gap > thresholds.reject_gap or (not same and best.mean < thresholds.min_mean):
-        return Verdict("", True, "", confidence, (), gap)
+        return Verdict("", True, "", confidence, (), gap, best.text)
     doubt = WEAK_FIT if gap > thresholds.doubt_gap else ""
     others = tuple(h.text for h in decoded.nbest[1:] if best.total - h.total <= thresholds.alternative_margin)
     return Verdict(best.text, False, doubt, confidence, others, gap)
