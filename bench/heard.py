@@ -94,6 +94,7 @@ non-command (``--all``: everything). The whole corpus in five conditions and two
 over an hour on this shared 2-core machine (about 2 s per clip and worker under load)."""
 EVERYTHING = False
 NO_TRANSCRIBER = False  # --no-transcriber: the game listening with PocketSphinx alone
+MOONSHINE_LEVELS: dict[str, float] = {}  # --moonshine-levels: MoonshineThresholds other than the recogniser's own
 PER_INTENT = 6
 """Phrasings per template of a slot-free intent (the first is its canonical one)."""
 CONDITIONS = [("clean", None), ("white", 20), ("white", 10), ("babble", 20), ("babble", 10)]
@@ -342,8 +343,11 @@ def _recogniser(system: str):
     if system in ("moonshine", "moonshine-whisper"):
         from voicegame.audio.moonshine.recogniser import MoonshineRecogniser
 
+        from voicegame.audio.moonshine.rejection import MoonshineThresholds
+
         transcriber = None if NO_TRANSCRIBER or system == "moonshine" else find_transcriber()
-        return with_transcriber(MoonshineRecogniser(), transcriber)
+        levels = replace(MoonshineThresholds(), **MOONSHINE_LEVELS) if MOONSHINE_LEVELS else None
+        return with_transcriber(MoonshineRecogniser(thresholds=levels), transcriber)
     if system == "baseline":
         return PocketSphinxRecogniser(**PocketSphinxRecogniser.NARROW_BEAMS)
     transcriber = None if NO_TRANSCRIBER else find_transcriber()
@@ -373,6 +377,15 @@ def _whisper_evidence(session: Session) -> dict:
         return {}
     return {"disagrees": evidence.whisper_disagrees,
             "words": evidence.whisper_words, "other_suits": evidence.other_suits}
+
+
+def _moonshine_verdict(recogniser) -> dict:  # noqa: ANN001
+    """Moonshine's last verdict: its best sentence, its free transcript and the gap ({}: another ear)."""
+    last = getattr(recogniser, "last", None)
+    if last is None or not hasattr(last, "verdict"):
+        return {}
+    best = last.decoded.nbest[0].text if last.decoded.nbest else ""
+    return {"best": best, "free": last.decoded.free.text, "gap": round(last.verdict.gap, 3)}
 
 
 def run_job(job: tuple) -> list[dict]:
@@ -416,6 +429,7 @@ def run_job(job: tuple) -> list[dict]:
                      "command": sample is not None, "text": text, "heard": heard.text, "doubt": heard.doubt,
                      "rejected_by": heard.evidence.rejected_by, "second": heard.evidence.second,
                      "first_fit": dict(getattr(recogniser, "first_fit", {})),
+                     "moonshine": _moonshine_verdict(recogniser),
                      "second_fit": dict(getattr(recogniser, "second_fit", {})),
                      "intent": sample.intent if sample else "", "family": sample.family if sample else "",
                      "half": sample.half if sample else "", "game": game, "outcome": outcome, "seconds": spent,
@@ -604,6 +618,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--record", metavar="DIR", help="write every clip heard (WAV) and clips.jsonl there, to hear them again with --clips")
     ap.add_argument("--clips", metavar="DIR", help="hear the clips recorded in DIR (--record) instead of synthesising them")
     ap.add_argument("--all", action="store_true", help="every clip in every condition (slow)")
+    ap.add_argument("--moonshine-levels", help="MoonshineThresholds for this run, e.g. reject_gap=1.5,doubt_gap=0.5")
     ap.add_argument("--no-transcriber", action="store_true", help="the game without its Whisper second opinion")
     ap.add_argument("--without", action="append", default=[], choices=["second-decode", "phone-loop"],
                     help="the game's recogniser without a part, to measure what it adds")
@@ -612,6 +627,8 @@ def main(argv: list[str] | None = None) -> int:
         print(summarise(json.loads(Path(args.summary).read_text())))
         return 0
     global EVERYTHING, NO_TRANSCRIBER, RECORD
+    if args.moonshine_levels:
+        MOONSHINE_LEVELS.update({k: float(v) for k, v in (kv.split("=") for kv in args.moonshine_levels.split(","))})
     EVERYTHING = args.all
     NO_TRANSCRIBER = args.no_transcriber
     WITHOUT.update(args.without)
