@@ -26,7 +26,7 @@ def section_keys(text: str) -> set[str]:
 
 
 def test_every_registered_game_has_a_section():
-    """The audit is regenerated (docs/audit/build.py) and reviewed when a new game is listed in
+    """A new game's section is drafted by docs/audit/build.py and reviewed by the time the game is listed in
     ``voicegame.games.LISTED_FIRST``; until then a new game without a section is a warning naming that
     command, not a failure (a game's three files are enough to add it)."""
     keys = section_keys(audit_text())
@@ -34,8 +34,9 @@ def test_every_registered_game_has_a_section():
     missing = [entry.key for entry in all_games() if entry.key not in keys]
     assert not set(missing) - new, f"games without a section in docs/rules-audit.md: {sorted(set(missing) - new)}"
     if missing:
-        warnings.warn(f"games without a section in docs/rules-audit.md: {missing}: "
-                      "PYTHONPATH=. python docs/audit/build.py > docs/rules-audit.md, then review", stacklevel=1)
+        warnings.warn(f"games without a section in docs/rules-audit.md: {missing}: PYTHONPATH=. python docs/audit/build.py "
+                      "drafts every game's section (the page has hand edits since it last ran: copy in the new "
+                      "game's section), then review it", stacklevel=1)
 
 
 def test_every_section_is_a_registered_game():
