@@ -1,5 +1,6 @@
 """The registry: every playable game, found as the modules of this package that end with an ``ENTRY``
-(a :class:`~voicegame.games.entry.GameEntry`); adding a game is adding its module, nothing more."""
+(a :class:`~voicegame.games.entry.GameEntry`); adding a game is its module, its words file and its
+scripted game, nothing more (docs/development.md, "Adding a game")."""
 
 from __future__ import annotations
 
