@@ -37,7 +37,8 @@ def test_the_solve_path_imports_the_engine_the_game_and_its_solver_only():
     assert layers <= {"cli", "engine", "games", "grammars", "solver"}, layers  # no audio/ but FILE_READING, listen/, play/, language/, storage/ (grammars/: the game's words file, data)
     assert "numpy" not in modules
     assert {name for name in modules if name.startswith("voicegame.games.")} == {
-        "voicegame.games.entry", "voicegame.games.klondike", "voicegame.games.parts", "voicegame.games.words"}
+        "voicegame.games.deal_rules", "voicegame.games.entry", "voicegame.games.klondike", "voicegame.games.parts",
+        "voicegame.games.search", "voicegame.games.words"}
     assert "voicegame.solver.freecell_solver" not in modules and "voicegame.solver.fair" not in modules
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib import import_module
 
 from voicegame.games import LISTED_FIRST, GameEntry, all_games, game_modules
@@ -87,23 +88,31 @@ def test_no_pile_name_is_written_in_python():
     assert not spoken, spoken
 
 
-GENERIC_SEARCH = {
-    "treize", "monte_carlo", "scorpion", "canfield", "triple_peaks", "hopscotch", "gaps", "yukon", "odessa", "eagle_wing",
-    "straight_up", "lady_jane", "bristol", "fortress", "chessboard", "ten_across", "doublets", "king_albert", "zebra", "kansas",
-    "pileon",
-}
-"""The games the solver searches with the generic hooks only (voicegame.solver.hook_base.GENERIC): no forced moves,
-ordering, pruning or key of their own. A game leaves this list when it gets hooks in voicegame/solver/hooks.py, and a
-new game joins it only by a decision written here (Kansas, whose scripted game is a loss because the solver won none
-of seeds 1-200, is a candidate for hooks of its own)."""
+def test_every_game_declares_its_search_and_the_solver_has_the_hooks_it_names():
+    """A game says in its ENTRY which shared hooks its search uses (``search`` has no default, so the
+    generic search too is a decision written there); every set a game may name has its hooks."""
+    import inspect
+
+    from voicegame.games.search import Search
+    from voicegame.solver.hook_base import GENERIC, SolverHooks
+    from voicegame.solver.hooks import HOOKS, HOOKS_MODULE, hooks_of
+
+    assert inspect.signature(GameEntry.from_words).parameters["search"].default is inspect.Parameter.empty
+    assert set(HOOKS_MODULE) == set(Search) - {Search.GENERIC}
+    for search in Search:
+        assert isinstance(hooks_of(search), SolverHooks) and (hooks_of(search) is GENERIC) == (search is Search.GENERIC), search
+    assert set(HOOKS) == {entry.key for entry in all_games() if entry.search is not Search.GENERIC}
 
 
-def test_every_game_has_solver_hooks_or_is_listed_as_searched_generically():
-    """A new game gets the generic search by default; it must be listed above (or given hooks in
-    voicegame/solver/hooks.py) so that falling back is a decision, not an accident."""
-    from voicegame.solver.hooks import HOOKS
+def test_the_solver_reads_each_game_s_declared_hooks_and_hint_budget():
+    from voicegame.engine import Engine
+    from voicegame.games.search import HintBudget
+    from voicegame.solver.hook_base import GENERIC
+    from voicegame.solver.hooks import hint_budget_for, hooks_for, hooks_of
 
-    keys = {g.key for g in all_games()}
-    generic = keys - set(HOOKS)
-    assert generic == GENERIC_SEARCH, (f"searched generically but not listed: {sorted(generic - GENERIC_SEARCH)}; "
-                                       f"listed but with hooks of their own (or not a game): {sorted(GENERIC_SEARCH - generic)}")
+    for entry in all_games():
+        engine = Engine(entry.make())
+        assert hooks_for(engine) is hooks_of(entry.search), entry.key
+        assert hint_budget_for(engine) == entry.hint_budget, entry.key
+    stranger = Engine(replace(all_games()[0].make(), key="not_a_game"))
+    assert hooks_for(stranger) is GENERIC and hint_budget_for(stranger) == HintBudget()

@@ -4,11 +4,12 @@ audit cites exists, so the audit cannot silently fall behind the registry or the
 from __future__ import annotations
 
 import re
+import warnings
 from pathlib import Path
 
 import pytest
 
-from voicegame.games import all_games
+from voicegame.games import all_games, unlisted_games
 
 ROOT = Path(__file__).resolve().parent.parent
 AUDIT = ROOT / "docs" / "rules-audit.md"
@@ -25,9 +26,17 @@ def section_keys(text: str) -> set[str]:
 
 
 def test_every_registered_game_has_a_section():
+    """A new game's section is drafted by docs/audit/build.py and reviewed by the time the game is listed in
+    ``voicegame.games.LISTED_FIRST``; until then a new game without a section is a warning naming that
+    command, not a failure (a game's three files are enough to add it)."""
     keys = section_keys(audit_text())
+    new = {entry.key for entry in unlisted_games()}
     missing = [entry.key for entry in all_games() if entry.key not in keys]
-    assert not missing, f"games without a section in docs/rules-audit.md: {missing}"
+    assert not set(missing) - new, f"games without a section in docs/rules-audit.md: {sorted(set(missing) - new)}"
+    if missing:
+        warnings.warn(f"games without a section in docs/rules-audit.md: {missing}: PYTHONPATH=. python docs/audit/build.py "
+                      "drafts every game's section (the page has hand edits since it last ran: copy in the new "
+                      "game's section), then review it", stacklevel=1)
 
 
 def test_every_section_is_a_registered_game():

@@ -10,7 +10,13 @@ foundations giving cards back, wrap, redeal counts against probe.py's play), say
 from __future__ import annotations
 
 import re
-from voicegame.games import all_games, GAME_MODULES
+from importlib import import_module
+
+from voicegame.games import GameEntry, all_games, game_modules
+
+GAME_MODULES = [name for name in game_modules()
+                if isinstance(getattr(import_module(f"voicegame.games.{name}"), "ENTRY", None), GameEntry)]
+"""The modules of the games, in the registry's order (one a game: zipped with ``all_games()``)."""
 from voicegame.engine.piles import PileKind
 from voicegame.engine.sequence import Direction, SuitRule
 from audithelpers import seq, emp, comp, fn

@@ -10,7 +10,13 @@ from importlib import import_module
 from pathlib import Path
 
 from audithelpers import comp, fn
-from voicegame.games import GAME_MODULES, all_games
+from importlib import import_module
+
+from voicegame.games import GameEntry, all_games, game_modules
+
+GAME_MODULES = [name for name in game_modules()
+                if isinstance(getattr(import_module(f"voicegame.games.{name}"), "ENTRY", None), GameEntry)]
+"""The modules of the games, in the registry's order (one a game: zipped with ``all_games()``)."""
 
 res = {}
 for mod, e in zip(GAME_MODULES, all_games()):

@@ -33,8 +33,10 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
+from voicegame.games.deal_rules import ONE, DealRules, grid, same
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, discarded, spot_id, spot_names
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("accordion")
@@ -81,4 +83,7 @@ def accordion() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="accordion",
     factory=accordion,
+    search=Search.ACCORDION,
+    hint_budget=HintBudget(nodes=160),
+    deal=DealRules({**grid(5, 9, ONE), **same("r6c", 7, ONE)}),
 )

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, EMPTY_NONE, TOP_CARD, Accepts, DealOnePerPile, DealSpec, Direction, GameDef, PileSpec, Sequence, SuitRule, Takes
 from voicegame.engine.safety import BaseSeatsFilled
+from voicegame.games.deal_rules import ONE, DealRules, klondike_triangle
 from voicegame.games.parts import STOCK, RememberedBase, numbered_foundation, remember_base, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("agnes")
@@ -63,4 +65,6 @@ def agnes() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="agnes",
     factory=agnes,
+    search=Search.BASED,
+    deal=DealRules({**klondike_triangle(), "foundation1": ONE, "stock": (23, None)}),
 )

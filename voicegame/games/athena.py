@@ -26,9 +26,11 @@ from __future__ import annotations
 from voicegame.engine import DealSpec, DrawToWaste, GameDef
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.cards import Suit
+from voicegame.games.deal_rules import EMPTY, DealRules, same
 from voicegame.games.klondike import tableau
 from voicegame.games.parts import STOCK, WASTE, suit_foundation
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("athena")
@@ -54,4 +56,6 @@ def athena() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="athena",
     factory=athena,
+    search=Search.KLONDIKE,  # Klondike's rules and solver; face-up cards under face-down ones modelled as face down
+    deal=DealRules({**same("pile", 7, (4, 2)), "stock": (24, None), "waste": EMPTY}),
 )

@@ -34,8 +34,10 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
+from voicegame.games.deal_rules import EMPTY, FOUNDATIONS, DealRules, same
 from voicegame.games.parts import STOCK, numbered_foundation
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("auld_lang_syne")
@@ -83,4 +85,7 @@ def auld_lang_syne() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="auld_lang_syne",
     factory=auld_lang_syne,
+    search=Search.FIRST_HOME,
+    deal=DealRules({**same("reserve", 4, EMPTY), "stock": (48, None)},
+                   cards=dict(zip(FOUNDATIONS, ("AC", "AD", "AH", "AS"))), score=4),
 )

@@ -25,8 +25,10 @@ from __future__ import annotations
 from voicegame.engine import Accepts, DealSpec, DrawToWaste, Empty, GameDef, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.cards import Rank, Suit
+from voicegame.games.deal_rules import DealRules, each
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("aunt_mary")
@@ -56,4 +58,6 @@ def aunt_mary() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="aunt_mary",
     factory=aunt_mary,
+    search=Search.KLONDIKE,  # Klondike's rules on another deal: Klondike's own solver (it checks its lines)
+    deal=DealRules({**each("pile", [(6, n) for n in range(6)]), "stock": (16, None)}),
 )

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from voicegame.engine import TOP_CARD, Accepts, DealSpec, DrawToWaste, GameDef, PileKind, PileSpec, Takes
 from voicegame.engine.auto import same_suit_ready
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("backbone")
@@ -68,4 +70,7 @@ def backbone() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="backbone",
     factory=backbone,
+    search=Search.IN_SUIT,
+    deal=DealRules({"stack1": (9, 0), "stack2": (9, 0), "backbone": (1, 0), **same("pile", 8, ONE),
+                    "stock": (77, None)}),
 )

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_NONE, TOP_CARD, Accepts, DealSpec, GameDef, RankToBottom
 from voicegame.engine.cards import Rank, Suit
+from voicegame.games.deal_rules import DealRules, same
 from voicegame.games.parts import DOWN_ANY_SUIT, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("bakers_dozen")
@@ -45,4 +47,7 @@ def bakers_dozen() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="bakers_dozen",
     factory=bakers_dozen,
+    search=Search.DIGGING,
+    hint_budget=HintBudget(nodes=350),
+    deal=DealRules(same("pile", 13, (4, 0))),
 )

@@ -25,9 +25,11 @@ from __future__ import annotations
 from voicegame.engine.auto import always_safe
 from voicegame.engine import Accepts, DealSpec, Empty, GameDef, PileKind, PileSpec, State, Takes, free_cells_run_limit
 from voicegame.engine.cards import Rank, Suit
+from voicegame.games.deal_rules import EMPTY, EMPTY_SUITS, FACE_UP, DealRules, each, same
 from voicegame.games.freecell import cell
 from voicegame.games.parts import DOWN_IN_SUIT, runs_home, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 KINGS_ONLY = Empty(rank=Rank.KING)
@@ -76,4 +78,8 @@ def bakers_game() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="bakers_game",
     factory=bakers_game,
+    search=Search.SUIT_CELLS,
+    hint_budget=HintBudget(nodes=810),
+    deal=DealRules({**each("column", [(7, None)] * 4 + [(6, None)] * 4), **same("cell", 4, EMPTY), **EMPTY_SUITS},
+                   every=FACE_UP),
 )

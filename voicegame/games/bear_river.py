@@ -24,7 +24,9 @@ from voicegame.engine import (
     EMPTY_ANY, EMPTY_NONE, TOP_CARD, Accepts, AtMost, DealSpec, Direction, GameDef, PileKind, PileSpec, Sequence, SuitRule,
 )
 from voicegame.engine.words import number_word
+from voicegame.games.deal_rules import FACE_UP, ONE, DealRules, each
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 from voicegame.games.parts import numbered_foundation
 
@@ -64,4 +66,7 @@ def bear_river() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="bear_river",
     factory=bear_river,
+    search=Search.ANY_HOME_FORCED,
+    hint_budget=HintBudget(nodes=650),
+    deal=DealRules({"foundation1": ONE, **each("pile", ([(3, None)] * 5 + [(2, None)]) * 3)}, every=FACE_UP),
 )

@@ -25,8 +25,10 @@ from functools import partial
 from voicegame.engine import TOP_CARD, Accepts, DealSpec, GameDef, PileSpec, State
 from voicegame.engine.cards import Card, Rank, Suit, new_deck, shuffled
 from voicegame.engine.game import foundation_cards
+from voicegame.games.deal_rules import ACES as SUIT_ACES, DealRules, same
 from voicegame.games.parts import DOWN_ANY_SUIT, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 ACES = tuple(Card(Rank.ACE, suit) for suit in Suit)
@@ -69,4 +71,7 @@ def beleaguered_castle() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="beleaguered_castle",
     factory=beleaguered_castle,
+    search=Search.OPEN_PACKER,
+    hint_budget=HintBudget(nodes=310, line_nodes=1500),
+    deal=DealRules(same("column", 8, (6, None)), cards=SUIT_ACES, score=0),
 )

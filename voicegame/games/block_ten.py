@@ -24,8 +24,10 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, Refill, State
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import ONE, DealRules, grid
 from voicegame.games.parts import DISCARD, STOCK, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("block_ten")
@@ -70,4 +72,6 @@ def block_ten() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="block_ten",
     factory=block_ten,
+    search=Search.PAIR_REMOVAL,
+    deal=DealRules({**grid(3, 3, ONE), "stock": (43, 43)}),
 )

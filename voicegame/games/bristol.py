@@ -22,8 +22,10 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import EMPTY, DealRules, same
 from voicegame.games.parts import DOWN_ANY_SUIT, STOCK, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("bristol")
@@ -60,4 +62,7 @@ def bristol() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="bristol",
     factory=bristol,
+    search=Search.GENERIC,
+    hint_budget=HintBudget(nodes=930),
+    deal=DealRules({**same("pile", 8, (3, None)), "stock": (28, None), **same("reserve", 3, EMPTY)}),
 )

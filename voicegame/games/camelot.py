@@ -26,8 +26,10 @@ from voicegame.engine import Accepts, DrawToWaste, EMPTY_ANY, GameDef, PairRule,
 from voicegame.engine.cards import Rank
 from voicegame.engine.gating import RanksOnly
 from voicegame.engine.rounds import FillThenClear
+from voicegame.games.deal_rules import EMPTY, DealRules, grid
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, STOCK, WASTE, discarded, spot_id, spot_names
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("camelot")
@@ -86,4 +88,6 @@ def camelot() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="camelot",
     factory=camelot,
+    search=Search.FILL_AND_CLEAR,
+    deal=DealRules({**grid(4, 4, EMPTY), "stock": (52, None)}),
 )

@@ -42,8 +42,10 @@ from voicegame.engine import (
     Takes,
 )
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import EMPTY, ONE, DealRules, same
 from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("canfield")
@@ -102,4 +104,7 @@ def canfield() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="canfield",
     factory=canfield,
+    search=Search.GENERIC,
+    deal=DealRules({"foundation1": ONE, "foundation2": EMPTY, "reserve": (13, 12), **same("pile", 4, ONE),
+                    "stock": (34, None), "waste": EMPTY}, score=1),
 )

@@ -23,8 +23,10 @@ from voicegame.engine.auto import always_safe
 from voicegame.engine import TOP_CARD, DealSpec, DrawToWaste, GameDef, PileKind, PileSpec, Refill, State
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.game import all_on_foundations
+from voicegame.games.deal_rules import ACES as SUIT_ACES, EMPTY, DealRules, grid
 from voicegame.games.parts import STOCK, WASTE, spot_id, spot_names, suit_foundation
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("carpet")
@@ -78,4 +80,6 @@ def carpet() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="carpet",
     factory=carpet,
+    search=Search.FIRST_HOME,
+    deal=DealRules({**grid(4, 5, (1, 0)), "stock": (28, None), "waste": EMPTY}, cards=SUIT_ACES, score=0),
 )

@@ -20,9 +20,11 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"):
 from __future__ import annotations
 
 from voicegame.engine import TOP_CARD, Accepts, Direction, GameDef, SameBase, Sequence, SuitRule
+from voicegame.games.deal_rules import FACE_UP, DealRules, each
 from voicegame.games.fortress import COLUMNS, chessboard_layout
 from voicegame.games.parts import numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("chessboard")
@@ -51,4 +53,7 @@ def chessboard() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="chessboard",
     factory=chessboard,
+    search=Search.GENERIC,
+    hint_budget=HintBudget(nodes=490),
+    deal=DealRules(each("column", [(6, None)] + [(5, None)] * 4 + [(6, None)] + [(5, None)] * 4), every=FACE_UP),
 )

@@ -39,7 +39,9 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import EMPTY, DealRules, same
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("clock")
@@ -103,4 +105,6 @@ def clock() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="clock",
     factory=clock,
+    search=Search.FIRST_HOME,  # one move at a time: nothing to choose
+    deal=DealRules({**same("under", 12, (4, 4)), **same("hour", 12, EMPTY), "centre": (4, 3)}),
 )

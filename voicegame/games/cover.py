@@ -17,8 +17,10 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Cover"):
 from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, State, Refill, same_suit
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, STOCK, discarded
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("cover")
@@ -59,4 +61,6 @@ def cover() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="cover",
     factory=cover,
+    search=Search.PAIR_REMOVAL,
+    deal=DealRules({**same("pile", 4, ONE), "stock": (48, None)}),
 )

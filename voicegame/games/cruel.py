@@ -26,8 +26,10 @@ from __future__ import annotations
 from voicegame.engine import EMPTY_NONE, TOP_CARD, Accepts, DealSpec, GameDef, GatherAndRedeal
 from voicegame.engine.cards import Suit
 from voicegame.games.beleaguered_castle import aces_first, beyond_aces
+from voicegame.games.deal_rules import ACES, FACE_UP, DealRules, same
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("cruel")
@@ -57,4 +59,7 @@ def cruel() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="cruel",
     factory=cruel,
+    search=Search.HOME_FORCED,
+    hint_budget=HintBudget(nodes=680),
+    deal=DealRules(same("pile", 12, (4, None)), cards=ACES, every=FACE_UP, score=0),
 )

@@ -41,8 +41,10 @@ from voicegame.engine import (
 )
 from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.engine.pairs import card_value
+from voicegame.games.deal_rules import EMPTY, DealRules, same
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DOWN_ANY_SUIT, DOWN_IN_SUIT, tableau_pile
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("diamond_mine")
@@ -108,4 +110,6 @@ def diamond_mine() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="diamond_mine",
     factory=diamond_mine,
+    search=Search.DIAMOND_MINE,
+    deal=DealRules({**same("pile", 13, (4, 3)), "foundation": EMPTY}),
 )

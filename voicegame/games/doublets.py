@@ -43,7 +43,9 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.search import Search
 from voicegame.engine.game import foundation_cards
 from voicegame.games.parts import STOCK, WASTE
 from voicegame.games.words import game_words
@@ -106,4 +108,6 @@ ENTRY = GameEntry.from_words(
     key="doublets",
     factory=doublets,
     options=(Option("redeals", int, 2, None, "times the waste may be turned back into the stock", low=0),),
+    search=Search.GENERIC,
+    deal=DealRules({**same("reserve", 7, ONE), "foundation": ONE, "stock": (44, None)}),
 )

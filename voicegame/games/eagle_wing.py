@@ -23,8 +23,10 @@ Decisions where AisleRiot's manual is silent or unclear:
 from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, SuitRule, Takes
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.parts import STOCK, WASTE, numbered_foundation, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("eagle_wing")
@@ -67,4 +69,6 @@ def eagle_wing() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="eagle_wing",
     factory=eagle_wing,
+    search=Search.GENERIC,
+    deal=DealRules({"foundation1": ONE, "reserve": (13, 13), **same("pile", 8, ONE), "stock": (30, None)}),
 )

@@ -22,8 +22,10 @@ from voicegame.engine.cards import Rank, Suit
 from voicegame.engine import Accepts, DealOnePerPile, DealSpec, Empty, GameDef, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.stock_waits import GapsFilledFirst
+from voicegame.games.deal_rules import DealRules, same
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("easthaven")
@@ -53,4 +55,6 @@ def easthaven() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="easthaven",
     factory=easthaven,
+    search=Search.IN_SUIT,  # its greedy line and pruning won deals the Klondike hooks did not
+    deal=DealRules({**same("pile", 7, (3, 2)), "stock": (31, None)}),
 )

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from voicegame.engine import GameDef
 from voicegame.games.bakers_game import suit_cells_game
+from voicegame.games.deal_rules import EMPTY, EMPTY_SUITS, FACE_UP, DealRules, each, same
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 
 
 def eight_off() -> GameDef:
@@ -27,4 +29,8 @@ def eight_off() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="eight_off",
     factory=eight_off,
+    search=Search.SUIT_CELLS,
+    hint_budget=HintBudget(nodes=140),
+    deal=DealRules({**same("column", 8, (6, None)), **each("cell", [(1, None)] * 4 + [EMPTY] * 4), **EMPTY_SUITS},
+                   every=FACE_UP),
 )

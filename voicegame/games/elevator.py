@@ -36,8 +36,10 @@ from voicegame.engine import (
     Takes,
     Uncover,
 )
+from voicegame.games.deal_rules import EMPTY, DealRules, pyramid
 from voicegame.games.parts import STOCK, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("elevator")
@@ -101,4 +103,6 @@ def elevator() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="elevator",
     factory=elevator,
+    search=Search.WASTE_TOP,  # only the waste top matters, as in Golf
+    deal=DealRules({**pyramid(7, lambda r: (1, 0 if r == 7 else 1)), "stock": (24, None), "waste": EMPTY}),
 )

@@ -6,10 +6,12 @@ the game's words (grammars/en/games/<key>.toml), read by :meth:`GameEntry.from_w
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from voicegame.engine import GameDef
+from voicegame.games.deal_rules import DealRules
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 MAX_SEED = 2**63 - 1
@@ -34,6 +36,10 @@ class Option:
 
 @dataclass(frozen=True)
 class GameEntry:
+    """One game as the registry knows it: its names (from its words file), how to make it, and what it
+    declares for the rest of the package: its search hooks and hint budget (read by
+    ``voicegame.solver.hooks``) and what its rules say of its deal (checked by tests/test_deals.py)."""
+
     key: str
     title: str
     aliases: tuple[str, ...]
@@ -43,15 +49,21 @@ class GameEntry:
     family: str = ""  # AisleRiot's family and sub-family, as in docs/games.md
     seeds: tuple[int, int] = (0, MAX_SEED)  # the deal numbers there are, lowest and highest
     seed_note: str = ""  # what a deal number is, when it is not just a number ("a Microsoft FreeCell deal number")
+    search: Search = Search.GENERIC  # the shared search hooks the solver uses for it
+    hint_budget: HintBudget = HintBudget()  # how much one hint may search, where the defaults cost too much
+    deal: DealRules | None = field(default=None, compare=False)  # what its rules say of its deal
 
     @classmethod
-    def from_words(cls, *, key: str, factory: Callable[..., GameDef], options: tuple[Option, ...] = (),
-                   seeds: tuple[int, int] = (0, MAX_SEED)) -> GameEntry:
+    def from_words(cls, *, key: str, factory: Callable[..., GameDef], search: Search, deal: DealRules,
+                   options: tuple[Option, ...] = (), seeds: tuple[int, int] = (0, MAX_SEED),
+                   hint_budget: HintBudget = HintBudget()) -> GameEntry:
         """The entry of game ``key``, its title, aliases, summary, family and seed note read from its
-        words file (grammars/en/games/<key>.toml)."""
+        words file (grammars/en/games/<key>.toml). ``search`` and ``deal`` have no default: a game says
+        how it is searched (``Search.GENERIC`` too is a decision) and what its rules say of its deal."""
         words = game_words(key)
         return cls(key=key, title=words.title, aliases=words.aliases, factory=factory, options=options,
-                   summary=words.summary, family=words.family, seeds=seeds, seed_note=words.seed_note)
+                   summary=words.summary, family=words.family, seeds=seeds, seed_note=words.seed_note,
+                   search=search, hint_budget=hint_budget, deal=deal)
 
     def make(self, **options: object) -> GameDef:
         chosen = {o.name: options.get(o.name, o.default) for o in self.options}

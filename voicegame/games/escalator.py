@@ -20,8 +20,10 @@ goal come from the original help, as in Elevator):
 from __future__ import annotations
 
 from voicegame.engine import GameDef
+from voicegame.games.deal_rules import EMPTY, DealRules, pyramid
 from voicegame.games.elevator import pyramid_to_waste
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 
 
 def escalator() -> GameDef:
@@ -32,4 +34,6 @@ def escalator() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="escalator",
     factory=escalator,
+    search=Search.WASTE_TOP,
+    deal=DealRules({**pyramid(7, lambda r: (1, 0)), "stock": (24, None), "waste": EMPTY}),
 )

@@ -40,8 +40,10 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
+from voicegame.games.deal_rules import EMPTY, DealRules, same
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("first_law")
@@ -87,4 +89,6 @@ def first_law() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="first_law",
     factory=first_law,
+    search=Search.FIRST_LAW,
+    deal=DealRules({"stock": (52, None), **same("pile", 4, EMPTY)}),
 )

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from voicegame.engine import TOP_CARD, Accepts, DealSpec, Direction, GameDef, PileSpec, Sequence, SuitRule
 from voicegame.engine.cards import Suit
+from voicegame.games.deal_rules import FACE_UP, DealRules, each
 from voicegame.games.parts import suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("fortress")
@@ -56,4 +58,6 @@ def fortress() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="fortress",
     factory=fortress,
+    search=Search.GENERIC,
+    deal=DealRules(each("column", [(6, None)] + [(5, None)] * 4 + [(6, None)] + [(5, None)] * 4), every=FACE_UP),
 )

@@ -35,8 +35,10 @@ from voicegame.engine import (
     SuitRule,
     Takes,
 )
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import STOCK, discarded, tableau_pile
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("fortunes")
@@ -86,4 +88,6 @@ def fortunes() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="fortunes",
     factory=fortunes,
+    search=Search.FORTUNES,
+    deal=DealRules({**same("pile", 4, ONE), "stock": (48, None)}),
 )

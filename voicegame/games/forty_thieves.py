@@ -27,8 +27,10 @@ from __future__ import annotations
 from voicegame.engine import Accepts, DealSpec, DrawToWaste, GameDef, PileKind, PileSpec, State, Takes, free_space_run_limit
 from voicegame.engine.auto import same_suit_ready
 from voicegame.engine.game import foundation_cards
+from voicegame.games.deal_rules import EMPTY, DealRules, same
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, numbered_foundation, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("forty_thieves")
@@ -73,7 +75,10 @@ def forty_thieves() -> GameDef:
 
 
 ENTRY = GameEntry.from_words(
-    key="forty_thieves",
- # not "thieves": Thieves is a game of its own
+    key="forty_thieves",  # not "thieves": Thieves is a game of its own
     factory=forty_thieves,
+    search=Search.IN_SUIT,
+    hint_budget=HintBudget(nodes=330),
+    deal=DealRules({**same("pile", 10, (4, 0)), "stock": (64, None), "waste": EMPTY,
+                    **same("foundation", 8, (None, None))}, absent=("foundation9",)),
 )

@@ -17,8 +17,10 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Fourteen"):
 from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec
+from voicegame.games.deal_rules import DealRules, each
 from voicegame.games.parts import DISCARD, all_discarded, discarded
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("fourteen")
@@ -58,4 +60,7 @@ def fourteen() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="fourteen",
     factory=fourteen,
+    search=Search.PAIR_REMOVAL,
+    hint_budget=HintBudget(visits=2000),
+    deal=DealRules(each("pile", [(5, 0)] * 4 + [(4, 0)] * 8)),
 )

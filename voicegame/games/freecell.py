@@ -36,8 +36,10 @@ from voicegame.engine import (
     free_space_run_limit,
 )
 from voicegame.engine.auto import opposite_colours_ready
+from voicegame.games.deal_rules import FACE_UP, DealRules, each
 from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("freecell")
@@ -96,4 +98,7 @@ ENTRY = GameEntry.from_words(
     key="freecell",
     factory=freecell,
     seeds=(1, 1_000_000),
+    search=Search.FREECELL,
+    hint_budget=HintBudget(nodes=140),
+    deal=DealRules(each("column", [(7, None)] * 4 + [(6, None)] * 4), every=FACE_UP, absent=("stock", "waste")),
 )

@@ -36,7 +36,9 @@ from voicegame.engine.cards import Card, Rank, shuffled
 from voicegame.engine import Accepts, DealSpec, Empty, Event, GameDef, Layout, Pile, PileKind, PileSpec, Reason, Redealt, State, Takes
 from voicegame.games.parts import spot_id as cell_id, spot_place
 from voicegame.engine.words import number_word
+from voicegame.games.deal_rules import DealRules
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("gaps")
@@ -204,4 +206,7 @@ ENTRY = GameEntry.from_words(
     key="gaps",
     factory=gaps,
     options=(Option("redeal_gaps", str, "after_runs", ("after_runs", "random"), "random: a redeal scatters the four gaps instead of one after each fixed run"),),
+    search=Search.GENERIC,
+    hint_budget=HintBudget(nodes=150),
+    deal=DealRules({"aces": (4, None)}),
 )

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import DealRules, same
 from voicegame.games.parts import DISCARD, all_discarded, discarded
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("gay_gordons")
@@ -60,4 +62,7 @@ def gay_gordons() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="gay_gordons",
     factory=gay_gordons,
+    search=Search.PAIR_REMOVAL,
+    hint_budget=HintBudget(visits=2000),
+    deal=DealRules({"reserve": (2, 0), **same("pile", 10, (5, 0))}),
 )

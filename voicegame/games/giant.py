@@ -24,8 +24,10 @@ from dataclasses import replace
 
 from voicegame.engine import TOP_CARD, Accepts, DealOnePerPile, DealSpec, GameDef, PileKind, PileSpec, Sequence, Takes
 from voicegame.engine.safety import CoveredHome
+from voicegame.games.deal_rules import EMPTY, DealRules, same
 from voicegame.games.parts import ALTERNATE_DOWN, DOWN_IN_SUIT, STOCK, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("giant")
@@ -66,4 +68,7 @@ ENTRY = GameEntry.from_words(
     key="giant",
     factory=giant,
     options=(Option("build", str, "alternate", ("alternate", "suit"), "how the piles build and which runs move: alternate colours or same suit"),),
+    search=Search.ROWS,
+    hint_budget=HintBudget(nodes=220),
+    deal=DealRules({**same("pile", 8, (1, 0)), "stock": (96, None), "reserve": EMPTY}),
 )

@@ -31,8 +31,10 @@ from voicegame.engine.first_card import AfterFirstCard
 from voicegame.engine.gap_sources import FirstFrom
 from voicegame.engine.safety import BaseSeatsFilled
 from voicegame.engine.stock_waits import StockInPhase
+from voicegame.games.deal_rules import EMPTY, ONE, DealRules, same
 from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("glenwood")
@@ -94,4 +96,8 @@ def glenwood() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="glenwood",
     factory=glenwood,
+    search=Search.IN_SUIT,  # safe_home_forced is sound: its foundations keep their cards
+    hint_budget=HintBudget(line_nodes=500),
+    deal=DealRules({**same("reserve", 4, (3, 0)), **same("pile", 4, ONE), "stock": (36, None),
+                    **same("foundation", 4, EMPTY)}),
 )

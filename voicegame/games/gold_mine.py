@@ -20,8 +20,10 @@ from __future__ import annotations
 from voicegame.engine import EMPTY_ANY, Accepts, DrawToWaste, GameDef, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.cards import Suit
+from voicegame.games.deal_rules import EMPTY, DealRules, same
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("gold_mine")
@@ -49,4 +51,6 @@ def gold_mine() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="gold_mine",
     factory=gold_mine,
+    search=Search.KLONDIKE_LIKE,
+    deal=DealRules({"stock": (52, None), **same("pile", 7, EMPTY)}),
 )

@@ -34,8 +34,10 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
+from voicegame.games.deal_rules import EMPTY, DealRules, same
 from voicegame.games.parts import STOCK
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("golf")
@@ -98,4 +100,6 @@ def golf() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="golf",
     factory=golf,
+    search=Search.GOLF,
+    deal=DealRules({**same("column", 7, (5, 0)), "stock": (17, None), "waste": EMPTY}),
 )

@@ -23,8 +23,10 @@ from __future__ import annotations
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealOnePerPile, DealSpec, GameDef, PileSpec, SuitRule, Takes
 from voicegame.engine.safety import CopiesHome
 from voicegame.engine.scoring import Points
+from voicegame.games.deal_rules import DealRules, same
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("gypsy")
@@ -58,4 +60,7 @@ def gypsy() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="gypsy",
     factory=gypsy,
+    search=Search.ROW_DEALT,
+    hint_budget=HintBudget(visits=2000),
+    deal=DealRules({**same("pile", 8, (3, 2)), "stock": (80, None)}),
 )

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, Refill
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("helsinki")
@@ -62,4 +64,6 @@ def helsinki() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="helsinki",
     factory=helsinki,
+    search=Search.PAIR_REMOVAL,
+    deal=DealRules({**same("pile", 10, ONE), "stock": (42, 42)}),
 )

@@ -44,8 +44,10 @@ from voicegame.engine import (
     State,
     SuitRule,
 )
+from voicegame.games.deal_rules import EMPTY, FOUNDATIONS, DealRules, same
 from voicegame.games.parts import STOCK, numbered_foundation
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("hopscotch")
@@ -109,4 +111,7 @@ def hopscotch() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="hopscotch",
     factory=hopscotch,
+    search=Search.GENERIC,
+    deal=DealRules({"stock": (48, 48), "waste": EMPTY, **same("reserve", 4, EMPTY)},
+                   cards=dict(zip(FOUNDATIONS, ("AC", "2C", "3C", "4C"))), score=0),
 )

@@ -16,8 +16,10 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Isabel"):
 from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, Uncover
+from voicegame.games.deal_rules import DealRules, same
 from voicegame.games.parts import DISCARD, all_discarded, discarded
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("isabel")
@@ -59,4 +61,6 @@ def isabel() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="isabel",
     factory=isabel,
+    search=Search.PAIR_REMOVAL,
+    deal=DealRules(same("pile", 13, (4, 3))),
 )

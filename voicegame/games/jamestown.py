@@ -17,8 +17,10 @@ only the rule, and the layout is Block Ten's, from the original help):
 from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef, PairRule, PileKind, PileSpec, Refill
+from voicegame.games.deal_rules import ONE, DealRules, grid
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("jamestown")
@@ -57,4 +59,7 @@ def jamestown() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="jamestown",
     factory=jamestown,
+    search=Search.PAIR_REMOVAL,
+    hint_budget=HintBudget(nodes=650),
+    deal=DealRules({**grid(3, 3, ONE), "stock": (43, 43)}),
 )

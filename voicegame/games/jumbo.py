@@ -32,8 +32,10 @@ from voicegame.engine.cards import Rank
 from voicegame.engine.safety import CoveredHome
 from voicegame.engine.stuck_search import ShuffleSearch
 from voicegame.engine.sequence import SuitRule
+from voicegame.games.deal_rules import DealRules, each
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("jumbo")
@@ -66,4 +68,6 @@ def jumbo() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="jumbo",
     factory=jumbo,
+    search=Search.ROW_DEALT,  # its restarting greedy lines win deals the generic search did not
+    deal=DealRules({**each("pile", [(n, n - 1) for n in range(9, 0, -1)]), "stock": (59, None)}),
 )

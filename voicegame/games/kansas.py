@@ -24,8 +24,10 @@ from __future__ import annotations
 from voicegame.engine import (EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec,
                               Refill, Sequence, SuitRule, Takes)
 from voicegame.engine.safety import CoveredHome
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("kansas")
@@ -67,4 +69,6 @@ def kansas() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="kansas",
     factory=kansas,
+    search=Search.GENERIC,  # a candidate for hooks of its own: the solver won none of seeds 1-200
+    deal=DealRules({"foundation1": ONE, "reserve": (12, 11), **same("pile", 3, ONE), "stock": (36, None)}, score=1),
 )

@@ -21,8 +21,10 @@ from __future__ import annotations
 from voicegame.engine.cards import Suit
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, GameDef, PileKind, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
+from voicegame.games.deal_rules import ONE, DealRules, each, same
 from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("king_albert")
@@ -58,4 +60,8 @@ def king_albert() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="king_albert",
     factory=king_albert,
+    search=Search.GENERIC,
+    hint_budget=HintBudget(nodes=340),
+    deal=DealRules({**each("pile", [(10 - n, 9 - n) for n in range(1, 10)]), **same("reserve", 7, ONE)},
+                   absent=("stock",)),
 )

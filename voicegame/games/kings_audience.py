@@ -42,8 +42,10 @@ from voicegame.engine import (
 )
 from voicegame.engine.cards import Rank
 from voicegame.engine.pair_homes import PairsHome
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import STOCK, WASTE, numbered_foundation
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("kings_audience")
@@ -88,4 +90,6 @@ def kings_audience() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="kings_audience",
     factory=kings_audience,
+    search=Search.AUDIENCE,
+    deal=DealRules({**same("reserve", 16, ONE), "stock": (36, None)}),
 )

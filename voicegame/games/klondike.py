@@ -19,7 +19,9 @@ from voicegame.engine import Accepts, DealSpec, DrawToWaste, Empty, GameDef, Pil
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.engine.words import number_word
+from voicegame.games.deal_rules import DealRules, klondike_triangle
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.search import Search
 
 
 def tableau(n: int) -> PileSpec:
@@ -55,4 +57,6 @@ ENTRY = GameEntry.from_words(
         Option("draw", int, 3, (1, 3), "cards turned from the stock each time"),
         Option("passes", int, None, None, "passes through the stock", allow_none=True, low=1),
     ),
+    search=Search.KLONDIKE,
+    deal=DealRules({**klondike_triangle(), "stock": (24, 24)}),
 )

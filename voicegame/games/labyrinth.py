@@ -26,8 +26,10 @@ from voicegame.engine.auto import always_safe
 from voicegame.engine import TOP_CARD, DealOnePerPile, DealSpec, GameDef, PileKind, PileSpec, State
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.ends import OpenBottoms
+from voicegame.games.deal_rules import ACES as SUIT_ACES, EMPTY, ONE, DealRules, same
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import STOCK, suit_foundation
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("labyrinth")
@@ -83,4 +85,6 @@ def labyrinth() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="labyrinth",
     factory=labyrinth,
+    search=Search.OPEN_ENDS,
+    deal=DealRules({**same("pile", 8, ONE), **same("bottom", 8, EMPTY), "stock": (40, None)}, cards=SUIT_ACES),
 )

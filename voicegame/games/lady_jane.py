@@ -28,8 +28,10 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, TOP_CARD, DealOnePerPile, DealSpec, Direction, GameDef, Layout, PileKind, PileSpec, Reason, Sequence, State, SuitRule, Takes
 from voicegame.engine.cards import Card
+from voicegame.games.deal_rules import ONE, DealRules, klondike_triangle, same
 from voicegame.games.parts import STOCK, RememberedBase, numbered_foundation, remember_base, remembered_base, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("lady_jane")
@@ -80,4 +82,6 @@ def lady_jane() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="lady_jane",
     factory=lady_jane,
+    search=Search.GENERIC,
+    deal=DealRules({**klondike_triangle(), **same("reserve", 7, ONE), "foundation1": ONE, "stock": (16, None)}),
 )

@@ -26,8 +26,10 @@ from __future__ import annotations
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, GameDef, PileKind, PileSpec, State
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.lines import InLine
+from voicegame.games.deal_rules import EMPTY, ONE, DealRules, grid
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import spot_id, spot_names
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("maze")
@@ -83,4 +85,8 @@ def maze() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="maze",
     factory=maze,
+    search=Search.LINE,
+    hint_budget=HintBudget(nodes=40, line_nodes=1500),
+    deal=DealRules({"kings": (4, None), **grid(6, 8, ONE), **{f"r{r}c9": EMPTY for r in range(1, 7)}},
+                   ranks={"kings": "K"}),
 )

@@ -21,8 +21,10 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Monte Carlo"):
 from __future__ import annotations
 
 from voicegame.engine import CompactAndRefill, DealSpec, GameDef, Layout, PairRule, PileKind, PileSpec, Place, Reason, State
+from voicegame.games.deal_rules import ONE, DealRules, grid
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names, spot_place
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("monte_carlo")
@@ -76,4 +78,7 @@ def monte_carlo() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="monte_carlo",
     factory=monte_carlo,
+    search=Search.GENERIC,
+    hint_budget=HintBudget(nodes=700),
+    deal=DealRules({**grid(5, 5, ONE), "stock": (27, None)}),
 )

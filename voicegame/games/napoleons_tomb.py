@@ -42,8 +42,10 @@ from voicegame.engine import (
 )
 from voicegame.engine.cards import Rank
 from voicegame.engine.rank_cycles import RankCycle
+from voicegame.games.deal_rules import DealRules
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import STOCK, WASTE
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("napoleons_tomb")
@@ -92,4 +94,6 @@ ENTRY = GameEntry.from_words(
     key="napoleons_tomb",
     factory=napoleons_tomb,
     options=(Option("cards_per_deal", int, 1, (1, 3), "cards turned from the stock each time (three: three passes)"),),
+    search=Search.SUITLESS_FOUNDATIONS,
+    deal=DealRules({"stock": (52, None)}),
 )

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 from voicegame.engine import Compact, DealSpec, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import ONE, DealRules, grid
 from voicegame.games.monte_carlo import touching
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("neighbor")
@@ -60,4 +62,6 @@ def neighbor() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="neighbor",
     factory=neighbor,
+    search=Search.PAIR_REMOVAL,
+    deal=DealRules({**grid(5, 5, ONE), "stock": (27, None)}),
 )

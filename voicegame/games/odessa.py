@@ -44,8 +44,10 @@ from voicegame.engine import (
     Takes,
 )
 from voicegame.engine.game import foundation_cards
+from voicegame.games.deal_rules import DealRules, each
 from voicegame.games.parts import DOWN_IN_SUIT, runs_home, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("odessa")
@@ -124,4 +126,6 @@ def odessa() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="odessa",
     factory=odessa,
+    search=Search.GENERIC,
+    deal=DealRules(each("pile", [(6 if n in (1, 7) else 8, 3) for n in range(1, 8)]), absent=("stock",)),
 )

@@ -29,7 +29,9 @@ from voicegame.engine import (
     EMPTY_NONE, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Sequence, State, SuitRule,
 )
 from voicegame.engine.gating import RankIn
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 from voicegame.games.parts import STOCK, WASTE, numbered_foundation
 
@@ -95,4 +97,6 @@ ENTRY = GameEntry.from_words(
     key="osmosis",
     factory=osmosis,
     options=(DRAW,),
+    search=Search.RANK_GATED,
+    deal=DealRules({**same("reserve", 4, (4, 3)), "foundation1": ONE, "stock": (35, None)}),
 )

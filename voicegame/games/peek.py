@@ -14,8 +14,10 @@ card plays, although all four can be read.
 from __future__ import annotations
 
 from voicegame.engine import GameDef
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.entry import GameEntry
 from voicegame.games.osmosis import DRAW, reserves_game
+from voicegame.games.search import Search
 
 
 def peek(cards_per_deal: int = 1) -> GameDef:
@@ -27,4 +29,6 @@ ENTRY = GameEntry.from_words(
     key="peek",
     factory=peek,
     options=(DRAW,),
+    search=Search.RANK_GATED,
+    deal=DealRules({**same("reserve", 4, (4, 0)), "foundation1": ONE, "stock": (35, None)}),  # Osmosis face up
 )

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, Accepts, DealSpec, Direction, GameDef, PileKind, Sequence, State, SuitRule, Takes
 from voicegame.engine.freezing import Frozen
+from voicegame.games.deal_rules import EMPTY, DealRules, same
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import tableau_pile
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("pileon")
@@ -62,4 +64,7 @@ def pileon() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="pileon",
     factory=pileon,
+    search=Search.GENERIC,
+    hint_budget=HintBudget(nodes=160),
+    deal=DealRules({**same("pile", 13, (4, 0)), "pile14": EMPTY, "pile15": EMPTY}),
 )

@@ -31,8 +31,10 @@ from __future__ import annotations
 from voicegame.engine import (
     EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, SuitRule,
 )
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import STOCK, WASTE, numbered_foundation
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("plait")
@@ -81,4 +83,7 @@ ENTRY = GameEntry.from_words(
     key="plait",
     factory=plait,
     options=(Option("direction", str, "up", ("up", "down"), "foundations build up or down from the base card"),),
+    search=Search.HOME_FIRST,
+    deal=DealRules({"plait": (20, None), "foundation1": ONE, **same("edge", 4, ONE), **same("field", 8, ONE),
+                    "stock": (71, None)}),
 )

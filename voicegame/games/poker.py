@@ -42,8 +42,10 @@ from voicegame.engine import (
     source_top,
     taken_only_by_swap,
 )
+from voicegame.games.deal_rules import DealRules
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import STOCK, WASTE, spot_id, spot_names
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("poker")
@@ -112,4 +114,6 @@ ENTRY = GameEntry.from_words(
     key="poker",
     factory=poker,
     options=(Option("shuffle", str, "off", ("off", "on"), "on: placed cards may be moved or swapped; 120 points to win"),),
+    search=Search.POKER,
+    deal=DealRules({"stock": (52, None)}),
 )

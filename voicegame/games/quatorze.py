@@ -20,8 +20,10 @@ Decisions where AisleRiot's manual is unclear (see GAMES.md, "Quatorze"):
 from __future__ import annotations
 
 from voicegame.engine import Compact, DealSpec, GameDef, Layout, PairRule, PileKind, PileSpec, Place, Reason, State
+from voicegame.games.deal_rules import ONE, DealRules, grid
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names, spot_place
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("quatorze")
@@ -72,4 +74,6 @@ def quatorze() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="quatorze",
     factory=quatorze,
+    search=Search.PAIR_REMOVAL,
+    deal=DealRules({**grid(5, 5, ONE), "stock": (27, None)}),
 )

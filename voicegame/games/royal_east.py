@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileSpec, Sequence, SuitRule
 from voicegame.engine.safety import BaseSeatsFilled
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("royal_east")
@@ -57,4 +59,6 @@ def royal_east() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="royal_east",
     factory=royal_east,
+    search=Search.IN_SUIT,
+    deal=DealRules({"foundation1": ONE, **same("pile", 5, ONE), "stock": (46, None)}),
 )

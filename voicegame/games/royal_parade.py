@@ -38,7 +38,9 @@ from voicegame.engine import (
 )
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
+from voicegame.games.deal_rules import DealRules, grid
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("royal_parade")
@@ -124,4 +126,7 @@ def royal_parade() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="royal_parade",
     factory=royal_parade,
+    search=Search.ROYAL_PARADE,
+    hint_budget=HintBudget(nodes=320),
+    deal=DealRules({**grid(4, 8, (1, 0)), "stock": (72, 72)}),
 )

@@ -17,8 +17,10 @@ from __future__ import annotations
 from voicegame.engine import Accepts, DealSpec, DrawToWaste, Empty, GameDef, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.cards import Rank, Suit
+from voicegame.games.deal_rules import DealRules, each
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("saratoga")
@@ -46,4 +48,6 @@ def saratoga() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="saratoga",
     factory=saratoga,
+    search=Search.KLONDIKE,  # Klondike's rules with every card face up: Klondike's own solver
+    deal=DealRules({**each("pile", [(n, 0) for n in range(1, 8)]), "stock": (24, None)}),
 )

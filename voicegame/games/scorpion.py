@@ -38,8 +38,10 @@ from voicegame.engine import (
     State,
     Takes,
 )
+from voicegame.games.deal_rules import DealRules, each
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("scorpion")
@@ -97,4 +99,6 @@ def scorpion() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="scorpion",
     factory=scorpion,
+    search=Search.GENERIC,
+    deal=DealRules({**each("column", [(7, 3 if n <= 4 else 0) for n in range(1, 8)]), "stock": (3, None)}),
 )

@@ -27,7 +27,9 @@ from dataclasses import replace
 
 from voicegame.engine import DealOnePerPile, EachStock, GameDef, GatherToStock
 from voicegame.games.auld_lang_syne import auld_lang_syne
+from voicegame.games.deal_rules import EMPTY, FOUNDATIONS, DealRules, same
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("scuffle")
@@ -48,4 +50,7 @@ def scuffle() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="scuffle",
     factory=scuffle,
+    search=Search.FIRST_HOME,
+    deal=DealRules({**same("reserve", 4, EMPTY), "stock": (48, None)},  # Auld Lang Syne's deal
+                   cards=dict(zip(FOUNDATIONS, ("AC", "AD", "AH", "AS")))),
 )

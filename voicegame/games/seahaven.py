@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from voicegame.engine import GameDef
 from voicegame.games.bakers_game import suit_cells_game
+from voicegame.games.deal_rules import EMPTY, EMPTY_SUITS, FACE_UP, ONE, DealRules, each, same
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 
 
 def seahaven() -> GameDef:
@@ -31,4 +33,7 @@ def seahaven() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="seahaven",
     factory=seahaven,
+    search=Search.SUIT_CELLS,
+    deal=DealRules({**same("column", 10, (5, None)), **each("cell", [EMPTY, ONE, ONE, EMPTY]), **EMPTY_SUITS},
+                   every=FACE_UP),
 )

@@ -37,8 +37,10 @@ from voicegame.engine import (
     SuitRule,
 )
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import DealRules
 from voicegame.games.parts import STOCK, numbered_foundation
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("sir_tommy")
@@ -88,4 +90,6 @@ def sir_tommy() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="sir_tommy",
     factory=sir_tommy,
+    search=Search.SIR_TOMMY,
+    deal=DealRules({"stock": (52, 52)}),
 )

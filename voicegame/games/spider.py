@@ -40,7 +40,9 @@ from voicegame.engine import (
 )
 from voicegame.games.parts import STOCK, numbered_foundation
 from voicegame.engine.words import number_word
+from voicegame.games.deal_rules import DealRules, each
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("spider")
@@ -114,4 +116,8 @@ ENTRY = GameEntry.from_words(
     key="spider",
     factory=spider,
     options=(Option("suits", int, 4, (1, 2, 4), "suits in the 104 cards: 1, 2 or 4"),),
+    search=Search.SPIDER,
+    hint_budget=HintBudget(nodes=200),
+    deal=DealRules({**each("column", [(6, 5) if n in (1, 4, 7, 10) else (5, 4) for n in range(1, 11)]),
+                    "stock": (50, None)}),
 )

@@ -20,9 +20,11 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"), as i
 from __future__ import annotations
 
 from voicegame.engine import DealOnePerPile, DealSpec, GameDef
+from voicegame.games.deal_rules import DealRules, each, same
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK
 from voicegame.games.spider import column, foundation, score
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("spider_three_decks")
@@ -51,4 +53,8 @@ def spider_three_decks() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="spider_three_decks",
     factory=spider_three_decks,
+    search=Search.SPIDER,
+    hint_budget=HintBudget(nodes=170),
+    deal=DealRules({**each("column", [(5, 4)] * 6 + [(4, 3)] * 6), "stock": (102, None),
+                    **same("foundation", 12, (None, None))}),
 )

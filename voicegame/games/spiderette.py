@@ -21,9 +21,11 @@ Decisions where AisleRiot's manual is silent (see GAMES.md, "Ambiguities"), as i
 from __future__ import annotations
 
 from voicegame.engine import DealOnePerPile, DealSpec, GameDef
+from voicegame.games.deal_rules import DealRules, klondike_triangle
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK
 from voicegame.games.spider import column, foundation, score
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 COLUMNS = range(1, 8)
@@ -54,4 +56,6 @@ def spiderette() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="spiderette",
     factory=spiderette,
+    search=Search.SPIDER,
+    deal=DealRules({**klondike_triangle("column"), "stock": (24, None)}),
 )

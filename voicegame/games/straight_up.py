@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from voicegame.engine import EMPTY_NONE, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileKind, PileSpec, Refill, Sequence, State, SuitRule, Takes
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
+from voicegame.games.deal_rules import ONE, DealRules, same, suits
 from voicegame.games.parts import STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("straight_up")
@@ -82,4 +84,7 @@ def straight_up() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="straight_up",
     factory=straight_up,
+    search=Search.GENERIC,
+    deal=DealRules({"reserve": (13, 12), **same("pile", 4, ONE), "stock": (31, None)},
+                   cards=suits("2C", "2D", "2H", "2S"), score=0),
 )

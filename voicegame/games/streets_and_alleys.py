@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from voicegame.engine import GameDef
 from voicegame.games.beleaguered_castle import open_packer
+from voicegame.games.deal_rules import EMPTY_SUITS, FACE_UP, DealRules, each
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 
 
 def streets_and_alleys() -> GameDef:
@@ -26,4 +28,7 @@ def streets_and_alleys() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="streets_and_alleys",
     factory=streets_and_alleys,
+    search=Search.OPEN_PACKER,
+    hint_budget=HintBudget(nodes=720, line_nodes=1500),
+    deal=DealRules({**each("column", [(7, None)] * 4 + [(6, None)] * 4), **EMPTY_SUITS}, every=FACE_UP),
 )

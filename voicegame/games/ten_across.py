@@ -40,9 +40,11 @@ from voicegame.engine import (
     Takes,
 )
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import ONE, DealRules, each
 from voicegame.games.entry import GameEntry, Option
 from voicegame.games.parts import DOWN_IN_SUIT, tableau_pile
 from voicegame.games.scorpion import is_won as four_whole_suits
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("ten_across")
@@ -99,4 +101,7 @@ ENTRY = GameEntry.from_words(
     key="ten_across",
     factory=ten_across,
     options=(Option("spots", str, "reuse", ("reuse", "once"), "once: an emptied temporary spot stays empty"),),
+    search=Search.GENERIC,
+    deal=DealRules({**each("column", [(5, down) for down in (0, 1, 2, 3, 4, 4, 3, 2, 1, 0)]),
+                    "spot1": ONE, "spot2": ONE}),
 )

@@ -50,8 +50,10 @@ from voicegame.engine import (EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction,
 from voicegame.engine.locking import StockLock
 from voicegame.engine.opening import EachSettle, OpeningFill, RefillAfter, Settle
 from voicegame.engine.safety import CoveredHome
+from voicegame.games.deal_rules import EMPTY, ONE, DealRules, each
 from voicegame.games.parts import STOCK, WASTE, numbered_foundation, tableau_pile
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("terrace")
@@ -141,4 +143,6 @@ ENTRY = GameEntry.from_words(
     key="terrace",
     factory=terrace,
     options=(Option("variant", str, "terrace", tuple(PRESETS), "the way to play: the reserve's size, the piles, how the base is set and gaps filled"),),
+    search=Search.LOCKED_STOCK,
+    deal=DealRules({"reserve": (11, 0), **each("pile", [ONE] * 4 + [EMPTY] * 5), "waste": ONE, "stock": (88, None)}),
 )

@@ -32,9 +32,11 @@ from __future__ import annotations
 
 from voicegame.engine import Direction, DrawToWaste, GameDef, SuitRule
 from voicegame.engine.jokers import RankPoints, Wild
+from voicegame.games.deal_rules import EMPTY, DealRules, same
 from voicegame.games.entry import GameEntry
 from voicegame.games.golf import COLUMNS, LAYOUT_DEAL, column, is_won, waste
 from voicegame.games.parts import STOCK
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("thieves")
@@ -72,4 +74,6 @@ def thieves() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="thieves",
     factory=thieves,
+    search=Search.THIEVES,  # Golf with jokers: Golf's key, jokers played last
+    deal=DealRules({**same("column", 7, (5, 0)), "stock": (19, None), "waste": EMPTY}),
 )

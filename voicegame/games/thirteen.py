@@ -26,8 +26,10 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec, Uncover
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import DealRules, pyramid
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("thirteen")
@@ -71,4 +73,6 @@ def thirteen() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="thirteen",
     factory=thirteen,
+    search=Search.PAIR_REMOVAL,
+    deal=DealRules({**pyramid(7, lambda r: (1, 0 if r == 7 else 1)), "stock": (24, 24)}),
 )

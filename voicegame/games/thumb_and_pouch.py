@@ -19,8 +19,10 @@ from __future__ import annotations
 from voicegame.engine import EMPTY_ANY, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileSpec, Sequence, SuitRule, Takes
 from voicegame.engine.auto import SeatsFilled
 from voicegame.engine.cards import Suit
+from voicegame.games.deal_rules import DealRules, klondike_triangle
 from voicegame.games.parts import STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("thumb_and_pouch")
@@ -50,4 +52,6 @@ def thumb_and_pouch() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="thumb_and_pouch",
     factory=thumb_and_pouch,
+    search=Search.KLONDIKE_LIKE,
+    deal=DealRules({**klondike_triangle(), "stock": (24, None)}),
 )

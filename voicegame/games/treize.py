@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import ONE, DealRules, pyramid
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("treize")
@@ -68,4 +70,6 @@ def treize() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="treize",
     factory=treize,
+    search=Search.GENERIC,
+    deal=DealRules({**pyramid(7, lambda r: ONE), "stock": (24, 24)}),
 )

@@ -48,7 +48,9 @@ from voicegame.engine import (
 )
 from voicegame.games.parts import STOCK
 from voicegame.engine.words import number_word
+from voicegame.games.deal_rules import ONE, DealRules, each
 from voicegame.games.entry import GameEntry, Option
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("triple_peaks")
@@ -153,4 +155,7 @@ ENTRY = GameEntry.from_words(
     key="triple_peaks",
     factory=triple_peaks,
     options=(Option("scoring", str, "standard", ("standard", "multiplier"), "multiplier: run points double with each card, bonuses 25, free stock turns"),),
+    search=Search.GENERIC,
+    deal=DealRules({**each("r1c", [(1, 1)] * 3), **each("r2c", [(1, 1)] * 6), **each("r3c", [(1, 1)] * 9),
+                    **each("r4c", [(1, 0)] * 10), "stock": (23, None), "waste": ONE}, score=0),
 )

@@ -22,8 +22,10 @@ from __future__ import annotations
 from voicegame.engine.cards import Rank, Suit
 from voicegame.engine import EMPTY_ANY, TOP_CARD, Accepts, DealSpec, Direction, DrawToWaste, Empty, GameDef, PileSpec, Sequence, SuitRule
 from voicegame.engine.there_and_back import UpThenDown
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.parts import STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("union_square")
@@ -62,4 +64,7 @@ def union_square() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="union_square",
     factory=union_square,
+    search=Search.IN_SUIT,
+    hint_budget=HintBudget(nodes=110),
+    deal=DealRules({**same("pile", 16, ONE), "stock": (88, None)}),
 )

@@ -27,9 +27,11 @@ Decisions where AisleRiot's manual is silent or unclear (see GAMES.md, "Valentin
 from __future__ import annotations
 
 from voicegame.engine import EMPTY_NONE, Accepts, DealSpec, GameDef, PileKind, PileSpec, Recycle, State, Takes
+from voicegame.games.deal_rules import EMPTY, ONE, DealRules, same
 from voicegame.games.entry import GameEntry
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, tableau_pile
 from voicegame.games.scorpion import is_full_suit
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("valentine")
@@ -76,4 +78,6 @@ def valentine() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="valentine",
     factory=valentine,
+    search=Search.FIRST_LAW,  # moves before deals, as in First Law
+    deal=DealRules({**same("pile", 4, ONE), "stock": (48, None), "waste": EMPTY}),
 )

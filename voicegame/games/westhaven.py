@@ -17,8 +17,10 @@ from __future__ import annotations
 from voicegame.engine import EMPTY_ANY, Accepts, DealSpec, DrawToWaste, GameDef, PileSpec, Takes, top_or_all_face_up
 from voicegame.engine.auto import opposite_colours_ready
 from voicegame.engine.cards import Suit
+from voicegame.games.deal_rules import DealRules, same
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("westhaven")
@@ -49,4 +51,7 @@ def westhaven() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="westhaven",
     factory=westhaven,
+    search=Search.KLONDIKE_LIKE,
+    hint_budget=HintBudget(nodes=460),
+    deal=DealRules({**same("pile", 10, (3, 2)), "stock": (22, None)}),
 )

@@ -22,8 +22,10 @@ from __future__ import annotations
 from voicegame.engine import EMPTY_ANY, Accepts, DealSpec, Direction, DrawToWaste, GameDef, PileSpec, Sequence, SuitRule, Takes
 from voicegame.engine.auto import SeatsFilled
 from voicegame.engine.cards import Suit
+from voicegame.games.deal_rules import DealRules, each
 from voicegame.games.parts import DOWN_IN_SUIT, STOCK, WASTE, runs_home, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("whitehead")
@@ -53,4 +55,6 @@ def whitehead() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="whitehead",
     factory=whitehead,
+    search=Search.KLONDIKE_LIKE,
+    deal=DealRules(each("pile", [(n, 0) for n in range(1, 8)])),
 )

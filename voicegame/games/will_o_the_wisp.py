@@ -14,8 +14,10 @@ in :mod:`voicegame.games.spiderette`.
 from __future__ import annotations
 
 from voicegame.engine import DealSpec, GameDef
+from voicegame.games.deal_rules import DealRules, same
 from voicegame.games.spiderette import COLUMNS, one_deck_spider
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 
 
 def will_o_the_wisp() -> GameDef:
@@ -27,4 +29,6 @@ def will_o_the_wisp() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="will_o_the_wisp",
     factory=will_o_the_wisp,
+    search=Search.SPIDER,
+    deal=DealRules({**same("column", 7, (3, 2)), "stock": (31, None)}),
 )

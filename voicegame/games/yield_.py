@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from voicegame.engine import DealSpec, DrawToWaste, GameDef, PairRule, PileKind, PileSpec
 from voicegame.engine.cards import Rank
+from voicegame.games.deal_rules import DealRules
 from voicegame.games.parts import DISCARD, STOCK, all_discarded, discarded, spot_id, spot_names
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("yield")
@@ -82,4 +84,7 @@ def yield_() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="yield",
     factory=yield_,
+    search=Search.PAIR_REMOVAL,
+    deal=DealRules({**{f"r{r}c{c}": (1, 0) for r in range(1, 8) for c in range(1, 9 - r)}, "stock": (24, None)},
+                   absent=("r1c8", "r7c2")),
 )

@@ -21,8 +21,10 @@ from __future__ import annotations
 from voicegame.engine.cards import Rank, Suit
 from voicegame.engine import Accepts, DealSpec, Empty, GameDef, PileSpec, Takes
 from voicegame.engine.auto import opposite_colours_ready
+from voicegame.games.deal_rules import DealRules, each
 from voicegame.games.parts import ALTERNATE_DOWN, suit_foundation, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import HintBudget, Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("yukon")
@@ -52,4 +54,8 @@ def yukon() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="yukon",
     factory=yukon,
+    search=Search.GENERIC,
+    hint_budget=HintBudget(nodes=790),
+    deal=DealRules(each("pile", [(n - 1 + (1 if n == 1 else 5), n - 1) for n in range(1, 8)]), absent=("stock", "waste"),
+                   score=0),
 )

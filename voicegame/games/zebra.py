@@ -29,8 +29,10 @@ from voicegame.engine import (EMPTY_ANY, EMPTY_NONE, Accepts, DealSpec, Directio
                               Refill, Sequence, State, SuitRule, Takes)
 from voicegame.engine.cards import Card, Rank, Suit, seeded_deck
 from voicegame.engine.safety import CoveredHome
+from voicegame.games.deal_rules import ONE, DealRules, same
 from voicegame.games.parts import ALTERNATE_DOWN, STOCK, WASTE, numbered_foundation, runs_home, tableau_pile
 from voicegame.games.entry import GameEntry
+from voicegame.games.search import Search
 from voicegame.games.words import game_words
 
 WORDS = game_words("zebra")
@@ -82,4 +84,7 @@ def zebra() -> GameDef:
 ENTRY = GameEntry.from_words(
     key="zebra",
     factory=zebra,
+    search=Search.GENERIC,
+    deal=DealRules({**same("foundation", 8, ONE), **same("pile", 8, (1, 0)), "stock": (88, None)},
+                   ranks={f"foundation{n}": "A" for n in range(1, 9)}, score=0),
 )

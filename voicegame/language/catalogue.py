@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from voicegame.games import GAMES, GameEntry, Option
 from voicegame.language.lexicon import load_language
 
@@ -44,11 +46,13 @@ def section(entry: GameEntry, examples: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render() -> str:
+def render(games: Iterable[GameEntry] | None = None) -> str:
+    """The catalogue of ``games`` (default: every game of the registry, in its order)."""
+    chosen = GAMES if games is None else tuple(games)
     messages = load_language().messages
     table = "".join(f"| [{e.title}](#{e.title.lower().replace(' ', '-')}) | {e.family} | {e.summary} |\n"
-                     for e in GAMES)
-    sections = "\n".join(section(e, messages.get(f"moves_{e.key}", "draw")) for e in GAMES)
+                     for e in chosen)
+    sections = "\n".join(section(e, messages.get(f"moves_{e.key}", "draw")) for e in chosen)
     return HEADER + table + "\n" + sections
 
 

@@ -63,11 +63,11 @@ class HintService:
     def __init__(self, engine: Engine, seconds: float | None = HINT_SECONDS, nodes: int | None = 4000) -> None:
         from voicegame.solver.fair import FairSearch  # noqa: PLC0415 (the solver imports this module)
 
-        from voicegame.solver.hooks import HINT_BUDGETS, HintBudget  # noqa: PLC0415 (the solver imports this module)
+        from voicegame.solver.hooks import hint_budget_for  # noqa: PLC0415 (the solver imports this module)
 
         self.engine = engine
         self.seconds = seconds
-        own = HINT_BUDGETS.get(engine.game.key, HintBudget())
+        own = hint_budget_for(engine)
         self.nodes = nodes if nodes is None or own.nodes is None else min(nodes, own.nodes)
         self.visits = None if nodes is None else own.visits or HINT_VISITS
         self.line_nodes = own.line_nodes or LINE_NODES

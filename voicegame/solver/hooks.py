@@ -1,7 +1,9 @@
-"""Game-specific help for the search, kept out of the game definitions.
+"""Game-specific help for the search: the shared sets of hooks a game may declare.
 
-A game definition stays declarative; what the search knows about a game lives here,
-in one registry keyed by game key. Every hook is optional:
+A game declares which set its search uses, and its hint budget, as data in its registry entry
+(``GameEntry.search``, ``GameEntry.hint_budget``: voicegame/games/search.py), since the games layer
+may not import the solver; the hooks themselves live in the ``hooks_<module>`` modules. Every hook
+is optional:
 
 - ``forced``: a move that can never hurt (sound: no winning line is lost by playing
   it now), played without branching. Unsound choices would void the "proved
@@ -15,18 +17,19 @@ in one registry keyed by game key. Every hook is optional:
   :mod:`voicegame.solver.klondike`), used instead of the generic search; it returns None
   for a position it does not model, and the generic search answers.
 
-The registry names where each game's hooks live and imports only that module when the game is
+``HOOKS_MODULE`` names where each set lives and only that module is imported when a game is
 searched: solving Klondike does not load Freecell Solver's bindings, nor the other games' hooks.
 The names of the hook modules are offered here too, imported on first use.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING
 
 from voicegame.engine import Engine
+from voicegame.games import all_games, entry_of
+from voicegame.games.search import HintBudget, Search
 from voicegame.solver.hook_base import GENERIC, SolverHooks, generic_priority
 
 if TYPE_CHECKING:
@@ -39,10 +42,10 @@ if TYPE_CHECKING:
     from voicegame.solver.hooks_spider import SPIDER, spider_priority, spider_prune
 
 __all__ = [
-    "BASED", "FREECELL", "GENERIC", "GOLF", "HINT_BUDGETS", "HOOKS", "HintBudget", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL", "ROW_DEALT",
+    "BASED", "FREECELL", "GENERIC", "GOLF", "HOOKS", "HOOKS_MODULE", "HintBudget", "IN_SUIT", "KLONDIKE", "KLONDIKE_LIKE", "OPEN_PACKER", "PAIR_REMOVAL", "ROW_DEALT",
     "ROYAL_PARADE", "SIR_TOMMY", "SPIDER", "SUIT_CELLS", "SolverHooks", "any_home_forced", "digging_priority",
     "first_answer", "first_home_forced", "freecell_forced", "generic_priority", "golf_key", "golf_priority",
-    "greedy_line", "home_forced", "hooks_for", "klondike_forced", "klondike_priority", "klondike_prune",
+    "greedy_line", "hint_budget_for", "home_forced", "hooks_for", "hooks_of", "klondike_forced", "klondike_priority", "klondike_prune",
     "low_cards_forced", "royal_parade_forced", "safe_home_forced", "seats_forced", "single_forced",
     "spider_priority", "spider_prune", "without_discards_key",
 ]
@@ -59,150 +62,52 @@ _OFFERED: dict[str, str] = {
 """The names of the hook modules offered here -> the module (``hooks_<name>``) that holds each."""
 
 HOOKS: dict[str, SolverHooks]
-"""Every game's search hooks, by key: made when asked for (it imports every hook module)."""
+"""Every game's search hooks, by key, for the games that declare hooks of their own: made when asked for
+(it imports every game and every hook module)."""
 
-HOOKS_AT: dict[str, tuple[str, str]] = {
-    "sir_tommy": ("removal_and_waste", "SIR_TOMMY"),
-    "auld_lang_syne": ("removal_and_waste", "FIRST_HOME"),
-    "scuffle": ("removal_and_waste", "FIRST_HOME"),
-    "carpet": ("removal_and_waste", "FIRST_HOME"),
-    "clock": ("removal_and_waste", "FIRST_HOME"),  # one move at a time: nothing to choose
-    "thirteen": ("removal_and_waste", "PAIR_REMOVAL"),
-    "yield": ("removal_and_waste", "PAIR_REMOVAL"),
-    "fourteen": ("removal_and_waste", "PAIR_REMOVAL"),
-    "block_ten": ("removal_and_waste", "PAIR_REMOVAL"),
-    "gay_gordons": ("removal_and_waste", "PAIR_REMOVAL"),
-    "helsinki": ("removal_and_waste", "PAIR_REMOVAL"),
-    "jamestown": ("removal_and_waste", "PAIR_REMOVAL"),
-    "isabel": ("removal_and_waste", "PAIR_REMOVAL"),
-    "neighbor": ("removal_and_waste", "PAIR_REMOVAL"),
-    "quatorze": ("removal_and_waste", "PAIR_REMOVAL"),
-    "elevator": ("removal_and_waste", "WASTE_TOP"),  # only the waste top matters, as in Golf
-    "escalator": ("removal_and_waste", "WASTE_TOP"),
-    "klondike": ("klondike", "KLONDIKE"),
-    "saratoga": ("klondike", "KLONDIKE"),  # Klondike's rules with every card face up: Klondike's own solver
-    "gold_mine": ("klondike", "KLONDIKE_LIKE"),
-    "whitehead": ("klondike", "KLONDIKE_LIKE"),
-    "thumb_and_pouch": ("klondike", "KLONDIKE_LIKE"),
-    "westhaven": ("klondike", "KLONDIKE_LIKE"),
-    "royal_parade": ("removal_and_waste", "ROYAL_PARADE"),
-    "freecell": ("freecell", "FREECELL"),
-    "golf": ("removal_and_waste", "GOLF"),
-    "thieves": ("jokers", "THIEVES"),  # Golf with jokers: Golf's key, jokers played last
-    "spider": ("spider", "SPIDER"),
-    "bakers_game": ("freecell", "SUIT_CELLS"),
-    "eight_off": ("freecell", "SUIT_CELLS"),
-    "seahaven": ("freecell", "SUIT_CELLS"),
-    "beleaguered_castle": ("freecell", "OPEN_PACKER"),
-    "streets_and_alleys": ("freecell", "OPEN_PACKER"),
-    "spiderette": ("spider", "SPIDER"),
-    "will_o_the_wisp": ("spider", "SPIDER"),
-    "spider_three_decks": ("spider", "SPIDER"),
-    "cruel": ("freecell", "HOME_FORCED"),
-    "bear_river": ("freecell", "ANY_HOME_FORCED"),
-    "bakers_dozen": ("freecell", "DIGGING"),
-    "forty_thieves": ("klondike", "IN_SUIT"),
-    "backbone": ("klondike", "IN_SUIT"),
-    "easthaven": ("klondike", "IN_SUIT"),  # its greedy line and pruning won deals the Klondike hooks did not
-    "union_square": ("klondike", "IN_SUIT"),
-    "glenwood": ("klondike", "IN_SUIT"),  # safe_home_forced is sound: its foundations keep their cards
-    "royal_east": ("klondike", "IN_SUIT"),
-    "agnes": ("klondike", "BASED"),
-    "gypsy": ("klondike", "ROW_DEALT"),
-    "giant": ("rows", "ROWS"),
-    "terrace": ("locks", "LOCKED_STOCK"),
-    "aunt_mary": ("klondike", "KLONDIKE"),  # Klondike's rules on another deal: Klondike's own solver (it checks its lines)
-    "athena": ("klondike", "KLONDIKE"),  # Klondike's rules and solver; face-up cards under face-down ones modelled as face down
-    "osmosis": ("rank_gates", "RANK_GATED"),
-    "peek": ("rank_gates", "RANK_GATED"),
-    "napoleons_tomb": ("rank_gates", "SUITLESS_FOUNDATIONS"),
-    "maze": ("rank_gates", "LINE"),
-    "labyrinth": ("rank_gates", "OPEN_ENDS"),
-    "camelot": ("rank_gates", "FILL_AND_CLEAR"),
-    "kings_audience": ("rank_gates", "AUDIENCE"),
-    "plait": ("rank_gates", "HOME_FIRST"),
-    "diamond_mine": ("lines_and_sets", "DIAMOND_MINE"),
-    "accordion": ("lines_and_sets", "ACCORDION"),
-    "cover": ("removal_and_waste", "PAIR_REMOVAL"),
-    "first_law": ("lines_and_sets", "FIRST_LAW"),
-    "fortunes": ("lines_and_sets", "FORTUNES"),
-    "valentine": ("lines_and_sets", "FIRST_LAW"),  # moves before deals, as in First Law
-    "poker": ("lines_and_sets", "POKER"),
-    "jumbo": ("klondike", "ROW_DEALT"),  # its restarting greedy lines win deals the generic search did not
+HOOKS_MODULE: dict[Search, str] = {
+    **dict.fromkeys((Search.SIR_TOMMY, Search.FIRST_HOME, Search.PAIR_REMOVAL, Search.WASTE_TOP, Search.GOLF,
+                     Search.ROYAL_PARADE), "removal_and_waste"),
+    **dict.fromkeys((Search.KLONDIKE, Search.KLONDIKE_LIKE, Search.IN_SUIT, Search.BASED, Search.ROW_DEALT), "klondike"),
+    **dict.fromkeys((Search.FREECELL, Search.SUIT_CELLS, Search.OPEN_PACKER, Search.HOME_FORCED, Search.ANY_HOME_FORCED,
+                     Search.DIGGING), "freecell"),
+    Search.THIEVES: "jokers",
+    Search.SPIDER: "spider",
+    Search.ROWS: "rows",
+    Search.LOCKED_STOCK: "locks",
+    **dict.fromkeys((Search.RANK_GATED, Search.SUITLESS_FOUNDATIONS, Search.LINE, Search.OPEN_ENDS, Search.FILL_AND_CLEAR,
+                     Search.AUDIENCE, Search.HOME_FIRST), "rank_gates"),
+    **dict.fromkeys((Search.DIAMOND_MINE, Search.ACCORDION, Search.FIRST_LAW, Search.FORTUNES, Search.POKER),
+                    "lines_and_sets"),
 }
-"""Where the search hooks of each game are, by key: (``hooks_<module>``, the name there). A game not
-here gets the generic ordering only."""
+"""Where each shared set of hooks a game may declare (``GameEntry.search``) lives: the module
+``hooks_<module>``, under the set's name (``Search.SUIT_CELLS`` -> ``hooks_freecell.SUIT_CELLS``).
+Only that module is imported when the game is searched; ``Search.GENERIC`` is the generic ordering."""
 
 
-def _hooks(where: tuple[str, str]) -> SolverHooks:
-    module, name = where
-    hooks: SolverHooks = getattr(import_module(f"voicegame.solver.hooks_{module}"), name)
+def hooks_of(search: Search) -> SolverHooks:
+    """The hooks of one shared set (the generic ones for ``Search.GENERIC``)."""
+    if search is Search.GENERIC:
+        return GENERIC
+    hooks: SolverHooks = getattr(import_module(f"voicegame.solver.hooks_{HOOKS_MODULE[search]}"), search.name)
     return hooks
 
 
-@dataclass(frozen=True)
-class HintBudget:
-    """How much one "hint" may search in a game, where the defaults (``voicegame.solver.hints``: 4000
-    positions expanded, 4000 moves weighed, 100,000 positions for a winning line) would cost more
-    than 0.3 CPU-seconds. A hint then ends on work fixed in advance, the same hint on every machine,
-    rather than on the clock (a guess cut short, different under load). None: the default."""
-
-    nodes: int | None = None
-    visits: int | None = None
-    line_nodes: int | None = None
-
-
-HINT_BUDGETS: dict[str, HintBudget] = {
-    "accordion": HintBudget(nodes=160),
-    "bakers_dozen": HintBudget(nodes=350),
-    "bakers_game": HintBudget(nodes=810),
-    "bear_river": HintBudget(nodes=650),
-    "beleaguered_castle": HintBudget(nodes=310, line_nodes=1500),
-    "bristol": HintBudget(nodes=930),
-    "chessboard": HintBudget(nodes=490),
-    "cruel": HintBudget(nodes=680),
-    "eight_off": HintBudget(nodes=140),
-    "forty_thieves": HintBudget(nodes=330),
-    "fourteen": HintBudget(visits=2000),
-    "freecell": HintBudget(nodes=140),
-    "gaps": HintBudget(nodes=150),
-    "gay_gordons": HintBudget(visits=2000),
-    "giant": HintBudget(nodes=220),
-    "glenwood": HintBudget(line_nodes=500),
-    "gypsy": HintBudget(visits=2000),
-    "jamestown": HintBudget(nodes=650),
-    "king_albert": HintBudget(nodes=340),
-    "maze": HintBudget(nodes=40, line_nodes=1500),
-    "monte_carlo": HintBudget(nodes=700),
-    "pileon": HintBudget(nodes=160),
-    "royal_parade": HintBudget(nodes=320),
-    "spider": HintBudget(nodes=200),
-    "spider_three_decks": HintBudget(nodes=170),
-    "streets_and_alleys": HintBudget(nodes=720, line_nodes=1500),
-    "union_square": HintBudget(nodes=110),
-    "westhaven": HintBudget(nodes=460),
-    "yukon": HintBudget(nodes=790),
-}
-"""Each game's hint budget where it differs from the defaults, set on deals 1-3 of bench/hints.py
-(a 2-core machine under load, so a little under what an idle one affords): ``nodes`` is 0.2 CPU-s over
-the 95th percentile of one position's cost with 4000 (Maze's 40 from 3.5 ms a position: its every gap
-takes any card that fits the line, so a position has some 300 moves to weigh); ``visits`` where a
-game's moves cost twice Klondike's (Fourteen and Gay Gordons on deals 4-6, Gypsy's two decks on
-deals 7-9); ``line_nodes`` where the game's own solver
-falls back to the generic search (10,000 to 17,000 positions a CPU-second) in positions Freecell
-Solver does not take (Glenwood's from deals 4-6). Deals 4-9 were seen before Fourteen, Gay Gordons,
-Glenwood and Gypsy were set, so bench/RESULTS.md counts them as tuning deals too and reports deals
-10-12 as the held-out ones."""
-
-
 def hooks_for(engine: Engine) -> SolverHooks:
-    where = HOOKS_AT.get(engine.game.key)
-    return GENERIC if where is None else _hooks(where)
+    """The search hooks ``engine``'s game declares (the generic ones for a game the registry lacks)."""
+    entry = entry_of(engine.game.key)
+    return GENERIC if entry is None else hooks_of(entry.search)
+
+
+def hint_budget_for(engine: Engine) -> HintBudget:
+    """How much one hint may search in ``engine``'s game (the defaults for a game the registry lacks)."""
+    entry = entry_of(engine.game.key)
+    return HintBudget() if entry is None else entry.hint_budget
 
 
 def __getattr__(name: str) -> object:
     if name == "HOOKS":
-        return {key: _hooks(where) for key, where in HOOKS_AT.items()}
+        return {entry.key: hooks_of(entry.search) for entry in all_games() if entry.search is not Search.GENERIC}
     if name in _OFFERED:
         value = getattr(import_module(f"voicegame.solver.hooks_{_OFFERED[name]}"), name)
         globals()[name] = value
