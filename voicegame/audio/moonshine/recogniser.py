@@ -127,11 +127,15 @@ class MoonshineRecogniser:
         found = verdict(decoded, self.thresholds)
         self.last = LastDecode(decoded, found)
         nbest = tuple((h.text, round(h.mean, 4)) for h in decoded.nbest)
-        written = Transcript(" ".join(normal_words(decoded.free_text)), decoded.free.mean, 0.0)
+        free = " ".join(normal_words(decoded.free_text))
+        written = Transcript(free, decoded.free.mean, 0.0)
+        alternatives = found.alternatives
+        if free and free != found.text and free not in alternatives:
+            alternatives += (free,)  # what the model wrote freely: a candidate command (a phrasing the grammar lacks)
         offered = None if found.doubt else TranscriptOnDemand(lambda: written)  # a doubt is that transcript's already
         evidence = DecodeEvidence(rejected_by=f"moonshine gap {found.gap:.2f}: {found.rejected_text}",
                                   rejected_text=found.rejected_text) if found.rejected_text else NO_EVIDENCE
-        return Heard(found.text, found.confidence, found.unknown, found.doubt, found.alternatives, evidence,
+        return Heard(found.text, found.confidence, found.unknown, found.doubt, alternatives, evidence,
                      transcript=offered, nbest=nbest)
 
     # -- streaming (see StreamingRecogniser): only to decode early, in the player's pause
