@@ -274,6 +274,7 @@ def test_speech_that_is_no_command_stays_no_command(moonshine):
         got = moonshine.recognise(pad(speech_pcm(text, "en-us+m3", 150)))
         assert got.unknown and got.text == "", (text, got)
         assert got.evidence.rejected_text and got.evidence.rejected_by.startswith("moonshine gap")  # a candidate for Whisper
+        assert got.alternatives[-1].split()[:3] == text.split()[:3]  # what it wrote freely, a candidate too
         written = got.transcript() if got.transcript is not None else None
         assert written is not None and written.text.split()[:3] == text.split()[:3]  # the free transcript, for the game
 
