@@ -28,7 +28,8 @@ from voicegame.language.lexicon import grammar_file
 from voicegame.language.parse import Parser
 from voicegame.listen.command_grammar import ARTICLE, build_grammar, grammar_for, noun_key
 from voicegame.listen.filler import FREQUENT_WORDS
-from voicegame.listen.jsgf_builder import TOP, LegalNouns, build_jsgf, ends_early
+from voicegame.listen.jsgf_builder import TOP, JsgfOptions, LegalNouns, build_jsgf
+from voicegame.listen.likely_phrasing import ends_early
 from voicegame.listen.pronouncing import cmu_dictionary
 from voicegame.listen.sayable import slot_phrases, visible_cards
 
@@ -108,22 +109,22 @@ def whole_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNou
     """The whole command language as spoken, with this turn's nouns (see above); answers only to a
     question, "more" only while a reading has more."""
     skip = (frozenset() if question_open else ANSWER_INTENTS) | (frozenset() if reading_open else READING_INTENTS)
-    return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal, LISTEN_LEGAL_WEIGHT,
-                      skip_intents=skip, spoken=True)
+    return build_jsgf(parser, JsgfOptions(ARTICLE, visible_cards(engine, state), legal, LISTEN_LEGAL_WEIGHT,
+                                          skip_intents=skip, spoken=True))
 
 
 def likely_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None,
                 question_open: bool = False, reading_open: bool = False) -> str:
     """What a player most likely says now, from the same language data: this turn's legal moves
     (no illegal ones), every slot-free command in its first phrasing and its phrasings of two words
-    or more ("draw", "turn over", "what can i say"; not "flip": jsgf_builder ``LIKELY_MULTIWORD``), reading and "where is" as in the language (game names are left to the whole language:
+    or more ("draw", "turn over", "what can i say"; not "flip": likely_phrasing ``LIKELY_MULTIWORD``), reading and "where is" as in the language (game names are left to the whole language:
     ``LIKELY_LEAVES_OUT``); "more" only while a reading has more (``reading_open``)."""
     skip = ((frozenset() if question_open else ANSWER_INTENTS) | LIKELY_LEAVES_OUT
             | (frozenset() if reading_open else READING_INTENTS))
     ranks = set(parser.language.ranks)
     legal = [([v for v in src if v not in ranks], [v for v in dst if v not in ranks], up) for src, dst, up in legal or []]
-    return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal or None, float("inf"),
-                      skip_intents=skip, spoken=True, canonical=True)
+    return build_jsgf(parser, JsgfOptions(ARTICLE, visible_cards(engine, state), legal or None, float("inf"),
+                                          skip_intents=skip, spoken=True, canonical=True))
 
 
 def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
@@ -175,7 +176,7 @@ _PER_PARSER: dict[int, tuple[Parser, frozenset[str], frozenset[str]]] = {}
 
 
 def _per_parser(parser: Parser) -> tuple[frozenset[str], frozenset[str]]:
-    """``jsgf_builder.ends_early`` and ``choice_words`` once per parser (11 ms: not on every turn's grammar)."""
+    """``likely_phrasing.ends_early`` and ``choice_words`` once per parser (11 ms: not on every turn's grammar)."""
     known = _PER_PARSER.get(id(parser))
     if known is None or known[0] is not parser:
         known = _PER_PARSER[id(parser)] = (parser, ends_early(parser), choice_words(parser))
