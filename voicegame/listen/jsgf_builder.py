@@ -61,6 +61,7 @@ class JsgfOptions:
         """Whether the move intents hold only the legal moves."""
         return self.legal is not None and self.legal_weight == float("inf")
 
+    @property
     def the(self) -> tuple[Expr, ...]:
         """What may precede a card or pile: ``[the]``, or nothing."""
         return (Optional(Words("the")),) if self.article else ()
@@ -87,7 +88,7 @@ def jsgf_document(parser: Parser, options: JsgfOptions = JsgfOptions()) -> Docum
         *(Rule(name, Choice(tuple(Words(v) for v in values))) for name, values in nouns.items() if values),
         *(Rule(name, body) for name, body in compound.items() if not (name == "card" and options.visible is not None)),
         *(Rule(f"legal_{name}", body) for name, body in legal.items()),
-        *(Rule(f"the_{name}", Sequence((*options.the(), Ref(name)))) for name in sorted(ARTICLE_SLOTS)),
+        *(Rule(f"the_{name}", Sequence((*options.the, Ref(name)))) for name in sorted(ARTICLE_SLOTS)),
         *_visible_rules(parser, options, compound["card"]),
     ))
 
@@ -120,7 +121,7 @@ def _template_rules(rules: dict[str, Node], options: JsgfOptions) -> list[Rule]:
     out = []
     for name, node in rules.items():
         body = template_expr(first_options(node, LIKELY_OPTIONS) if options.canonical else node)
-        out.append(Rule(name, Sequence((*options.the(), body)) if name in ARTICLE_RULES else body))
+        out.append(Rule(name, Sequence((*options.the, body)) if name in ARTICLE_RULES else body))
     return out
 
 
@@ -137,7 +138,7 @@ def _compound_rules(nouns: dict[str, list[str]]) -> dict[str, Expr]:
 def _legal_rules(options: JsgfOptions) -> dict[str, Expr]:
     """``<legal_move>`` and ``<legal_move_up>``, for the intents that have a legal move this turn."""
     moves = options.legal or ()
-    the = options.the()
+    the = options.the
     pairs = {Sequence((*the, _names(src), Ref("onto"), *the, _names(dst))) for src, dst, _ in moves if src and dst}
     ups = {Sequence((*the, _names(src))) for src, _, up in moves if src and up}
     out: dict[str, Expr] = {}
@@ -163,4 +164,4 @@ def _visible_rules(parser: Parser, options: JsgfOptions, any_card: Expr) -> list
         return []
     card, ranks = visible_card_choices(parser, options.visible)
     return [Rule("card", card), Rule("vis_rank", ranks), Rule("any_card", any_card),
-            Rule("the_any_card", Sequence((*options.the(), Ref("any_card"))))]
+            Rule("the_any_card", Sequence((*options.the, Ref("any_card"))))]
