@@ -39,3 +39,14 @@ def test_what_can_only_be_said_as_nothing_is_null_and_drops_out_of_a_sequence():
     assert template_expr(nothing) == NULL
     assert template_expr(Seq((Word("hint"), nothing))).jsgf() == "hint"
     assert template_expr(Seq((nothing, nothing))) == NULL
+
+
+def test_the_language_part_made_once_per_parser_is_the_part_a_fresh_parser_makes():
+    from voicegame.listen.jsgf_builder import JsgfOptions, build_jsgf
+    from voicegame.play.session import Session
+
+    shapes = [JsgfOptions(), JsgfOptions(spoken=True, canonical=True, visible=()), JsgfOptions(article=False)]
+    session = Session("golf", seed=1)
+    made = [build_jsgf(session.parser, options) for options in shapes + shapes]
+    fresh = [build_jsgf(Session("golf", seed=1).parser, options) for options in shapes]
+    assert made == fresh + fresh and len(set(made)) == 3

@@ -11,11 +11,11 @@ from typing import Iterable
 
 from voicegame.engine.cards import Card
 from voicegame.language.parse import Parser
-from voicegame.language.templates import Node, parse_template
+from voicegame.language.templates import parse_template
 from voicegame.listen.jsgf_tree import VOID, Choice, Document, Expr, Group, Optional, Ref, Rule, Sequence, Words
-from voicegame.listen.likely_phrasing import LIKELY_OPTIONS, canonical_templates, first_options
-from voicegame.listen.sayable import ANY_CARD_INTENTS, COMPOUND_SLOTS, pruned_language, slot_phrases
-from voicegame.listen.templates_as_jsgf import ARTICLE_RULES, ARTICLE_SLOTS, options_of, rule_refs, template_expr
+from voicegame.listen.language_as_jsgf import LanguageShape, language_jsgf
+from voicegame.listen.sayable import COMPOUND_SLOTS, slot_phrases
+from voicegame.listen.templates_as_jsgf import ARTICLE_SLOTS, options_of, rule_refs, template_expr
 from voicegame.listen.visible_card_names import visible_card_choices
 
 TOP = "command"
@@ -76,53 +76,38 @@ def build_jsgf(parser: Parser, options: JsgfOptions = JsgfOptions()) -> str:
 def jsgf_document(parser: Parser, options: JsgfOptions = JsgfOptions()) -> Document:
     """``build_jsgf``'s document as a tree (``jsgf_tree``)."""
     nouns = slot_phrases(parser)
-    parser = parser.heard  # the language as listened for (listening.toml heard_as)
-    rules, intents = pruned_language(parser, nouns, options.spoken)
+    language = language_jsgf(parser, LanguageShape(options.article, options.spoken, options.canonical,
+                                                   options.visible is not None))
     legal = _legal_rules(options)
-    intents = _chosen_intents(intents, parser, options, legal)
+    intents = _chosen_intents(language.intents, options, legal)
     compound = _compound_rules(nouns)
     return Document("voicegame", (
         Rule(TOP, Choice(tuple(Ref(f"cmd_{name}") for name, _ in intents)), public=True),
-        *(Rule(f"cmd_{name}", _intent_body(name, templates, legal, options)) for name, templates in intents),
-        *_template_rules(rules, options),
+        *(Rule(f"cmd_{name}", _intent_body(name, said, legal, options)) for name, said in intents),
+        *language.rules,
         *(Rule(name, Choice(tuple(Words(v) for v in values))) for name, values in nouns.items() if values),
         *(Rule(name, body) for name, body in compound.items() if not (name == "card" and options.visible is not None)),
         *(Rule(f"legal_{name}", body) for name, body in legal.items()),
         *(Rule(f"the_{name}", Sequence((*options.the, Ref(name)))) for name in sorted(ARTICLE_SLOTS)),
-        *_visible_rules(parser, options, compound["card"]),
+        *_visible_rules(parser.heard, options, compound["card"]),
     ))
 
 
-def _chosen_intents(intents: list[tuple[str, list[Node]]], parser: Parser, options: JsgfOptions,
-                    legal: dict[str, Expr]) -> list[tuple[str, list[Node]]]:
-    """The intents the document holds: less ``skip_intents``, in their likely phrasings when
-    ``canonical``, less the move intents without a legal move when only legal moves are heard."""
-    kept = [(name, templates) for name, templates in intents if name not in options.skip_intents]
-    if options.canonical:
-        kept = [(name, templates if name == "answer" else canonical_templates(templates, parser)) for name, templates in kept]
-    if options.only_legal:
-        kept = [(name, templates) for name, templates in kept if name not in LEGAL_INTENTS or name in legal]
-    return kept
+def _chosen_intents(intents: Iterable[tuple[str, Choice]], options: JsgfOptions,
+                    legal: dict[str, Expr]) -> list[tuple[str, Choice]]:
+    """The intents the document holds: less ``skip_intents``, less the move intents without a legal
+    move when only legal moves are heard."""
+    return [(name, said) for name, said in intents if name not in options.skip_intents
+            and not (options.only_legal and name in LEGAL_INTENTS and name not in legal)]
 
 
-def _intent_body(name: str, templates: list[Node], legal: dict[str, Expr], options: JsgfOptions) -> Expr:
-    """``<cmd_NAME>``: its templates, or this turn's legal moves first (``legal_weight``)."""
-    any_card = options.visible is not None and name in ANY_CARD_INTENTS
-    said = Choice(tuple(template_expr(t, any_card) for t in templates))
+def _intent_body(name: str, said: Choice, legal: dict[str, Expr], options: JsgfOptions) -> Expr:
+    """``<cmd_NAME>``: its phrasings, or this turn's legal moves first (``legal_weight``)."""
     if name not in legal:
         return said
     if options.only_legal:
         return Ref(f"legal_{name}")
     return Choice((Ref(f"legal_{name}"), Group(said)), weights=(options.legal_weight, 1.0))
-
-
-def _template_rules(rules: dict[str, Node], options: JsgfOptions) -> list[Rule]:
-    """One rule per rule of the language (``<onto>``), cut to its usual options when ``canonical``."""
-    out = []
-    for name, node in rules.items():
-        body = template_expr(first_options(node, LIKELY_OPTIONS) if options.canonical else node)
-        out.append(Rule(name, Sequence((*options.the, body)) if name in ARTICLE_RULES else body))
-    return out
 
 
 def _compound_rules(nouns: dict[str, list[str]]) -> dict[str, Expr]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Words:
     """One or more words said in this order ("six of hearts")."""
 
@@ -27,7 +27,7 @@ class Words:
         return self.text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ref:
     """A reference to a rule: ``<name>``."""
 
@@ -37,7 +37,7 @@ class Ref:
         return f"<{self.name}>"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sequence:
     """Its items said one after the other."""
 
@@ -47,7 +47,7 @@ class Sequence:
         return " ".join(item.jsgf() for item in self.items)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Choice:
     """One of its options, bare (``a | b``): a rule's whole body, or inside a :class:`Group`.
     ``weights``, when given, one per option (JSGF's ``/10/ a | /1/ b``)."""
@@ -61,7 +61,7 @@ class Choice:
         return " | ".join(f"/{weight_text(w)}/ {o.jsgf()}" for w, o in zip(self.weights, self.options))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """Brackets around an expression: ``(a | b)``."""
 
@@ -71,7 +71,7 @@ class Group:
         return f"({self.item.jsgf()})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Optional:
     """An expression that may be left out: ``[the]``."""
 
@@ -81,7 +81,7 @@ class Optional:
         return f"[{self.item.jsgf()}]"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Repeat:
     """An expression said once or more: ``<word>+``."""
 
@@ -96,7 +96,7 @@ NULL = Ref("NULL")
 VOID = Ref("VOID")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rule:
     """``<name> = body;``, ``public`` when a recogniser may start from it."""
 
@@ -108,7 +108,7 @@ class Rule:
         return f"{'public ' if self.public else ''}<{self.name}> = {self.body.jsgf()};"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Document:
     """A whole grammar: its name and its rules, in the order they are written."""
 

@@ -16,21 +16,23 @@ ARTICLE_SLOTS = frozenset({"place", "target", "pile", "card"})
 def template_expr(node: template.Node, any_card: bool = False) -> Expr:
     """``node`` as JSGF; ``any_card``: ``{card}`` names any card (``<any_card>``), not only those
     showing."""
+    if isinstance(node, template.Word):
+        return Words(node.text)
     if isinstance(node, template.Seq):
         return _sequence([template_expr(item, any_card) for item in node.items])
     if isinstance(node, template.Alt):
         return Group(Choice(tuple(template_expr(option, any_card) for option in node.options)))
     if isinstance(node, template.Opt):
         inner = template_expr(node.item, any_card)
-        return NULL if inner == NULL else Optional(inner)
+        return NULL if inner is NULL else Optional(inner)
     if isinstance(node, template.Slot):
         return _slot(node.name, any_card)
-    return Ref(node.name) if isinstance(node, template.RuleRef) else Words(node.text)
+    return Ref(node.name)  # a rule
 
 
 def _sequence(items: list[Expr]) -> Expr:
     """The items said in a row, less those that say nothing (``<NULL>`` when none is left)."""
-    said = tuple(item for item in items if item != NULL)
+    said = tuple(item for item in items if item is not NULL)
     if not said:
         return NULL
     return said[0] if len(said) == 1 else Sequence(said)
