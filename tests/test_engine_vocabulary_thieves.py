@@ -20,7 +20,8 @@ from voicegame.games import GAMES, find_game
 from voicegame.language.command import CardRef
 from voicegame.language.parse import Parser
 from voicegame.listen.command_grammar import vosk_phrases
-from voicegame.listen.jsgf_builder import build_jsgf, visible_card_rules
+from voicegame.listen.jsgf_builder import JsgfOptions, build_jsgf
+from voicegame.listen.visible_card_names import visible_card_rules
 
 WILD = Wild(Direction.EITHER, SuitRule.ANY)
 POINTS = RankPoints((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 100))
@@ -160,8 +161,8 @@ def test_the_recognisers_grammars_hold_the_jokers_only_in_a_joker_game():
     assert {"red joker", "black joker", "joker"} <= set(vosk_phrases(parser))
     card, _ = visible_card_rules(parser, [JOKERS[1], Card.from_code("7H")])
     assert "black joker" in card.split(" | ") and "joker" in card.split(" | ") and "red joker" not in card
-    visible = build_jsgf(parser, visible=[JOKERS[0]])
+    visible = build_jsgf(parser, JsgfOptions(visible=[JOKERS[0]]))
     assert "<card> = joker | red | red joker;" in visible and "<any_card> = <rank> [of <suit>] | <joker>;" in visible
     golf = Parser(find_game("golf").make())
     assert "joker" not in build_jsgf(golf) and "joker" not in " ".join(vosk_phrases(golf))
-    assert "<any_card> = <rank> [of <suit>];" in build_jsgf(golf, visible=[Card.from_code("7H")])
+    assert "<any_card> = <rank> [of <suit>];" in build_jsgf(golf, JsgfOptions(visible=[Card.from_code("7H")]))

@@ -116,11 +116,11 @@ def test_the_likely_grammar_holds_every_phrasing_of_two_words_or_more_but_not_ra
     """With ``LIKELY_MULTIWORD`` (on: see its docstring) the first decode hears "speak faster" and
     "volume down" itself; one-word synonyms that pull other speech onto themselves ("flip", "stats")
     and listening.toml's ``second_only`` are left to the second decode."""
-    import voicegame.listen.jsgf_builder as builder
+    import voicegame.listen.likely_phrasing as likely
     session = Session("klondike", seed=7)
-    monkeypatch.setattr(builder, "LIKELY_MULTIWORD", False)
+    monkeypatch.setattr(likely, "LIKELY_MULTIWORD", False)
     assert not Jsgf(session.recogniser_grammar().jsgf).matches("speak faster")  # off: first phrasings only
-    monkeypatch.setattr(builder, "LIKELY_MULTIWORD", True)
+    monkeypatch.setattr(likely, "LIKELY_MULTIWORD", True)
     grammar = session.recogniser_grammar()
     first, second = Jsgf(grammar.jsgf), Jsgf(grammar.second_jsgf)
     for text in ("faster", "speak faster", "speed up", "volume down", "is it still winnable",

@@ -21,7 +21,7 @@ from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.engine.cards import Card
 from voicegame.language.parse import Parser
 from voicegame.language.templates import expand
-from voicegame.listen.jsgf_builder import LegalNouns, build_jsgf
+from voicegame.listen.jsgf_builder import JsgfOptions, LegalNouns, build_jsgf
 from voicegame.listen.pronouncing import pronunciations
 from voicegame.listen.sayable import COMPOUND_SLOTS, pruned_language, slot_phrases
 
@@ -56,7 +56,7 @@ def build_grammar(parser: Parser, article: bool = True, visible: Iterable[Card] 
                   legal: LegalNouns | None = None, legal_weight: float = 10.0) -> RecogniserGrammar:
     """The recogniser grammar for ``parser``'s game (its piles, cards, numbers and game names);
     ``visible`` and ``legal`` tune it to this turn (see ``build_jsgf``)."""
-    jsgf = build_jsgf(parser, article, visible, legal, legal_weight)
+    jsgf = build_jsgf(parser, JsgfOptions(article, visible, legal, legal_weight))
     phrases = tuple(vosk_phrases(parser))
     words = set(" ".join(phrases).split())
     return RecogniserGrammar(jsgf, phrases, frozenset(words | ({"the"} if article else set())),

@@ -120,17 +120,24 @@ class HeardBefore:
         made = cls()
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("answers"), dict):
             return made
-        for key, about in data["answers"].items():
-            if not isinstance(key, str) or not isinstance(about, dict):
-                continue
-            got = {q: Answers(int(c[0]), int(c[1])) for q, c in about.items()
-                   if isinstance(q, str) and isinstance(c, list) and len(c) == 2 and all(isinstance(n, int) and n >= 0 for n in c)}
+        for key, about in _entries(data["answers"]):
+            got = {q: Answers(int(c[0]), int(c[1])) for q, c in about.items() if isinstance(q, str) and _counts(c)}
             if got:
                 made.answers[key] = got
-        corrections = data.get("corrections", {})
-        for key, about in (corrections.items() if isinstance(corrections, dict) else ()):
-            if isinstance(key, str) and isinstance(about, dict):
-                got_meant = {m: n for m, n in about.items() if isinstance(m, str) and isinstance(n, int) and n > 0}
-                if got_meant:
-                    made.corrections[key] = got_meant
+        for key, about in _entries(data.get("corrections", {})):
+            meant = {m: n for m, n in about.items() if isinstance(m, str) and isinstance(n, int) and n > 0}
+            if meant:
+                made.corrections[key] = meant
         return made
+
+
+def _entries(table: Any) -> list[tuple[str, dict[Any, Any]]]:
+    """The (hearing, table) pairs of a read ``table`` that have the right shape; none when it has not."""
+    if not isinstance(table, dict):
+        return []
+    return [(key, about) for key, about in table.items() if isinstance(key, str) and isinstance(about, dict)]
+
+
+def _counts(value: Any) -> bool:
+    """Whether ``value`` is a read [yes, no] pair of counts."""
+    return isinstance(value, list) and len(value) == 2 and all(isinstance(n, int) and n >= 0 for n in value)

@@ -20,6 +20,7 @@ rest, and what is doubtful is confirmed before it changes the game (voicegame.li
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from voicegame.audio.grammar_spec import RecogniserGrammar
@@ -28,7 +29,9 @@ from voicegame.language.lexicon import grammar_file
 from voicegame.language.parse import Parser
 from voicegame.listen.command_grammar import ARTICLE, build_grammar, grammar_for, noun_key
 from voicegame.listen.filler import FREQUENT_WORDS
-from voicegame.listen.jsgf_builder import TOP, LegalNouns, build_jsgf, ends_early
+from voicegame.listen.jsgf_builder import TOP, JsgfOptions, LegalNouns, jsgf_document
+from voicegame.listen.jsgf_tree import Choice, Document, Expr, Group, Ref, Repeat, Rule, Words
+from voicegame.listen.likely_phrasing import ends_early
 from voicegame.listen.pronouncing import cmu_dictionary
 from voicegame.listen.sayable import slot_phrases, visible_cards
 
@@ -51,7 +54,7 @@ no loop: about the same. So the loop barely helps yet; see bench/RESULTS.md "ASR
 GARBAGE_MIN_PHONES = 5
 """Shortest garbage word, in phonemes: short function words ("but", "or") make a loop that matches
 anything, commands included (measured)."""
-GARBAGE_SHAPE = "<garbage_word>+"
+GARBAGE_SHAPE = Repeat(Ref("garbage_word"))
 """The garbage alternative."""
 LISTEN_FIRST = "likely"
 """Which of the two grammars of ``listening_grammar`` is decoded first, with the checks against
@@ -95,35 +98,53 @@ def _full_vocabulary(parser: Parser) -> frozenset[str]:
 _VOCAB: dict[tuple, frozenset[str]] = {}
 
 
-def _with_garbage(jsgf: str, junk: tuple[str, ...]) -> str:
+def _with_garbage(document: Document, junk: tuple[str, ...]) -> Document:
+    """``document`` with the garbage loop as the first alternative of ``<command>``."""
     if not junk:
-        return jsgf
-    top = f"public <{TOP}> = "
-    jsgf = jsgf.replace(top, f"{top}<garbage> | ", 1)
-    return jsgf + f"<garbage> = {GARBAGE_SHAPE};\n<garbage_word> = {' | '.join(junk)};\n"
+        return document
+    rules = tuple(Rule(rule.name, Choice((Ref("garbage"), *_options(rule.body))), public=True) if rule.name == TOP
+                  else rule for rule in document.rules)
+    loop = (Rule("garbage", GARBAGE_SHAPE), Rule("garbage_word", Choice(tuple(Words(w) for w in junk))))
+    return replace(document, rules=rules + loop)
+
+
+def _options(body: Expr) -> tuple[Expr, ...]:
+    return body.options if isinstance(body, Choice) else (body,)
 
 
 def whole_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
                question_open: bool = False, reading_open: bool = False) -> str:
     """The whole command language as spoken, with this turn's nouns (see above); answers only to a
     question, "more" only while a reading has more."""
+    return whole_document(parser, engine, state, legal, question_open, reading_open).jsgf()
+
+
+def whole_document(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
+                   question_open: bool = False, reading_open: bool = False) -> Document:
+    """``whole_jsgf`` as a tree."""
     skip = (frozenset() if question_open else ANSWER_INTENTS) | (frozenset() if reading_open else READING_INTENTS)
-    return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal, LISTEN_LEGAL_WEIGHT,
-                      skip_intents=skip, spoken=True)
+    return jsgf_document(parser, JsgfOptions(ARTICLE, visible_cards(engine, state), legal, LISTEN_LEGAL_WEIGHT,
+                                             skip_intents=skip, spoken=True))
 
 
 def likely_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None,
                 question_open: bool = False, reading_open: bool = False) -> str:
     """What a player most likely says now, from the same language data: this turn's legal moves
     (no illegal ones), every slot-free command in its first phrasing and its phrasings of two words
-    or more ("draw", "turn over", "what can i say"; not "flip": jsgf_builder ``LIKELY_MULTIWORD``), reading and "where is" as in the language (game names are left to the whole language:
+    or more ("draw", "turn over", "what can i say"; not "flip": likely_phrasing ``LIKELY_MULTIWORD``), reading and "where is" as in the language (game names are left to the whole language:
     ``LIKELY_LEAVES_OUT``); "more" only while a reading has more (``reading_open``)."""
+    return likely_document(parser, engine, state, legal, question_open, reading_open).jsgf()
+
+
+def likely_document(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None,
+                    question_open: bool = False, reading_open: bool = False) -> Document:
+    """``likely_jsgf`` as a tree."""
     skip = ((frozenset() if question_open else ANSWER_INTENTS) | LIKELY_LEAVES_OUT
             | (frozenset() if reading_open else READING_INTENTS))
     ranks = set(parser.language.ranks)
     legal = [([v for v in src if v not in ranks], [v for v in dst if v not in ranks], up) for src, dst, up in legal or []]
-    return build_jsgf(parser, ARTICLE, visible_cards(engine, state), legal or None, float("inf"),
-                      skip_intents=skip, spoken=True, canonical=True)
+    return jsgf_document(parser, JsgfOptions(ARTICLE, visible_cards(engine, state), legal or None, float("inf"),
+                                             skip_intents=skip, spoken=True, canonical=True))
 
 
 def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
@@ -136,14 +157,13 @@ def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: Lega
     garbage = GARBAGE_WORDS if garbage is None else garbage
     min_phones = GARBAGE_MIN_PHONES if min_phones is None else min_phones
     junk = garbage_words(parser, garbage, min_phones) if garbage else ()
-    whole = whole_jsgf(parser, engine, state, legal, question_open, reading_open)
-    likely = likely_jsgf(parser, engine, state, legal, question_open, reading_open)
+    whole = whole_document(parser, engine, state, legal, question_open, reading_open)
+    likely = likely_document(parser, engine, state, legal, question_open, reading_open)
     if question_open:
         extra = answers_when_asked(parser)
         whole, likely = _with_answers(whole, extra), _with_answers(likely, extra)
-    if LISTEN_FIRST == "whole":
-        return _with_garbage(whole, junk), likely, frozenset(junk)
-    return _with_garbage(likely, junk), whole, frozenset(junk)
+    first, second = (whole, likely) if LISTEN_FIRST == "whole" else (likely, whole)
+    return _with_garbage(first, junk).jsgf(), second.jsgf(), frozenset(junk)
 
 
 def answers_when_asked(parser: Parser) -> dict[str, tuple[str, ...]]:
@@ -159,15 +179,12 @@ def answers_when_asked(parser: Parser) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def _with_answers(jsgf: str, extra: dict[str, tuple[str, ...]]) -> str:
-    """``jsgf`` with ``extra`` words as further alternatives of their intents' rules (``<cmd_yes>``)."""
-    lines = jsgf.split("\n")
-    for i, line in enumerate(lines):
-        for intent, words in extra.items():
-            head = f"<cmd_{intent}> = "
-            if line.startswith(head) and line.endswith(";"):
-                lines[i] = f"{head}({line[len(head):-1]}) | {' | '.join(words)};"
-    return "\n".join(lines)
+def _with_answers(document: Document, extra: dict[str, tuple[str, ...]]) -> Document:
+    """``document`` with ``extra`` words as further alternatives of their intents' rules (``<cmd_yes>``)."""
+    words = {f"cmd_{intent}": said for intent, said in extra.items()}
+    rules = tuple(Rule(rule.name, Choice((Group(rule.body), *(Words(w) for w in words[rule.name]))))
+                  if rule.name in words else rule for rule in document.rules)
+    return replace(document, rules=rules)
 
 
 _LISTEN_CACHE: dict[tuple, RecogniserGrammar] = {}
@@ -175,7 +192,7 @@ _PER_PARSER: dict[int, tuple[Parser, frozenset[str], frozenset[str]]] = {}
 
 
 def _per_parser(parser: Parser) -> tuple[frozenset[str], frozenset[str]]:
-    """``jsgf_builder.ends_early`` and ``choice_words`` once per parser (11 ms: not on every turn's grammar)."""
+    """``likely_phrasing.ends_early`` and ``choice_words`` once per parser (11 ms: not on every turn's grammar)."""
     known = _PER_PARSER.get(id(parser))
     if known is None or known[0] is not parser:
         known = _PER_PARSER[id(parser)] = (parser, ends_early(parser), choice_words(parser))

@@ -113,14 +113,27 @@ class Normaliser:
     def __init__(self, parser: Parser) -> None:
         language = parser.heard.language  # the synonyms of the language as listened for
         self.parser = parser
-        classes: list[tuple[str, list[tuple[str, ...]]]] = []
-        for name, node in language.rules.items():
-            phrases = self._slot_free(node, language.rules)
-            if phrases:
-                classes.append((name, phrases))
-        # Rules sharing a phrase ("move" is a move verb and a play verb) are one class.
+        self.table: dict[tuple[str, ...], str] = {}
+        self.rule_token: dict[str, str] = {}
+        for names, phrases in self._synonym_classes(language.rules):
+            token = "_".join(phrases[0])
+            for name in names:
+                self.rule_token[name] = token
+            for p in phrases:
+                self.table.setdefault(p, token)
+        self._add_nouns(parser)
+        self.longest = max(len(p) for p in self.table)
+        self.filler = frozenset(language.skip) | {self.rule_token.get("move_verb", "move"), self.rule_token.get("play_verb", "play")}
+
+    @classmethod
+    def _synonym_classes(cls, rules: dict[str, Node]) -> list[tuple[set[str], list[tuple[str, ...]]]]:
+        """The slot-free rules' phrases, by the rules that say them; rules sharing a phrase ("move" is
+        a move verb and a play verb) are one class."""
         merged: list[tuple[set[str], list[tuple[str, ...]]]] = []
-        for name, phrases in classes:
+        for name, node in rules.items():
+            phrases = cls._slot_free(node, rules)
+            if not phrases:
+                continue
             hits = [m for m in merged if set(phrases) & set(m[1])]
             names, union = {name}, list(phrases)
             for m in hits:
@@ -128,22 +141,17 @@ class Normaliser:
                 union += [p for p in m[1] if p not in union]
                 merged.remove(m)
             merged.append((names, union))
-        self.table: dict[tuple[str, ...], str] = {}
-        self.rule_token: dict[str, str] = {}
-        for names, phrases in merged:
-            token = "_".join(phrases[0])
-            for name in names:
-                self.rule_token[name] = token
-            for p in phrases:
-                self.table.setdefault(p, token)
+        return merged
+
+    def _add_nouns(self, parser: Parser) -> None:
+        """Ranks, suits and kinds of pile to their canonical words."""
+        language = parser.heard.language
         for word, rank in language.ranks.items():
             self.table[(word,)] = rank.spoken
         for word, suit in language.suits.items():
             self.table[(word,)] = suit.value
         for words, kind in parser.kind_names.items():
             self.table[words] = language.kinds[kind.value][0]
-        self.longest = max(len(p) for p in self.table)
-        self.filler = frozenset(language.skip) | {self.rule_token.get("move_verb", "move"), self.rule_token.get("play_verb", "play")}
 
     @staticmethod
     def _slot_free(node: Node, rules: dict[str, Node]) -> list[tuple[str, ...]]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from voicegame.engine.cards import Card
 from voicegame.engine.words import NUMBER_WORDS, ORDINAL_WORDS
+from voicegame.language.lexicon import Language
 from voicegame.language.parse import Parser
 from voicegame.language.templates import Alt, Node, Opt, RuleRef, Seq, Slot
 
@@ -65,21 +66,25 @@ def slot_phrases(parser: Parser) -> dict[str, list[str]]:
 
 def _prune(node: Node, void: frozenset[str]) -> Node | None:
     """``node`` without the alternatives that need a slot or rule in ``void`` (None: nothing left)."""
-    if isinstance(node, Slot):
-        return None if node.name in void else node
-    if isinstance(node, RuleRef):
+    if isinstance(node, (Slot, RuleRef)):
         return None if node.name in void else node
     if isinstance(node, Seq):
         items = [_prune(i, void) for i in node.items]
-        kept = [i for i in items if i is not None]
-        return None if len(kept) < len(items) else Seq(tuple(kept))
+        return None if None in items else Seq(tuple(i for i in items if i is not None))
     if isinstance(node, Alt):
-        options = [o for o in (_prune(o, void) for o in node.options) if o is not None]
-        return None if not options else options[0] if len(options) == 1 else Alt(tuple(options))
+        return _prune_choice(node, void)
     if isinstance(node, Opt):
         inner = _prune(node.item, void)
         return Seq(()) if inner is None else Opt(inner)
     return node
+
+
+def _prune_choice(node: Alt, void: frozenset[str]) -> Node | None:
+    """The options of ``node`` that are left (the option itself when one is; None when none is)."""
+    options = [o for o in (_prune(o, void) for o in node.options) if o is not None]
+    if len(options) <= 1:
+        return options[0] if options else None
+    return Alt(tuple(options))
 
 
 def pruned_language(parser: Parser, nouns: dict[str, list[str]], spoken: bool = False,
@@ -88,26 +93,34 @@ def pruned_language(parser: Parser, nouns: dict[str, list[str]], spoken: bool = 
     ``spoken``: with the skip words as optional words, less what a recogniser does not listen for
     (``Language.spoken_rules``); ``said``: with the skip words as optional words, nothing left out
     (``Language.said_rules``)."""
-    language = parser.language
-    source_rules, source_intents = language.rules, language.intents
-    if said and language.said_intents:
-        source_rules, source_intents = language.said_rules, language.said_intents
-    elif spoken and language.spoken_intents:
-        source_rules, source_intents = language.spoken_rules, language.spoken_intents
-    void = {slot for slot, values in nouns.items() if not values}
-    while True:  # a rule that becomes void voids every rule using it
-        pruned = {name: _prune(node, frozenset(void)) for name, node in source_rules.items()}
-        new_void = void | {name for name, node in pruned.items() if node is None}
-        if new_void == void:
-            break
-        void = new_void
-    rules = {name: node for name, node in pruned.items() if node is not None}
+    source_rules, source_intents = _source(parser.language, spoken, said)
+    rules, void = _pruned_rules(source_rules, frozenset(slot for slot, values in nouns.items() if not values))
     intents = []
     for name, templates in source_intents:
-        kept = [t for t in (_prune(t, frozenset(void)) for t in templates) if t is not None]
+        kept = [t for t in (_prune(t, void) for t in templates) if t is not None]
         if kept:
             intents.append((name, kept))
     return rules, intents
+
+
+def _source(language: Language, spoken: bool, said: bool) -> tuple[dict[str, Node], tuple[tuple[str, tuple[Node, ...]], ...]]:
+    """The rules and intents of ``language`` as typed, spoken or said (see ``pruned_language``)."""
+    if said and language.said_intents:
+        return language.said_rules, language.said_intents
+    if spoken and language.spoken_intents:
+        return language.spoken_rules, language.spoken_intents
+    return language.rules, language.intents
+
+
+def _pruned_rules(rules: Mapping[str, Node], void: frozenset[str]) -> tuple[dict[str, Node], frozenset[str]]:
+    """``rules`` pruned of ``void``, and ``void`` with the rules left with nothing: a rule that becomes
+    void voids every rule using it, so until nothing more does."""
+    while True:
+        pruned = {name: _prune(node, void) for name, node in rules.items()}
+        new_void = void | {name for name, node in pruned.items() if node is None}
+        if new_void == void:
+            return {name: node for name, node in pruned.items() if node is not None}, void
+        void = new_void
 
 
 def visible_cards(engine: "Engine", state: "State") -> frozenset[Card]:

@@ -36,16 +36,12 @@ def whisper_says(heard: Heard, understood: Understanding, parser: Parser, resolv
     """``Evidence`` fields from Whisper's transcript, when the game asked for it ({} when it did not, or
     nothing was understood): ``whisper_disagrees``, ``whisper_words``, ``other_suits``, ``other_numbers``,
     ``whisper_names_nothing``."""
-    transcript, command = heard.transcript, understood.command
-    written: Transcript | None = getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
+    written, command = _written(heard), understood.command
     if written is None or command is None or not written.text:
         return {}
     text = ordinals_spelled(written.text)
     words = parser.words(text)
-    try:  # the command itself, not only its intent: "6" written for a decoded "one" is another answer
-        own = read_transcript(parser, text)[1] if len(text) <= MAX_WRITTEN_CHARS else None
-    except RecursionError:
-        own = None
+    own = _command_written(parser, text)
     said = understood.text or heard.text
     decoded = parser.words(said)
     other = own != command and not spelled_alike(" ".join(words), " ".join(decoded)) and not first_card_rank(own, command)
@@ -54,6 +50,21 @@ def whisper_says(heard: Heard, understood: Understanding, parser: Parser, resolv
     return {"whisper_disagrees": other, "whisper_words": len(words), "other_suits": suits,
             "other_numbers": another_move and other_numbers(words, decoded),
             "whisper_names_nothing": bool(words) and not names_something(words, parser)}
+
+
+def _written(heard: Heard) -> Transcript | None:
+    """Whisper's transcript, when the game asked for one."""
+    transcript = heard.transcript
+    return getattr(transcript, "value", None) if getattr(transcript, "asked", False) else None
+
+
+def _command_written(parser: Parser, text: str) -> Command | None:
+    """The command Whisper's ``text`` is, itself and not only its intent: "6" written for a decoded
+    "one" is another answer (None: none, or too long to be one)."""
+    try:
+        return read_transcript(parser, text)[1] if len(text) <= MAX_WRITTEN_CHARS else None
+    except RecursionError:
+        return None
 
 
 def names_something(words: tuple[str, ...], parser: Parser) -> bool:
