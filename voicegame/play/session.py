@@ -95,6 +95,8 @@ class Consequence:
     situation: Situation
     question: str | None = None
     action: Callable[[Reply], None] | None = None
+    resolution: Play | Ask | Refuse | None = None
+    """What the command resolved to (a move, an answer, "yes" to the hint): carried out as it is."""
 
 
 class Session(SessionCore):
@@ -177,29 +179,46 @@ class Session(SessionCore):
             return turn[0]
 
     def _handle(self, text: str) -> Reply:
+        """A typed turn: read as written, decided (a bare answer with nothing open is refused), carried out."""
         reply = Reply(text)
         too_long = len(text) > MAX_COMMAND_CHARS
         try:
             reply.command = None if too_long else read_typed(self.words.parser, text)
         except RecursionError:  # pathological input length
             reply.command = None
-        if self.asleep and (reply.command is None or reply.command.intent != "wake"):
-            reply.sentences.append(self.say("sleep_in_play"))  # typed while asleep: how to wake
+        command = reply.command
+        if self._asleep_to(reply, command):
             return reply
-        if reply.command is None:
+        if command is None:
             self.dialogue.previous_chain = []
-        decision = decide(Evidence(reply.command is not None, Source.TYPED,
-                                   bare_answer=reply.command is not None and reply.command.intent in ANSWER_WORDS),
-                          Situation(Effect.TELLS, self._answerable(reply.command)))
-        if reply.command is None and self.dialogue.offer is not None:
-            lifecycle.unclear_answer(self, reply)
-        elif reply.command is None:
-            reply.refuse(self.say("too_long" if too_long else "not_understood"), "unknown")
-        elif isinstance(decision, Reject):
-            reply.refuse(self._refusal(decision.reason, reply.command))
-        else:
-            self.dispatch(reply, reply.command)
-        if reply.command is None or reply.command.intent != "repeat":
+            if self.dialogue.offer is not None:
+                lifecycle.unclear_answer(self, reply)
+            else:
+                reply.refuse(self.say("too_long" if too_long else "not_understood"), "unknown")
+            self.dialogue.last_sentences = reply.sentences
+            return reply
+        decision = decide(Evidence(True, Source.TYPED, bare_answer=command.intent in ANSWER_WORDS),
+                          Situation(Effect.TELLS, self._answerable(command)))
+        if isinstance(decision, Reject):
+            reply.refuse(self._refusal(decision.reason, command))
+            self.dialogue.last_sentences = reply.sentences
+            return reply
+        return self._carry_out(reply, command)
+
+    def _asleep_to(self, reply: Reply, command: Command | None) -> bool:
+        """Asleep, anything but "wake up" is answered with how to wake (True: that was the turn)."""
+        if self.asleep and (command is None or command.intent != "wake"):
+            reply.sentences.append(self.say("sleep_in_play"))
+            return True
+        return False
+
+    def _carry_out(self, reply: Reply, command: Command, resolution: Play | Ask | Refuse | None = None) -> Reply:
+        """Do a command decided on, typed or heard: what the two paths share. ``resolution``: what the
+        command resolved to when its turn was decided (``Consequence.resolution``), not resolved again."""
+        if self._asleep_to(reply, command):
+            return reply
+        self.dispatch(reply, command, resolution)
+        if command.intent != "repeat":
             self.dialogue.last_sentences = reply.sentences
         return reply
 
@@ -225,9 +244,9 @@ class Session(SessionCore):
             reply = self._hear(heard, understood)
         finally:
             self.by_ear = False
-        words = understood.text or heard.text
+        words = understood.text or heard.text  # what understood.command was parsed from, when parsed
         carried_out = reply.command is not None and "unknown" not in reply.earcons and understood.how == "parsed" \
-            and self.words.parser.parse(words) == reply.command
+            and reply.command == understood.command
         self.memory.end_turn(missed, self.dialogue.pending is not None and self.memory.asked is not None,
                              words if carried_out else None)
         return reply
@@ -287,10 +306,12 @@ class Session(SessionCore):
                 return corrected
         if isinstance(decision, Reject) or isinstance(decision, Confirm):
             return self._refuse_heard(heard, understood, decision.reason if isinstance(decision, Reject) else Reason.NOT_UNDERSTOOD)
-        if understood.how == "parsed":
-            return self.handle(understood.text or heard.text)
         with self.autosave.around(self) as turn:
-            turn.append(self._act_on(heard, understood))
+            if understood.how == "parsed" and understood.command is not None:  # parsed once, resolved once
+                words = understood.text or heard.text
+                turn.append(self._carry_out(Reply(words, understood.command), understood.command, consequence.resolution))
+            else:
+                turn.append(self._act_on(heard, understood))
             return turn[0]
 
     def _confirmed_or_asked(self, heard: Heard, understood: Understanding, consequence: Consequence,
@@ -390,7 +411,8 @@ class Session(SessionCore):
             return telling  # answers the question asked; "yes" does what it said
         resolution = self._resolution(command)
         if resolution is not None:  # a refusal says why, a question asks
-            return self._move_consequence(resolution.move, answerable) if isinstance(resolution, Play) else telling
+            played = self._move_consequence(resolution.move, answerable) if isinstance(resolution, Play) else telling
+            return replace(played, resolution=resolution)
         effect = self._effect(command.intent)
         if effect is Effect.TELLS:
             return telling
@@ -547,9 +569,10 @@ class Session(SessionCore):
         return listening_grammar(self.words.parser, self.played.engine, self.state, self.words.move_matcher.legal_nouns(self.state),
                                  self.dialogue.question_open(), reading_open=bool(self.dialogue.more_pages))
 
-    def dispatch(self, reply: Reply, command: Command) -> None:
+    def dispatch(self, reply: Reply, command: Command, resolution: Play | Ask | Refuse | None = None) -> None:
         """Act on ``command``: first as the answer to what is open (an offer, a command waiting
-        for "yes"), else through the intents table."""
+        for "yes"), else through the intents table; ``resolution``, what ``_resolution`` made of the
+        command this turn, is played as it is, as its handler would."""
         intent, dialogue = command.intent, self.dialogue
         if intent != "previous_game":
             dialogue.previous_chain = []
@@ -565,6 +588,8 @@ class Session(SessionCore):
         if intent == "draw" and dialogue.more_pages and self.words.parser.words(reply.heard) == ("next",):
             intent = "more"  # "next" right after a reading goes on reading
         opened = dialogue.begin_turn(intent)
+        if resolution is not None:  # a move, a pair, an answer to the question open, "yes" to the hint
+            return self.resolve_and_play(reply, resolution, opened.question if intent in ("answer", "choose") else None)
         handler = INTENTS.get(intent)
         if handler is None:
             return reply.refuse(self.say("not_understood"), "unknown")
