@@ -40,7 +40,7 @@ nothing (no moves, no "where is", no reading a pile) gained 2 of 232 clean comma
 of 80 ordinary sentences (false accepts 1.2% -> 3.8%), so still not. Since 2026-11-24 the
 second decode's own best path is read, and a sentence it heard *clearly*
 (``DecodeEvidence.second_clear``) is answered when it is a reading or help command naming nothing, or a
-refused move of cards named in full (voicegame.play.session ``SECOND_ONLY_ANSWERED``, ``_answers_unasked``)."""
+refused move of cards named in full (voicegame.listen.evidence ``SECOND_ONLY_ANSWERED``, ``answers_unasked``)."""
 TRANSCRIPT_ONLY = Doubt.TRANSCRIPT_ONLY
 """``Understanding.doubt`` when the words acted on are the free transcript's (``Heard.transcript``)."""
 TRANSCRIPT_MIN_LOGPROB = -2.5

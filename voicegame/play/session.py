@@ -19,18 +19,18 @@ from typing import Any, Callable
 from voicegame.engine import Engine, History, Move
 from voicegame.engine.game import GameDef
 from voicegame.games import GameEntry, find_game
-from voicegame.language.command import CardRef, Command
+from voicegame.language.command import Command
 from voicegame.language.narrate import Narrator
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.language.sentences import sentence
 from voicegame.language.typed import read_typed
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
-from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
-from voicegame.listen.own_voice import sure_margin, with_own_voice
+from voicegame.listen.understanding import TRANSCRIPT_ONLY, Heard, Understanding, understand
+from voicegame.listen.evidence import ANSWER_WORDS, CHANGES_GAME, Open, answerable, evidence_of, situation_of
+from voicegame.listen.own_voice import with_own_voice
 from voicegame.listen.match import MoveMatcher
 from voicegame.listen.policy import Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide
-from voicegame.listen.whisper_opinion import whisper_says
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore, PartAttribute
 from voicegame.play.dialogue import KEEPS_OFFER, KEEPS_QUESTION, Opened
@@ -44,42 +44,6 @@ __all__ = ["Progress", "Reply", "Session"]
 
 MAX_COMMAND_CHARS = 200
 """Longer input is refused unread: no command is a tenth as long."""
-EFFECTS: dict[str, Effect] = {
-    **dict.fromkeys(("quit", "new_game", "restart", "switch_game", "previous_game"), Effect.ENDS_GAME),
-    **dict.fromkeys(("draw", "undo", "redo", "auto", "auto_on", "auto_off", "discard_all"), Effect.CHANGES_GAME),
-    **dict.fromkeys(("faster", "slower", "louder", "quieter", "brief", "verbose", "sleep"), Effect.CHANGES_SETTING),
-}
-"""What the slot-free intents do (voicegame.listen.policy): heard by voice, the first group is always
-confirmed, the other two when heard with doubt or contradicted by Whisper (a mode is a setting: a person's
-"seven" decoded "sleep" and written "7" answered "Sleeping. Say wake up to wake me."). Moves and answers that play one are ``Effect.CHANGES_GAME``
-too (``Session._consequence``); every other intent changes nothing."""
-CHANGES_GAME = frozenset(intent for intent, effect in EFFECTS.items() if effect is not Effect.CHANGES_SETTING)
-"""Intents (besides moves) that change the game."""
-SOURCE_OF_DOUBT = {Doubt.SECOND_ONLY: Source.SECOND_DECODE, Doubt.TRANSCRIPT_ONLY: Source.TRANSCRIPT,
-                   Doubt.WHISPER_CHOSE: Source.WHISPER_CHOICE, Doubt.OWN_VOICE: Source.ENROLLED}
-"""Doubts that say where the words came from (otherwise the grammar's decode, or matching)."""
-UNSURE_FIT = frozenset({"weak fit"})
-"""Recogniser doubts (``Heard.doubt``) under which a command that would change nothing (a reading, an
-answer, a refusal, a "which move?" question made from a broken-off decode) is not acted on either: the
-player is asked to say it again. A change of the game is
-confirmed instead. Measured 2026-11-24 (bench/heard.py, 233 clean commands and 59 in each of white noise
-20 and 10 dB, 120 non-commands): of 12 commands decoded with a weak fit only 2 were right (both moves,
-confirmed), while 3 of the 3 false accepts left were weak-fit readings ("did you lock the back door" ->
-"read all the piles")."""
-SECOND_ONLY_ANSWERED = frozenset({
-    "hint", "moves", "winnable", "what_can_i_say", "all_commands", "help", "list_games", "read_board", "more",
-    "read_cells", "read_foundations", "read_free", "count", "score", "repeat", "statistics"})
-"""Intents answered when only the second decode heard them, clearly (``DecodeEvidence.second_clear``): advice and
-readings of no pile or card in particular, which change neither the game nor what is open. Not the
-settings: a wrong one changes how everything after it sounds ("faster" was heard as "softer" there;
-quieter and quieter could end in silence), so they are confirmed (voicegame.listen.policy). Anything
-else heard only there is confirmed or dropped (``SECOND_ONLY``). Measured 2026-11-24 (bench/heard.py, 242 clean commands and
-61 in each white noise, 80 non-commands): clean right 72.7 -> 75.6% tune, 55.7 -> 57.1% held-out,
-white 20 dB 71.7 -> 78.3% tune, white 10 dB 63.0 -> 69.6 / 46.7 -> 53.3%; no wrong action or false
-accept added (bench/RESULTS.md "ASR")."""
-ANSWER_WORDS = frozenset({"yes", "no", "cancel", "answer", "choose"})
-"""Intents that only answer what is open: said as the second unclear answer to "Resume your game?",
-they resume the game and do nothing more."""
 YES_OR_NO = frozenset({"yes", "no"})
 """The answers to a question waiting for yes or no ("Draw?")."""
 NAMES_NO_CHOICE = frozenset({"yes", "no", "cancel", "choose"})
@@ -198,7 +162,7 @@ class Session(SessionCore):
             self.dialogue.last_sentences = reply.sentences
             return reply
         decision = decide(Evidence(True, Source.TYPED, bare_answer=command.intent in ANSWER_WORDS),
-                          Situation(Effect.TELLS, self._answerable(command)))
+                          Situation(Effect.TELLS, answerable(command, self._open())))
         if isinstance(decision, Reject):
             reply.refuse(self._refusal(decision.reason, command))
             self.dialogue.last_sentences = reply.sentences
@@ -362,6 +326,10 @@ class Session(SessionCore):
             turn.append(reply)
             return reply
 
+    def _evidence(self, heard: Heard, understood: Understanding) -> Evidence:
+        """What is known about ``heard`` and the command it was understood as (voicegame.listen.evidence)."""
+        return evidence_of(heard, understood, self.words.parser, self.words.resolver, self.state)
+
     def _refusal(self, reason: Reason, command: Command | None) -> str:
         """The sentence that says why nothing was done."""
         if reason is Reason.BARE_ANSWER and (command is None or command.intent in NAMES_NO_CHOICE or command.source is None):
@@ -370,59 +338,33 @@ class Session(SessionCore):
             return self.say(reason.value, example=self.words.narrator.move_example())  # "seven", "pile one"
         return self.say(reason.value)
 
-    def _evidence(self, heard: Heard, understood: Understanding) -> Evidence:
-        """What is known about ``heard`` and the command it was understood as (voicegame.listen.policy)."""
-        command = understood.command
-        understood_any = understood.how != "rejected" and (command is not None or understood.resolution is not None)
-        return Evidence(
-            understood=understood_any,
-            source=SOURCE_OF_DOUBT.get(understood.doubt, Source.MATCHED if understood.how in ("matched", "asked") else Source.GRAMMAR),
-            doubt=Doubt(understood.doubt),
-            agreed=understood.agreed,
-            bare_answer=command is not None and command.intent in ANSWER_WORDS and understood.how == "parsed",
-            **whisper_says(heard, understood, self.words.parser, self.words.resolver, self.state),
-            names_nothing=command is not None and command.source is None and command.target is None
-            and command.number is None and command.suit is None and command.game is None,
-            words=len(self.words.parser.words(understood.text or heard.text)),
-            second_clear=heard.evidence.second_clear,
-            plain=understood.doubt in (SECOND_ONLY, TRANSCRIPT_ONLY) and self._answers_unasked(understood),
-            weak_fit=heard.doubt in UNSURE_FIT and understood.doubt is not Doubt.OWN_VOICE,
-            enrolled_sure=heard.enrolled is not None and sure_margin(heard.enrolled[1]),
-        )
-
     def _consequence(self, understood: Understanding) -> Consequence:
-        """What acting on ``understood`` would do (voicegame.listen.policy ``Effect``), what is open that
-        it may answer, and, when it would change the game or a setting, what to ask first ("Six of
-        diamonds on seven of spades?", "Quit? Your game is saved.") and what "yes" then does."""
-        answerable = self._answerable(understood.command)
-        if self.dialogue.offer is not None:
-            # "Resume your game?" is answered first: only its own answers are acted on, and anything else is
-            # an unclear answer (lifecycle.unclear_answer), which changes nothing
-            return Consequence(Situation(Effect.TELLS, answerable))
-        if understood.how == "matched" and isinstance(understood.resolution, Play):
-            return self._move_consequence(understood.resolution.move, answerable)
-        command = understood.command
+        """What acting on ``understood`` would do (voicegame.listen.evidence ``situation_of``) and, when it
+        would change the game or a setting, what to ask first ("Six of diamonds on seven of spades?",
+        "Quit? Your game is saved.") and what "yes" then does."""
+        opened, command = self._open(), understood.command
+        if opened.offer or command is None or understood.how != "parsed" or (command.intent == "yes" and opened.waiting):
+            resolution = None
+        else:
+            resolution = self._resolution(command)
+        situation = situation_of(understood, resolution, opened, self)
+        if opened.offer:
+            return Consequence(situation)
+        move = resolution if isinstance(resolution, Play) else understood.resolution if understood.how == "matched" else None
+        if isinstance(move, Play):
+            return Consequence(situation, self._ask_move(move.move), partial(self._play_confirmed, move=move.move), resolution)
         if understood.how != "parsed" or command is None:
-            return Consequence(Situation(Effect.TELLS, answerable))
-        telling = Consequence(Situation(Effect.TELLS, answerable),  # asked about when heard with doubt
-                              self.say("heard_confirm", phrase=understood.text or intent_phrase(self.words.parser, command.intent)),
-                              partial(self.dispatch, command=command))
-        if command.intent == "yes" and self.dialogue.pending is not None:
-            return telling  # answers the question asked; "yes" does what it said
-        resolution = self._resolution(command)
-        if resolution is not None:  # a refusal says why, a question asks
-            played = self._move_consequence(resolution.move, answerable) if isinstance(resolution, Play) else telling
-            return replace(played, resolution=resolution)
-        effect = self._effect(command.intent)
-        if effect is Effect.TELLS:
-            return telling
-        situation = Situation(effect, answerable, asks_anyway=self._asks_anyway(understood))
+            return Consequence(situation)
+        if situation.effect is Effect.TELLS:  # asked about when heard with doubt
+            phrase = understood.text or intent_phrase(self.words.parser, command.intent)
+            return Consequence(situation, self.say("heard_confirm", phrase=phrase), partial(self.dispatch, command=command), resolution)
         return Consequence(situation, self._confirm_question(command), partial(self.dispatch, command=command))
 
-    def _move_consequence(self, move: Move, answerable: bool) -> Consequence:
-        """Playing ``move`` changes the game: "Six of diamonds on seven of spades?" first when in doubt."""
-        return Consequence(Situation(Effect.CHANGES_GAME, answerable), self._ask_move(move),
-                           partial(self._play_confirmed, move=move))
+    def _open(self) -> Open:
+        """What an utterance may answer now (voicegame.listen.evidence)."""
+        dialogue = self.dialogue
+        return Open(question=dialogue.question is not None, waiting=dialogue.pending is not None,
+                    offer=dialogue.offer is not None, hinted=dialogue.hinted is not None)
 
     def _resolution(self, command: Command) -> Play | Ask | Refuse | None:
         """What a move, a removal, an answer to the open question or "yes" to the hint resolves to
@@ -438,15 +380,7 @@ class Session(SessionCore):
             return Play(dialogue.hinted)
         return None
 
-    def _effect(self, intent: str) -> Effect:
-        """What a slot-free ``intent`` would do now: a game won or out of moves is not lost by another
-        deal; what would be refused anyway changes nothing."""
-        effect = EFFECTS.get(intent, Effect.TELLS)
-        if effect is Effect.ENDS_GAME and intent != "quit" and self.is_over():
-            effect = Effect.CHANGES_GAME  # asked only on a doubt
-        return Effect.TELLS if self._refused_anyway(intent) else effect
-
-    def _refused_anyway(self, intent: str) -> bool:
+    def refused_anyway(self, intent: str) -> bool:
         """Nothing to undo, redo, draw or go back to: the intent is refused, and nothing changes."""
         history = self.played.history
         return ((intent == "undo" and not history.can_undo()) or (intent == "redo" and not history.can_redo())
@@ -467,47 +401,6 @@ class Session(SessionCore):
         """Whether "previous game" has an unfinished game to go back to (else it is refused, unasked)."""
         persistence = self.persistence
         return persistence is not None and any(g.id != self.played.game_id for g in persistence.unfinished())
-
-    def _answerable(self, command: Command | None) -> bool:
-        """Whether ``command``, were it a bare answer, has something open to answer: a card, place or
-        ordinal answers "Which eight?" (or is an unclear answer to "Resume your game?"); "yes", "no" and
-        "cancel" also answer a question waiting for yes, and the move just hinted ("yes" plays it, "no" declines)."""
-        dialogue = self.dialogue
-        if dialogue.question is not None or dialogue.offer is not None:
-            return True
-        if command is not None and command.intent in ("yes", "no", "cancel"):
-            return dialogue.pending is not None or dialogue.hinted is not None  # "no" declines the hint
-        return False
-
-    def _asks_anyway(self, understood: Understanding) -> bool:
-        """Whether handling ``understood`` asks before it changes anything ("This game is not finished.
-        Play Spider instead?"): a new deal or another game while a game is in progress."""
-        command = understood.command
-        return command is not None and command.intent in ("new_game", "restart", "switch_game") and self.in_progress()
-
-    def _answers_unasked(self, understood: Understanding) -> bool:
-        """Whether a command heard only by the second decode, fitting clearly (``DecodeEvidence.second_clear``),
-        is answered: one that names no card, pile, number or game and changes neither the game nor the
-        dialogue (``SECOND_ONLY_ANSWERED``), or a move that is refused (``_refused_card_move``); never one
-        beginning with a word the parser skips: forced onto the language, an unrelated sentence's first
-        word tends to become "the" or "my" ("the car needs new tyres" -> "the all the piles",
-        bench/heard.py)."""
-        command = understood.command
-        if understood.how != "parsed" or command is None or self.words.parser.begins_with_skipped_word(understood.text):
-            return False
-        if command.intent == "move":
-            return self._refused_card_move(command)
-        return (command.intent in SECOND_ONLY_ANSWERED and command.source is None and command.target is None
-                and command.number is None and command.suit is None and command.game is None)
-
-    def _refused_card_move(self, command: Command) -> bool:
-        """A move of a card named in full ("seven of spades on ace of clubs") that cannot be played: its
-        reason is given. A card named in part is not: forced onto the language, ordinary speech came
-        out as such moves ("pile one to the eight", "move the three over the three of club")."""
-        source, target = command.source, command.target
-        return (isinstance(source, CardRef) and source.suit is not None
-                and not (isinstance(target, CardRef) and target.suit is None)
-                and isinstance(self.words.resolver.resolve_move(self.state, source, target), Refuse))
 
     def _ask_move(self, move: Move) -> str:
         return self.say("heard_confirm", phrase=self.words.narrator.move_phrase(self.state, move))
