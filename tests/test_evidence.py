@@ -10,7 +10,7 @@ from voicegame.language.command import Command
 from voicegame.language.resolve import Ask, Play
 from voicegame.listen.evidence import Open, answerable, effect_of, situation_of
 from voicegame.listen.policy import Effect
-from voicegame.listen.understanding import Understanding
+from voicegame.listen.understanding import How, Understanding
 
 
 @dataclass
@@ -52,13 +52,13 @@ def test_yes_and_no_answer_only_what_waits_for_them():
 
 def test_the_situation_of_a_command():
     standing = Standing(under_way=True)
-    parsed = Understanding("parsed", Command("new_game"))
+    parsed = Understanding(How.PARSED, Command("new_game"))
     situation = situation_of(parsed, None, Open(), standing)
     assert situation.effect is Effect.ENDS_GAME and situation.asks_anyway  # "This game is not finished..."
     assert situation_of(parsed, None, Open(offer=True), standing).effect is Effect.TELLS  # the offer is answered first
-    move = Understanding("parsed", Command("move"))
+    move = Understanding(How.PARSED, Command("move"))
     assert situation_of(move, Play(MOVE), Open(), standing).effect is Effect.CHANGES_GAME
     assert situation_of(move, Ask("which_move", (("draw", MOVE),)), Open(), standing).effect is Effect.TELLS
-    assert situation_of(Understanding("matched", None, Play(MOVE)), None, Open(), standing).effect is Effect.CHANGES_GAME
-    assert situation_of(Understanding("parsed", Command("yes")), None, Open(waiting=True), standing).effect is Effect.TELLS
-    assert situation_of(Understanding("rejected"), None, Open(), standing).effect is Effect.TELLS
+    assert situation_of(Understanding(How.MATCHED, None, Play(MOVE)), None, Open(), standing).effect is Effect.CHANGES_GAME
+    assert situation_of(Understanding(How.PARSED, Command("yes")), None, Open(waiting=True), standing).effect is Effect.TELLS
+    assert situation_of(Understanding(How.REJECTED), None, Open(), standing).effect is Effect.TELLS

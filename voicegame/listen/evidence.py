@@ -19,7 +19,7 @@ from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.listen.own_voice import sure_margin
 from voicegame.listen.policy import Doubt, Effect, Evidence, Situation, Source
-from voicegame.listen.understanding import Understanding
+from voicegame.listen.understanding import How, Understanding
 from voicegame.listen.whisper_opinion import whisper_says
 
 EFFECTS: dict[str, Effect] = {
@@ -118,9 +118,9 @@ def situation_of(understood: Understanding, resolution: Play | Ask | Refuse | No
         # "Resume your game?" is answered first: only its own answers are acted on, and anything else is
         # an unclear answer (lifecycle.unclear_answer), which changes nothing
         return Situation(Effect.TELLS, is_answerable)
-    if understood.how == "matched" and isinstance(understood.resolution, Play):
+    if understood.how is How.MATCHED and isinstance(understood.resolution, Play):
         return Situation(Effect.CHANGES_GAME, is_answerable)
-    if understood.how != "parsed" or command is None or (command.intent == "yes" and opened.waiting):
+    if understood.how is not How.PARSED or command is None or (command.intent == "yes" and opened.waiting):
         return Situation(Effect.TELLS, is_answerable)  # "yes" to the question asked does what it said
     if resolution is not None:  # a move plays; a refusal says why, a question asks
         return Situation(Effect.CHANGES_GAME if isinstance(resolution, Play) else Effect.TELLS, is_answerable)
@@ -134,13 +134,13 @@ def situation_of(understood: Understanding, resolution: Play | Ask | Refuse | No
 def evidence_of(heard: Heard, understood: Understanding, parser: Parser, resolver: Resolver, state: State) -> Evidence:
     """What is known about ``heard`` and the command it was understood as."""
     command = understood.command
-    understood_any = understood.how != "rejected" and (command is not None or understood.resolution is not None)
+    understood_any = understood.how is not How.REJECTED and (command is not None or understood.resolution is not None)
     return Evidence(
         understood=understood_any,
-        source=SOURCE_OF_DOUBT.get(understood.doubt, Source.MATCHED if understood.how in ("matched", "asked") else Source.GRAMMAR),
+        source=SOURCE_OF_DOUBT.get(understood.doubt, Source.MATCHED if understood.how in (How.MATCHED, How.ASKED) else Source.GRAMMAR),
         doubt=Doubt(understood.doubt),
         agreed=understood.agreed,
-        bare_answer=command is not None and command.intent in ANSWER_WORDS and understood.how == "parsed",
+        bare_answer=command is not None and command.intent in ANSWER_WORDS and understood.how is How.PARSED,
         **whisper_says(heard, understood, parser, resolver, state),
         names_nothing=command is not None and names_nothing(command),
         words=len(parser.words(understood.text or heard.text)),
@@ -159,7 +159,7 @@ def answers_unasked(understood: Understanding, parser: Parser, resolver: Resolve
     word tends to become "the" or "my" ("the car needs new tyres" -> "the all the piles",
     bench/heard.py)."""
     command = understood.command
-    if understood.how != "parsed" or command is None or parser.begins_with_skipped_word(understood.text):
+    if understood.how is not How.PARSED or command is None or parser.begins_with_skipped_word(understood.text):
         return False
     if command.intent == "move":
         return refused_card_move(command, resolver, state)

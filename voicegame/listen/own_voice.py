@@ -17,7 +17,7 @@ from voicegame.engine import State
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Resolver
 from voicegame.listen.policy import Doubt
-from voicegame.listen.understanding import Heard, Understanding
+from voicegame.listen.understanding import Heard, How, Understanding
 
 
 def with_own_voice(heard: Heard, understood: Understanding, parser: Parser, resolver: Resolver, state: State,
@@ -35,7 +35,7 @@ def with_own_voice(heard: Heard, understood: Understanding, parser: Parser, reso
         return understood
     if understood.command == answer:
         return replace(understood, doubt=Doubt.NONE, agreed=True)
-    return Understanding("parsed", answer, doubt=Doubt.OWN_VOICE, text=word)
+    return Understanding(How.PARSED, answer, doubt=Doubt.OWN_VOICE, text=word)
 
 
 def sure_margin(margin: float) -> bool:

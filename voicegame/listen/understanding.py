@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Callable, Hashable
 
 from voicegame.audio.recognisers import Heard
@@ -75,16 +76,21 @@ nothing): an answer to an open question ("deal" became "no" in babble) only from
 transcript itself."""
 
 
+class How(StrEnum):
+    """How the words were understood."""
+
+    PARSED = "parsed"  # act on the parsed command, as on typed text
+    MATCHED = "matched"  # play ``Understanding.resolution``, the legal move found by matching
+    ASKED = "asked"  # ``Understanding.resolution`` is the question ("Did you mean ...?")
+    REJECTED = "rejected"  # not understood: nothing changes
+
+
 @dataclass(frozen=True)
 class Understanding:
-    """What to do with one recognition result.
+    """What to do with one recognition result: ``how`` it was understood, and ``command``, what was
+    understood (for traces and transcripts)."""
 
-    ``how``: "parsed" (act on the parsed command as typed text would be), "matched" (play
-    ``resolution``, found by matching), "asked" (``resolution`` is the question), "rejected"
-    (not understood: nothing changes). ``command``: what was understood, for traces and transcripts.
-    """
-
-    how: str
+    how: How
     command: Command | None = None
     resolution: Play | Ask | None = None
     match: MatchResult | None = None
@@ -133,9 +139,9 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
     if heard.transcript is None:
         return understood
     understood = _second_opinion(understood, heard, at)
-    if understood.how == "rejected" or (understood.doubt and not understood.agreed) \
+    if understood.how is How.REJECTED or (understood.doubt and not understood.agreed) \
             or _refused_move(understood, at) \
-            or (understood.how == "parsed" and parser.begins_with_skipped_word(understood.text or heard.text)):
+            or (understood.how is How.PARSED and parser.begins_with_skipped_word(understood.text or heard.text)):
         understood = _whisper_choice(understood, heard, at)
     return understood
 
@@ -146,7 +152,7 @@ def _refused_move(understood: Understanding, at: Hearing) -> bool:
     nine of clubs" as "the eight of clubs on nine of clubs"): such a decode gets Whisper's choice too.
     Moves a player says are mostly legal, so the wait (about 6 ms a sentence scored) is rarely paid."""
     command = understood.command
-    return (understood.how == "parsed" and not understood.doubt and command is not None
+    return (understood.how is How.PARSED and not understood.doubt and command is not None
             and _is_move(command, at.question_open)
             and isinstance(at.resolver.resolve_move(at.state, command.source, command.target), Refuse))
 
@@ -185,7 +191,7 @@ def _whisper_choice(understood: Understanding, heard: Heard, at: Hearing) -> Und
                *heard.alternatives]
     moves = card_moves(decodes, transcript.text, parser, visible_cards(at.matcher.engine, state))
     sentences = candidates(decodes, transcript.text, pool, meaning,
-                           SHORTLIST_DOUBT if understood.how != "rejected" else SHORTLIST, moves)
+                           SHORTLIST_DOUBT if understood.how is not How.REJECTED else SHORTLIST, moves)
     try:
         choice = choose(sentences, transcript.text, transcript.score, meaning)
     except Exception as e:  # noqa: BLE001 - a native library failing mid-game: no choice, the game goes on
@@ -194,7 +200,7 @@ def _whisper_choice(understood: Understanding, heard: Heard, at: Hearing) -> Und
     if choice is None or choice.margin < CHOICE_MARGIN or choice.behind_transcript > CHOICE_BEHIND \
             or choice.cover < CHOICE_MIN_COVER:
         return understood
-    decoded = understood.how != "rejected"
+    decoded = understood.how is not How.REJECTED
     if decoded and meaning(choice.text) == _meaning_of(understood, heard, meaning):
         if understood.doubt == TRANSCRIPT_ONLY and not at.question_open:
             return understood  # Whisper agreeing with its own transcript, nothing asked: asked about
@@ -203,7 +209,7 @@ def _whisper_choice(understood: Understanding, heard: Heard, at: Hearing) -> Und
     if command is None or command.intent in NEVER_CHOSEN or understood.doubt == TRANSCRIPT_ONLY:
         return understood  # the transcript's own command is asked about rather than another ("points" -> "do it")
     other = _by_grammar(Heard(choice.text, None), at)
-    if other.how not in ("parsed", "asked"):
+    if other.how not in (How.PARSED, How.ASKED):
         return understood
     return replace(other, doubt=WHISPER_CHOSE, text=choice.text, agreed=True)
 
@@ -230,7 +236,7 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
     if transcript is None or not transcript.text or transcript.logprob < TRANSCRIPT_MIN_LOGPROB:
         return understood
     written, command = read_transcript(at.parser, transcript.text)
-    decoded = understood.how != "rejected"
+    decoded = understood.how is not How.REJECTED
     if command is None:
         # Written down with confidence, and no command: the doubtful grammar decode was forced onto the
         # language (bench/heard.py: "what a lovely afternoon", -0.17, had become "play elevator"). Not
@@ -239,13 +245,13 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
         sure = decoded and bool(understood.doubt) and transcript.logprob >= TRANSCRIPT_SURE_LOGPROB \
             and not (understood.doubt == SECOND_ONLY and heard.evidence.second_clear) \
             and not (heard.text and heard.evidence.second == heard.text)
-        return Understanding("rejected") if sure else understood
+        return Understanding(How.REJECTED) if sure else understood
     if decoded and (command == understood.command or _same_play(understood, command, at)):
         return replace(understood, doubt=Doubt.NONE, agreed=True) if understood.doubt else understood
     if decoded and command.intent in NOT_OVERRULING:
         return understood
     other = _by_grammar(Heard(written, None), at)
-    return replace(other, doubt=TRANSCRIPT_ONLY, text=written) if other.how in ("parsed", "asked") else understood
+    return replace(other, doubt=TRANSCRIPT_ONLY, text=written) if other.how in (How.PARSED, How.ASKED) else understood
 
 
 def read_transcript(parser: Parser, text: str) -> tuple[str, Command | None]:
@@ -264,13 +270,13 @@ def _by_grammar(heard: Heard, at: Hearing) -> Understanding:
     """``understand`` from the grammar decodes alone (``Heard.text``, ``second``, ``rival``, ``alternatives``)."""
     parser, evidence = at.parser, heard.evidence
     understood = _understand(heard, at)
-    if understood.how == "rejected" and heard.unknown and evidence.second and parser.parse(evidence.second) is not None:
+    if understood.how is How.REJECTED and heard.unknown and evidence.second and parser.parse(evidence.second) is not None:
         # The first decode (what is likely now) found nothing, the whole language did, and it fits
         # the audio as a command must: never change the game without asking (see SECOND_ONLY).
         other = _understand(Heard(evidence.second, None), at)
-        if other.how != "rejected":
+        if other.how is not How.REJECTED:
             return replace(other, doubt=SECOND_ONLY, text=evidence.second)
-    if understood.how in ("rejected", "asked"):
+    if understood.how in (How.REJECTED, How.ASKED):
         return understood
     doubt = Doubt.of_recogniser(heard.doubt) if heard.doubt else Doubt.INCOMPLETE if heard.confidence == 0.0 else Doubt.NONE
     second = parser.parse(evidence.second) if evidence.second else None
@@ -290,7 +296,7 @@ def _by_grammar(heard: Heard, at: Hearing) -> Understanding:
         # it failed a check: the first decode's legal-move prior may have chosen (bench/heard.py: the
         # illegal "six of clubs on jack of clubs" played as "eight of clubs on column five").
         doubt = doubt or Doubt.RIVAL
-    if not doubt and understood.how == "matched":
+    if not doubt and understood.how is How.MATCHED:
         doubt = Doubt.MATCHED
     if not doubt and understood.command is not None:
         for alternative in heard.alternatives:
@@ -317,22 +323,22 @@ def _same_play(understood: Understanding, other: Command, at: Hearing) -> bool:
 def _understand(heard: Heard, at: Hearing) -> Understanding:
     state, parser, resolver, question_open = at.state, at.parser, at.resolver, at.question_open
     if heard.unknown or not heard.text.strip():
-        return Understanding("rejected")
+        return Understanding(How.REJECTED)
     command = parser.parse(heard.text)
     partial = heard.confidence == 0.0
     if command is not None and not partial:
         if not _is_move(command, question_open) or not heard.doubt:
-            return Understanding("parsed", command)  # a clear illegal move is refused with its reason
+            return Understanding(How.PARSED, command)  # a clear illegal move is refused with its reason
         if not isinstance(resolver.resolve_move(state, command.source, command.target), Refuse):
-            return Understanding("parsed", command)
+            return Understanding(How.PARSED, command)
     if command is not None and question_open:
-        return Understanding("parsed", command)
+        return Understanding(How.PARSED, command)
     result = at.matcher.match(state, heard.text)
     if result.kind == "play":
-        return Understanding("matched", parser.parse(result.phrase) or command, Play(result.moves[0]), result)
+        return Understanding(How.MATCHED, parser.parse(result.phrase) or command, Play(result.moves[0]), result)
     if result.kind == "ask":
         labels = [at.narrator.move_phrase(state, m) for m in result.moves]
-        return Understanding("asked", command, Ask("which_move", tuple(zip(labels, result.moves))), result)
+        return Understanding(How.ASKED, command, Ask("which_move", tuple(zip(labels, result.moves))), result)
     if command is not None:  # a whole, clear command that is not legal: say why
-        return Understanding("parsed", command, None, result)
-    return Understanding("rejected", None, None, result)
+        return Understanding(How.PARSED, command, None, result)
+    return Understanding(How.REJECTED, None, None, result)

@@ -26,7 +26,7 @@ from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.language.sentences import sentence
 from voicegame.language.typed import read_typed
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
-from voicegame.listen.understanding import TRANSCRIPT_ONLY, Heard, Understanding, understand
+from voicegame.listen.understanding import TRANSCRIPT_ONLY, Heard, How, Understanding, understand
 from voicegame.listen.evidence import ANSWER_WORDS, CHANGES_GAME, Open, answerable, evidence_of, situation_of
 from voicegame.listen.own_voice import with_own_voice
 from voicegame.listen.match import MoveMatcher
@@ -199,7 +199,7 @@ class Session(SessionCore):
             understood = understand(heard, self.state, self.words.parser, self.words.resolver, self.words.move_matcher,
                                     self.words.narrator, self.dialogue.question is not None)
         except RecursionError:
-            understood = Understanding("rejected")
+            understood = Understanding(How.REJECTED)
         understood = with_own_voice(heard, understood, self.words.parser, self.words.resolver, self.state, self.dialogue.question)
         understood = self._yes_or_no_written(heard, understood)
         self.by_ear = True
@@ -209,7 +209,7 @@ class Session(SessionCore):
         finally:
             self.by_ear = False
         words = understood.text or heard.text  # what understood.command was parsed from, when parsed
-        carried_out = reply.command is not None and "unknown" not in reply.earcons and understood.how == "parsed" \
+        carried_out = reply.command is not None and "unknown" not in reply.earcons and understood.how is How.PARSED \
             and reply.command == understood.command
         self.memory.end_turn(missed, self.dialogue.pending is not None and self.memory.asked is not None,
                              words if carried_out else None)
@@ -248,10 +248,10 @@ class Session(SessionCore):
             return understood
         decoded = self.words.parser.parse(understood.text or heard.text) if heard.text or understood.text else None
         if decoded is not None and decoded.intent == said.intent:
-            return Understanding("parsed", decoded, text=understood.text or heard.text, agreed=True)
+            return Understanding(How.PARSED, decoded, text=understood.text or heard.text, agreed=True)
         if command is not None and command.intent not in ("answer", "choose"):
             return understood
-        return Understanding("parsed", said, doubt=TRANSCRIPT_ONLY, text=words[0])
+        return Understanding(How.PARSED, said, doubt=TRANSCRIPT_ONLY, text=words[0])
 
     def _hear(self, heard: Heard, understood: Understanding) -> Reply:
         """``hear`` after the words are understood: the policy's decision carried out."""
@@ -271,7 +271,7 @@ class Session(SessionCore):
         if isinstance(decision, Reject) or isinstance(decision, Confirm):
             return self._refuse_heard(heard, understood, decision.reason if isinstance(decision, Reject) else Reason.NOT_UNDERSTOOD)
         with self.autosave.around(self) as turn:
-            if understood.how == "parsed" and understood.command is not None:  # parsed once, resolved once
+            if understood.how is How.PARSED and understood.command is not None:  # parsed once, resolved once
                 words = understood.text or heard.text
                 turn.append(self._carry_out(Reply(words, understood.command), understood.command, consequence.resolution))
             else:
@@ -302,7 +302,7 @@ class Session(SessionCore):
         command = self.words.parser.parse(meant) if meant is not None else None
         if meant is None or command is None:
             return None
-        understood = Understanding("parsed", command, doubt=Doubt.MATCHED, text=meant)
+        understood = Understanding(How.PARSED, command, doubt=Doubt.MATCHED, text=meant)
         consequence = self._consequence(understood)
         if consequence.question is None or consequence.action is None:
             return None
@@ -343,17 +343,17 @@ class Session(SessionCore):
         would change the game or a setting, what to ask first ("Six of diamonds on seven of spades?",
         "Quit? Your game is saved.") and what "yes" then does."""
         opened, command = self._open(), understood.command
-        if opened.offer or command is None or understood.how != "parsed" or (command.intent == "yes" and opened.waiting):
+        if opened.offer or command is None or understood.how is not How.PARSED or (command.intent == "yes" and opened.waiting):
             resolution = None
         else:
             resolution = self._resolution(command)
         situation = situation_of(understood, resolution, opened, self)
         if opened.offer:
             return Consequence(situation)
-        move = resolution if isinstance(resolution, Play) else understood.resolution if understood.how == "matched" else None
+        move = resolution if isinstance(resolution, Play) else understood.resolution if understood.how is How.MATCHED else None
         if isinstance(move, Play):
             return Consequence(situation, self._ask_move(move.move), partial(self._play_confirmed, move=move.move), resolution)
-        if understood.how != "parsed" or command is None:
+        if understood.how is not How.PARSED or command is None:
             return Consequence(situation)
         if situation.effect is Effect.TELLS:  # asked about when heard with doubt
             phrase = understood.text or intent_phrase(self.words.parser, command.intent)
