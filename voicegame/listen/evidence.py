@@ -14,7 +14,7 @@ from typing import Protocol
 
 from voicegame.audio.backend import Heard
 from voicegame.engine import State
-from voicegame.language.command import CardRef, Command
+from voicegame.language.command import CardRef, Command, Intent, YES_NO_CANCEL
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.listen.own_voice import sure_margin
@@ -23,9 +23,9 @@ from voicegame.listen.understanding import How, Understanding
 from voicegame.listen.whisper_opinion import whisper_says
 
 EFFECTS: dict[str, Effect] = {
-    **dict.fromkeys(("quit", "new_game", "restart", "switch_game", "previous_game"), Effect.ENDS_GAME),
-    **dict.fromkeys(("draw", "undo", "redo", "auto", "auto_on", "auto_off", "discard_all"), Effect.CHANGES_GAME),
-    **dict.fromkeys(("faster", "slower", "louder", "quieter", "brief", "verbose", "sleep"), Effect.CHANGES_SETTING),
+    **dict.fromkeys((Intent.QUIT, Intent.NEW_GAME, Intent.RESTART, Intent.SWITCH_GAME, Intent.PREVIOUS_GAME), Effect.ENDS_GAME),
+    **dict.fromkeys((Intent.DRAW, Intent.UNDO, Intent.REDO, Intent.AUTO, Intent.AUTO_ON, Intent.AUTO_OFF, Intent.DISCARD_ALL), Effect.CHANGES_GAME),
+    **dict.fromkeys((Intent.FASTER, Intent.SLOWER, Intent.LOUDER, Intent.QUIETER, Intent.BRIEF, Intent.VERBOSE, Intent.SLEEP), Effect.CHANGES_SETTING),
 }
 """What the slot-free intents do: heard by voice, the first group is always confirmed, the other two
 when heard with doubt or contradicted by Whisper (a mode is a setting: a person's "seven" decoded
@@ -37,8 +37,8 @@ SOURCE_OF_DOUBT = {Doubt.SECOND_ONLY: Source.SECOND_DECODE, Doubt.TRANSCRIPT_ONL
                    Doubt.WHISPER_CHOSE: Source.WHISPER_CHOICE, Doubt.OWN_VOICE: Source.ENROLLED}
 """Doubts that say where the words came from (otherwise the grammar's decode, or matching)."""
 SECOND_ONLY_ANSWERED = frozenset({
-    "hint", "moves", "winnable", "what_can_i_say", "all_commands", "help", "list_games", "read_board", "more",
-    "read_cells", "read_foundations", "read_free", "count", "score", "repeat", "statistics"})
+    Intent.HINT, Intent.MOVES, Intent.WINNABLE, Intent.WHAT_CAN_I_SAY, Intent.ALL_COMMANDS, Intent.HELP, Intent.LIST_GAMES, Intent.READ_BOARD, Intent.MORE,
+    Intent.READ_CELLS, Intent.READ_FOUNDATIONS, Intent.READ_FREE, Intent.COUNT, Intent.SCORE, Intent.REPEAT, Intent.STATISTICS})
 """Intents answered when only the second decode heard them, clearly (``DecodeEvidence.second_clear``): advice and
 readings of no pile or card in particular, which change neither the game nor what is open. Not the
 settings: a wrong one changes how everything after it sounds ("faster" was heard as "softer" there;
@@ -47,10 +47,10 @@ else heard only there is confirmed or dropped (``SECOND_ONLY``). Measured 2026-1
 61 in each white noise, 80 non-commands): clean right 72.7 -> 75.6% tune, 55.7 -> 57.1% held-out,
 white 20 dB 71.7 -> 78.3% tune, white 10 dB 63.0 -> 69.6 / 46.7 -> 53.3%; no wrong action or false
 accept added (bench/RESULTS.md "ASR")."""
-ANSWER_WORDS = frozenset({"yes", "no", "cancel", "answer", "choose"})
+ANSWER_WORDS = frozenset({Intent.YES, Intent.NO, Intent.CANCEL, Intent.ANSWER, Intent.CHOOSE})
 """Intents that only answer what is open (a bare answer, ``Evidence.bare_answer``): said as the second
 unclear answer to "Resume your game?", they resume the game and do nothing more."""
-ASKS_ANYWAY = frozenset({"new_game", "restart", "switch_game"})
+ASKS_ANYWAY = frozenset({Intent.NEW_GAME, Intent.RESTART, Intent.SWITCH_GAME})
 """Intents that ask a question of their own before they leave a game in progress ("This game is not
 finished. Play Spider instead?")."""
 
@@ -94,7 +94,7 @@ def answerable(command: Command | None, opened: Open) -> bool:
     "cancel" also answer a question waiting for yes, and the move just hinted ("yes" plays it, "no" declines)."""
     if opened.question or opened.offer:
         return True
-    if command is not None and command.intent in ("yes", "no", "cancel"):
+    if command is not None and command.intent in YES_NO_CANCEL:
         return opened.waiting or opened.hinted
     return False
 
@@ -103,7 +103,7 @@ def effect_of(intent: str, game: GameStanding) -> Effect:
     """What a slot-free ``intent`` would do now: a game won or out of moves is not lost by another
     deal; what would be refused anyway changes nothing."""
     effect = EFFECTS.get(intent, Effect.TELLS)
-    if effect is Effect.ENDS_GAME and intent != "quit" and game.is_over():
+    if effect is Effect.ENDS_GAME and intent != Intent.QUIT and game.is_over():
         effect = Effect.CHANGES_GAME  # asked only on a doubt
     return Effect.TELLS if game.refused_anyway(intent) else effect
 
@@ -120,7 +120,7 @@ def situation_of(understood: Understanding, resolution: Play | Ask | Refuse | No
         return Situation(Effect.TELLS, is_answerable)
     if understood.how is How.MATCHED and isinstance(understood.resolution, Play):
         return Situation(Effect.CHANGES_GAME, is_answerable)
-    if understood.how is not How.PARSED or command is None or (command.intent == "yes" and opened.waiting):
+    if understood.how is not How.PARSED or command is None or (command.intent == Intent.YES and opened.waiting):
         return Situation(Effect.TELLS, is_answerable)  # "yes" to the question asked does what it said
     if resolution is not None:  # a move plays; a refusal says why, a question asks
         return Situation(Effect.CHANGES_GAME if isinstance(resolution, Play) else Effect.TELLS, is_answerable)
@@ -161,7 +161,7 @@ def answers_unasked(understood: Understanding, parser: Parser, resolver: Resolve
     command = understood.command
     if understood.how is not How.PARSED or command is None or parser.begins_with_skipped_word(understood.text):
         return False
-    if command.intent == "move":
+    if command.intent == Intent.MOVE:
         return refused_card_move(command, resolver, state)
     return command.intent in SECOND_ONLY_ANSWERED and names_nothing(command)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from voicegame.engine import State
+from voicegame.language.command import Intent
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Resolver
 from voicegame.listen.policy import Doubt
@@ -27,10 +28,10 @@ def with_own_voice(heard: Heard, understood: Understanding, parser: Parser, reso
         return understood
     word, _margin = heard.enrolled
     answer = parser.parse(word)
-    if answer is None or answer.intent != "answer":
+    if answer is None or answer.intent != Intent.ANSWER:
         return understood  # "yes" and "no" parse as their own intents: left to the decodes
     if not isinstance(resolver.narrow(state, question, answer), Play):
-        if understood.command is not None and understood.command.intent == "answer" and understood.doubt is Doubt.NONE:
+        if understood.command is not None and understood.command.intent == Intent.ANSWER and understood.doubt is Doubt.NONE:
             return replace(understood, doubt=Doubt.OWN_VOICE_DIFFERS)  # their voice heard a digit that answers nothing
         return understood
     if understood.command == answer:

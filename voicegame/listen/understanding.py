@@ -17,7 +17,7 @@ from typing import Callable, Hashable
 
 from voicegame.audio.recognisers import Heard
 from voicegame.engine import State
-from voicegame.language.command import Command
+from voicegame.language.command import Command, Intent
 from voicegame.language.narrate import Narrator
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
@@ -46,7 +46,7 @@ TRANSCRIPT_ONLY = Doubt.TRANSCRIPT_ONLY
 """``Understanding.doubt`` when the words acted on are the free transcript's (``Heard.transcript``)."""
 TRANSCRIPT_MIN_LOGPROB = -2.5
 """A transcript whose tokens average under this log probability is no opinion (Whisper unsure)."""
-NOT_OVERRULING = frozenset({"yes", "answer", "choose"})
+NOT_OVERRULING = frozenset({Intent.YES, Intent.ANSWER, Intent.CHOOSE})
 """Intents a transcript does not put in place of a clear decode: "yes" would answer a question by itself,
 and a bare answer ("3") is what Whisper writes when it lost most of a sentence ("read row four column
 three")."""
@@ -70,7 +70,7 @@ CHOICE_MIN_COVER = 0.4
 ("the sharp glowing in at six", "hello you") must not become a short command spelled a little like it
 ("keep going", "help"). Measured 2026-11-24 on bench/heard.py: 0.4 turned away both such false accepts
 of 80 sentences and no command heard right."""
-NEVER_CHOSEN = NOT_OVERRULING | {"no"}
+NEVER_CHOSEN = NOT_OVERRULING | {Intent.NO}
 """Intents Whisper's choice never acts on (they stay candidates, so that they can win and change
 nothing): an answer to an open question ("deal" became "no" in babble) only from the grammar or the
 transcript itself."""
@@ -121,7 +121,7 @@ class Hearing:
 
 
 def _is_move(command: Command, question_open: bool) -> bool:
-    return command.intent == "move" or (command.intent == "answer" and command.source is not None and not question_open)
+    return command.intent == Intent.MOVE or (command.intent == Intent.ANSWER and command.source is not None and not question_open)
 
 
 def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, matcher: MoveMatcher,
@@ -312,9 +312,9 @@ def _same_play(understood: Understanding, other: Command, at: Hearing) -> bool:
     on to eight of diamonds" agrees with "the seven of spades on eight of diamonds" when only that seven
     can go there. The two decodes then differ in words, not in what the game would do."""
     mine: Play | Ask | Refuse | None = understood.resolution
-    if not isinstance(mine, Play) and understood.command is not None and understood.command.intent == "move":
+    if not isinstance(mine, Play) and understood.command is not None and understood.command.intent == Intent.MOVE:
         mine = at.resolver.resolve_move(at.state, understood.command.source, understood.command.target)
-    if not isinstance(mine, Play) or other.intent != "move":
+    if not isinstance(mine, Play) or other.intent != Intent.MOVE:
         return False
     theirs = at.resolver.resolve_move(at.state, other.source, other.target)
     return isinstance(theirs, Play) and theirs.move == mine.move

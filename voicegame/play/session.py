@@ -19,7 +19,7 @@ from typing import Any, Callable
 from voicegame.engine import Engine, History, Move
 from voicegame.engine.game import GameDef
 from voicegame.games import GameEntry, find_game
-from voicegame.language.command import Command
+from voicegame.language.command import Command, Intent, YES_NO_CANCEL
 from voicegame.language.narrate import Narrator
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
@@ -44,9 +44,9 @@ __all__ = ["Progress", "Reply", "Session"]
 
 MAX_COMMAND_CHARS = 200
 """Longer input is refused unread: no command is a tenth as long."""
-YES_OR_NO = frozenset({"yes", "no"})
+YES_OR_NO = frozenset({Intent.YES, Intent.NO})
 """The answers to a question waiting for yes or no ("Draw?")."""
-NAMES_NO_CHOICE = frozenset({"yes", "no", "cancel", "choose"})
+NAMES_NO_CHOICE = frozenset({Intent.YES, Intent.NO, Intent.CANCEL, Intent.CHOOSE})
 """Answers that name no card or place: with nothing open, "There is no question to answer." (a card or
 place alone gets "Say a whole move, like ...")."""
 
@@ -171,7 +171,7 @@ class Session(SessionCore):
 
     def _asleep_to(self, reply: Reply, command: Command | None) -> bool:
         """Asleep, anything but "wake up" is answered with how to wake (True: that was the turn)."""
-        if self.asleep and (command is None or command.intent != "wake"):
+        if self.asleep and (command is None or command.intent != Intent.WAKE):
             reply.sentences.append(self.say("sleep_in_play"))
             return True
         return False
@@ -182,7 +182,7 @@ class Session(SessionCore):
         if self._asleep_to(reply, command):
             return reply
         self.dispatch(reply, command, resolution)
-        if command.intent != "repeat":
+        if command.intent != Intent.REPEAT:
             self.dialogue.last_sentences = reply.sentences
         return reply
 
@@ -249,7 +249,7 @@ class Session(SessionCore):
         decoded = self.words.parser.parse(understood.text or heard.text) if heard.text or understood.text else None
         if decoded is not None and decoded.intent == said.intent:
             return Understanding(How.PARSED, decoded, text=understood.text or heard.text, agreed=True)
-        if command is not None and command.intent not in ("answer", "choose"):
+        if command is not None and command.intent not in (Intent.ANSWER, Intent.CHOOSE):
             return understood
         return Understanding(How.PARSED, said, doubt=TRANSCRIPT_ONLY, text=words[0])
 
@@ -343,7 +343,7 @@ class Session(SessionCore):
         would change the game or a setting, what to ask first ("Six of diamonds on seven of spades?",
         "Quit? Your game is saved.") and what "yes" then does."""
         opened, command = self._open(), understood.command
-        if opened.offer or command is None or understood.how is not How.PARSED or (command.intent == "yes" and opened.waiting):
+        if opened.offer or command is None or understood.how is not How.PARSED or (command.intent == Intent.YES and opened.waiting):
             resolution = None
         else:
             resolution = self._resolution(command)
@@ -370,29 +370,29 @@ class Session(SessionCore):
         """What a move, a removal, an answer to the open question or "yes" to the hint resolves to
         (None: ``command`` is none of them)."""
         intent, dialogue, state = command.intent, self.dialogue, self.state
-        if intent == "move":
+        if intent == Intent.MOVE:
             return self.words.resolver.resolve_move(state, command.source, command.target)
-        if intent == "pair":
+        if intent == Intent.PAIR:
             return self.words.resolver.resolve_pair(state, command.source, command.target)
-        if intent in ("answer", "choose") and dialogue.question is not None:
+        if intent in (Intent.ANSWER, Intent.CHOOSE) and dialogue.question is not None:
             return self.words.resolver.narrow(state, dialogue.question, command)
-        if intent == "yes" and dialogue.question is None and dialogue.hinted is not None:
+        if intent == Intent.YES and dialogue.question is None and dialogue.hinted is not None:
             return Play(dialogue.hinted)
         return None
 
     def refused_anyway(self, intent: str) -> bool:
         """Nothing to undo, redo, draw or go back to: the intent is refused, and nothing changes."""
         history = self.played.history
-        return ((intent == "undo" and not history.can_undo()) or (intent == "redo" and not history.can_redo())
-                or (intent == "draw" and not self.played.can_draw())
-                or (intent == "previous_game" and not self._previous_game_exists()))
+        return ((intent == Intent.UNDO and not history.can_undo()) or (intent == Intent.REDO and not history.can_redo())
+                or (intent == Intent.DRAW and not self.played.can_draw())
+                or (intent == Intent.PREVIOUS_GAME and not self._previous_game_exists()))
 
     def _confirm_question(self, command: Command) -> str:
         """What to ask before ``command`` changes the game or a setting, heard with doubt."""
         intent = command.intent
-        if intent == "switch_game":
+        if intent == Intent.SWITCH_GAME:
             return self.say("heard_switch", title=find_game(command.game or self.played.entry.key).title)
-        if intent == "quit":
+        if intent == Intent.QUIT:
             saved = self.persistence is not None and not self.persistence.failing and self.in_progress()
             return self.say("heard_quit_saved" if saved else "heard_quit")
         return self.say("heard_confirm", phrase=intent_phrase(self.words.parser, intent))
@@ -447,8 +447,8 @@ class Session(SessionCore):
     def _answer_pending(self, reply: Reply, intent: str) -> None:
         """"yes" does what waits for it; "no" and "cancel" say so. Either way nothing waits any more."""
         action, no = self.dialogue.take_pending()
-        self.memory.answered(action, intent == "yes", lambda words: self.words.parser.parse(words) is not None)
-        if intent == "yes" and action is not None:
+        self.memory.answered(action, intent == Intent.YES, lambda words: self.words.parser.parse(words) is not None)
+        if intent == Intent.YES and action is not None:
             return action(reply)
         reply.sentences.append(self.say(no))
         return None
@@ -467,22 +467,22 @@ class Session(SessionCore):
         for "yes"), else through the intents table; ``resolution``, what ``_resolution`` made of the
         command this turn, is played as it is, as its handler would."""
         intent, dialogue = command.intent, self.dialogue
-        if intent != "previous_game":
+        if intent != Intent.PREVIOUS_GAME:
             dialogue.previous_chain = []
-        if dialogue.pending is not None and dialogue.offer is not None and intent in ("yes", "no", "cancel"):
+        if dialogue.pending is not None and dialogue.offer is not None and intent in YES_NO_CANCEL:
             # asked after the offer ("Quit? Your game is saved."): the latest question gets the answer
             return self._answer_pending(reply, intent)
         if dialogue.offer is not None and self._answered_offer(reply, command):
             return None
         if dialogue.pending is not None and intent not in KEEPS_QUESTION:  # "yes" does it, anything else drops it
-            if intent in ("yes", "no", "cancel"):
+            if intent in YES_NO_CANCEL:
                 return self._answer_pending(reply, intent)
             dialogue.take_pending()
-        if intent == "draw" and dialogue.more_pages and self.words.parser.words(reply.heard) == ("next",):
-            intent = "more"  # "next" right after a reading goes on reading
+        if intent == Intent.DRAW and dialogue.more_pages and self.words.parser.words(reply.heard) == ("next",):
+            intent = Intent.MORE  # "next" right after a reading goes on reading
         opened = dialogue.begin_turn(intent)
         if resolution is not None:  # a move, a pair, an answer to the question open, "yes" to the hint
-            return self.resolve_and_play(reply, resolution, opened.question if intent in ("answer", "choose") else None)
+            return self.resolve_and_play(reply, resolution, opened.question if intent in (Intent.ANSWER, Intent.CHOOSE) else None)
         handler = INTENTS.get(intent)
         if handler is None:
             return reply.refuse(self.say("not_understood"), "unknown")
@@ -493,14 +493,14 @@ class Session(SessionCore):
         or an unclear answer. True when that was the whole turn; False when the command is still to be
         done (resumed on a command: it was meant for the game the player came back to)."""
         intent, dialogue = command.intent, self.dialogue
-        if intent in ("yes", "new_game"):
-            lifecycle.answer_offer(self, reply, dialogue.take_offer(), intent == "yes")
+        if intent in (Intent.YES, Intent.NEW_GAME):
+            lifecycle.answer_offer(self, reply, dialogue.take_offer(), intent == Intent.YES)
             return True
-        if intent in ("switch_game", "previous_game"):
+        if intent in (Intent.SWITCH_GAME, Intent.PREVIOUS_GAME):
             dialogue.offer = None
             return False
         if intent in KEEPS_OFFER:
-            if intent not in ("help", "all_commands", "statistics"):
+            if intent not in (Intent.HELP, Intent.ALL_COMMANDS, Intent.STATISTICS):
                 return False
             INTENTS[intent](self, reply, command, Opened(None, None))
             reply.sentences.append(self.say("say_resume"))
@@ -508,7 +508,7 @@ class Session(SessionCore):
         lifecycle.unclear_answer(self, reply)
         if dialogue.offer is not None or intent in ANSWER_WORDS:
             return True  # asked again; or resumed on "no", which says nothing to do
-        if self.by_ear and (intent in CHANGES_GAME or intent in ("move", "pair")):
+        if self.by_ear and (intent in CHANGES_GAME or intent in (Intent.MOVE, Intent.PAIR)):
             reply.sentences.append(self.say("resumed_say_again"))  # heard, unconfirmed: not done
             return True
         return False
