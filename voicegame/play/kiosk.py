@@ -240,7 +240,7 @@ class Kiosk:
         if not self.awake:
             woke, rest = self._wake_split(text)
             if not woke:
-                woke = self.session.intent_of(text) == "wake"
+                woke = self.session.intent_of(text) == Intent.WAKE
             if not woke:
                 self.counters.ignored_asleep += 1
                 log.debug("asleep, ignored %r", text)

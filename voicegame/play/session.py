@@ -190,10 +190,12 @@ class Session(SessionCore):
         """Act on what a recogniser heard: as :meth:`handle`, but a text that does not parse, an
         incomplete decode or an unplayable move is matched against this turn's legal moves
         (voicegame.listen.understanding), and what to do with it is decided by the listening policy
-        (voicegame.listen.policy: act, ask first, or refuse). Never raises."""
+        (voicegame.listen.policy: act, ask first, or refuse). The words are parsed and resolved once, the
+        decision made once, and what is acted on is carried out as understood (``_carry_out``, which typed
+        turns share), not read again as typed text. Never raises."""
         if len(heard.text) > MAX_COMMAND_CHARS or heard.typed:  # typed in voice play: taken as written
             return self.handle(heard.text)
-        if self.asleep and self.intent_of(heard.text) != "wake":  # asleep: speech at the table is no command
+        if self.asleep and self.intent_of(heard.text) != Intent.WAKE:  # asleep: speech at the table is no command
             return Reply(heard.text)
         try:
             understood = understand(heard, self.state, self.words.parser, self.words.resolver, self.words.move_matcher,
