@@ -66,7 +66,7 @@ def test_reading_and_help_are_never_confirmed():
 
 
 def test_a_weak_fit_that_would_change_nothing_is_not_answered_but_asked_again():
-    """A weak acoustic fit is mostly not what was said (session.UNSURE_FIT): a reading is not read out
+    """A weak acoustic fit is mostly not what was said (``Evidence.weak_fit``, voicegame.listen.evidence): a reading is not read out
     on it (the player says it again), and a weak "yes" does not confirm a move."""
     for text in ("read the board", "score", "where is the ace of spades"):
         session = _session()

@@ -325,6 +325,7 @@ def test_the_intents_table_and_the_command_language_name_the_same_intents():
     """Every intent of grammars/en/commands.toml has a handler, and every handler an intent. The parser
     turns four intents into "move" ("seven up", "play the seven", "fill row two", "discard the
     seven"), and an ordinal "answer" ("the second") into "choose"."""
+    from voicegame.language.command import Intent
     from voicegame.language.lexicon import load_language
     from voicegame.play.intents import INTENTS
 
@@ -333,6 +334,7 @@ def test_the_intents_table_and_the_command_language_name_the_same_intents():
     said = {name for name, _ in load_language().intents}
     assert become_move | become_answer <= said
     assert set(INTENTS) == (said - become_move - become_answer) | {"choose", "no_such_place"}  # no_such_place: typed text (language/typed.py)
+    assert set(INTENTS) == set(Intent)  # the values a command's intent is compared with
     parser = Session("klondike", seed=5).parser
     for text in ("seven of hearts up", "play the seven of hearts", "discard the seven of hearts"):
         command = parser.parse(text)

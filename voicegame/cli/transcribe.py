@@ -32,7 +32,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from voicegame.play.session import Session
-    from voicegame.listen.understanding import understand
+    from voicegame.listen.understanding import How, understand
 
     try:
         entry = find_game(args.game)
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
                 record["transcript"] = transcript.value.text  # Whisper's second opinion, when it was asked for
             if understood.text and understood.text != heard.text:
                 record["understood"] = understood.text  # the words acted on (second decode or transcript)
-            command = understood.command if understood.how in ("parsed", "matched") else None
+            command = understood.command if understood.how in (How.PARSED, How.MATCHED) else None
             record["command"] = command.to_json() if command is not None else None
         print(json.dumps(record), flush=True)
     return status

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.engine.piles import PileKind
@@ -63,11 +64,77 @@ class GroupRef:
 Place = CardRef | PileRef | KindRef | GroupRef
 
 
+class Intent(StrEnum):
+    """What a :class:`Command` asks for: the intents of grammars/<lang>/commands.toml as the parser
+    makes them (it folds "seven up", "play the seven", "fill row two", "discard the seven" into
+    ``MOVE`` and "the one on pile three" into ``ANSWER``), ``CHOOSE`` for an ordinal ("the second") and
+    ``NO_SUCH_PLACE`` for typed text naming a place this game lacks (voicegame.language.typed). Each has
+    its handler in voicegame.play.intents ``INTENTS`` (tests/test_session.py checks the three agree).
+    A command's ``intent`` is one of these values: compare it with them, never with written names."""
+
+    ABOUT_GAME = "about_game"
+    ALL_COMMANDS = "all_commands"
+    ANSWER = "answer"
+    AUTO = "auto"
+    AUTO_OFF = "auto_off"
+    AUTO_ON = "auto_on"
+    BRIEF = "brief"
+    CANCEL = "cancel"
+    CHOOSE = "choose"
+    COUNT = "count"
+    DISCARD_ALL = "discard_all"
+    DRAW = "draw"
+    FASTER = "faster"
+    HELP = "help"
+    HINT = "hint"
+    LAST_MOVE = "last_move"
+    LIST_GAMES = "list_games"
+    LOUDER = "louder"
+    MORE = "more"
+    MOVE = "move"
+    MOVES = "moves"
+    NEW_GAME = "new_game"
+    NO = "no"
+    NO_SUCH_PLACE = "no_such_place"
+    PAIR = "pair"
+    PILE_RULES = "pile_rules"
+    PREVIOUS_GAME = "previous_game"
+    QUIETER = "quieter"
+    QUIT = "quit"
+    READ = "read"
+    READ_BOARD = "read_board"
+    READ_CELLS = "read_cells"
+    READ_FOUNDATIONS = "read_foundations"
+    READ_FREE = "read_free"
+    READ_GROUP = "read_group"
+    REDEALS_LEFT = "redeals_left"
+    REDO = "redo"
+    REPEAT = "repeat"
+    RESTART = "restart"
+    SCORE = "score"
+    SLEEP = "sleep"
+    SLOWER = "slower"
+    STATISTICS = "statistics"
+    SWITCH_GAME = "switch_game"
+    UNDO = "undo"
+    VERBOSE = "verbose"
+    WAKE = "wake"
+    WHAT_CAN_I_SAY = "what_can_i_say"
+    WHERE = "where"
+    WINNABLE = "winnable"
+    YES = "yes"
+
+
+YES_NO_CANCEL = frozenset({Intent.YES, Intent.NO, Intent.CANCEL})
+"""The answers to a question waiting for "yes" ("Draw?") and to a hint ("yes" plays it, "no" declines it)."""
+
+
 @dataclass(frozen=True)
 class Command:
     """A parsed command: an intent and the values its phrase carried."""
 
     intent: str
+    """An :class:`Intent`'s value."""
     source: Place | None = None
     target: Place | None = None
     number: int | None = None

@@ -28,7 +28,7 @@ from voicegame.engine import (
     Won,
 )
 from voicegame.engine.words import number_word
-from voicegame.language.command import CardRef, Command, KindRef, PileRef
+from voicegame.language.command import CardRef, Command, Intent, KindRef, PileRef
 from voicegame.language.messages import join
 from voicegame.language.phrasing import Phrasing
 from voicegame.language.readings import Readings
@@ -191,7 +191,7 @@ class EventNarration:
     def _was_said(self, before: State, event: Moved, said: Command | None) -> bool:
         """Did the player's own words name both the card that moved and where it went ("seven of
         hearts on eight of spades", "nine of clubs to cell two", "ace of clubs up")?"""
-        if said is None or said.intent != "move" or not isinstance(said.source, CardRef) or said.source.suit is None:
+        if said is None or said.intent != Intent.MOVE or not isinstance(said.source, CardRef) or said.source.suit is None:
             return False
         if not said.source.matches(event.cards[0]):
             return False
@@ -207,7 +207,7 @@ class EventNarration:
 
     @staticmethod
     def _pair_was_said(event: Paired, said: Command | None) -> bool:
-        if said is None or said.intent not in ("pair", "move"):
+        if said is None or said.intent not in (Intent.PAIR, Intent.MOVE):
             return False
         named = [p for p in (said.source, said.target) if isinstance(p, CardRef)]  # "remove king of clubs": the discard pile is no card
         return (len(named) == len(event.cards) and all(isinstance(p, CardRef) and p.suit is not None for p in named)
@@ -228,7 +228,7 @@ class EventNarration:
 
     def _named_source(self, said: Command | None) -> int | None:
         """The pile a move said by pile came from ("pile four to pile three"), else None."""
-        if said is None or said.intent != "move" or not isinstance(said.source, PileRef) or not isinstance(said.target, PileRef):
+        if said is None or said.intent != Intent.MOVE or not isinstance(said.source, PileRef) or not isinstance(said.target, PileRef):
             return None
         return self.engine.layout.index.get(said.source.pile_id)
 

@@ -8,7 +8,7 @@ from typing import Callable, Iterator, Mapping, TypedDict, TypeVar, cast
 from voicegame.engine.cards import JOKER_SUITS, Rank, Suit
 from voicegame.engine.game import GameDef
 from voicegame.engine.piles import PileKind
-from voicegame.language.command import CardRef, Command, GroupRef, KindRef, PileRef
+from voicegame.language.command import CardRef, Command, GroupRef, Intent, KindRef, PileRef
 from voicegame.language.lexicon import Language, load_language
 from voicegame.language.templates import Matcher, SlotMatcher
 from voicegame.engine.words import NUMBER_WORDS, ORDINAL_WORDS, number_word, word_number
@@ -183,41 +183,41 @@ class Parser:
 
 
 def _move_up(intent: str, slots: Slots) -> Command:
-    return Command("move", source=slots.get("place"), target=KindRef(PileKind.FOUNDATION))
+    return Command(Intent.MOVE, source=slots.get("place"), target=KindRef(PileKind.FOUNDATION))
 
 
 def _move(intent: str, slots: Slots) -> Command:
-    return Command("move", source=slots.get("place"), target=slots.get("target"))
+    return Command(Intent.MOVE, source=slots.get("place"), target=slots.get("target"))
 
 
 def _move_whole(intent: str, slots: Slots) -> Command:
     """"everything from pile six to pile seven", "the queen and everything on it"."""
-    return Command("move", source=slots.get("pile") or slots.get("place"), target=slots.get("target"))
+    return Command(Intent.MOVE, source=slots.get("pile") or slots.get("place"), target=slots.get("target"))
 
 
 def _move_top(intent: str, slots: Slots) -> Command:
     """"the top card of column two": one card."""
     pile = slots.get("pile")
     top = None if pile is None else PileRef(pile.pile_id, top=True)
-    return Command("move", source=top, target=slots.get("target") or slots.get("foundation"))
+    return Command(Intent.MOVE, source=top, target=slots.get("target") or slots.get("foundation"))
 
 
 def _answer_place(intent: str, slots: Slots) -> Command:
     """"the one on pile three"."""
-    return Command("answer", source=slots.get("pile"))
+    return Command(Intent.ANSWER, source=slots.get("pile"))
 
 
 def _pair(intent: str, slots: Slots) -> Command:
-    return Command("pair", source=slots.get("place"), target=slots.get("second"))
+    return Command(Intent.PAIR, source=slots.get("place"), target=slots.get("second"))
 
 
 def _play(intent: str, slots: Slots) -> Command:
     """"play the nine", "play from column three"."""
-    return Command("move", source=slots.get("place") or slots.get("pile"))
+    return Command(Intent.MOVE, source=slots.get("place") or slots.get("pile"))
 
 
 def _fill(intent: str, slots: Slots) -> Command:
-    return Command("move", target=slots.get("pile"))
+    return Command(Intent.MOVE, target=slots.get("pile"))
 
 
 def _read(intent: str, slots: Slots) -> Command:
@@ -230,7 +230,7 @@ def _pile_rules(intent: str, slots: Slots) -> Command:
 
 
 def _discard(intent: str, slots: Slots) -> Command:
-    return Command("move", source=slots.get("place"), target=KindRef(PileKind.DISCARD))
+    return Command(Intent.MOVE, source=slots.get("place"), target=KindRef(PileKind.DISCARD))
 
 
 def _switch_game(intent: str, slots: Slots) -> Command:
@@ -241,8 +241,8 @@ def _answer(intent: str, slots: Slots) -> Command:
     place = slots.get("card") or slots.get("pile") or slots.get("foundation")  # "the cell", "home"
     number = slots.get("number")
     if number is None and "ordinal" in slots:
-        return Command("choose", number=slots["ordinal"])
-    return Command("answer", source=place, number=number, suit=slots.get("suit"))
+        return Command(Intent.CHOOSE, number=slots["ordinal"])
+    return Command(Intent.ANSWER, source=place, number=number, suit=slots.get("suit"))
 
 
 SLOT_COMMANDS: dict[str, Callable[[str, Slots], Command]] = {

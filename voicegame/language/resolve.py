@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from voicegame.engine.cards import Card
 from voicegame.engine import Engine, Move, MoveKind, PileKind, Reason, State
 from voicegame.language.phrasing import Phrasing
-from voicegame.language.command import CardRef, Command, KindRef, PileRef, Place
+from voicegame.language.command import CardRef, Command, Intent, KindRef, PileRef, Place
 from voicegame.engine.words import number_word
 
 
@@ -294,9 +294,9 @@ class Resolver:
     def narrow(self, state: State, ask: Ask, command: Command) -> Resolution:
         """Apply an answer ("hearts", "pile two", "the second one", "yes") to an open question."""
         options = list(ask.options)
-        if command.intent == "yes":  # "yes" to one choice plays it; to several it picks none
+        if command.intent == Intent.YES:  # Intent.YES to one choice plays it; to several it picks none
             return Play(options[0][1]) if len(options) == 1 else Ask("which_one", ask.options)
-        if command.intent == "choose" and command.number is not None:
+        if command.intent == Intent.CHOOSE and command.number is not None:
             n = len(options) if command.number == -1 else command.number  # "the last one"
             return Play(options[n - 1][1]) if 1 <= n <= len(options) else Refuse(Reason("not_a_choice", {"question": ask}))
         kept = self._kept(state, options, command)
@@ -335,7 +335,7 @@ class Resolver:
         ref = command.source
         if isinstance(ref, CardRef) and ref.suit is None and command.target is None:
             number = int(ref.rank.value)
-        elif command.number is not None and command.intent == "answer":
+        elif command.number is not None and command.intent == Intent.ANSWER:
             number = command.number
         else:
             return []

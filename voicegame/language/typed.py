@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Iterator
 
 from voicegame.engine.words import NUMBER_WORDS
-from voicegame.language.command import Command
+from voicegame.language.command import Command, Intent
 from voicegame.language.lexicon import grammar_file
 from voicegame.language.parse import Parser, tokenize
 
@@ -72,7 +72,7 @@ def read_typed(parser: Parser, text: str) -> Command | None:
     if not tokens:
         return None
     if tokens in habits.agree:
-        return Command("yes")
+        return Command(Intent.YES)
     if len(tokens) > MAX_WORDS:
         return _no_such_place(parser, tokens, habits)
     for count, reading in enumerate(_readings(tokens, habits)):
@@ -153,7 +153,7 @@ def _no_such_place(parser: Parser, tokens: tuple[str, ...], habits: TypedHabits)
             if any(_covers(name, tokens, i, end + 1) for name in known):
                 continue
             start = i - 2 if i >= 2 and tokens[i - 2] == "row" and _is_number(tokens[i - 1]) else i
-            return Command("no_such_place", name=" ".join(tokens[start:end + 1]))
+            return Command(Intent.NO_SUCH_PLACE, name=" ".join(tokens[start:end + 1]))
     return None
 
 

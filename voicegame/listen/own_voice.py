@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from voicegame.engine import State
+from voicegame.language.command import Intent
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Resolver
 from voicegame.listen.policy import Doubt
-from voicegame.listen.understanding import Heard, Understanding
+from voicegame.listen.understanding import Heard, How, Understanding
 
 
 def with_own_voice(heard: Heard, understood: Understanding, parser: Parser, resolver: Resolver, state: State,
@@ -27,15 +28,15 @@ def with_own_voice(heard: Heard, understood: Understanding, parser: Parser, reso
         return understood
     word, _margin = heard.enrolled
     answer = parser.parse(word)
-    if answer is None or answer.intent != "answer":
+    if answer is None or answer.intent != Intent.ANSWER:
         return understood  # "yes" and "no" parse as their own intents: left to the decodes
     if not isinstance(resolver.narrow(state, question, answer), Play):
-        if understood.command is not None and understood.command.intent == "answer" and understood.doubt is Doubt.NONE:
+        if understood.command is not None and understood.command.intent == Intent.ANSWER and understood.doubt is Doubt.NONE:
             return replace(understood, doubt=Doubt.OWN_VOICE_DIFFERS)  # their voice heard a digit that answers nothing
         return understood
     if understood.command == answer:
         return replace(understood, doubt=Doubt.NONE, agreed=True)
-    return Understanding("parsed", answer, doubt=Doubt.OWN_VOICE, text=word)
+    return Understanding(How.PARSED, answer, doubt=Doubt.OWN_VOICE, text=word)
 
 
 def sure_margin(margin: float) -> bool:

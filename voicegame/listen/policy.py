@@ -4,7 +4,8 @@ A player who cannot see the table does not know that a card moved, and a kiosk t
 is broken: nothing that changes or ends the game may happen on a doubt. The evidence about one
 utterance (which decode the words came from, whether a second recogniser agreed, what the recogniser
 doubted) is an :class:`Evidence`; what acting would do and what is open is a :class:`Situation`;
-:func:`decide` turns the two into :class:`Act`, :class:`Confirm` or :class:`Reject`, and the session
+:func:`decide` turns the two into :class:`Act`, :class:`Confirm` or :class:`Reject`
+(voicegame.listen.evidence weighs both from what was heard and how the game stands), and the session
 carries that out. Typed text is no guess: it is acted on as written (only bare answers with nothing
 open are refused, typed or heard).
 
@@ -174,10 +175,16 @@ class Evidence:
     """The second decode fitted the audio clearly (``DecodeEvidence.second_clear``)."""
     plain: bool = False
     """The command names nothing in particular and changes neither the game nor the dialogue (a reading
-    of the whole board, help, the score: ``voicegame.play.session.SECOND_ONLY_ANSWERED``), or is a move
+    of the whole board, help, the score: ``voicegame.listen.evidence.SECOND_ONLY_ANSWERED``), or is a move
     of cards named in full that is refused, and its words do not begin with a word the parser skips."""
     weak_fit: bool = False
-    """The recogniser's fit is weak (``Doubt.WEAK_FIT``), whatever doubt came first."""
+    """The recogniser's fit is weak (``Doubt.WEAK_FIT``), whatever doubt came first. A command that would
+    change nothing (a reading, an answer, a refusal, a "which move?" question made from a broken-off
+    decode) is then not acted on either: the player is asked to say it again; a change of the game is
+    confirmed. Measured 2026-11-24 (bench/heard.py, 233 clean commands and 59 in each of white noise 20
+    and 10 dB, 120 non-commands): of 12 commands decoded with a weak fit only 2 were right (both moves,
+    confirmed), while 3 of the 3 false accepts left were weak-fit readings ("did you lock the back door"
+    -> "read all the piles")."""
     enrolled_sure: bool = False
     """The player's own voice templates matched the answer well ahead of every other word they recorded
     (``Heard.enrolled`` with a margin of at least ``voice_templates.SURE_MARGIN``)."""

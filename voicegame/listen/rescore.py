@@ -26,7 +26,7 @@ from typing import Callable, Hashable, Sequence
 
 from voicegame.engine import Engine, Move, MoveKind, State
 from voicegame.engine.cards import Card, Suit
-from voicegame.language.command import CardRef
+from voicegame.language.command import CardRef, Intent
 from voicegame.language.parse import Parser, tokenize
 from voicegame.language.templates import TemplateError, expand
 from voicegame.listen.sayable import pruned_language, slot_phrases
@@ -152,7 +152,7 @@ def card_moves(decodes: Sequence[str], transcript: str, parser: Parser, cards: f
     targets: list[CardRef] = []
     for text in decodes:
         command = parser.parse(text) if text.strip() else None
-        if command is not None and command.intent == "move":
+        if command is not None and command.intent == Intent.MOVE:
             if isinstance(command.source, CardRef):
                 sources.append(command.source)
             if isinstance(command.target, CardRef):

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Callable, Hashable
 
 from voicegame.audio.recognisers import Heard
 from voicegame.engine import State
-from voicegame.language.command import Command
+from voicegame.language.command import Command, Intent
 from voicegame.language.narrate import Narrator
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
@@ -40,12 +41,12 @@ nothing (no moves, no "where is", no reading a pile) gained 2 of 232 clean comma
 of 80 ordinary sentences (false accepts 1.2% -> 3.8%), so still not. Since 2026-11-24 the
 second decode's own best path is read, and a sentence it heard *clearly*
 (``DecodeEvidence.second_clear``) is answered when it is a reading or help command naming nothing, or a
-refused move of cards named in full (voicegame.play.session ``SECOND_ONLY_ANSWERED``, ``_answers_unasked``)."""
+refused move of cards named in full (voicegame.listen.evidence ``SECOND_ONLY_ANSWERED``, ``answers_unasked``)."""
 TRANSCRIPT_ONLY = Doubt.TRANSCRIPT_ONLY
 """``Understanding.doubt`` when the words acted on are the free transcript's (``Heard.transcript``)."""
 TRANSCRIPT_MIN_LOGPROB = -2.5
 """A transcript whose tokens average under this log probability is no opinion (Whisper unsure)."""
-NOT_OVERRULING = frozenset({"yes", "answer", "choose"})
+NOT_OVERRULING = frozenset({Intent.YES, Intent.ANSWER, Intent.CHOOSE})
 """Intents a transcript does not put in place of a clear decode: "yes" would answer a question by itself,
 and a bare answer ("3") is what Whisper writes when it lost most of a sentence ("read row four column
 three")."""
@@ -69,22 +70,27 @@ CHOICE_MIN_COVER = 0.4
 ("the sharp glowing in at six", "hello you") must not become a short command spelled a little like it
 ("keep going", "help"). Measured 2026-11-24 on bench/heard.py: 0.4 turned away both such false accepts
 of 80 sentences and no command heard right."""
-NEVER_CHOSEN = NOT_OVERRULING | {"no"}
+NEVER_CHOSEN = NOT_OVERRULING | {Intent.NO}
 """Intents Whisper's choice never acts on (they stay candidates, so that they can win and change
 nothing): an answer to an open question ("deal" became "no" in babble) only from the grammar or the
 transcript itself."""
 
 
+class How(StrEnum):
+    """How the words were understood."""
+
+    PARSED = "parsed"  # act on the parsed command, as on typed text
+    MATCHED = "matched"  # play ``Understanding.resolution``, the legal move found by matching
+    ASKED = "asked"  # ``Understanding.resolution`` is the question ("Did you mean ...?")
+    REJECTED = "rejected"  # not understood: nothing changes
+
+
 @dataclass(frozen=True)
 class Understanding:
-    """What to do with one recognition result.
+    """What to do with one recognition result: ``how`` it was understood, and ``command``, what was
+    understood (for traces and transcripts)."""
 
-    ``how``: "parsed" (act on the parsed command as typed text would be), "matched" (play
-    ``resolution``, found by matching), "asked" (``resolution`` is the question), "rejected"
-    (not understood: nothing changes). ``command``: what was understood, for traces and transcripts.
-    """
-
-    how: str
+    how: How
     command: Command | None = None
     resolution: Play | Ask | None = None
     match: MatchResult | None = None
@@ -115,7 +121,7 @@ class Hearing:
 
 
 def _is_move(command: Command, question_open: bool) -> bool:
-    return command.intent == "move" or (command.intent == "answer" and command.source is not None and not question_open)
+    return command.intent == Intent.MOVE or (command.intent == Intent.ANSWER and command.source is not None and not question_open)
 
 
 def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, matcher: MoveMatcher,
@@ -133,9 +139,9 @@ def understand(heard: Heard, state: State, parser: Parser, resolver: Resolver, m
     if heard.transcript is None:
         return understood
     understood = _second_opinion(understood, heard, at)
-    if understood.how == "rejected" or (understood.doubt and not understood.agreed) \
+    if understood.how is How.REJECTED or (understood.doubt and not understood.agreed) \
             or _refused_move(understood, at) \
-            or (understood.how == "parsed" and parser.begins_with_skipped_word(understood.text or heard.text)):
+            or (understood.how is How.PARSED and parser.begins_with_skipped_word(understood.text or heard.text)):
         understood = _whisper_choice(understood, heard, at)
     return understood
 
@@ -146,7 +152,7 @@ def _refused_move(understood: Understanding, at: Hearing) -> bool:
     nine of clubs" as "the eight of clubs on nine of clubs"): such a decode gets Whisper's choice too.
     Moves a player says are mostly legal, so the wait (about 6 ms a sentence scored) is rarely paid."""
     command = understood.command
-    return (understood.how == "parsed" and not understood.doubt and command is not None
+    return (understood.how is How.PARSED and not understood.doubt and command is not None
             and _is_move(command, at.question_open)
             and isinstance(at.resolver.resolve_move(at.state, command.source, command.target), Refuse))
 
@@ -185,7 +191,7 @@ def _whisper_choice(understood: Understanding, heard: Heard, at: Hearing) -> Und
                *heard.alternatives]
     moves = card_moves(decodes, transcript.text, parser, visible_cards(at.matcher.engine, state))
     sentences = candidates(decodes, transcript.text, pool, meaning,
-                           SHORTLIST_DOUBT if understood.how != "rejected" else SHORTLIST, moves)
+                           SHORTLIST_DOUBT if understood.how is not How.REJECTED else SHORTLIST, moves)
     try:
         choice = choose(sentences, transcript.text, transcript.score, meaning)
     except Exception as e:  # noqa: BLE001 - a native library failing mid-game: no choice, the game goes on
@@ -194,7 +200,7 @@ def _whisper_choice(understood: Understanding, heard: Heard, at: Hearing) -> Und
     if choice is None or choice.margin < CHOICE_MARGIN or choice.behind_transcript > CHOICE_BEHIND \
             or choice.cover < CHOICE_MIN_COVER:
         return understood
-    decoded = understood.how != "rejected"
+    decoded = understood.how is not How.REJECTED
     if decoded and meaning(choice.text) == _meaning_of(understood, heard, meaning):
         if understood.doubt == TRANSCRIPT_ONLY and not at.question_open:
             return understood  # Whisper agreeing with its own transcript, nothing asked: asked about
@@ -203,7 +209,7 @@ def _whisper_choice(understood: Understanding, heard: Heard, at: Hearing) -> Und
     if command is None or command.intent in NEVER_CHOSEN or understood.doubt == TRANSCRIPT_ONLY:
         return understood  # the transcript's own command is asked about rather than another ("points" -> "do it")
     other = _by_grammar(Heard(choice.text, None), at)
-    if other.how not in ("parsed", "asked"):
+    if other.how not in (How.PARSED, How.ASKED):
         return understood
     return replace(other, doubt=WHISPER_CHOSE, text=choice.text, agreed=True)
 
@@ -230,7 +236,7 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
     if transcript is None or not transcript.text or transcript.logprob < TRANSCRIPT_MIN_LOGPROB:
         return understood
     written, command = read_transcript(at.parser, transcript.text)
-    decoded = understood.how != "rejected"
+    decoded = understood.how is not How.REJECTED
     if command is None:
         # Written down with confidence, and no command: the doubtful grammar decode was forced onto the
         # language (bench/heard.py: "what a lovely afternoon", -0.17, had become "play elevator"). Not
@@ -239,13 +245,13 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
         sure = decoded and bool(understood.doubt) and transcript.logprob >= TRANSCRIPT_SURE_LOGPROB \
             and not (understood.doubt == SECOND_ONLY and heard.evidence.second_clear) \
             and not (heard.text and heard.evidence.second == heard.text)
-        return Understanding("rejected") if sure else understood
+        return Understanding(How.REJECTED) if sure else understood
     if decoded and (command == understood.command or _same_play(understood, command, at)):
         return replace(understood, doubt=Doubt.NONE, agreed=True) if understood.doubt else understood
     if decoded and command.intent in NOT_OVERRULING:
         return understood
     other = _by_grammar(Heard(written, None), at)
-    return replace(other, doubt=TRANSCRIPT_ONLY, text=written) if other.how in ("parsed", "asked") else understood
+    return replace(other, doubt=TRANSCRIPT_ONLY, text=written) if other.how in (How.PARSED, How.ASKED) else understood
 
 
 def read_transcript(parser: Parser, text: str) -> tuple[str, Command | None]:
@@ -264,13 +270,13 @@ def _by_grammar(heard: Heard, at: Hearing) -> Understanding:
     """``understand`` from the grammar decodes alone (``Heard.text``, ``second``, ``rival``, ``alternatives``)."""
     parser, evidence = at.parser, heard.evidence
     understood = _understand(heard, at)
-    if understood.how == "rejected" and heard.unknown and evidence.second and parser.parse(evidence.second) is not None:
+    if understood.how is How.REJECTED and heard.unknown and evidence.second and parser.parse(evidence.second) is not None:
         # The first decode (what is likely now) found nothing, the whole language did, and it fits
         # the audio as a command must: never change the game without asking (see SECOND_ONLY).
         other = _understand(Heard(evidence.second, None), at)
-        if other.how != "rejected":
+        if other.how is not How.REJECTED:
             return replace(other, doubt=SECOND_ONLY, text=evidence.second)
-    if understood.how in ("rejected", "asked"):
+    if understood.how in (How.REJECTED, How.ASKED):
         return understood
     doubt = Doubt.of_recogniser(heard.doubt) if heard.doubt else Doubt.INCOMPLETE if heard.confidence == 0.0 else Doubt.NONE
     second = parser.parse(evidence.second) if evidence.second else None
@@ -290,7 +296,7 @@ def _by_grammar(heard: Heard, at: Hearing) -> Understanding:
         # it failed a check: the first decode's legal-move prior may have chosen (bench/heard.py: the
         # illegal "six of clubs on jack of clubs" played as "eight of clubs on column five").
         doubt = doubt or Doubt.RIVAL
-    if not doubt and understood.how == "matched":
+    if not doubt and understood.how is How.MATCHED:
         doubt = Doubt.MATCHED
     if not doubt and understood.command is not None:
         for alternative in heard.alternatives:
@@ -306,9 +312,9 @@ def _same_play(understood: Understanding, other: Command, at: Hearing) -> bool:
     on to eight of diamonds" agrees with "the seven of spades on eight of diamonds" when only that seven
     can go there. The two decodes then differ in words, not in what the game would do."""
     mine: Play | Ask | Refuse | None = understood.resolution
-    if not isinstance(mine, Play) and understood.command is not None and understood.command.intent == "move":
+    if not isinstance(mine, Play) and understood.command is not None and understood.command.intent == Intent.MOVE:
         mine = at.resolver.resolve_move(at.state, understood.command.source, understood.command.target)
-    if not isinstance(mine, Play) or other.intent != "move":
+    if not isinstance(mine, Play) or other.intent != Intent.MOVE:
         return False
     theirs = at.resolver.resolve_move(at.state, other.source, other.target)
     return isinstance(theirs, Play) and theirs.move == mine.move
@@ -317,22 +323,22 @@ def _same_play(understood: Understanding, other: Command, at: Hearing) -> bool:
 def _understand(heard: Heard, at: Hearing) -> Understanding:
     state, parser, resolver, question_open = at.state, at.parser, at.resolver, at.question_open
     if heard.unknown or not heard.text.strip():
-        return Understanding("rejected")
+        return Understanding(How.REJECTED)
     command = parser.parse(heard.text)
     partial = heard.confidence == 0.0
     if command is not None and not partial:
         if not _is_move(command, question_open) or not heard.doubt:
-            return Understanding("parsed", command)  # a clear illegal move is refused with its reason
+            return Understanding(How.PARSED, command)  # a clear illegal move is refused with its reason
         if not isinstance(resolver.resolve_move(state, command.source, command.target), Refuse):
-            return Understanding("parsed", command)
+            return Understanding(How.PARSED, command)
     if command is not None and question_open:
-        return Understanding("parsed", command)
+        return Understanding(How.PARSED, command)
     result = at.matcher.match(state, heard.text)
     if result.kind == "play":
-        return Understanding("matched", parser.parse(result.phrase) or command, Play(result.moves[0]), result)
+        return Understanding(How.MATCHED, parser.parse(result.phrase) or command, Play(result.moves[0]), result)
     if result.kind == "ask":
         labels = [at.narrator.move_phrase(state, m) for m in result.moves]
-        return Understanding("asked", command, Ask("which_move", tuple(zip(labels, result.moves))), result)
+        return Understanding(How.ASKED, command, Ask("which_move", tuple(zip(labels, result.moves))), result)
     if command is not None:  # a whole, clear command that is not legal: say why
-        return Understanding("parsed", command, None, result)
-    return Understanding("rejected", None, None, result)
+        return Understanding(How.PARSED, command, None, result)
+    return Understanding(How.REJECTED, None, None, result)

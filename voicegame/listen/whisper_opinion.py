@@ -19,7 +19,7 @@ from typing import Any
 
 from voicegame.audio.backend import Heard, Transcript
 from voicegame.engine import State
-from voicegame.language.command import CardRef, Command
+from voicegame.language.command import CardRef, Command, Intent
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Play, Resolver
 from voicegame.listen.policy import spelled_alike
@@ -46,7 +46,7 @@ def whisper_says(heard: Heard, understood: Understanding, parser: Parser, resolv
     decoded = parser.words(said)
     other = own != command and not spelled_alike(" ".join(words), " ".join(decoded)) and not first_card_rank(own, command)
     another_move = own != command and bool(words) and bool(decoded) and not _same_move(own, command, resolver, state)
-    suits = another_move and other_suits(words, decoded, parser.language.suits, command.intent == "move")
+    suits = another_move and other_suits(words, decoded, parser.language.suits, command.intent == Intent.MOVE)
     return {"whisper_disagrees": other, "whisper_words": len(words), "other_suits": suits,
             "other_numbers": another_move and other_numbers(words, decoded),
             "whisper_names_nothing": bool(words) and not names_something(words, parser)}
@@ -80,7 +80,7 @@ def first_card_rank(written: Command | None, command: Command) -> bool:
     """Whether Whisper wrote only the rank of the card the decoded move starts with: a voice's whole
     "eight of hearts on nine of clubs" written "8" (Flite slt and rms in bench/by_voice.py, where it
     made most of FreeCell's questions) is Whisper cut short, not another command."""
-    return written is not None and written.intent == "answer" and command.intent != "answer" \
+    return written is not None and written.intent == Intent.ANSWER and command.intent != Intent.ANSWER \
         and isinstance(written.source, CardRef) and written.source.suit is None and written.target is None \
         and isinstance(command.source, CardRef) and command.source.rank == written.source.rank
 
@@ -88,7 +88,7 @@ def first_card_rank(written: Command | None, command: Command) -> bool:
 def _same_move(written: Command | None, command: Command, resolver: Resolver, state: State) -> bool:
     """Whether Whisper's command plays the very move the decoded one does (in other words: a pile for the
     card on it)."""
-    if written is None or written.intent != "move" or command.intent != "move":
+    if written is None or written.intent != Intent.MOVE or command.intent != Intent.MOVE:
         return False
     mine = resolver.resolve_move(state, command.source, command.target)
     theirs = resolver.resolve_move(state, written.source, written.target)

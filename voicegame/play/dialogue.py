@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from voicegame.engine import Move
+from voicegame.language.command import Intent
 from voicegame.language.resolve import Ask
 from voicegame.play.reply import Reply
 from voicegame.storage.autosave import Offer
 
-KEEPS_QUESTION = frozenset({"repeat", "what_can_i_say", "help", "pile_rules", "faster", "slower", "louder", "quieter"})
+KEEPS_QUESTION = frozenset({Intent.REPEAT, Intent.WHAT_CAN_I_SAY, Intent.HELP, Intent.PILE_RULES, Intent.FASTER, Intent.SLOWER, Intent.LOUDER, Intent.QUIETER})
 """Intents that leave an open question open (everything else drops it)."""
-KEEPS_OFFER = KEEPS_QUESTION | {"all_commands", "brief", "verbose", "statistics", "quit"}
+KEEPS_OFFER = KEEPS_QUESTION | {Intent.ALL_COMMANDS, Intent.BRIEF, Intent.VERBOSE, Intent.STATISTICS, Intent.QUIT}
 """Intents acted on while "Resume your game?" waits for its answer, leaving it open. Besides these,
 only "yes" and "new game" answer it, and "play spider" or "previous game" go elsewhere; anything
 else is an unclear answer: asked again, and the second time the saved game is resumed."""
@@ -76,7 +77,7 @@ class Dialogue:
         opened = Opened(self.question, self.hinted)
         if intent not in KEEPS_QUESTION:
             self.question = self.hinted = None
-            if intent != "more":
+            if intent != Intent.MORE:
                 self.more_pages = []
         return opened
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from voicegame.engine import Move, MoveKind
-from voicegame.language.command import Command
+from voicegame.language.command import Command, Intent
 from voicegame.language.narrate import join
 from voicegame.play import lifecycle, pile_rules, reading
 from voicegame.play.core import SessionCore
@@ -28,7 +28,7 @@ Handler = Callable[[SessionCore, Reply, Command, Opened], None]
 def do_answer(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:
     """"yes", "the second", "hearts": the answer to the question open, or "yes" to the hint."""
     question = opened.question
-    if command.intent == "yes" and question is None and opened.hinted is not None:
+    if command.intent == Intent.YES and question is None and opened.hinted is not None:
         return s.play(reply, opened.hinted)
     if question is None:  # a card or place alone is an answer, never a move (voicegame.listen.policy)
         if command.source is None:
@@ -198,31 +198,31 @@ def do_winnable(s: SessionCore, reply: Reply, command: Command, opened: Opened) 
 
 INTENTS: dict[str, Handler] = {
     # playing
-    "move": do_move, "pair": do_pair, "draw": do_draw, "undo": do_undo, "redo": do_redo,
-    "auto": do_auto, "auto_on": do_auto_on, "auto_off": do_auto_off, "discard_all": do_discard_all,
+    Intent.MOVE: do_move, Intent.PAIR: do_pair, Intent.DRAW: do_draw, Intent.UNDO: do_undo, Intent.REDO: do_redo,
+    Intent.AUTO: do_auto, Intent.AUTO_ON: do_auto_on, Intent.AUTO_OFF: do_auto_off, Intent.DISCARD_ALL: do_discard_all,
     # answers to what is open
-    "yes": do_answer, "answer": do_answer, "choose": do_answer, "no": do_cancel, "cancel": do_cancel,
+    Intent.YES: do_answer, Intent.ANSWER: do_answer, Intent.CHOOSE: do_answer, Intent.NO: do_cancel, Intent.CANCEL: do_cancel,
     # advice
-    "hint": do_hint, "moves": do_moves, "winnable": do_winnable,
-    "what_can_i_say": reading.do_what_can_i_say, "all_commands": reading.do_all_commands, "help": reading.do_help,
-    "list_games": reading.do_list_games,
+    Intent.HINT: do_hint, Intent.MOVES: do_moves, Intent.WINNABLE: do_winnable,
+    Intent.WHAT_CAN_I_SAY: reading.do_what_can_i_say, Intent.ALL_COMMANDS: reading.do_all_commands, Intent.HELP: reading.do_help,
+    Intent.LIST_GAMES: reading.do_list_games,
     # reading the board
-    "read_board": reading.do_read_board, "more": reading.do_more, "read": reading.do_read,
-    "read_group": reading.do_read_group, "read_cells": reading.do_read_cells,
-    "read_foundations": reading.do_read_foundations, "read_free": reading.do_read_free, "where": reading.do_where,
-    "count": reading.do_count, "score": reading.do_score, "repeat": reading.do_repeat,
-    "statistics": reading.do_statistics,
+    Intent.READ_BOARD: reading.do_read_board, Intent.MORE: reading.do_more, Intent.READ: reading.do_read,
+    Intent.READ_GROUP: reading.do_read_group, Intent.READ_CELLS: reading.do_read_cells,
+    Intent.READ_FOUNDATIONS: reading.do_read_foundations, Intent.READ_FREE: reading.do_read_free, Intent.WHERE: reading.do_where,
+    Intent.COUNT: reading.do_count, Intent.SCORE: reading.do_score, Intent.REPEAT: reading.do_repeat,
+    Intent.STATISTICS: reading.do_statistics,
     # how the game talks
-    "brief": reading.do_brief, "verbose": reading.do_verbose, "faster": reading.do_speech_setting,
-    "slower": reading.do_speech_setting, "louder": reading.do_speech_setting, "quieter": reading.do_speech_setting,
+    Intent.BRIEF: reading.do_brief, Intent.VERBOSE: reading.do_verbose, Intent.FASTER: reading.do_speech_setting,
+    Intent.SLOWER: reading.do_speech_setting, Intent.LOUDER: reading.do_speech_setting, Intent.QUIETER: reading.do_speech_setting,
     # other games
-    "new_game": lifecycle.do_new_game, "restart": lifecycle.do_restart, "switch_game": lifecycle.do_switch_game,
-    "previous_game": lifecycle.do_previous_game, "quit": lifecycle.do_quit,
+    Intent.NEW_GAME: lifecycle.do_new_game, Intent.RESTART: lifecycle.do_restart, Intent.SWITCH_GAME: lifecycle.do_switch_game,
+    Intent.PREVIOUS_GAME: lifecycle.do_previous_game, Intent.QUIT: lifecycle.do_quit,
     # the kiosk's own
-    "sleep": do_sleep, "wake": do_wake, "no_such_place": do_no_such_place,
+    Intent.SLEEP: do_sleep, Intent.WAKE: do_wake, Intent.NO_SUCH_PLACE: do_no_such_place,
     # what was played, what is left, what this game is
-    "last_move": reading.do_last_move, "redeals_left": reading.do_redeals_left, "about_game": reading.do_about_game,
+    Intent.LAST_MOVE: reading.do_last_move, Intent.REDEALS_LEFT: reading.do_redeals_left, Intent.ABOUT_GAME: reading.do_about_game,
     # a pile's rules
-    "pile_rules": pile_rules.do_pile_rules,
+    Intent.PILE_RULES: pile_rules.do_pile_rules,
 }
 """Intent name -> what it does."""

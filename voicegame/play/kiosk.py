@@ -39,6 +39,7 @@ from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.recognisers import Heard, Recogniser, RecogniserRequest, TextRecogniser, kind_names, make_requested
 from voicegame.engine import Reason
 from voicegame.games import seed_number
+from voicegame.language.command import Intent
 from voicegame.language.sentences import sentence
 from voicegame.play.kiosk_input import Clock, MicrophoneListener, SystemClock, TextListener
 from voicegame.play.recogniser_choice import recogniser_request, requested_kind
@@ -239,7 +240,7 @@ class Kiosk:
         if not self.awake:
             woke, rest = self._wake_split(text)
             if not woke:
-                woke = self.session.intent_of(text) == "wake"
+                woke = self.session.intent_of(text) == Intent.WAKE
             if not woke:
                 self.counters.ignored_asleep += 1
                 log.debug("asleep, ignored %r", text)
@@ -261,24 +262,24 @@ class Kiosk:
             self.say("kiosk_awake")
             return
         intent = self.session.intent_of(text)
-        if intent in ("sleep", "quit") and not self.session.acts_at_once(heard):
+        if intent in (Intent.SLEEP, Intent.QUIT) and not self.session.acts_at_once(heard):
             self.say("not_understood")  # heard with doubt, or Whisper wrote otherwise: never slept on
             return
-        if intent in ("sleep", "quit"):
+        if intent in (Intent.SLEEP, Intent.QUIT):
             return self._sleep(intent)
-        if intent == "wake":
+        if intent == Intent.WAKE:
             self.say("kiosk_awake")
             return
         self._handle(heard, item)
 
     def _sleep(self, intent: str) -> None:
         if not self.wake_words:
-            self.say("goodbye" if intent == "quit" else "kiosk_cannot_sleep")
+            self.say("goodbye" if intent == Intent.QUIT else "kiosk_cannot_sleep")
             return
         self.awake = False
         self.counters.sleeps += 1
         log.info("asleep (%s)", intent)
-        self.say("kiosk_goodbye" if intent == "quit" else "kiosk_asleep", wake=self.settings.wake_phrase)
+        self.say("kiosk_goodbye" if intent == Intent.QUIT else "kiosk_asleep", wake=self.settings.wake_phrase)
 
     def _handle(self, heard: Heard, item: Utterance) -> Reply:
         before = self.session.progress()

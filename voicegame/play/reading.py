@@ -7,7 +7,7 @@ Nothing here changes the game. Each ``do_*`` function is an entry of the intents
 from __future__ import annotations
 
 from voicegame.engine import Move, MoveKind, PileKind
-from voicegame.language.command import CardRef, Command, GroupRef, PileRef
+from voicegame.language.command import CardRef, Command, GroupRef, Intent, PileRef
 from voicegame.language.game_titles import played_title
 from voicegame.language.messages import Messages
 from voicegame.language.narrate import join
@@ -183,7 +183,7 @@ def do_what_can_i_say(s: SessionCore, reply: Reply, command: Command, opened: Op
     if s.played.can_draw():
         parts.append(s.words.narrator.stock_verb())  # the game's own word: "deal" in Spider
     if s.played.history.can_undo():
-        parts.append(intent_phrase(s.words.parser, "undo"))
+        parts.append(intent_phrase(s.words.parser, Intent.UNDO))
     if not parts:
         return do_all_commands(s, reply, command, opened)
     reply.sentences.append(s.say("say_now", options=join(parts)))
@@ -194,11 +194,11 @@ def _answers_open(s: SessionCore) -> str | None:
     dialogue = s.dialogue
     if dialogue.question is not None:
         options = [label for label, _ in dialogue.question.options]
-        return s.say("say_answers", options=join(options + [intent_phrase(s.words.parser, "cancel")]))
+        return s.say("say_answers", options=join(options + [intent_phrase(s.words.parser, Intent.CANCEL)]))
     if dialogue.offer is not None:
         return s.say("say_resume")
     if dialogue.pending is not None:
-        return s.say("say_answers", options=join([intent_phrase(s.words.parser, "yes"), intent_phrase(s.words.parser, "no")]))
+        return s.say("say_answers", options=join([intent_phrase(s.words.parser, Intent.YES), intent_phrase(s.words.parser, Intent.NO)]))
     return None
 
 

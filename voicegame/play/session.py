@@ -19,18 +19,18 @@ from typing import Any, Callable
 from voicegame.engine import Engine, History, Move
 from voicegame.engine.game import GameDef
 from voicegame.games import GameEntry, find_game
-from voicegame.language.command import CardRef, Command
+from voicegame.language.command import Command, Intent, YES_NO_CANCEL
 from voicegame.language.narrate import Narrator
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.language.sentences import sentence
 from voicegame.language.typed import read_typed
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
-from voicegame.listen.understanding import SECOND_ONLY, TRANSCRIPT_ONLY, Heard, Understanding, understand
-from voicegame.listen.own_voice import sure_margin, with_own_voice
+from voicegame.listen.understanding import TRANSCRIPT_ONLY, Heard, How, Understanding, understand
+from voicegame.listen.evidence import ANSWER_WORDS, CHANGES_GAME, Open, answerable, evidence_of, situation_of
+from voicegame.listen.own_voice import with_own_voice
 from voicegame.listen.match import MoveMatcher
 from voicegame.listen.policy import Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide
-from voicegame.listen.whisper_opinion import whisper_says
 from voicegame.play import lifecycle
 from voicegame.play.core import Progress, SessionCore, PartAttribute
 from voicegame.play.dialogue import KEEPS_OFFER, KEEPS_QUESTION, Opened
@@ -44,45 +44,9 @@ __all__ = ["Progress", "Reply", "Session"]
 
 MAX_COMMAND_CHARS = 200
 """Longer input is refused unread: no command is a tenth as long."""
-EFFECTS: dict[str, Effect] = {
-    **dict.fromkeys(("quit", "new_game", "restart", "switch_game", "previous_game"), Effect.ENDS_GAME),
-    **dict.fromkeys(("draw", "undo", "redo", "auto", "auto_on", "auto_off", "discard_all"), Effect.CHANGES_GAME),
-    **dict.fromkeys(("faster", "slower", "louder", "quieter", "brief", "verbose", "sleep"), Effect.CHANGES_SETTING),
-}
-"""What the slot-free intents do (voicegame.listen.policy): heard by voice, the first group is always
-confirmed, the other two when heard with doubt or contradicted by Whisper (a mode is a setting: a person's
-"seven" decoded "sleep" and written "7" answered "Sleeping. Say wake up to wake me."). Moves and answers that play one are ``Effect.CHANGES_GAME``
-too (``Session._consequence``); every other intent changes nothing."""
-CHANGES_GAME = frozenset(intent for intent, effect in EFFECTS.items() if effect is not Effect.CHANGES_SETTING)
-"""Intents (besides moves) that change the game."""
-SOURCE_OF_DOUBT = {Doubt.SECOND_ONLY: Source.SECOND_DECODE, Doubt.TRANSCRIPT_ONLY: Source.TRANSCRIPT,
-                   Doubt.WHISPER_CHOSE: Source.WHISPER_CHOICE, Doubt.OWN_VOICE: Source.ENROLLED}
-"""Doubts that say where the words came from (otherwise the grammar's decode, or matching)."""
-UNSURE_FIT = frozenset({"weak fit"})
-"""Recogniser doubts (``Heard.doubt``) under which a command that would change nothing (a reading, an
-answer, a refusal, a "which move?" question made from a broken-off decode) is not acted on either: the
-player is asked to say it again. A change of the game is
-confirmed instead. Measured 2026-11-24 (bench/heard.py, 233 clean commands and 59 in each of white noise
-20 and 10 dB, 120 non-commands): of 12 commands decoded with a weak fit only 2 were right (both moves,
-confirmed), while 3 of the 3 false accepts left were weak-fit readings ("did you lock the back door" ->
-"read all the piles")."""
-SECOND_ONLY_ANSWERED = frozenset({
-    "hint", "moves", "winnable", "what_can_i_say", "all_commands", "help", "list_games", "read_board", "more",
-    "read_cells", "read_foundations", "read_free", "count", "score", "repeat", "statistics"})
-"""Intents answered when only the second decode heard them, clearly (``DecodeEvidence.second_clear``): advice and
-readings of no pile or card in particular, which change neither the game nor what is open. Not the
-settings: a wrong one changes how everything after it sounds ("faster" was heard as "softer" there;
-quieter and quieter could end in silence), so they are confirmed (voicegame.listen.policy). Anything
-else heard only there is confirmed or dropped (``SECOND_ONLY``). Measured 2026-11-24 (bench/heard.py, 242 clean commands and
-61 in each white noise, 80 non-commands): clean right 72.7 -> 75.6% tune, 55.7 -> 57.1% held-out,
-white 20 dB 71.7 -> 78.3% tune, white 10 dB 63.0 -> 69.6 / 46.7 -> 53.3%; no wrong action or false
-accept added (bench/RESULTS.md "ASR")."""
-ANSWER_WORDS = frozenset({"yes", "no", "cancel", "answer", "choose"})
-"""Intents that only answer what is open: said as the second unclear answer to "Resume your game?",
-they resume the game and do nothing more."""
-YES_OR_NO = frozenset({"yes", "no"})
+YES_OR_NO = frozenset({Intent.YES, Intent.NO})
 """The answers to a question waiting for yes or no ("Draw?")."""
-NAMES_NO_CHOICE = frozenset({"yes", "no", "cancel", "choose"})
+NAMES_NO_CHOICE = frozenset({Intent.YES, Intent.NO, Intent.CANCEL, Intent.CHOOSE})
 """Answers that name no card or place: with nothing open, "There is no question to answer." (a card or
 place alone gets "Say a whole move, like ...")."""
 
@@ -95,6 +59,8 @@ class Consequence:
     situation: Situation
     question: str | None = None
     action: Callable[[Reply], None] | None = None
+    resolution: Play | Ask | Refuse | None = None
+    """What the command resolved to (a move, an answer, "yes" to the hint): carried out as it is."""
 
 
 class Session(SessionCore):
@@ -177,29 +143,46 @@ class Session(SessionCore):
             return turn[0]
 
     def _handle(self, text: str) -> Reply:
+        """A typed turn: read as written, decided (a bare answer with nothing open is refused), carried out."""
         reply = Reply(text)
         too_long = len(text) > MAX_COMMAND_CHARS
         try:
             reply.command = None if too_long else read_typed(self.words.parser, text)
         except RecursionError:  # pathological input length
             reply.command = None
-        if self.asleep and (reply.command is None or reply.command.intent != "wake"):
-            reply.sentences.append(self.say("sleep_in_play"))  # typed while asleep: how to wake
+        command = reply.command
+        if self._asleep_to(reply, command):
             return reply
-        if reply.command is None:
+        if command is None:
             self.dialogue.previous_chain = []
-        decision = decide(Evidence(reply.command is not None, Source.TYPED,
-                                   bare_answer=reply.command is not None and reply.command.intent in ANSWER_WORDS),
-                          Situation(Effect.TELLS, self._answerable(reply.command)))
-        if reply.command is None and self.dialogue.offer is not None:
-            lifecycle.unclear_answer(self, reply)
-        elif reply.command is None:
-            reply.refuse(self.say("too_long" if too_long else "not_understood"), "unknown")
-        elif isinstance(decision, Reject):
-            reply.refuse(self._refusal(decision.reason, reply.command))
-        else:
-            self.dispatch(reply, reply.command)
-        if reply.command is None or reply.command.intent != "repeat":
+            if self.dialogue.offer is not None:
+                lifecycle.unclear_answer(self, reply)
+            else:
+                reply.refuse(self.say("too_long" if too_long else "not_understood"), "unknown")
+            self.dialogue.last_sentences = reply.sentences
+            return reply
+        decision = decide(Evidence(True, Source.TYPED, bare_answer=command.intent in ANSWER_WORDS),
+                          Situation(Effect.TELLS, answerable(command, self._open())))
+        if isinstance(decision, Reject):
+            reply.refuse(self._refusal(decision.reason, command))
+            self.dialogue.last_sentences = reply.sentences
+            return reply
+        return self._carry_out(reply, command)
+
+    def _asleep_to(self, reply: Reply, command: Command | None) -> bool:
+        """Asleep, anything but "wake up" is answered with how to wake (True: that was the turn)."""
+        if self.asleep and (command is None or command.intent != Intent.WAKE):
+            reply.sentences.append(self.say("sleep_in_play"))
+            return True
+        return False
+
+    def _carry_out(self, reply: Reply, command: Command, resolution: Play | Ask | Refuse | None = None) -> Reply:
+        """Do a command decided on, typed or heard: what the two paths share. ``resolution``: what the
+        command resolved to when its turn was decided (``Consequence.resolution``), not resolved again."""
+        if self._asleep_to(reply, command):
+            return reply
+        self.dispatch(reply, command, resolution)
+        if command.intent != Intent.REPEAT:
             self.dialogue.last_sentences = reply.sentences
         return reply
 
@@ -207,16 +190,18 @@ class Session(SessionCore):
         """Act on what a recogniser heard: as :meth:`handle`, but a text that does not parse, an
         incomplete decode or an unplayable move is matched against this turn's legal moves
         (voicegame.listen.understanding), and what to do with it is decided by the listening policy
-        (voicegame.listen.policy: act, ask first, or refuse). Never raises."""
+        (voicegame.listen.policy: act, ask first, or refuse). The words are parsed and resolved once, the
+        decision made once, and what is acted on is carried out as understood (``_carry_out``, which typed
+        turns share), not read again as typed text. Never raises."""
         if len(heard.text) > MAX_COMMAND_CHARS or heard.typed:  # typed in voice play: taken as written
             return self.handle(heard.text)
-        if self.asleep and self.intent_of(heard.text) != "wake":  # asleep: speech at the table is no command
+        if self.asleep and self.intent_of(heard.text) != Intent.WAKE:  # asleep: speech at the table is no command
             return Reply(heard.text)
         try:
             understood = understand(heard, self.state, self.words.parser, self.words.resolver, self.words.move_matcher,
                                     self.words.narrator, self.dialogue.question is not None)
         except RecursionError:
-            understood = Understanding("rejected")
+            understood = Understanding(How.REJECTED)
         understood = with_own_voice(heard, understood, self.words.parser, self.words.resolver, self.state, self.dialogue.question)
         understood = self._yes_or_no_written(heard, understood)
         self.by_ear = True
@@ -225,9 +210,9 @@ class Session(SessionCore):
             reply = self._hear(heard, understood)
         finally:
             self.by_ear = False
-        words = understood.text or heard.text
-        carried_out = reply.command is not None and "unknown" not in reply.earcons and understood.how == "parsed" \
-            and self.words.parser.parse(words) == reply.command
+        words = understood.text or heard.text  # what understood.command was parsed from, when parsed
+        carried_out = reply.command is not None and "unknown" not in reply.earcons and understood.how is How.PARSED \
+            and reply.command == understood.command
         self.memory.end_turn(missed, self.dialogue.pending is not None and self.memory.asked is not None,
                              words if carried_out else None)
         return reply
@@ -265,10 +250,10 @@ class Session(SessionCore):
             return understood
         decoded = self.words.parser.parse(understood.text or heard.text) if heard.text or understood.text else None
         if decoded is not None and decoded.intent == said.intent:
-            return Understanding("parsed", decoded, text=understood.text or heard.text, agreed=True)
-        if command is not None and command.intent not in ("answer", "choose"):
+            return Understanding(How.PARSED, decoded, text=understood.text or heard.text, agreed=True)
+        if command is not None and command.intent not in (Intent.ANSWER, Intent.CHOOSE):
             return understood
-        return Understanding("parsed", said, doubt=TRANSCRIPT_ONLY, text=words[0])
+        return Understanding(How.PARSED, said, doubt=TRANSCRIPT_ONLY, text=words[0])
 
     def _hear(self, heard: Heard, understood: Understanding) -> Reply:
         """``hear`` after the words are understood: the policy's decision carried out."""
@@ -287,10 +272,12 @@ class Session(SessionCore):
                 return corrected
         if isinstance(decision, Reject) or isinstance(decision, Confirm):
             return self._refuse_heard(heard, understood, decision.reason if isinstance(decision, Reject) else Reason.NOT_UNDERSTOOD)
-        if understood.how == "parsed":
-            return self.handle(understood.text or heard.text)
         with self.autosave.around(self) as turn:
-            turn.append(self._act_on(heard, understood))
+            if understood.how is How.PARSED and understood.command is not None:  # parsed once, resolved once
+                words = understood.text or heard.text
+                turn.append(self._carry_out(Reply(words, understood.command), understood.command, consequence.resolution))
+            else:
+                turn.append(self._act_on(heard, understood))
             return turn[0]
 
     def _confirmed_or_asked(self, heard: Heard, understood: Understanding, consequence: Consequence,
@@ -317,7 +304,7 @@ class Session(SessionCore):
         command = self.words.parser.parse(meant) if meant is not None else None
         if meant is None or command is None:
             return None
-        understood = Understanding("parsed", command, doubt=Doubt.MATCHED, text=meant)
+        understood = Understanding(How.PARSED, command, doubt=Doubt.MATCHED, text=meant)
         consequence = self._consequence(understood)
         if consequence.question is None or consequence.action is None:
             return None
@@ -341,6 +328,10 @@ class Session(SessionCore):
             turn.append(reply)
             return reply
 
+    def _evidence(self, heard: Heard, understood: Understanding) -> Evidence:
+        """What is known about ``heard`` and the command it was understood as (voicegame.listen.evidence)."""
+        return evidence_of(heard, understood, self.words.parser, self.words.resolver, self.state)
+
     def _refusal(self, reason: Reason, command: Command | None) -> str:
         """The sentence that says why nothing was done."""
         if reason is Reason.BARE_ANSWER and (command is None or command.intent in NAMES_NO_CHOICE or command.source is None):
@@ -349,94 +340,61 @@ class Session(SessionCore):
             return self.say(reason.value, example=self.words.narrator.move_example())  # "seven", "pile one"
         return self.say(reason.value)
 
-    def _evidence(self, heard: Heard, understood: Understanding) -> Evidence:
-        """What is known about ``heard`` and the command it was understood as (voicegame.listen.policy)."""
-        command = understood.command
-        understood_any = understood.how != "rejected" and (command is not None or understood.resolution is not None)
-        return Evidence(
-            understood=understood_any,
-            source=SOURCE_OF_DOUBT.get(understood.doubt, Source.MATCHED if understood.how in ("matched", "asked") else Source.GRAMMAR),
-            doubt=Doubt(understood.doubt),
-            agreed=understood.agreed,
-            bare_answer=command is not None and command.intent in ANSWER_WORDS and understood.how == "parsed",
-            **whisper_says(heard, understood, self.words.parser, self.words.resolver, self.state),
-            names_nothing=command is not None and command.source is None and command.target is None
-            and command.number is None and command.suit is None and command.game is None,
-            words=len(self.words.parser.words(understood.text or heard.text)),
-            second_clear=heard.evidence.second_clear,
-            plain=understood.doubt in (SECOND_ONLY, TRANSCRIPT_ONLY) and self._answers_unasked(understood),
-            weak_fit=heard.doubt in UNSURE_FIT and understood.doubt is not Doubt.OWN_VOICE,
-            enrolled_sure=heard.enrolled is not None and sure_margin(heard.enrolled[1]),
-        )
-
     def _consequence(self, understood: Understanding) -> Consequence:
-        """What acting on ``understood`` would do (voicegame.listen.policy ``Effect``), what is open that
-        it may answer, and, when it would change the game or a setting, what to ask first ("Six of
-        diamonds on seven of spades?", "Quit? Your game is saved.") and what "yes" then does."""
-        answerable = self._answerable(understood.command)
-        if self.dialogue.offer is not None:
-            # "Resume your game?" is answered first: only its own answers are acted on, and anything else is
-            # an unclear answer (lifecycle.unclear_answer), which changes nothing
-            return Consequence(Situation(Effect.TELLS, answerable))
-        if understood.how == "matched" and isinstance(understood.resolution, Play):
-            return self._move_consequence(understood.resolution.move, answerable)
-        command = understood.command
-        if understood.how != "parsed" or command is None:
-            return Consequence(Situation(Effect.TELLS, answerable))
-        telling = Consequence(Situation(Effect.TELLS, answerable),  # asked about when heard with doubt
-                              self.say("heard_confirm", phrase=understood.text or intent_phrase(self.words.parser, command.intent)),
-                              partial(self.dispatch, command=command))
-        if command.intent == "yes" and self.dialogue.pending is not None:
-            return telling  # answers the question asked; "yes" does what it said
-        resolution = self._resolution(command)
-        if resolution is not None:  # a refusal says why, a question asks
-            return self._move_consequence(resolution.move, answerable) if isinstance(resolution, Play) else telling
-        effect = self._effect(command.intent)
-        if effect is Effect.TELLS:
-            return telling
-        situation = Situation(effect, answerable, asks_anyway=self._asks_anyway(understood))
+        """What acting on ``understood`` would do (voicegame.listen.evidence ``situation_of``) and, when it
+        would change the game or a setting, what to ask first ("Six of diamonds on seven of spades?",
+        "Quit? Your game is saved.") and what "yes" then does."""
+        opened, command = self._open(), understood.command
+        if opened.offer or command is None or understood.how is not How.PARSED or (command.intent == Intent.YES and opened.waiting):
+            resolution = None
+        else:
+            resolution = self._resolution(command)
+        situation = situation_of(understood, resolution, opened, self)
+        if opened.offer:
+            return Consequence(situation)
+        move = resolution if isinstance(resolution, Play) else understood.resolution if understood.how is How.MATCHED else None
+        if isinstance(move, Play):
+            return Consequence(situation, self._ask_move(move.move), partial(self._play_confirmed, move=move.move), resolution)
+        if understood.how is not How.PARSED or command is None:
+            return Consequence(situation)
+        if situation.effect is Effect.TELLS:  # asked about when heard with doubt
+            phrase = understood.text or intent_phrase(self.words.parser, command.intent)
+            return Consequence(situation, self.say("heard_confirm", phrase=phrase), partial(self.dispatch, command=command), resolution)
         return Consequence(situation, self._confirm_question(command), partial(self.dispatch, command=command))
 
-    def _move_consequence(self, move: Move, answerable: bool) -> Consequence:
-        """Playing ``move`` changes the game: "Six of diamonds on seven of spades?" first when in doubt."""
-        return Consequence(Situation(Effect.CHANGES_GAME, answerable), self._ask_move(move),
-                           partial(self._play_confirmed, move=move))
+    def _open(self) -> Open:
+        """What an utterance may answer now (voicegame.listen.evidence)."""
+        dialogue = self.dialogue
+        return Open(question=dialogue.question is not None, waiting=dialogue.pending is not None,
+                    offer=dialogue.offer is not None, hinted=dialogue.hinted is not None)
 
     def _resolution(self, command: Command) -> Play | Ask | Refuse | None:
         """What a move, a removal, an answer to the open question or "yes" to the hint resolves to
         (None: ``command`` is none of them)."""
         intent, dialogue, state = command.intent, self.dialogue, self.state
-        if intent == "move":
+        if intent == Intent.MOVE:
             return self.words.resolver.resolve_move(state, command.source, command.target)
-        if intent == "pair":
+        if intent == Intent.PAIR:
             return self.words.resolver.resolve_pair(state, command.source, command.target)
-        if intent in ("answer", "choose") and dialogue.question is not None:
+        if intent in (Intent.ANSWER, Intent.CHOOSE) and dialogue.question is not None:
             return self.words.resolver.narrow(state, dialogue.question, command)
-        if intent == "yes" and dialogue.question is None and dialogue.hinted is not None:
+        if intent == Intent.YES and dialogue.question is None and dialogue.hinted is not None:
             return Play(dialogue.hinted)
         return None
 
-    def _effect(self, intent: str) -> Effect:
-        """What a slot-free ``intent`` would do now: a game won or out of moves is not lost by another
-        deal; what would be refused anyway changes nothing."""
-        effect = EFFECTS.get(intent, Effect.TELLS)
-        if effect is Effect.ENDS_GAME and intent != "quit" and self.is_over():
-            effect = Effect.CHANGES_GAME  # asked only on a doubt
-        return Effect.TELLS if self._refused_anyway(intent) else effect
-
-    def _refused_anyway(self, intent: str) -> bool:
+    def refused_anyway(self, intent: str) -> bool:
         """Nothing to undo, redo, draw or go back to: the intent is refused, and nothing changes."""
         history = self.played.history
-        return ((intent == "undo" and not history.can_undo()) or (intent == "redo" and not history.can_redo())
-                or (intent == "draw" and not self.played.can_draw())
-                or (intent == "previous_game" and not self._previous_game_exists()))
+        return ((intent == Intent.UNDO and not history.can_undo()) or (intent == Intent.REDO and not history.can_redo())
+                or (intent == Intent.DRAW and not self.played.can_draw())
+                or (intent == Intent.PREVIOUS_GAME and not self._previous_game_exists()))
 
     def _confirm_question(self, command: Command) -> str:
         """What to ask before ``command`` changes the game or a setting, heard with doubt."""
         intent = command.intent
-        if intent == "switch_game":
+        if intent == Intent.SWITCH_GAME:
             return self.say("heard_switch", title=find_game(command.game or self.played.entry.key).title)
-        if intent == "quit":
+        if intent == Intent.QUIT:
             saved = self.persistence is not None and not self.persistence.failing and self.in_progress()
             return self.say("heard_quit_saved" if saved else "heard_quit")
         return self.say("heard_confirm", phrase=intent_phrase(self.words.parser, intent))
@@ -445,47 +403,6 @@ class Session(SessionCore):
         """Whether "previous game" has an unfinished game to go back to (else it is refused, unasked)."""
         persistence = self.persistence
         return persistence is not None and any(g.id != self.played.game_id for g in persistence.unfinished())
-
-    def _answerable(self, command: Command | None) -> bool:
-        """Whether ``command``, were it a bare answer, has something open to answer: a card, place or
-        ordinal answers "Which eight?" (or is an unclear answer to "Resume your game?"); "yes", "no" and
-        "cancel" also answer a question waiting for yes, and the move just hinted ("yes" plays it, "no" declines)."""
-        dialogue = self.dialogue
-        if dialogue.question is not None or dialogue.offer is not None:
-            return True
-        if command is not None and command.intent in ("yes", "no", "cancel"):
-            return dialogue.pending is not None or dialogue.hinted is not None  # "no" declines the hint
-        return False
-
-    def _asks_anyway(self, understood: Understanding) -> bool:
-        """Whether handling ``understood`` asks before it changes anything ("This game is not finished.
-        Play Spider instead?"): a new deal or another game while a game is in progress."""
-        command = understood.command
-        return command is not None and command.intent in ("new_game", "restart", "switch_game") and self.in_progress()
-
-    def _answers_unasked(self, understood: Understanding) -> bool:
-        """Whether a command heard only by the second decode, fitting clearly (``DecodeEvidence.second_clear``),
-        is answered: one that names no card, pile, number or game and changes neither the game nor the
-        dialogue (``SECOND_ONLY_ANSWERED``), or a move that is refused (``_refused_card_move``); never one
-        beginning with a word the parser skips: forced onto the language, an unrelated sentence's first
-        word tends to become "the" or "my" ("the car needs new tyres" -> "the all the piles",
-        bench/heard.py)."""
-        command = understood.command
-        if understood.how != "parsed" or command is None or self.words.parser.begins_with_skipped_word(understood.text):
-            return False
-        if command.intent == "move":
-            return self._refused_card_move(command)
-        return (command.intent in SECOND_ONLY_ANSWERED and command.source is None and command.target is None
-                and command.number is None and command.suit is None and command.game is None)
-
-    def _refused_card_move(self, command: Command) -> bool:
-        """A move of a card named in full ("seven of spades on ace of clubs") that cannot be played: its
-        reason is given. A card named in part is not: forced onto the language, ordinary speech came
-        out as such moves ("pile one to the eight", "move the three over the three of club")."""
-        source, target = command.source, command.target
-        return (isinstance(source, CardRef) and source.suit is not None
-                and not (isinstance(target, CardRef) and target.suit is None)
-                and isinstance(self.words.resolver.resolve_move(self.state, source, target), Refuse))
 
     def _ask_move(self, move: Move) -> str:
         return self.say("heard_confirm", phrase=self.words.narrator.move_phrase(self.state, move))
@@ -532,8 +449,8 @@ class Session(SessionCore):
     def _answer_pending(self, reply: Reply, intent: str) -> None:
         """"yes" does what waits for it; "no" and "cancel" say so. Either way nothing waits any more."""
         action, no = self.dialogue.take_pending()
-        self.memory.answered(action, intent == "yes", lambda words: self.words.parser.parse(words) is not None)
-        if intent == "yes" and action is not None:
+        self.memory.answered(action, intent == Intent.YES, lambda words: self.words.parser.parse(words) is not None)
+        if intent == Intent.YES and action is not None:
             return action(reply)
         reply.sentences.append(self.say(no))
         return None
@@ -547,24 +464,27 @@ class Session(SessionCore):
         return listening_grammar(self.words.parser, self.played.engine, self.state, self.words.move_matcher.legal_nouns(self.state),
                                  self.dialogue.question_open(), reading_open=bool(self.dialogue.more_pages))
 
-    def dispatch(self, reply: Reply, command: Command) -> None:
+    def dispatch(self, reply: Reply, command: Command, resolution: Play | Ask | Refuse | None = None) -> None:
         """Act on ``command``: first as the answer to what is open (an offer, a command waiting
-        for "yes"), else through the intents table."""
+        for "yes"), else through the intents table; ``resolution``, what ``_resolution`` made of the
+        command this turn, is played as it is, as its handler would."""
         intent, dialogue = command.intent, self.dialogue
-        if intent != "previous_game":
+        if intent != Intent.PREVIOUS_GAME:
             dialogue.previous_chain = []
-        if dialogue.pending is not None and dialogue.offer is not None and intent in ("yes", "no", "cancel"):
+        if dialogue.pending is not None and dialogue.offer is not None and intent in YES_NO_CANCEL:
             # asked after the offer ("Quit? Your game is saved."): the latest question gets the answer
             return self._answer_pending(reply, intent)
         if dialogue.offer is not None and self._answered_offer(reply, command):
             return None
         if dialogue.pending is not None and intent not in KEEPS_QUESTION:  # "yes" does it, anything else drops it
-            if intent in ("yes", "no", "cancel"):
+            if intent in YES_NO_CANCEL:
                 return self._answer_pending(reply, intent)
             dialogue.take_pending()
-        if intent == "draw" and dialogue.more_pages and self.words.parser.words(reply.heard) == ("next",):
-            intent = "more"  # "next" right after a reading goes on reading
+        if intent == Intent.DRAW and dialogue.more_pages and self.words.parser.words(reply.heard) == ("next",):
+            intent = Intent.MORE  # "next" right after a reading goes on reading
         opened = dialogue.begin_turn(intent)
+        if resolution is not None:  # a move, a pair, an answer to the question open, "yes" to the hint
+            return self.resolve_and_play(reply, resolution, opened.question if intent in (Intent.ANSWER, Intent.CHOOSE) else None)
         handler = INTENTS.get(intent)
         if handler is None:
             return reply.refuse(self.say("not_understood"), "unknown")
@@ -575,14 +495,14 @@ class Session(SessionCore):
         or an unclear answer. True when that was the whole turn; False when the command is still to be
         done (resumed on a command: it was meant for the game the player came back to)."""
         intent, dialogue = command.intent, self.dialogue
-        if intent in ("yes", "new_game"):
-            lifecycle.answer_offer(self, reply, dialogue.take_offer(), intent == "yes")
+        if intent in (Intent.YES, Intent.NEW_GAME):
+            lifecycle.answer_offer(self, reply, dialogue.take_offer(), intent == Intent.YES)
             return True
-        if intent in ("switch_game", "previous_game"):
+        if intent in (Intent.SWITCH_GAME, Intent.PREVIOUS_GAME):
             dialogue.offer = None
             return False
         if intent in KEEPS_OFFER:
-            if intent not in ("help", "all_commands", "statistics"):
+            if intent not in (Intent.HELP, Intent.ALL_COMMANDS, Intent.STATISTICS):
                 return False
             INTENTS[intent](self, reply, command, Opened(None, None))
             reply.sentences.append(self.say("say_resume"))
@@ -590,7 +510,7 @@ class Session(SessionCore):
         lifecycle.unclear_answer(self, reply)
         if dialogue.offer is not None or intent in ANSWER_WORDS:
             return True  # asked again; or resumed on "no", which says nothing to do
-        if self.by_ear and (intent in CHANGES_GAME or intent in ("move", "pair")):
+        if self.by_ear and (intent in CHANGES_GAME or intent in (Intent.MOVE, Intent.PAIR)):
             reply.sentences.append(self.say("resumed_say_again"))  # heard, unconfirmed: not done
             return True
         return False
