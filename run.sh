@@ -49,8 +49,12 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stam
     if ! .venv/bin/python -c 'import sys, pip; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (21, 3))' >/dev/null 2>&1; then
         quietly "$setup_log" .venv/bin/python -m pip install --upgrade pip
     fi
-    # The extra [speex] is pyaec, on x86-64 Linux only; where pip has no wheel of it, play without it.
-    if ! .venv/bin/python -m pip install --only-binary pyaec,aec-audio-processing -e '.[speex]' >>"$setup_log" 2>&1; then
+    # The extra [speex] is pyaec, on x86-64 Linux only; [moonshine] the neural ear (onnxruntime and the
+    # moonshine-cpp wheel with its weights), the default ear where it installs. Wheels only: where pip
+    # has none of them, play with what installs (PocketSphinx is the light ear, always there).
+    wheels=pyaec,aec-audio-processing,onnxruntime,moonshine-cpp
+    if ! .venv/bin/python -m pip install --only-binary "$wheels" -e '.[speex,moonshine]' >>"$setup_log" 2>&1 \
+        && ! .venv/bin/python -m pip install --only-binary "$wheels" -e '.[moonshine]' >>"$setup_log" 2>&1; then
         quietly "$setup_log" .venv/bin/python -m pip install -e .
     fi
     # An editable install writes no bytecode: compile it now, so that no start pays for it.

@@ -98,9 +98,15 @@ def test_find_model_explicit_but_wrong_raises(tmp_path, monkeypatch):
 
 
 # ------------------------------------------------------------------ factory
-def test_factory_auto_without_model_uses_pocketsphinx():
+def test_factory_auto_without_model_or_moonshine_uses_pocketsphinx(monkeypatch):
+    from voicegame.audio import recognisers
+
+    def unavailable(request):  # noqa: ANN001, ANN202
+        raise RecogniserUnavailable("audio_moonshine_not_installed")
+
+    monkeypatch.setattr(recognisers, "_moonshine", unavailable)  # the light ear: no neural one here
     rec, note = make_recogniser("auto", None)
-    assert isinstance(rec, PocketSphinxRecogniser)
+    assert isinstance(rec, PocketSphinxRecogniser) or isinstance(getattr(rec, "inner", None), PocketSphinxRecogniser)
     assert note == "Using PocketSphinx: no Vosk model found."
 
 
@@ -114,7 +120,13 @@ def test_factory_text_and_errors(tmp_path):
         make_recogniser("whisper", None)
 
 
-def test_factory_auto_falls_back_when_model_broken(tmp_path):
+def test_factory_auto_falls_back_when_model_broken(tmp_path, monkeypatch):
+    from voicegame.audio import recognisers
+
+    def unavailable(request):  # noqa: ANN001, ANN202
+        raise RecogniserUnavailable("audio_moonshine_not_installed")
+
+    monkeypatch.setattr(recognisers, "_moonshine", unavailable)
     broken = _fake_model(tmp_path / "vosk-broken")  # looks like a model, is not one
     rec, note = make_recogniser("auto", str(broken))
     assert rec.name == "pocketsphinx" and "could not be loaded" in note

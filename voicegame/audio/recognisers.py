@@ -200,17 +200,33 @@ def _moonshine(request: RecogniserRequest) -> tuple[Recogniser, str]:
 
 
 def _auto(request: RecogniserRequest) -> tuple[Recogniser, str]:
-    """Vosk when a model is found and loads, else PocketSphinx."""
+    """Vosk when a model is found and loads, else Moonshine where its extra is installed, else PocketSphinx."""
     from .vosk_recogniser import VoskRecogniser, find_vosk_model
 
     path = find_vosk_model(request.model)  # an explicit but wrong --model raises here, on purpose
     if path is None:
-        return request.pocketsphinx(), message_text("audio_using_pocketsphinx_no_vosk", {})
+        return _neural_else_light(request, "audio_using_pocketsphinx_no_vosk")
     try:
         return request.with_second_opinion(VoskRecogniser(path)), message_text("audio_using_vosk", {"model": _label(path)})
     except RecogniserUnavailable as e:
-        log.warning("Vosk failed, falling back to PocketSphinx: %s", e)
-        return request.pocketsphinx(), message_text("audio_using_pocketsphinx_vosk_failed", {})
+        log.warning("Vosk failed, falling back: %s", e)
+        return _neural_else_light(request, "audio_using_pocketsphinx_vosk_failed")
+
+
+def _neural_else_light(request: RecogniserRequest, light_note: str) -> tuple[Recogniser, str]:
+    """Moonshine with Whisper's second opinion where onnxruntime and its model are installed (the extra
+    ``[moonshine]``), with PocketSphinx to fall back on should the model fail to load
+    (``fallback.WithFallback``); PocketSphinx alone, the light ear, otherwise (said with ``light_note``)."""
+    from .backend import StreamingRecogniser
+    from .fallback import StreamingWithFallback, WithFallback
+
+    try:
+        neural, note = _moonshine(request)
+    except RecogniserUnavailable as e:
+        log.info("Moonshine is not available (%s): listening with PocketSphinx", e)
+        return request.pocketsphinx(), message_text(light_note, {})
+    kind = StreamingWithFallback if isinstance(neural, StreamingRecogniser) else WithFallback
+    return kind(neural, request.pocketsphinx, request.on_note), note
 
 
 def _wyoming(request: RecogniserRequest) -> tuple[Recogniser, str]:
@@ -245,7 +261,7 @@ class RecogniserKind:
 
 
 RECOGNISER_KINDS: tuple[RecogniserKind, ...] = (
-    RecogniserKind("auto", _auto),  # Vosk when a model is found and loads, else PocketSphinx
+    RecogniserKind("auto", _auto),  # Vosk when a model is found and loads, else Moonshine, else PocketSphinx
     RecogniserKind("vosk", _vosk),  # needs a Vosk model (``model``, else the usual places)
     RecogniserKind("pocketsphinx", _pocketsphinx),  # its English model ships in the wheel
     RecogniserKind("moonshine", _moonshine),  # a neural English model, with the extra [moonshine]
