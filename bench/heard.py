@@ -74,7 +74,7 @@ from voices import HELD_OUT, TUNING, Voice  # noqa: E402
 from voicegame.audio.wavio import read_wav, write_wav  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
 from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
-from voicegame.audio.pocketsphinx_thresholds import listening_thresholds  # noqa: E402
+from voicegame.audio.pocketsphinx.thresholds import listening_thresholds  # noqa: E402
 from voicegame.audio.whisper_transcriber import find_transcriber  # noqa: E402
 from voicegame.audio.second_opinion import with_transcriber  # noqa: E402
 from voicegame.engine import History, MoveKind, PileKind, State  # noqa: E402

@@ -19,7 +19,7 @@ HEAVY = ("numpy", "pocketsphinx", "ctranslate2", "sounddevice", "vosk", "soxr", 
 """Libraries a light command must not import."""
 
 AUDIO_STACK = ("voicegame.play.loop", "voicegame.play.kiosk",
-               "voicegame.audio.pocketsphinx_recogniser", "voicegame.audio.vosk_recogniser",
+               "voicegame.audio.pocketsphinx.recogniser", "voicegame.audio.vosk_recogniser",
                "voicegame.audio.whisper_transcriber", "voicegame.audio.speakers", "voicegame.audio.microphone")
 
 REPORT = """

@@ -279,7 +279,7 @@ def test_push_to_talk_hears_what_is_said_between_two_presses():
 
     log: list[str] = []
     # A move, not "draw": espeak-ng's "draw" fits PocketSphinx's model at about -7.3 per frame, right on
-    # the doubt level (pocketsphinx_checks.DOUBT_FRAME_SCORE), so whether it is asked about ("Draw?")
+    # the doubt level (pocketsphinx.checks.DOUBT_FRAME_SCORE), so whether it is asked about ("Draw?")
     # turns on the grammar around it; this test is about the presses, not about that.
     clips = [pad(speech_pcm(text), 0.3, 0.3) for text in ("seven of spades on eight of hearts", "undo", "draw")]
     source = PushToTalkSource(FakePushToTalkMicrophone(clips, log), io.StringIO("\n" * 5))  # 2.5 utterances

@@ -24,13 +24,13 @@ from .lazy import lazy_names
 if TYPE_CHECKING:
     import numpy as np
 
-    from .pocketsphinx_recogniser import PocketSphinxRecogniser
+    from .pocketsphinx.recogniser import PocketSphinxRecogniser
     from .vosk_recogniser import (VOSK_MODEL_ENV, VoskRecogniser, _looks_like_vosk_model, find_vosk_model,
                                   parse_vosk_result, user_models_dir, vosk_phrase_list)
     from .wyoming_stt import WyomingRecogniser
 
 _LAZY = {
-    "PocketSphinxRecogniser": "pocketsphinx_recogniser", "WyomingRecogniser": "wyoming_stt",
+    "PocketSphinxRecogniser": "pocketsphinx.recogniser", "WyomingRecogniser": "wyoming_stt",
     "VOSK_MODEL_ENV": "vosk_recogniser", "VoskRecogniser": "vosk_recogniser",
     "_looks_like_vosk_model": "vosk_recogniser", "find_vosk_model": "vosk_recogniser",
     "parse_vosk_result": "vosk_recogniser", "user_models_dir": "vosk_recogniser", "vosk_phrase_list": "vosk_recogniser",
@@ -96,8 +96,8 @@ def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None)
     decoding time, for slow machines. ``transcriber``: the second opinion on what the grammar decode
     rejects or doubts (``whisper_transcriber.find_transcriber``; None: none), added around it
     (``second_opinion.with_transcriber``)."""
-    from .pocketsphinx_recogniser import PocketSphinxRecogniser
-    from .pocketsphinx_thresholds import listening_thresholds
+    from .pocketsphinx.recogniser import PocketSphinxRecogniser
+    from .pocketsphinx.thresholds import listening_thresholds
     from .second_opinion import with_transcriber
 
     scoring = {"compallsen": True} if acoustic_check else {}  # scores for the acoustic check

@@ -1,5 +1,5 @@
 """How well a PocketSphinx hypothesis fits the audio: two of the checks that reject speech that is
-not a command (the third, the phone loop, is ``pocketsphinx_phone_loop``). Each reads the segments
+not a command (the third, the phone loop, is ``phone_loop``). Each reads the segments
 of the decode just done (``Decoder.seg()``); the thresholds are the measured defaults that
 ``listening_pocketsphinx`` turns on."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .levels import frame_powers
+from ..levels import frame_powers
 
 MIN_FRAME_SCORE = -7.9
 """Reject a hypothesis whose words' acoustic score averages under this per frame (natural log,
