@@ -57,7 +57,7 @@ from voicegame.audio.grammar_spec import RecogniserGrammar  # noqa: E402
 from voicegame.audio.jsgf import Jsgf  # noqa: E402
 from voicegame.audio.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
-from voicegame.audio.whisper_transcriber import find_transcriber  # noqa: E402
+from voicegame.audio.whisper.transcriber import find_transcriber  # noqa: E402
 from voicegame.listen.understanding import understand  # noqa: E402
 from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker, SoundOutput  # noqa: E402
 from voicegame.play.session import Session  # noqa: E402

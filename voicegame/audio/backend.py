@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Transcript:
-    """A free transcription of an utterance (voicegame.audio.whisper_transcriber) and how sure it was."""
+    """A free transcription of an utterance (voicegame.audio.whisper.transcriber) and how sure it was."""
 
     text: str  # lower case, punctuation dropped ("" when nothing was written)
     logprob: float  # mean log probability per token of the text (0.0 best)

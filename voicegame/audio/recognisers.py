@@ -98,7 +98,7 @@ def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None)
     (``second_opinion.with_transcriber``)."""
     from .pocketsphinx.recogniser import PocketSphinxRecogniser
     from .pocketsphinx.thresholds import listening_thresholds
-    from .second_opinion import with_transcriber
+    from .whisper.second_opinion import with_transcriber
 
     scoring = {"compallsen": True} if acoustic_check else {}  # scores for the acoustic check
     decoder: dict[str, Any] = {**scoring, **PocketSphinxRecogniser.NARROW_BEAMS}  # settings of several types
@@ -158,13 +158,13 @@ class RecogniserRequest:
         """Whisper's transcriber when asked for and installed, else None."""
         if not self.second_opinion:
             return None
-        from .whisper_transcriber import find_transcriber
+        from .whisper.transcriber import find_transcriber
 
         return find_transcriber()
 
     def with_second_opinion(self, recogniser: Recogniser) -> Recogniser:
         """``recogniser`` with Whisper's second opinion when asked for and installed."""
-        from .second_opinion import with_transcriber
+        from .whisper.second_opinion import with_transcriber
 
         return with_transcriber(recogniser, self.transcriber())
 

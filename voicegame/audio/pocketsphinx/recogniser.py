@@ -105,7 +105,7 @@ class PocketSphinxRecogniser:
         """``thresholds``: the levels of the noise floor and of the checks (``PocketSphinxThresholds``;
         None: its defaults, every check off; ``listening_thresholds()``: the game's). ``options``:
         further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``. Whisper's second opinion is
-        added around it (``second_opinion.with_transcriber``), as around every recogniser."""
+        added around it (``whisper.second_opinion.with_transcriber``), as around every recogniser."""
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
