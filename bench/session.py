@@ -276,7 +276,7 @@ def wyoming_paths(n: int) -> str:
     from satellite import SatelliteScript, satellite_server
     from servers import SttState, stt_server
 
-    from voicegame.audio.wyoming_satellite import SatelliteLink
+    from voicegame.audio.wyoming.satellite import SatelliteLink
     from voicegame.cli.satellite import SatelliteListener, satellite_output
     from voicegame.games import find_game
     from voicegame.play.kiosk import Kiosk, KioskSettings

@@ -24,7 +24,7 @@ import pytest
 from attacks import ROOT, TIMEOUT, Run, can_drop_privileges, is_root, voicegame
 
 from voicegame.audio.bounded_file import FileTooBig, NotAFile, read_bounded
-from voicegame.audio.wyoming_link import WyomingUnavailable
+from voicegame.audio.wyoming.link import WyomingUnavailable
 
 HUGE = 2 * 1024 ** 3
 """A sparse file of 2 GB: no disk used, but more than any reader takes."""

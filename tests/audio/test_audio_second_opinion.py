@@ -12,7 +12,7 @@ from speech_fixtures import needs_espeak, pad, speech_pcm
 from voicegame.audio.backend import Heard, Recogniser, StreamingRecogniser, Transcript, TranscriptOnDemand
 from voicegame.audio.recognisers import make_recogniser
 from voicegame.audio.whisper.second_opinion import (MIN_SAMPLES, StreamingWithTranscriber, WithTranscriber,
-                                                   with_transcriber)
+                                                    with_transcriber)
 from voicegame.audio.whisper.transcriber import find_transcriber
 
 whisper = find_transcriber()

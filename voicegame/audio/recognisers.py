@@ -27,10 +27,10 @@ if TYPE_CHECKING:
     from .pocketsphinx.recogniser import PocketSphinxRecogniser
     from .vosk_recogniser import (VOSK_MODEL_ENV, VoskRecogniser, _looks_like_vosk_model, find_vosk_model,
                                   parse_vosk_result, user_models_dir, vosk_phrase_list)
-    from .wyoming_stt import WyomingRecogniser
+    from .wyoming.stt import WyomingRecogniser
 
 _LAZY = {
-    "PocketSphinxRecogniser": "pocketsphinx.recogniser", "WyomingRecogniser": "wyoming_stt",
+    "PocketSphinxRecogniser": "pocketsphinx.recogniser", "WyomingRecogniser": "wyoming.stt",
     "VOSK_MODEL_ENV": "vosk_recogniser", "VoskRecogniser": "vosk_recogniser",
     "_looks_like_vosk_model": "vosk_recogniser", "find_vosk_model": "vosk_recogniser",
     "parse_vosk_result": "vosk_recogniser", "user_models_dir": "vosk_recogniser", "vosk_phrase_list": "vosk_recogniser",
@@ -215,8 +215,8 @@ def _auto(request: RecogniserRequest) -> tuple[Recogniser, str]:
 
 def _wyoming(request: RecogniserRequest) -> tuple[Recogniser, str]:
     """The Wyoming recogniser at ``stt``, described at start (a missing server: PocketSphinx, said)."""
-    from .wyoming_link import normalise_uri
-    from .wyoming_stt import WyomingRecogniser
+    from .wyoming.link import normalise_uri
+    from .wyoming.stt import WyomingRecogniser
 
     stt = request.stt
     if not stt:

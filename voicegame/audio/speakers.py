@@ -23,8 +23,8 @@ from .speaker_contract import (DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE,
 from .speaker_kinds import KINDS as SPEAKER_KINDS
 from .speechd_speaker import SpeechDispatcherSpeaker
 from .text_speakers import PrintSpeaker, RecorderSpeaker
-from .wyoming_link import normalise_uri
-from .wyoming_tts import WyomingSpeaker
+from .wyoming.link import normalise_uri
+from .wyoming.tts import WyomingSpeaker
 
 __all__ = [
     "DEFAULT_RATE", "DEFAULT_VOLUME", "KINDS", "MAX_RATE", "MIN_RATE", "MIN_VOLUME", "RATE_STEP", "STEPS",
