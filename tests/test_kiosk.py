@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from voicegame.audio.errors import MicrophoneError
-from voicegame.audio.speakers import RecorderSpeaker
+from voicegame.audio.output.speakers import RecorderSpeaker
 from voicegame.storage.config import Config
 from voicegame.engine import Move, MoveKind
 from voicegame.play.kiosk import Kiosk, KioskSettings, setup_logging, stop_logging

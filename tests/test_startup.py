@@ -20,7 +20,7 @@ HEAVY = ("numpy", "pocketsphinx", "ctranslate2", "sounddevice", "vosk", "soxr", 
 
 AUDIO_STACK = ("voicegame.play.loop", "voicegame.play.kiosk",
                "voicegame.audio.pocketsphinx.recogniser", "voicegame.audio.vosk_recogniser",
-               "voicegame.audio.whisper.transcriber", "voicegame.audio.speakers", "voicegame.audio.microphone")
+               "voicegame.audio.whisper.transcriber", "voicegame.audio.output.speakers", "voicegame.audio.microphone")
 
 REPORT = """
 import json, sys

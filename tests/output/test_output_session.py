@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 from speech_fixtures import espeak_wav, needs_espeak
-from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.output.earcons import EarconPlayer
 from voicegame.audio.errors import MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.jsgf import Jsgf
-from voicegame.audio.mixdown import SessionRecording, earcon_names
+from voicegame.audio.output.mixdown import SessionRecording, earcon_names
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser
 from voicegame.audio.wavio import read_wav_float, write_wav
-from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker, RecorderSpeaker, SoundOutput
+from voicegame.audio.output.speakers import PrintSpeaker, Pyttsx3Speaker, RecorderSpeaker, SoundOutput
 from voicegame.play.loop import PcmSource, TextSource, WavFileSource, run_voice_session
 from voicegame.play.session import Session
 

@@ -24,11 +24,11 @@ from typing import Any
 
 import numpy as np
 
-from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.output.earcons import EarconPlayer
 from voicegame.audio.errors import AudioError
 from voicegame.audio.microphone import Endpointer
 from voicegame.audio.recognisers import Recogniser, kind_names, make_requested, of_kind
-from voicegame.audio.speakers import SoundOutput, Speaker, SpeechSettings, make_speaker
+from voicegame.audio.output.speakers import SoundOutput, Speaker, SpeechSettings, make_speaker
 from voicegame.audio.wyoming.link import normalise_uri
 from voicegame.audio.wyoming.satellite import SatelliteLink, SatelliteMicrophone, SatelliteSound
 from voicegame.cli.common import bounded, say

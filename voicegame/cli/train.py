@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from voicegame.audio.speaker_kinds import KINDS as SPEAKER_KINDS
+from voicegame.audio.output.speaker_kinds import KINDS as SPEAKER_KINDS
 from voicegame.cli.common import folder_problem, say, shown, storage_problem, why
 from voicegame.storage.voices import DEFAULT_PLAYER, voice_templates_path
 
@@ -145,7 +145,7 @@ def from_microphone(args: argparse.Namespace, templates: VoiceTemplates) -> list
     microphone can be used."""
     from voicegame.audio.errors import MicrophoneError
     from voicegame.audio.microphone import Microphone, microphone_problem
-    from voicegame.audio.speakers import make_speaker
+    from voicegame.audio.output.speakers import make_speaker
     from voicegame.audio.voice_templates import WORDS
 
     if microphone_problem() is not None:

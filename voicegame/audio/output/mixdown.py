@@ -16,7 +16,7 @@ from typing import Iterable, Literal
 import numpy as np
 
 from .earcons import EARCON_RATE, EARCONS, load
-from .wavio import read_wav, write_wav
+from ..wavio import read_wav, write_wav
 
 RATE = EARCON_RATE
 Kind = Literal["input", "earcon", "speech", "silence"]
