@@ -55,7 +55,7 @@ from speech_fixtures import KLONDIKE_JSGF, speech_pcm  # noqa: E402
 from voicegame.audio.output.earcons import EarconPlayer  # noqa: E402
 from voicegame.audio.grammar_spec import RecogniserGrammar  # noqa: E402
 from voicegame.audio.jsgf import Jsgf  # noqa: E402
-from voicegame.audio.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer  # noqa: E402
+from voicegame.audio.capture.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
 from voicegame.audio.whisper.transcriber import find_transcriber  # noqa: E402
 from voicegame.listen.understanding import understand  # noqa: E402

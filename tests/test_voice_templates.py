@@ -296,7 +296,7 @@ def test_train_from_a_folder_without_takes_or_a_missing_folder(tmp_path, capsys)
 
 
 def test_train_without_a_microphone_says_so_in_one_sentence(capsys, monkeypatch):
-    from voicegame.audio import microphone
+    from voicegame.audio.capture import microphone
     from voicegame.audio.errors import MicrophoneError
 
     monkeypatch.setattr(microphone, "microphone_problem", lambda: MicrophoneError("audio_microphone_none"))

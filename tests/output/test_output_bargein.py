@@ -13,9 +13,9 @@ import pytest
 
 from speech_fixtures import needs_espeak, speech_pcm
 from voicegame.audio.output.earcons import EarconPlayer
-from voicegame.audio.echo import NO_CANCELLER, NlmsEchoCanceller, PlaybackReference
+from voicegame.audio.capture.echo import NO_CANCELLER, NlmsEchoCanceller, PlaybackReference
 from voicegame.audio.errors import MicrophoneError
-from voicegame.audio.microphone import Endpointer, Microphone
+from voicegame.audio.capture.microphone import Endpointer, Microphone
 from voicegame.audio.recognisers import listening_pocketsphinx
 from voicegame.audio.output.speakers import RecorderSpeaker, SoundOutput
 from voicegame.play.loop import MicrophoneSource, TextSource, run_voice_session

@@ -304,7 +304,7 @@ class FakeStreamingMicrophone:
     stream it is given), with room noise around each; ``listen`` returns one utterance per clip."""
 
     def __init__(self, clips: list[np.ndarray]) -> None:
-        from voicegame.audio.microphone import Endpointer
+        from voicegame.audio.capture.microphone import Endpointer
 
         self.clips, self.endpointer, self.streams = list(clips), Endpointer(), []
 

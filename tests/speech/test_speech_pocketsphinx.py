@@ -176,7 +176,7 @@ def test_the_silence_around_a_command_does_not_decide_the_check(corpus):
     silence around it, or endpointed out of a second of room noise on each side, is accepted."""
     import numpy as np
 
-    from voicegame.audio.microphone import Endpointer
+    from voicegame.audio.capture.microphone import Endpointer
     from voicegame.audio.recognisers import listening_pocketsphinx
 
     states, _ = corpus

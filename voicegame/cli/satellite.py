@@ -26,7 +26,7 @@ import numpy as np
 
 from voicegame.audio.output.earcons import EarconPlayer
 from voicegame.audio.errors import AudioError
-from voicegame.audio.microphone import Endpointer
+from voicegame.audio.capture.microphone import Endpointer
 from voicegame.audio.recognisers import Recogniser, kind_names, make_requested, of_kind
 from voicegame.audio.output.speakers import SoundOutput, Speaker, SpeechSettings, make_speaker
 from voicegame.audio.wyoming.link import normalise_uri

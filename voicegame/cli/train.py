@@ -144,7 +144,7 @@ def from_microphone(args: argparse.Namespace, templates: VoiceTemplates) -> list
     """Ask for each word ``args.takes`` times and record it; the words learnt; None, once said, when no
     microphone can be used."""
     from voicegame.audio.errors import MicrophoneError
-    from voicegame.audio.microphone import Microphone, microphone_problem
+    from voicegame.audio.capture.microphone import Microphone, microphone_problem
     from voicegame.audio.output.speakers import make_speaker
     from voicegame.audio.voice_templates import WORDS
 

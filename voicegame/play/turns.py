@@ -17,7 +17,7 @@ import numpy as np
 from voicegame.audio.output.earcons import EarconPlayer
 from voicegame.audio.errors import AudioError
 from voicegame.audio.grammar_spec import RecogniserGrammar
-from voicegame.audio.levels import speech_over_noise_db
+from voicegame.audio.capture.levels import speech_over_noise_db
 from voicegame.audio.output.mixdown import SessionRecording
 from voicegame.audio.recognisers import Heard, Recogniser, TextRecogniser
 from voicegame.audio.output.speakers import STEPS, Speaker

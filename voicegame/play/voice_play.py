@@ -173,7 +173,7 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     every turn already. Raises ``AudioError`` when recordings are given (``--input``) and the
     recogniser cannot start."""
     from voicegame.audio.output.earcons import EarconPlayer
-    from voicegame.audio.microphone import microphone_problem
+    from voicegame.audio.capture.microphone import microphone_problem
     from voicegame.audio.recognisers import TextRecogniser
     from voicegame.audio.output.speakers import SoundOutput, make_speaker
 
@@ -245,7 +245,7 @@ def _microphone_source(session: Session, args: argparse.Namespace, config: Confi
                        output: SoundOutput, stdin: IO[str], notes: list[str]) -> tuple[Any, bool]:
     """The microphone as the game's source of speech (push to talk, or open while the game speaks:
     barge-in), and whether barge-in is on; what the player should be told is added to ``notes``."""
-    from voicegame.audio.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer, Microphone
+    from voicegame.audio.capture.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer, Microphone
     from voicegame.play.loop import MicrophoneSource, PushToTalkSource
 
     silence = config["audio.trailing_silence_ms"] if config is not None else DEFAULT_TRAILING_SILENCE_MS
@@ -314,8 +314,8 @@ def barge_in_microphone(mode: str, endpointer: Any, speaker: Any, output: SoundO
     output plays; when none can run, or the speech does not go through our sound output (speech
     dispatcher plays it elsewhere, so there is no reference), muted, and the player is told why once.
     """
-    from voicegame.audio.echo import NO_CANCELLER, PlaybackReference, make_echo_canceller
-    from voicegame.audio.microphone import Microphone
+    from voicegame.audio.capture.echo import NO_CANCELLER, PlaybackReference, make_echo_canceller
+    from voicegame.audio.capture.microphone import Microphone
 
     if mode == "on":
         return Microphone(endpointer=endpointer), True, None

@@ -6,7 +6,7 @@ decides by in ``thresholds``, the checks of a finished decode as a table in
 ``verdicts``, the fit measures they read (score per frame, speech left as silence) in
 ``checks``, the phone loop in ``phone_loop``, the second grammar's decode
 in ``second``, the model files and decoders in ``model`` and the noise
-floor added to the audio in ``noise_floor``.
+floor added to the audio in ``capture.noise_floor``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..backend import DecodeEvidence, Heard, as_int16, grammar_words
 from ..errors import GrammarError, RecogniserUnavailable
 from ..grammar_spec import RecogniserGrammar
 from ..jsgf import Jsgf
-from ..noise_floor import UtteranceNoise, speech_ms
+from ..capture.noise_floor import UtteranceNoise, speech_ms
 from .checks import frame_score, mean_fit, uncovered_speech_ms, word_fits
 from .model import cepstral_mean, decode_whole, feature_decoder, new_decoder, phone_loop_decoder
 from .phone_loop import PhoneLoop

@@ -2,13 +2,13 @@
 with, and when a hypothesis is thrown out or doubted. The class defaults turn every check off (a plain
 decoder, as the small grammars of tests/audio use it); ``listening_thresholds`` turns on the measured
 levels the game listens with. The measurements behind each level are documented where the level is
-defined (``checks``, ``phone_loop``, ``noise_floor``)."""
+defined (``checks``, ``phone_loop``, ``capture.noise_floor``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import noise_floor
+from ..capture import noise_floor
 from . import checks, phone_loop
 
 NBEST = 10
@@ -27,7 +27,7 @@ class PocketSphinxThresholds:
 
     floor_db: float | None = noise_floor.FLOOR_DB
     """Noise floor under the speech level, in dB, when that is higher than ``dither`` (None: off;
-    ``noise_floor.FLOOR_DB`` gives the measurements)."""
+    ``capture.noise_floor.FLOOR_DB`` gives the measurements)."""
 
     phone_ratio: float | None = None
     """The phone-loop check: a second decoder runs a phone loop over the same audio and the result is

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from ..grammar_spec import RecogniserGrammar
-from ..levels import speech_over_noise_db
+from ..capture.levels import speech_over_noise_db
 from .checks import WordFit, uncovered_speech_ms
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..endpointer import Endpointer, Utterance
+from ..capture.endpointer import Endpointer, Utterance
 from .link import (CONNECT_TIMEOUT_S, LOOP, WIDTH, WyomingUnavailable, chunk_samples, program_name,
                    read_event, to_rate)
 
