@@ -45,7 +45,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from voicegame.audio import voice_templates as vt  # noqa: E402
+from voicegame.audio.enrolment import voice_templates as vt  # noqa: E402
 from voicegame.audio.wavio import read_wav  # noqa: E402
 
 HUMANS = Path("/work/humans/src")

@@ -113,7 +113,7 @@ class Heard:
     enrolled: tuple[str, float] | None = None
     """The answer word the player's own enrolled voice templates (``voicegame train``) found in a short
     utterance, and its margin over the nearest other enrolled word; None when the player has not enrolled,
-    the utterance is long or no template matched well enough (``voicegame.audio.enrolled``)."""
+    the utterance is long or no template matched well enough (``voicegame.audio.enrolment.enrolled``)."""
 
 
 @runtime_checkable

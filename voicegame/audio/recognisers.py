@@ -121,7 +121,7 @@ def make_requested(kind: str, request: RecogniserRequest, templates: Path | None
     recogniser, note = make_backend(kind, request)
     if templates is None or recogniser.name == "text":
         return recogniser, note
-    from .enrolled import with_enrolment
+    from .enrolment.enrolled import with_enrolment
 
     return with_enrolment(recogniser, templates), note
 
