@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
-from .endpointer import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer, Utterance
 from ..errors import MicrophoneError, library_words
+from .endpointer import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer, Utterance
 from .voice_activity import FRAME_MS, SAMPLE_RATE, EnergyVad, WebRtcVad
 
 if TYPE_CHECKING:

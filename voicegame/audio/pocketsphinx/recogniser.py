@@ -18,10 +18,10 @@ from typing import Any
 import numpy as np
 
 from ..backend import DecodeEvidence, Heard, as_int16, grammar_words
+from ..capture.noise_floor import UtteranceNoise, speech_ms
 from ..errors import GrammarError, RecogniserUnavailable
 from ..grammar_spec import RecogniserGrammar
 from ..jsgf import Jsgf
-from ..capture.noise_floor import UtteranceNoise, speech_ms
 from .checks import frame_score, mean_fit, uncovered_speech_ms, word_fits
 from .model import cepstral_mean, decode_whole, feature_decoder, new_decoder, phone_loop_decoder
 from .phone_loop import PhoneLoop

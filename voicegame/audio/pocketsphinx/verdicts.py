@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
-from ..grammar_spec import RecogniserGrammar
 from ..capture.levels import speech_over_noise_db
+from ..grammar_spec import RecogniserGrammar
 from .checks import WordFit, uncovered_speech_ms
 
 if TYPE_CHECKING:
