@@ -6,7 +6,7 @@ Decodes the commands and non-command sentences of bench/asr.py once per voice an
 listening settings but *no* rejection, keeps what each check measures (acoustic score per frame,
 loud audio left as silence, phone-loop count), then replays the checks offline at several thresholds.
 Prints, per setting: right commands lost (of those decoded right without checks) and false accepts
-left (of the non-command sentences). This is how ``pocketsphinx_checks.MIN_FRAME_SCORE``,
+left (of the non-command sentences). This is how ``pocketsphinx.checks.MIN_FRAME_SCORE``,
 ``UNCOVERED_SPEECH_MS`` and ``PHONE_RATIO`` were chosen; rerun it after changing the grammar, the
 front end or the model.
 """
@@ -26,9 +26,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from asr import CONDITIONS, VOICES, mix, pad  # noqa: E402
 from speech_fixtures import speech_pcm  # noqa: E402
-from voicegame.audio.pocketsphinx_checks import MIN_FRAME_SCORE, UNCOVERED_SPEECH_MS  # noqa: E402
-from voicegame.audio.pocketsphinx_phone_loop import PHONE_RATIO  # noqa: E402
-from voicegame.audio.pocketsphinx_thresholds import PocketSphinxThresholds  # noqa: E402
+from voicegame.audio.pocketsphinx.checks import MIN_FRAME_SCORE, UNCOVERED_SPEECH_MS  # noqa: E402
+from voicegame.audio.pocketsphinx.phone_loop import PHONE_RATIO  # noqa: E402
+from voicegame.audio.pocketsphinx.thresholds import PocketSphinxThresholds  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser  # noqa: E402
 from voicegame.engine import History  # noqa: E402
 from voicegame.play.session import Session  # noqa: E402

@@ -27,7 +27,7 @@ tail still rings), as ``on_speech_start=speaker.stop`` does. The canceller persi
 within a room (as in a game).
 
 Conditions: ``raw`` (open microphone, no canceller), ``muted`` (today's fallback: microphone
-discarded while the game speaks), and each canceller of ``voicegame.audio.echo``.
+discarded while the game speaks), and each canceller of ``voicegame.audio.capture.echo``.
 
 Reported per condition: commands heard exactly %, commands whose onset cut the game (interrupted),
 false interruptions by the game's own voice (echo-only trials where speech was detected %, and
@@ -51,8 +51,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "audio"))
 
 from speech_fixtures import speech_pcm  # noqa: E402
-from voicegame.audio import echo  # noqa: E402
-from voicegame.audio.microphone import Endpointer  # noqa: E402
+from voicegame.audio.capture import echo  # noqa: E402
+from voicegame.audio.capture.microphone import Endpointer  # noqa: E402
 from voicegame.audio.recognisers import listening_pocketsphinx  # noqa: E402
 from voicegame.play.session import Session  # noqa: E402
 

@@ -5,7 +5,7 @@
 - **moonshine**: Moonshine base-en held to the same grammar, alone (its own free transcript is the
   transcript the policy reads);
 - **moonshine-whisper**: Moonshine with Whisper's second opinion around it
-  (``second_opinion.with_transcriber``), as ``--recogniser moonshine`` builds it.
+  (``whisper.second_opinion.with_transcriber``), as ``--recogniser moonshine`` builds it.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ EARS = ("pocketsphinx", "moonshine", "moonshine-whisper")
 
 def make_ear(kind: str, second_opinion: bool = True) -> Recogniser:
     """The ear ``kind`` (one of ``EARS``); ``second_opinion=False``: without Whisper."""
-    from voicegame.audio.whisper_transcriber import find_transcriber
+    from voicegame.audio.whisper.transcriber import find_transcriber
 
     transcriber = find_transcriber() if second_opinion and kind != "moonshine" else None
     if kind in ("moonshine", "moonshine-whisper"):
         from voicegame.audio.moonshine.recogniser import MoonshineRecogniser
-        from voicegame.audio.second_opinion import with_transcriber
+        from voicegame.audio.whisper.second_opinion import with_transcriber
 
         return with_transcriber(MoonshineRecogniser(), transcriber)
     if kind == "pocketsphinx":

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "audio"))
 
 from speech_fixtures import speech_pcm  # noqa: E402
-from voicegame.audio.microphone import Endpointer, EnergyVad, WebRtcVad  # noqa: E402
+from voicegame.audio.capture.microphone import Endpointer, EnergyVad, WebRtcVad  # noqa: E402
 
 SR = 16000
 SETTINGS = [("en", 130), ("en", 175), ("en-us+f3", 220), ("en-gb", 150)]

@@ -45,7 +45,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from voicegame.audio import voice_templates as vt  # noqa: E402
+from voicegame.audio.enrolment import voice_templates as vt  # noqa: E402
 from voicegame.audio.wavio import read_wav  # noqa: E402
 
 HUMANS = Path("/work/humans/src")
@@ -164,7 +164,7 @@ def sphinx_digits(fsdd: Path, speakers: tuple[str, ...], takes: list[int]) -> tu
     each speaker (a new recogniser per speaker); Whisper's transcript is asked for when the decode is
     unknown or doubtful, as the session asks for it. Also the mean CPU seconds of a decode."""
     from voicegame.audio.recognisers import make_recogniser
-    from voicegame.audio.whisper_transcriber import normalise
+    from voicegame.audio.whisper.transcriber import normalise
     from voicegame.play.session import Session
 
     session = Session("klondike", seed=14)

@@ -28,7 +28,7 @@ or labels), padded with silence, mixed with white or babble noise, and heard by:
 - **moonshine**: Moonshine base-en held to the same grammar (voicegame/audio/moonshine/, extra
   ``[moonshine]``), then ``Session.hear`` as the game; ``--system game --system moonshine`` puts the two
   ears side by side in one run; **moonshine-whisper**: the same with Whisper's second opinion around it
-  (``second_opinion.with_transcriber``), as the game builds it;
+  (``whisper.second_opinion.with_transcriber``), as the game builds it;
 - **baseline**: the same decoder with one static JSGF of every phrasing of the game (any card in any
   move, ``build_grammar``), no checks, the text acted on as typed (``Session.handle``).
 
@@ -74,9 +74,9 @@ from voices import HELD_OUT, TUNING, Voice  # noqa: E402
 from voicegame.audio.wavio import read_wav, write_wav  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
 from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
-from voicegame.audio.pocketsphinx_thresholds import listening_thresholds  # noqa: E402
-from voicegame.audio.whisper_transcriber import find_transcriber  # noqa: E402
-from voicegame.audio.second_opinion import with_transcriber  # noqa: E402
+from voicegame.audio.pocketsphinx.thresholds import listening_thresholds  # noqa: E402
+from voicegame.audio.whisper.transcriber import find_transcriber  # noqa: E402
+from voicegame.audio.whisper.second_opinion import with_transcriber  # noqa: E402
 from voicegame.engine import History, MoveKind, PileKind, State  # noqa: E402
 from voicegame.solver.hints import ranked_moves  # noqa: E402
 from voicegame.play.voice_memory import VoiceMemory  # noqa: E402

@@ -52,14 +52,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from ears import EARS, make_ear  # noqa: E402
 from speech_fixtures import KLONDIKE_JSGF, speech_pcm  # noqa: E402
-from voicegame.audio.earcons import EarconPlayer  # noqa: E402
+from voicegame.audio.output.earcons import EarconPlayer  # noqa: E402
 from voicegame.audio.grammar_spec import RecogniserGrammar  # noqa: E402
 from voicegame.audio.jsgf import Jsgf  # noqa: E402
-from voicegame.audio.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer  # noqa: E402
+from voicegame.audio.capture.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer  # noqa: E402
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, listening_pocketsphinx  # noqa: E402
-from voicegame.audio.whisper_transcriber import find_transcriber  # noqa: E402
+from voicegame.audio.whisper.transcriber import find_transcriber  # noqa: E402
 from voicegame.listen.understanding import understand  # noqa: E402
-from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker, SoundOutput  # noqa: E402
+from voicegame.audio.output.speakers import PrintSpeaker, Pyttsx3Speaker, SoundOutput  # noqa: E402
 from voicegame.play.session import Session  # noqa: E402
 
 SR = 16000
@@ -276,7 +276,7 @@ def wyoming_paths(n: int) -> str:
     from satellite import SatelliteScript, satellite_server
     from servers import SttState, stt_server
 
-    from voicegame.audio.wyoming_satellite import SatelliteLink
+    from voicegame.audio.wyoming.satellite import SatelliteLink
     from voicegame.cli.satellite import SatelliteListener, satellite_output
     from voicegame.games import find_game
     from voicegame.play.kiosk import Kiosk, KioskSettings

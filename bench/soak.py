@@ -104,7 +104,7 @@ def main() -> int:
     os.environ["VOICEGAME_DATA_DIR"] = data
     os.environ["VOICEGAME_CONFIG"] = str(Path(data) / "config.toml")
 
-    from voicegame.audio.earcons import EarconPlayer
+    from voicegame.audio.output.earcons import EarconPlayer
     from voicegame.engine import MoveKind
     from voicegame.play.kiosk import Kiosk, KioskSettings
     from kiosk_fixtures import Fail, FakeClock, ScriptedListener, Silence  # tests/: test doubles are not shipped

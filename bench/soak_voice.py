@@ -100,7 +100,7 @@ def cpu_seconds() -> float:
 # --------------------------------------------------------------------------------- kiosk
 def run_kiosk(args: argparse.Namespace) -> dict:
     from kiosk_fixtures import FakeClock, ScriptedListener, Silence
-    from voicegame.audio.earcons import EarconPlayer
+    from voicegame.audio.output.earcons import EarconPlayer
     from voicegame.audio.recognisers import RecogniserRequest, make_backend
     from voicegame.engine import MoveKind
     from voicegame.play.kiosk import Kiosk, KioskSettings

@@ -3,7 +3,7 @@
     python scripts/make_earcons.py [OUT_DIR]        (default: the repository's sounds/ folder)
 
 Pure numpy and deterministic (fixed seeds), so the committed files can be remade byte for byte. Each
-event gets its own pitch and shape; ``voicegame.audio.earcons.EARCONS`` describes them and
+event gets its own pitch and shape; ``voicegame.audio.output.earcons.EARCONS`` describes them and
 sounds/README.md documents them. Pitches avoid espeak-ng's speaking range (100-300 Hz fundamentals)
 and each sound differs from every other in contour (rising, falling, steady), timbre (sine, bell,
 buzz, noise) or rhythm (one, two, three notes), so they stay apart by ear and by cross-correlation.
@@ -20,7 +20,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from voicegame.audio.earcons import EARCON_RATE, EARCONS, MAX_EARCON_S  # noqa: E402
+from voicegame.audio.output.earcons import EARCON_RATE, EARCONS, MAX_EARCON_S  # noqa: E402
 from voicegame.audio.wavio import write_wav  # noqa: E402
 
 SR = EARCON_RATE

@@ -24,7 +24,7 @@ import pytest
 from attacks import ROOT, TIMEOUT, Run, can_drop_privileges, is_root, voicegame
 
 from voicegame.audio.bounded_file import FileTooBig, NotAFile, read_bounded
-from voicegame.audio.wyoming_link import WyomingUnavailable
+from voicegame.audio.wyoming.link import WyomingUnavailable
 
 HUGE = 2 * 1024 ** 3
 """A sparse file of 2 GB: no disk used, but more than any reader takes."""
@@ -226,7 +226,7 @@ def test_stats_over_a_statistics_file_that_is_a_pipe(tmp_path):
 @pytest.mark.parametrize("make", [fifo, link_to_zero, huge], ids=["a named pipe", "a link to /dev/zero", "a huge file"])
 def test_the_storage_readers_return_at_once(tmp_path, make):
     """What voice play reads besides the save: what the answers taught, the voice templates, statistics."""
-    from voicegame.audio.voice_templates import VoiceTemplates
+    from voicegame.audio.enrolment.voice_templates import VoiceTemplates
     from voicegame.storage import hearings, savefile
     from voicegame.storage.stats import StatsBook
 

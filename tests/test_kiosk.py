@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from voicegame.audio.errors import MicrophoneError
-from voicegame.audio.speakers import RecorderSpeaker
+from voicegame.audio.output.speakers import RecorderSpeaker
 from voicegame.storage.config import Config
 from voicegame.engine import Move, MoveKind
 from voicegame.play.kiosk import Kiosk, KioskSettings, setup_logging, stop_logging
@@ -310,7 +310,7 @@ def test_microphone_listener_streams_to_a_recogniser_that_can():
     endpointer); the listener hands back what it heard, and the kiosk acts on that."""
     import numpy as np
 
-    from voicegame.audio.microphone import Endpointer
+    from voicegame.audio.capture.microphone import Endpointer
     from voicegame.audio.recognisers import Heard
     from voicegame.play.loop import Recognised
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from voicegame.audio.levels import frame_powers, speech_over_noise_db
+from voicegame.audio.capture.levels import frame_powers, speech_over_noise_db
 from voicegame.listen.mishearing import AFTER, NOISY_DB, MishearingAdvisor
 
 

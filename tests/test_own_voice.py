@@ -1,4 +1,4 @@
-"""The player's own recorded voice (``voicegame train``, voicegame/audio/voice_templates.py) answering
+"""The player's own recorded voice (``voicegame train``, voicegame/audio/enrolment/voice_templates.py) answering
 "Which eight: spades or clubs?" by pile number: the session takes the word the templates matched
 (``Heard.enrolled``) as the answer, acts on it when the match is sure and asks otherwise
 (voicegame/play/session.py ``_with_own_voice``, policy rule 5)."""
@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voicegame.audio import voice_templates as vt
-from voicegame.audio.enrolled import with_enrolment
+from voicegame.audio.enrolment import voice_templates as vt
+from voicegame.audio.enrolment.enrolled import with_enrolment
 from voicegame.audio.recognisers import Heard, make_recogniser
 from voicegame.audio.wavio import read_wav
 from voicegame.play.session import Session

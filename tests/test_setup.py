@@ -108,6 +108,6 @@ def test_the_command_is_on_the_cli():
 
 
 def test_the_missing_canceller_sentence_names_the_command():
-    from voicegame.audio.echo import NO_CANCELLER
+    from voicegame.audio.capture.echo import NO_CANCELLER
 
     assert "voicegame setup barge-in" in NO_CANCELLER

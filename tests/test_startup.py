@@ -19,8 +19,9 @@ HEAVY = ("numpy", "pocketsphinx", "ctranslate2", "sounddevice", "vosk", "soxr", 
 """Libraries a light command must not import."""
 
 AUDIO_STACK = ("voicegame.play.loop", "voicegame.play.kiosk",
-               "voicegame.audio.pocketsphinx_recogniser", "voicegame.audio.vosk_recogniser",
-               "voicegame.audio.whisper_transcriber", "voicegame.audio.speakers", "voicegame.audio.microphone")
+               "voicegame.audio.pocketsphinx.recogniser", "voicegame.audio.vosk_recogniser",
+               "voicegame.audio.whisper.transcriber", "voicegame.audio.output.speakers",
+               "voicegame.audio.capture.microphone")
 
 REPORT = """
 import json, sys
@@ -79,7 +80,8 @@ def test_no_microphone_is_said_first_without_loading_a_recogniser(monkeypatch, c
     nothing): the reason is the first sentence, said once, and typed commands are played."""
     import io
 
-    from voicegame.audio import microphone, recognisers
+    from voicegame.audio import recognisers
+    from voicegame.audio.capture import microphone
     from voicegame.audio.errors import MicrophoneError
     from voicegame.cli.main import build_parser
     from voicegame.play.session import Session

@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voicegame.audio import voice_templates as vt
+from voicegame.audio.enrolment import voice_templates as vt
 from voicegame.audio.backend import Heard, StreamingRecogniser
-from voicegame.audio.enrolled import EnrolledRecogniser, StreamingEnrolledRecogniser, with_enrolment
+from voicegame.audio.enrolment.enrolled import EnrolledRecogniser, StreamingEnrolledRecogniser, with_enrolment
 from voicegame.audio.wavio import read_wav
 
 HUMAN = Path(__file__).resolve().parent / "data" / "human"
@@ -138,7 +138,7 @@ def test_saved_templates_load_the_same(enrolled, tmp_path):
 def test_a_damaged_file_is_no_templates_and_a_warning(tmp_path, caplog, content):
     path = tmp_path / "default.npz"
     path.write_bytes(content)
-    with caplog.at_level(logging.WARNING, logger="voicegame.audio.voice_templates"):
+    with caplog.at_level(logging.WARNING, logger="voicegame.audio.enrolment.voice_templates"):
         loaded = vt.VoiceTemplates.load(path)
     assert len(loaded) == 0
     assert "could not be read" in caplog.text
@@ -156,7 +156,7 @@ def test_a_foreign_or_newer_file_is_no_templates(tmp_path, caplog, enrolled):
     bad_shape = tmp_path / "bad.npz"
     np.savez(bad_shape, format=np.array(vt.FORMAT), version=np.array(vt.VERSION), words=np.array(["one"]),
              take_0=np.ones((5, 7)))
-    with caplog.at_level(logging.WARNING, logger="voicegame.audio.voice_templates"):
+    with caplog.at_level(logging.WARNING, logger="voicegame.audio.enrolment.voice_templates"):
         for path in (foreign, newer, bad_shape):
             assert len(vt.VoiceTemplates.load(path)) == 0
     assert caplog.text.count("none are used") == 3
@@ -296,7 +296,7 @@ def test_train_from_a_folder_without_takes_or_a_missing_folder(tmp_path, capsys)
 
 
 def test_train_without_a_microphone_says_so_in_one_sentence(capsys, monkeypatch):
-    from voicegame.audio import microphone
+    from voicegame.audio.capture import microphone
     from voicegame.audio.errors import MicrophoneError
 
     monkeypatch.setattr(microphone, "microphone_problem", lambda: MicrophoneError("audio_microphone_none"))

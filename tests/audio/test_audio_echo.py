@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from speech_fixtures import needs_espeak, speech_pcm
-from voicegame.audio import echo
-from voicegame.audio.echo import (NlmsEchoCanceller, PlaybackReference, erle_db, make_echo_canceller)
-from voicegame.audio.microphone import Endpointer
+from voicegame.audio.capture import echo
+from voicegame.audio.capture.echo import (NlmsEchoCanceller, PlaybackReference, erle_db, make_echo_canceller)
+from voicegame.audio.capture.microphone import Endpointer
 
 SR = 16000
 BLOCK = 480
@@ -192,7 +192,7 @@ class Gain:
 def test_split_canceller_detects_on_one_signal_and_keeps_the_other():
     """The endpointer's voice detector judges the detecting canceller's output; the utterance it
     returns (what the recogniser hears) is the other one's, sample for sample."""
-    from voicegame.audio.microphone import Microphone
+    from voicegame.audio.capture.microphone import Microphone
 
     tone = (3000 * np.sin(np.arange(SR) * 2 * np.pi * 440 / SR)).astype(np.int16)
     x = np.concatenate([np.zeros(SR // 2, np.int16), tone, np.zeros(SR, np.int16)])
@@ -210,7 +210,7 @@ def test_split_canceller_detects_on_one_signal_and_keeps_the_other():
 
 
 def test_dropped_blocks_keep_the_detector_in_step():
-    from voicegame.audio.microphone import Microphone
+    from voicegame.audio.capture.microphone import Microphone
 
     split = echo.SplitEchoCanceller(detect=Gain(1.0), decode=Gain(1.0))
     ref = PlaybackReference()

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from speech_fixtures import needs_espeak
 from voicegame.audio.errors import MicrophoneError
-from voicegame.audio.microphone import DEFAULT_TRAILING_SILENCE_MS, Endpointer, Microphone
+from voicegame.audio.capture.microphone import DEFAULT_TRAILING_SILENCE_MS, Endpointer, Microphone
 
 SR = 16000
 
@@ -223,9 +223,9 @@ def test_a_busy_microphone_is_told_without_library_words(monkeypatch):
 
 
 def test_importing_audio_opens_no_device():
-    code = ("import sys, voicegame.audio, voicegame.audio.microphone, voicegame.audio.recognisers, "
+    code = ("import sys, voicegame.audio, voicegame.audio.capture.microphone, voicegame.audio.recognisers, "
             "voicegame.audio.wavio, voicegame.audio.model_download, voicegame.audio.jsgf\n"
-            "from voicegame.audio.microphone import Endpointer, Microphone\n"
+            "from voicegame.audio.capture.microphone import Endpointer, Microphone\n"
             "Endpointer(); Microphone()\n"
             "bad = [m for m in ('sounddevice', '_sounddevice', 'vosk', 'pocketsphinx') if m in sys.modules]\n"
             "print(bad); sys.exit(1 if bad else 0)\n")

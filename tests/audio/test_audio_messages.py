@@ -21,7 +21,7 @@ ERROR = (r"(?:AudioError|RecogniserUnavailable|ModelNotFound|GrammarError|WavErr
 
 def _raised_keys() -> set[str]:
     keys: set[str] = set()
-    for path in AUDIO.glob("*.py"):
+    for path in AUDIO.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         keys.update(re.findall(rf'{ERROR}\(\s*"(audio_\w+)"', text))
         keys.update(re.findall(r'message_text\(\s*"(audio_\w+)"', text))  # notes: "Using PocketSphinx."
@@ -38,7 +38,7 @@ def test_every_key_the_audio_layer_raises_is_a_message():
 
 def test_no_audio_error_is_raised_with_a_sentence():
     sentences = []
-    for path in AUDIO.glob("*.py"):
+    for path in AUDIO.rglob("*.py"):
         sentences += re.findall(rf'raise {ERROR}\(\s*f?"([^"]* [^"]*)"', path.read_text(encoding="utf-8"))
     assert sentences == []
 

@@ -9,8 +9,8 @@ from speech_fixtures import add_noise, pad, speech_pcm
 from voicegame.audio.errors import GrammarError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.jsgf import Jsgf
-from voicegame.audio.pocketsphinx_checks import MIN_FRAME_SCORE, UNCOVERED_SPEECH_MS
-from voicegame.audio.pocketsphinx_thresholds import PocketSphinxThresholds
+from voicegame.audio.pocketsphinx.checks import MIN_FRAME_SCORE, UNCOVERED_SPEECH_MS
+from voicegame.audio.pocketsphinx.thresholds import PocketSphinxThresholds
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, Recogniser
 
 pytestmark = needs_espeak
@@ -197,8 +197,8 @@ def test_fit_is_read_on_one_scale_with_or_without_the_lattice():
     both on one scale, or the checks (-7.9 per frame) would pass any sentence of the second decode."""
     import pocketsphinx
 
-    from voicegame.audio.pocketsphinx_checks import frame_score, word_scores
-    from voicegame.audio.pocketsphinx_model import decode_whole, new_decoder
+    from voicegame.audio.pocketsphinx.checks import frame_score, word_scores
+    from voicegame.audio.pocketsphinx.model import decode_whole, new_decoder
 
     audio = PocketSphinxRecogniser()._top_up_noise(pad(speech_pcm("queen of spades on king of diamonds"), 0.3, 0.3))
     fits = {}
@@ -222,7 +222,7 @@ def test_a_long_word_fitting_badly_still_counts_in_the_fit():
     at about -10 per frame) underflows to 0.0. Left out, the rest of the sentence made speech that is
     no command pass as "is the game winnable" (-6.7 per frame); counted at the underflow bound it is
     rejected (-8.7), while the command itself still passes."""
-    from voicegame.audio.pocketsphinx_checks import UNDERFLOW_LOG, word_scores
+    from voicegame.audio.pocketsphinx.checks import UNDERFLOW_LOG, word_scores
 
     jsgf = ("#JSGF V1.0;\ngrammar voicegame;\n"
             "public <command> = my statistics | statistics | draw | undo | is the game winnable;\n")

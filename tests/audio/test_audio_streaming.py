@@ -8,7 +8,7 @@ from speech_fixtures import add_noise, needs_espeak, pad, speech_pcm
 from test_audio_endpointer import run, silence, tone
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.jsgf import Jsgf
-from voicegame.audio.microphone import Endpointer, Utterance
+from voicegame.audio.capture.microphone import Endpointer, Utterance
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser, StreamingRecogniser, TextRecogniser, listening_pocketsphinx
 
 BLOCK = 480  # the microphone's 30 ms blocks

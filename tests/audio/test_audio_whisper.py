@@ -1,4 +1,4 @@
-"""The Whisper second opinion (voicegame.audio.whisper_transcriber): its audio front end, its text
+"""The Whisper second opinion (voicegame.audio.whisper.transcriber): its audio front end, its text
 clean-up, and real espeak-ng speech written down by the real model that the package installs."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from speech_fixtures import needs_espeak, pad, speech_pcm
-from voicegame.audio import whisper_transcriber as wt
+from voicegame.audio.whisper import transcriber as wt
 from voicegame.audio.recognisers import make_recogniser
 from voicegame.play.session import Session
 

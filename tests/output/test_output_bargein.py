@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 
 from speech_fixtures import needs_espeak, speech_pcm
-from voicegame.audio.earcons import EarconPlayer
-from voicegame.audio.echo import NO_CANCELLER, NlmsEchoCanceller, PlaybackReference
+from voicegame.audio.output.earcons import EarconPlayer
+from voicegame.audio.capture.echo import NO_CANCELLER, NlmsEchoCanceller, PlaybackReference
 from voicegame.audio.errors import MicrophoneError
-from voicegame.audio.microphone import Endpointer, Microphone
+from voicegame.audio.capture.microphone import Endpointer, Microphone
 from voicegame.audio.recognisers import listening_pocketsphinx
-from voicegame.audio.speakers import RecorderSpeaker, SoundOutput
+from voicegame.audio.output.speakers import RecorderSpeaker, SoundOutput
 from voicegame.play.loop import MicrophoneSource, TextSource, run_voice_session
 from voicegame.play.session import Session
 from voicegame.play.voice_play import barge_in_microphone

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from conftest import ROOT, FakeSoundDevice
-from voicegame.audio.earcons import EARCON_RATE, EARCONS, EarconPlayer, load, sounds_dir
-from voicegame.audio.speakers import SoundOutput
+from voicegame.audio.output.earcons import EARCON_RATE, EARCONS, EarconPlayer, load, sounds_dir
+from voicegame.audio.output.speakers import SoundOutput
 
 SESSION_EARCONS = {"listening", "move", "illegal", "question", "turn", "foundation", "deal", "undo", "win",
                    "game_over", "unknown", "working"}

@@ -20,7 +20,7 @@ import pytest
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.jsgf import Jsgf
 from voicegame.audio.recognisers import PocketSphinxRecogniser
-from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker
+from voicegame.audio.output.speakers import PrintSpeaker, Pyttsx3Speaker
 from voicegame.audio.wavio import read_wav, write_wav
 from voicegame.play.session import Session
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from voicegame.audio.mixdown import RATE, SessionRecording, earcon_names, find_earcons
+from voicegame.audio.output.mixdown import RATE, SessionRecording, earcon_names, find_earcons
 from voicegame.audio.wavio import read_wav_float
 
 

@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 from speech_fixtures import espeak_wav, needs_espeak
-from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.output.earcons import EarconPlayer
 from voicegame.audio.errors import MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.jsgf import Jsgf
-from voicegame.audio.mixdown import SessionRecording, earcon_names
+from voicegame.audio.output.mixdown import SessionRecording, earcon_names
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser
 from voicegame.audio.wavio import read_wav_float, write_wav
-from voicegame.audio.speakers import PrintSpeaker, Pyttsx3Speaker, RecorderSpeaker, SoundOutput
+from voicegame.audio.output.speakers import PrintSpeaker, Pyttsx3Speaker, RecorderSpeaker, SoundOutput
 from voicegame.play.loop import PcmSource, TextSource, WavFileSource, run_voice_session
 from voicegame.play.session import Session
 
@@ -279,7 +279,7 @@ def test_push_to_talk_hears_what_is_said_between_two_presses():
 
     log: list[str] = []
     # A move, not "draw": espeak-ng's "draw" fits PocketSphinx's model at about -7.3 per frame, right on
-    # the doubt level (pocketsphinx_checks.DOUBT_FRAME_SCORE), so whether it is asked about ("Draw?")
+    # the doubt level (pocketsphinx.checks.DOUBT_FRAME_SCORE), so whether it is asked about ("Draw?")
     # turns on the grammar around it; this test is about the presses, not about that.
     clips = [pad(speech_pcm(text), 0.3, 0.3) for text in ("seven of spades on eight of hearts", "undo", "draw")]
     source = PushToTalkSource(FakePushToTalkMicrophone(clips, log), io.StringIO("\n" * 5))  # 2.5 utterances
@@ -304,7 +304,7 @@ class FakeStreamingMicrophone:
     stream it is given), with room noise around each; ``listen`` returns one utterance per clip."""
 
     def __init__(self, clips: list[np.ndarray]) -> None:
-        from voicegame.audio.microphone import Endpointer
+        from voicegame.audio.capture.microphone import Endpointer
 
         self.clips, self.endpointer, self.streams = list(clips), Endpointer(), []
 

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from conftest import FakeSoundDevice
-from voicegame.audio.speakers import (MAX_RATE, MIN_VOLUME, PrintSpeaker, Pyttsx3Speaker, RecorderSpeaker,
-                                      SoundOutput, Speaker, SpeakerUnavailable, SpeechDispatcherSpeaker,
-                                      SpeechSettings, make_speaker)
+from voicegame.audio.output.speakers import (MAX_RATE, MIN_VOLUME, PrintSpeaker, Pyttsx3Speaker, RecorderSpeaker,
+                                             SoundOutput, Speaker, SpeakerUnavailable, SpeechDispatcherSpeaker,
+                                             SpeechSettings, make_speaker)
 from voicegame.audio.wavio import read_wav_float, write_wav
 
 SENTENCE = "Seven of hearts onto eight of spades. Pile three shows jack of clubs."

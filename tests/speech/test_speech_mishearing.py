@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from speech_fixtures import have_espeak, speech_pcm
-from voicegame.audio.earcons import EarconPlayer
-from voicegame.audio.speakers import RecorderSpeaker
+from voicegame.audio.output.earcons import EarconPlayer
+from voicegame.audio.output.speakers import RecorderSpeaker
 from voicegame.play.loop import PcmSource, run_voice_session
 from voicegame.play.session import Session
 

@@ -19,7 +19,7 @@ from speech_fixtures import needs_espeak, pad, speech_pcm
 from voicegame.engine import History
 from voicegame.play.session import Session
 from voicegame.listen.understanding import understand
-from voicegame.audio.pocketsphinx_checks import MIN_FRAME_SCORE
+from voicegame.audio.pocketsphinx.checks import MIN_FRAME_SCORE
 from voicegame.audio.recognisers import Heard
 from samples import NOT_COMMANDS, deal_commands, judge_heard
 
@@ -40,7 +40,7 @@ MAX_WRONG = 0.08
 doubtful move first (tests/test_heard.py)."""
 MAX_FALSE_ACCEPTS = 0
 """Of the 20 sentences that are not commands, at most this many may change the game (measured
-2026-11-22 with the phone-loop check, ``pocketsphinx_phone_loop.PHONE_RATIO``: 0; without it 2,
+2026-11-22 with the phone-loop check, ``pocketsphinx.phone_loop.PHONE_RATIO``: 0; without it 2,
 "i would like a cup of tea" -> "auto", "tell me a joke" -> "deal")."""
 MAX_ACTED_ON = 4
 """At most this many may get any answer but "Sorry, I did not catch that." (measured 2026-11-22: 0;
@@ -176,7 +176,7 @@ def test_the_silence_around_a_command_does_not_decide_the_check(corpus):
     silence around it, or endpointed out of a second of room noise on each side, is accepted."""
     import numpy as np
 
-    from voicegame.audio.microphone import Endpointer
+    from voicegame.audio.capture.microphone import Endpointer
     from voicegame.audio.recognisers import listening_pocketsphinx
 
     states, _ = corpus

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from speech_fixtures import needs_espeak, speech_pcm
 
-from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.output.earcons import EarconPlayer
 from voicegame.audio.recognisers import listening_pocketsphinx
 from voicegame.engine import MoveKind
 from voicegame.play.kiosk import Kiosk, KioskSettings

@@ -9,10 +9,10 @@ from typing import Iterator
 from servers import free_port, stt_subprocess
 from speech_fixtures import needs_espeak, pad, speech_pcm
 
-from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.output.earcons import EarconPlayer
 from voicegame.audio.recognisers import make_recogniser
-from voicegame.audio.speakers import RecorderSpeaker
-from voicegame.audio.wyoming_stt import said_at_once
+from voicegame.audio.output.speakers import RecorderSpeaker
+from voicegame.audio.wyoming.stt import said_at_once
 from voicegame.games import find_game
 from voicegame.play.loop import run_voice_session
 from voicegame.play.session import Session

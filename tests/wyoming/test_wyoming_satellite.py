@@ -9,11 +9,11 @@ from satellite import DETECT, SatelliteScript, Unanswered, satellite_server
 from servers import espeak_pcm
 from speech_fixtures import needs_espeak
 
-from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.output.earcons import EarconPlayer
 from voicegame.audio.recognisers import make_recogniser
-from voicegame.audio.speakers import SpeechSettings, make_speaker
-from voicegame.audio.wyoming_satellite import SatelliteLink
-from voicegame.audio.wyoming_stt import said_at_once
+from voicegame.audio.output.speakers import SpeechSettings, make_speaker
+from voicegame.audio.wyoming.satellite import SatelliteLink
+from voicegame.audio.wyoming.stt import said_at_once
 from voicegame.cli.satellite import SatelliteListener, satellite_output
 from voicegame.games import find_game
 from voicegame.play.kiosk import Kiosk, KioskSettings

@@ -10,7 +10,7 @@ from speech_fixtures import needs_espeak, pad, speech_pcm
 
 from voicegame.audio.recognisers import WyomingRecogniser, listening_pocketsphinx, make_recogniser
 from voicegame.audio.errors import RecogniserUnavailable
-from voicegame.audio.wyoming_stt import transcript_text
+from voicegame.audio.wyoming.stt import transcript_text
 
 pytestmark = needs_espeak
 

@@ -11,8 +11,8 @@ import numpy as np
 from conftest import needs_espeak
 from servers import ClipSd, TtsState, espeak_pcm, free_port, tts_server
 
-from voicegame.audio.earcons import EarconPlayer
-from voicegame.audio.speakers import RecorderSpeaker, SoundOutput, SpeechSettings, WyomingSpeaker, make_speaker
+from voicegame.audio.output.earcons import EarconPlayer
+from voicegame.audio.output.speakers import RecorderSpeaker, SoundOutput, SpeechSettings, WyomingSpeaker, make_speaker
 
 pytestmark = needs_espeak
 

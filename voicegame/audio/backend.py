@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Transcript:
-    """A free transcription of an utterance (voicegame.audio.whisper_transcriber) and how sure it was."""
+    """A free transcription of an utterance (voicegame.audio.whisper.transcriber) and how sure it was."""
 
     text: str  # lower case, punctuation dropped ("" when nothing was written)
     logprob: float  # mean log probability per token of the text (0.0 best)
@@ -113,7 +113,7 @@ class Heard:
     enrolled: tuple[str, float] | None = None
     """The answer word the player's own enrolled voice templates (``voicegame train``) found in a short
     utterance, and its margin over the nearest other enrolled word; None when the player has not enrolled,
-    the utterance is long or no template matched well enough (``voicegame.audio.enrolled``)."""
+    the utterance is long or no template matched well enough (``voicegame.audio.enrolment.enrolled``)."""
 
 
 @runtime_checkable

@@ -6,7 +6,7 @@ first pause is then done, or nearly, by the time the game needs it, instead of a
 ``feed`` sees the audio as it arrives; after ``QUIET_MS`` of audio under a tenth of the utterance's
 loudest 10 ms (-20 dB) the audio so far goes to ``work`` in a worker thread. Speech that resumes makes
 that work stale; ``finish`` then hands back the work on the whole utterance, done when asked for.
-Whisper's transcript (``whisper_transcriber.EarlyTranscript``) and Moonshine's decode
+Whisper's transcript (``whisper.transcriber.EarlyTranscript``) and Moonshine's decode
 (``moonshine.recogniser``) both use it.
 """
 

@@ -24,13 +24,13 @@ from .lazy import lazy_names
 if TYPE_CHECKING:
     import numpy as np
 
-    from .pocketsphinx_recogniser import PocketSphinxRecogniser
+    from .pocketsphinx.recogniser import PocketSphinxRecogniser
     from .vosk_recogniser import (VOSK_MODEL_ENV, VoskRecogniser, _looks_like_vosk_model, find_vosk_model,
                                   parse_vosk_result, user_models_dir, vosk_phrase_list)
-    from .wyoming_stt import WyomingRecogniser
+    from .wyoming.stt import WyomingRecogniser
 
 _LAZY = {
-    "PocketSphinxRecogniser": "pocketsphinx_recogniser", "WyomingRecogniser": "wyoming_stt",
+    "PocketSphinxRecogniser": "pocketsphinx.recogniser", "WyomingRecogniser": "wyoming.stt",
     "VOSK_MODEL_ENV": "vosk_recogniser", "VoskRecogniser": "vosk_recogniser",
     "_looks_like_vosk_model": "vosk_recogniser", "find_vosk_model": "vosk_recogniser",
     "parse_vosk_result": "vosk_recogniser", "user_models_dir": "vosk_recogniser", "vosk_phrase_list": "vosk_recogniser",
@@ -96,9 +96,9 @@ def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None)
     decoding time, for slow machines. ``transcriber``: the second opinion on what the grammar decode
     rejects or doubts (``whisper_transcriber.find_transcriber``; None: none), added around it
     (``second_opinion.with_transcriber``)."""
-    from .pocketsphinx_recogniser import PocketSphinxRecogniser
-    from .pocketsphinx_thresholds import listening_thresholds
-    from .second_opinion import with_transcriber
+    from .pocketsphinx.recogniser import PocketSphinxRecogniser
+    from .pocketsphinx.thresholds import listening_thresholds
+    from .whisper.second_opinion import with_transcriber
 
     scoring = {"compallsen": True} if acoustic_check else {}  # scores for the acoustic check
     decoder: dict[str, Any] = {**scoring, **PocketSphinxRecogniser.NARROW_BEAMS}  # settings of several types
@@ -121,7 +121,7 @@ def make_requested(kind: str, request: RecogniserRequest, templates: Path | None
     recogniser, note = make_backend(kind, request)
     if templates is None or recogniser.name == "text":
         return recogniser, note
-    from .enrolled import with_enrolment
+    from .enrolment.enrolled import with_enrolment
 
     return with_enrolment(recogniser, templates), note
 
@@ -158,13 +158,13 @@ class RecogniserRequest:
         """Whisper's transcriber when asked for and installed, else None."""
         if not self.second_opinion:
             return None
-        from .whisper_transcriber import find_transcriber
+        from .whisper.transcriber import find_transcriber
 
         return find_transcriber()
 
     def with_second_opinion(self, recogniser: Recogniser) -> Recogniser:
         """``recogniser`` with Whisper's second opinion when asked for and installed."""
-        from .second_opinion import with_transcriber
+        from .whisper.second_opinion import with_transcriber
 
         return with_transcriber(recogniser, self.transcriber())
 
@@ -231,8 +231,8 @@ def _neural_else_light(request: RecogniserRequest, light_note: str) -> tuple[Rec
 
 def _wyoming(request: RecogniserRequest) -> tuple[Recogniser, str]:
     """The Wyoming recogniser at ``stt``, described at start (a missing server: PocketSphinx, said)."""
-    from .wyoming_link import normalise_uri
-    from .wyoming_stt import WyomingRecogniser
+    from .wyoming.link import normalise_uri
+    from .wyoming.stt import WyomingRecogniser
 
     stt = request.stt
     if not stt:

@@ -24,13 +24,13 @@ from typing import Any
 
 import numpy as np
 
-from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.output.earcons import EarconPlayer
 from voicegame.audio.errors import AudioError
-from voicegame.audio.microphone import Endpointer
+from voicegame.audio.capture.microphone import Endpointer
 from voicegame.audio.recognisers import Recogniser, kind_names, make_requested, of_kind
-from voicegame.audio.speakers import SoundOutput, Speaker, SpeechSettings, make_speaker
-from voicegame.audio.wyoming_link import normalise_uri
-from voicegame.audio.wyoming_satellite import SatelliteLink, SatelliteMicrophone, SatelliteSound
+from voicegame.audio.output.speakers import SoundOutput, Speaker, SpeechSettings, make_speaker
+from voicegame.audio.wyoming.link import normalise_uri
+from voicegame.audio.wyoming.satellite import SatelliteLink, SatelliteMicrophone, SatelliteSound
 from voicegame.cli.common import bounded, say
 from voicegame.cli.streams import tell
 from voicegame.games import seed_number

@@ -2,7 +2,7 @@
 ("zero".."nine", "yes", "no"), twice each, records every take from the microphone (or takes WAV files
 named ``WORD_N.wav`` from ``--input DIR``) and keeps them as voice templates of that player in the user
 data folder (``voicegame.storage.voices``); the game then also matches short answers against them
-(``voicegame.audio.enrolled``). ``--list`` says which words are enrolled, ``--forget`` deletes them."""
+(``voicegame.audio.enrolment.enrolled``). ``--list`` says which words are enrolled, ``--forget`` deletes them."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from voicegame.audio.speaker_kinds import KINDS as SPEAKER_KINDS
+from voicegame.audio.output.speaker_kinds import KINDS as SPEAKER_KINDS
 from voicegame.cli.common import folder_problem, say, shown, storage_problem, why
 from voicegame.storage.voices import DEFAULT_PLAYER, voice_templates_path
 
 if TYPE_CHECKING:
-    from voicegame.audio.voice_templates import VoiceTemplates
+    from voicegame.audio.enrolment.voice_templates import VoiceTemplates
 
 ATTEMPTS = 3
 """How many times a word is asked for when nothing is heard, before it is left out."""
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         return forget(path, args.player)
     if args.list:
         return listed(path, args.player)
-    from voicegame.audio.voice_templates import VoiceTemplates
+    from voicegame.audio.enrolment.voice_templates import VoiceTemplates
 
     templates = VoiceTemplates.load(path)
     if args.input is not None:
@@ -84,7 +84,7 @@ def forget(path: Path, player: str) -> int:
 
 
 def listed(path: Path, player: str) -> int:
-    from voicegame.audio.voice_templates import VoiceTemplates
+    from voicegame.audio.enrolment.voice_templates import VoiceTemplates
 
     templates = VoiceTemplates.load(path)
     if len(templates) == 0:
@@ -99,7 +99,7 @@ def from_folder(folder: Path, templates: VoiceTemplates) -> list[str] | None:
     """Enrol every WORD_N.wav of ``folder`` whose WORD is an answer word; the words learnt (a word
     recorded again replaces its old takes); None, once said, when there is none."""
     from voicegame.audio.errors import WavError
-    from voicegame.audio.voice_templates import WORDS
+    from voicegame.audio.enrolment.voice_templates import WORDS
     from voicegame.audio.wavio import read_wav
 
     files: dict[str, list[Path]] = {}
@@ -144,9 +144,9 @@ def from_microphone(args: argparse.Namespace, templates: VoiceTemplates) -> list
     """Ask for each word ``args.takes`` times and record it; the words learnt; None, once said, when no
     microphone can be used."""
     from voicegame.audio.errors import MicrophoneError
-    from voicegame.audio.microphone import Microphone, microphone_problem
-    from voicegame.audio.speakers import make_speaker
-    from voicegame.audio.voice_templates import WORDS
+    from voicegame.audio.capture.microphone import Microphone, microphone_problem
+    from voicegame.audio.output.speakers import make_speaker
+    from voicegame.audio.enrolment.voice_templates import WORDS
 
     if microphone_problem() is not None:
         print(say("train_no_microphone"))

@@ -43,6 +43,6 @@ def sure_margin(margin: float) -> bool:
     """Whether the templates' margin (``Heard.enrolled``) is wide enough to act without asking
     (``voice_templates.SURE_MARGIN``: imported here, when templates are in use, since it brings numpy and
     a typed game loads no audio stack)."""
-    from voicegame.audio.voice_templates import SURE_MARGIN  # noqa: PLC0415
+    from voicegame.audio.enrolment.voice_templates import SURE_MARGIN  # noqa: PLC0415
 
     return margin >= SURE_MARGIN

@@ -48,7 +48,7 @@ from voicegame.play.session import Progress, Session
 from voicegame.play.turns import TurnRunner, Utterance, Voice
 
 if TYPE_CHECKING:
-    from voicegame.audio.speakers import Speaker
+    from voicegame.audio.output.speakers import Speaker
 
 log = logging.getLogger("voicegame.play.kiosk")
 
@@ -96,8 +96,8 @@ class Kiosk:
     def __init__(self, session: Session, listener: Any, recogniser: Recogniser | None = None, speaker: Any = None,
                  earcons: Any = None, settings: KioskSettings | None = None, clock: Clock | None = None,
                  notes: Iterable[str] = ()) -> None:
-        from voicegame.audio.earcons import EarconPlayer
-        from voicegame.audio.speakers import PrintSpeaker
+        from voicegame.audio.output.earcons import EarconPlayer
+        from voicegame.audio.output.speakers import PrintSpeaker
 
         self.session = session
         self.listener = listener
@@ -492,13 +492,13 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
     speaker: Speaker
     recogniser: Recogniser
     if args.text:
-        from voicegame.audio.speakers import PrintSpeaker
+        from voicegame.audio.output.speakers import PrintSpeaker
 
         speaker, earcons, recogniser = PrintSpeaker(sys.stdout), None, TextRecogniser()
         listener: Any = TextListener(sys.stdin)
     else:
-        from voicegame.audio.earcons import EarconPlayer
-        from voicegame.audio.speakers import SoundOutput, SpeechSettings, make_speaker
+        from voicegame.audio.output.earcons import EarconPlayer
+        from voicegame.audio.output.speakers import SoundOutput, SpeechSettings, make_speaker
 
         speech = SpeechSettings(rate=config["speech.rate"], volume=config["speech.volume"], voice=config["speech.voice"] or None)
         output = SoundOutput()

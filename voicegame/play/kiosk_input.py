@@ -57,7 +57,7 @@ class MicrophoneListener:
     def __init__(self, factory: Callable[[], Any] | None = None, on_speech_start: Callable[[], None] | None = None,
                  recogniser: Recogniser | None = None) -> None:
         if factory is None:
-            from voicegame.audio.microphone import Microphone
+            from voicegame.audio.capture.microphone import Microphone
 
             factory = Microphone
         self.factory = factory

@@ -20,12 +20,12 @@ from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
 
 import numpy as np
 
-from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.output.earcons import EarconPlayer
 from voicegame.audio.errors import AudioError, MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
-from voicegame.audio.mixdown import SessionRecording
+from voicegame.audio.output.mixdown import SessionRecording
 from voicegame.audio.recognisers import Heard, Recogniser, StreamingRecogniser
-from voicegame.audio.speakers import Speaker
+from voicegame.audio.output.speakers import Speaker
 from voicegame.audio.wavio import COMMAND_SECONDS, read_wav
 from voicegame.play.session import Session
 from voicegame.play.turns import Recognised, TurnRunner, TurnTiming, Voice, pcm_of

@@ -25,7 +25,7 @@ def requested_kind(args: argparse.Namespace, config: Config | None, listens_only
 def recogniser_request(args: argparse.Namespace, config: Config | None, speaker: Any) -> RecogniserRequest:
     """What the command line and the settings ask of the recogniser (no settings: the defaults);
     notes of a failing speech server are spoken by ``speaker`` to their end."""
-    from voicegame.audio.wyoming_stt import said_at_once
+    from voicegame.audio.wyoming.stt import said_at_once
 
     def setting(key: str, default: Any) -> Any:
         return config[key] if config is not None else default

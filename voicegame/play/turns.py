@@ -14,13 +14,13 @@ from typing import Any, Callable
 
 import numpy as np
 
-from voicegame.audio.earcons import EarconPlayer
+from voicegame.audio.output.earcons import EarconPlayer
 from voicegame.audio.errors import AudioError
 from voicegame.audio.grammar_spec import RecogniserGrammar
-from voicegame.audio.levels import speech_over_noise_db
-from voicegame.audio.mixdown import SessionRecording
+from voicegame.audio.capture.levels import speech_over_noise_db
+from voicegame.audio.output.mixdown import SessionRecording
 from voicegame.audio.recognisers import Heard, Recogniser, TextRecogniser
-from voicegame.audio.speakers import STEPS, Speaker
+from voicegame.audio.output.speakers import STEPS, Speaker
 from voicegame.listen.mishearing import MishearingAdvisor
 from voicegame.play.reply import Reply
 from voicegame.play.session import Session

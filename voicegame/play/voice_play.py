@@ -15,13 +15,13 @@ from typing import IO, TYPE_CHECKING, Any, Callable
 
 from voicegame.audio.errors import AudioError
 from voicegame.audio.recognisers import KINDS as RECOGNISER_KINDS
-from voicegame.audio.speaker_kinds import KINDS as SPEAKER_KINDS
+from voicegame.audio.output.speaker_kinds import KINDS as SPEAKER_KINDS
 from voicegame.games import given
 from voicegame.play.recogniser_choice import recogniser_request, requested_kind
 
 if TYPE_CHECKING:  # the audio stack (numpy, the recognisers) is imported where a game is played by voice
     from voicegame.audio.recognisers import Heard
-    from voicegame.audio.speakers import SoundOutput, SpeechSettings
+    from voicegame.audio.output.speakers import SoundOutput, SpeechSettings
     from voicegame.play.session import Reply, Session
     from voicegame.storage.config import Config
 
@@ -71,7 +71,7 @@ def _in_range(flag: str, kind: type, low: float, high: float) -> Callable[[str],
 
 def speech_settings(args: argparse.Namespace, config: Config | None) -> SpeechSettings:
     """Rate, volume and voice from the settings file, overridden by the command line."""
-    from voicegame.audio.speakers import SpeechSettings
+    from voicegame.audio.output.speakers import SpeechSettings
 
     settings = SpeechSettings()
     if config is not None:
@@ -94,7 +94,7 @@ def wyoming_voice(args: argparse.Namespace, config: Config | None) -> tuple[str 
 def announce(args: argparse.Namespace, config: Config | None, sentence: str) -> None:
     """Say ``sentence`` before the game starts (a long wait ahead, such as --winnable's search), with
     the speaker the game will use; speech goes on while the caller works."""
-    from voicegame.audio.speakers import make_speaker
+    from voicegame.audio.output.speakers import make_speaker
 
     tts, voice = wyoming_voice(args, config)
     speaker, _ = make_speaker(args.speaker, speech_settings(args, config), tts=tts, tts_voice=voice)
@@ -172,10 +172,10 @@ def play_by_voice(session: Session, args: argparse.Namespace, stdin: IO[str] | N
     sees every reply (``--trace``). Ctrl-C says goodbye and returns 130; the game is saved after
     every turn already. Raises ``AudioError`` when recordings are given (``--input``) and the
     recogniser cannot start."""
-    from voicegame.audio.earcons import EarconPlayer
-    from voicegame.audio.microphone import microphone_problem
+    from voicegame.audio.output.earcons import EarconPlayer
+    from voicegame.audio.capture.microphone import microphone_problem
     from voicegame.audio.recognisers import TextRecogniser
-    from voicegame.audio.speakers import SoundOutput, make_speaker
+    from voicegame.audio.output.speakers import SoundOutput, make_speaker
 
     if on_reply is not None:
         observe_replies(session, on_reply)
@@ -207,7 +207,7 @@ def _run(session: Session, output_path: Any, source: Any, recogniser: Any, speak
          fallback: Any, notes: list[str], barge_in: bool) -> int:
     """The hands-free loop until the game ends, recorded to ``output_path`` if given; the exit status
     (``INTERRUPTED`` on Ctrl-C, 1 when the recording could not be written)."""
-    from voicegame.audio.mixdown import SessionRecording
+    from voicegame.audio.output.mixdown import SessionRecording
     from voicegame.audio.recognisers import TextRecogniser
     from voicegame.play.loop import run_voice_session
 
@@ -245,7 +245,7 @@ def _microphone_source(session: Session, args: argparse.Namespace, config: Confi
                        output: SoundOutput, stdin: IO[str], notes: list[str]) -> tuple[Any, bool]:
     """The microphone as the game's source of speech (push to talk, or open while the game speaks:
     barge-in), and whether barge-in is on; what the player should be told is added to ``notes``."""
-    from voicegame.audio.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer, Microphone
+    from voicegame.audio.capture.microphone import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer, Microphone
     from voicegame.play.loop import MicrophoneSource, PushToTalkSource
 
     silence = config["audio.trailing_silence_ms"] if config is not None else DEFAULT_TRAILING_SILENCE_MS
@@ -265,7 +265,7 @@ def _microphone_source(session: Session, args: argparse.Namespace, config: Confi
 def _cue_renderer(session: Session, speaker: Any, notes: list[str]) -> Any:
     """What renders the game's speech into the recording when the speaker cannot (None: the speaker
     can, or nothing can: the recording then has the earcons only, and ``notes`` says so)."""
-    from voicegame.audio.speakers import Pyttsx3Speaker
+    from voicegame.audio.output.speakers import Pyttsx3Speaker
 
     if speaker.render("test") is not None:
         return None
@@ -314,8 +314,8 @@ def barge_in_microphone(mode: str, endpointer: Any, speaker: Any, output: SoundO
     output plays; when none can run, or the speech does not go through our sound output (speech
     dispatcher plays it elsewhere, so there is no reference), muted, and the player is told why once.
     """
-    from voicegame.audio.echo import NO_CANCELLER, PlaybackReference, make_echo_canceller
-    from voicegame.audio.microphone import Microphone
+    from voicegame.audio.capture.echo import NO_CANCELLER, PlaybackReference, make_echo_canceller
+    from voicegame.audio.capture.microphone import Microphone
 
     if mode == "on":
         return Microphone(endpointer=endpointer), True, None

@@ -1,6 +1,6 @@
 """Where a player's enrolled voice lives: one file of voice templates per player (``voicegame train``),
 ``<data folder>/voices/<player>.npz``. What is in the file is the audio layer's business
-(``voicegame.audio.voice_templates``); this module only names the place."""
+(``voicegame.audio.enrolment.voice_templates``); this module only names the place."""
 
 from __future__ import annotations
 

@@ -2,11 +2,11 @@
 wheel), driven by the game's JSGF grammar, with the checks that reject speech that is not a command.
 
 This module decodes (grammar, streaming, the result); its parts live beside it: the levels it
-decides by in ``pocketsphinx_thresholds``, the checks of a finished decode as a table in
-``pocketsphinx_verdicts``, the fit measures they read (score per frame, speech left as silence) in
-``pocketsphinx_checks``, the phone loop in ``pocketsphinx_phone_loop``, the second grammar's decode
-in ``pocketsphinx_second``, the model files and decoders in ``pocketsphinx_model`` and the noise
-floor added to the audio in ``noise_floor``.
+decides by in ``thresholds``, the checks of a finished decode as a table in
+``verdicts``, the fit measures they read (score per frame, speech left as silence) in
+``checks``, the phone loop in ``phone_loop``, the second grammar's decode
+in ``second``, the model files and decoders in ``model`` and the noise
+floor added to the audio in ``capture.noise_floor``.
 """
 
 from __future__ import annotations
@@ -17,17 +17,17 @@ from typing import Any
 
 import numpy as np
 
-from .backend import DecodeEvidence, Heard, as_int16, grammar_words
-from .errors import GrammarError, RecogniserUnavailable
-from .grammar_spec import RecogniserGrammar
-from .jsgf import Jsgf
-from .noise_floor import UtteranceNoise, speech_ms
-from .pocketsphinx_checks import frame_score, mean_fit, uncovered_speech_ms, word_fits
-from .pocketsphinx_model import cepstral_mean, decode_whole, feature_decoder, new_decoder, phone_loop_decoder
-from .pocketsphinx_phone_loop import PhoneLoop
-from .pocketsphinx_second import SECOND_OPTIONS, SecondDecode
-from .pocketsphinx_thresholds import PocketSphinxThresholds
-from .pocketsphinx_verdicts import Decode, GrammarWords, checks_for, judge
+from ..backend import DecodeEvidence, Heard, as_int16, grammar_words
+from ..capture.noise_floor import UtteranceNoise, speech_ms
+from ..errors import GrammarError, RecogniserUnavailable
+from ..grammar_spec import RecogniserGrammar
+from ..jsgf import Jsgf
+from .checks import frame_score, mean_fit, uncovered_speech_ms, word_fits
+from .model import cepstral_mean, decode_whole, feature_decoder, new_decoder, phone_loop_decoder
+from .phone_loop import PhoneLoop
+from .second import SECOND_OPTIONS, SecondDecode
+from .thresholds import PocketSphinxThresholds
+from .verdicts import Decode, GrammarWords, checks_for, judge
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +105,7 @@ class PocketSphinxRecogniser:
         """``thresholds``: the levels of the noise floor and of the checks (``PocketSphinxThresholds``;
         None: its defaults, every check off; ``listening_thresholds()``: the game's). ``options``:
         further pocketsphinx Decoder settings, over ``DECODER_OPTIONS``. Whisper's second opinion is
-        added around it (``second_opinion.with_transcriber``), as around every recogniser."""
+        added around it (``whisper.second_opinion.with_transcriber``), as around every recogniser."""
         try:
             import pocketsphinx
         except Exception:  # ImportError, or a broken binary wheel
@@ -224,12 +224,12 @@ class PocketSphinxRecogniser:
         return self._noise.topped_up(pcm)
 
     def frame_score(self, decoder: Any = None) -> float:
-        """The last decode's acoustic score per frame of its words (``pocketsphinx_checks.frame_score``)."""
+        """The last decode's acoustic score per frame of its words (``checks.frame_score``)."""
         return frame_score(decoder or self._decoder)
 
     def uncovered_speech_ms_of(self, audio: np.ndarray) -> float:
         """How much loud audio the last decode put inside silence or filler segments, in ms
-        (``pocketsphinx_checks.uncovered_speech_ms``)."""
+        (``checks.uncovered_speech_ms``)."""
         return uncovered_speech_ms(self._decoder, audio, self.sample_rate)
 
     def recognise(self, pcm: np.ndarray) -> Heard:
@@ -283,7 +283,7 @@ class PocketSphinxRecogniser:
         return self._judge(audio)
 
     def _judge(self, audio: np.ndarray) -> Heard:
-        """The decode just ended, checked (``pocketsphinx_verdicts``): what ``finish`` returns."""
+        """The decode just ended, checked (``verdicts``): what ``finish`` returns."""
         second = self._second.heard()
         decode = self._decode(audio)
         self.first_fit = self._fit_of(decode)

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import SpeakerUnavailable, library_words
+from ..errors import SpeakerUnavailable, library_words
 from .speaker_contract import DEFAULT_RATE, SettingsMixin, SpeechSettings
 
 class SpeechDispatcherSpeaker(SettingsMixin):

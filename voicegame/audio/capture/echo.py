@@ -34,7 +34,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from .errors import message_text
+from ..errors import message_text
 
 log = logging.getLogger(__name__)
 
@@ -409,7 +409,7 @@ class PlaybackReference:
         self._lock = threading.Lock()
 
     def played(self, pcm: np.ndarray, rate: int, at: float) -> None:
-        from .mixdown import resample
+        from ..output.mixdown import resample
 
         data = resample(_int16(pcm), rate, SAMPLE_RATE)
         with self._lock:

@@ -8,16 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
-from .grammar_spec import RecogniserGrammar
-from .levels import speech_over_noise_db
-from .pocketsphinx_checks import WordFit, uncovered_speech_ms
+from ..capture.levels import speech_over_noise_db
+from ..grammar_spec import RecogniserGrammar
+from .checks import WordFit, uncovered_speech_ms
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .pocketsphinx_phone_loop import PhoneLoop
-    from .pocketsphinx_second import SecondDecode
-    from .pocketsphinx_thresholds import PocketSphinxThresholds
+    from .phone_loop import PhoneLoop
+    from .second import SecondDecode
+    from .thresholds import PocketSphinxThresholds
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from urllib.parse import urlparse
 
 import numpy as np
 
-from .errors import AudioError
+from ..errors import AudioError
 
 T = TypeVar("T")
 
@@ -136,7 +136,7 @@ def to_rate(pcm: np.ndarray, rate: int, target: int) -> np.ndarray:
     """int16 mono ``pcm`` resampled from ``rate`` to ``target`` (soxr), unchanged when equal."""
     if rate == target or not len(pcm):
         return pcm
-    from .wavio import to_mono_16k
+    from ..wavio import to_mono_16k
 
     return to_mono_16k(pcm.astype(np.float64) / 32768.0, rate, target)
 

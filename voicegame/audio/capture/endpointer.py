@@ -19,7 +19,7 @@ import numpy as np
 from .voice_activity import FRAME_MS, SAMPLE_RATE, EnergyVad, WebRtcVad
 
 if TYPE_CHECKING:
-    from .backend import StreamingRecogniser
+    from ..backend import StreamingRecogniser
 
 log = logging.getLogger(__name__)
 

@@ -2,8 +2,8 @@
 
 ``Microphone`` wraps sounddevice, which is imported only when capture is actually asked for (never
 when voicegame modules are imported; tests and CI have no sound card). What it captures is cut into
-utterances by an ``Endpointer`` (``voicegame.audio.endpointer``, with the voice detectors of
-``voicegame.audio.voice_activity``); those names are importable from here too.
+utterances by an ``Endpointer`` (``voicegame.audio.capture.endpointer``, with the voice detectors of
+``voicegame.audio.capture.voice_activity``); those names are importable from here too.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
+from ..errors import MicrophoneError, library_words
 from .endpointer import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer, Utterance
-from .errors import MicrophoneError, library_words
 from .voice_activity import FRAME_MS, SAMPLE_RATE, EnergyVad, WebRtcVad
 
 if TYPE_CHECKING:
-    from .backend import StreamingRecogniser
+    from ..backend import StreamingRecogniser
 
 __all__ = [
     "DEFAULT_EARLY_SILENCE_MS", "DEFAULT_TRAILING_SILENCE_MS", "FRAME_MS", "SAMPLE_RATE", "Endpointer",

@@ -26,9 +26,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .endpointer import Endpointer, Utterance
-from .wyoming_link import (CONNECT_TIMEOUT_S, LOOP, WIDTH, WyomingUnavailable, chunk_samples, program_name,
-                           read_event, to_rate)
+from ..capture.endpointer import Endpointer, Utterance
+from .link import (CONNECT_TIMEOUT_S, LOOP, WIDTH, WyomingUnavailable, chunk_samples, program_name,
+                   read_event, to_rate)
 
 log = logging.getLogger(__name__)
 

@@ -38,7 +38,7 @@ word ("no": N OW) one phone of breath or release is already a ratio of 1.5."""
 
 
 class PhoneLoop:
-    """A phone-loop ``decoder`` (``pocketsphinx_model.phone_loop_decoder``) fed the same audio as the
+    """A phone-loop ``decoder`` (``model.phone_loop_decoder``) fed the same audio as the
     grammar's; ``pronounce(word)`` gives a word's phones ("S IH K S") or None."""
 
     def __init__(self, decoder: Any, pronounce: Callable[[str], str | None], ratio: float,

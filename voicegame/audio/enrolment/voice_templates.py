@@ -30,7 +30,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from .bounded_file import MIB, read_bounded
+from ..bounded_file import MIB, read_bounded
 
 log = logging.getLogger(__name__)
 

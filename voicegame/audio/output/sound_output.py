@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .errors import library_words, message_text
+from ..errors import library_words, message_text
 
 class SoundOutput:
     """Plays PCM clips one after another on a worker thread, through sounddevice.

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from .errors import SoundUnavailable, SpeakerUnavailable, message_text
+from ..errors import SoundUnavailable, SpeakerUnavailable, message_text
+from ..wyoming.link import normalise_uri
+from ..wyoming.tts import WyomingSpeaker
 from .pyttsx3_speaker import Pyttsx3Speaker
 from .sound_output import SoundOutput
 from .speaker_contract import (DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE, MIN_VOLUME, RATE_STEP, STEPS,
@@ -23,8 +25,6 @@ from .speaker_contract import (DEFAULT_RATE, DEFAULT_VOLUME, MAX_RATE, MIN_RATE,
 from .speaker_kinds import KINDS as SPEAKER_KINDS
 from .speechd_speaker import SpeechDispatcherSpeaker
 from .text_speakers import PrintSpeaker, RecorderSpeaker
-from .wyoming_link import normalise_uri
-from .wyoming_tts import WyomingSpeaker
 
 __all__ = [
     "DEFAULT_RATE", "DEFAULT_VOLUME", "KINDS", "MAX_RATE", "MIN_RATE", "MIN_VOLUME", "RATE_STEP", "STEPS",

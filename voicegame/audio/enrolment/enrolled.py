@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from .backend import Heard, Recogniser, StreamingRecogniser, as_int16
-from .grammar_spec import RecogniserGrammar
+from ..backend import Heard, Recogniser, StreamingRecogniser, as_int16
+from ..grammar_spec import RecogniserGrammar
 from .voice_templates import TemplateMatch, VoiceTemplates, speech_seconds
 
 log = logging.getLogger(__name__)

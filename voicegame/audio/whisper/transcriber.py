@@ -27,8 +27,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .backend import Transcript, TranscriptOnDemand
-from .early_work import EarlyWork
+from ..backend import Transcript, TranscriptOnDemand
+from ..early_work import EarlyWork
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """How well a PocketSphinx hypothesis fits the audio: two of the checks that reject speech that is
-not a command (the third, the phone loop, is ``pocketsphinx_phone_loop``). Each reads the segments
+not a command (the third, the phone loop, is ``phone_loop``). Each reads the segments
 of the decode just done (``Decoder.seg()``); the thresholds are the measured defaults that
 ``listening_pocketsphinx`` turns on."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .levels import frame_powers
+from ..capture.levels import frame_powers
 
 MIN_FRAME_SCORE = -7.9
 """Reject a hypothesis whose words' acoustic score averages under this per frame (natural log,
@@ -64,13 +64,13 @@ saved) had second sentences 0.4 worse and 0.9 better."""
 
 NOISY_DOUBT_DB = 18.0
 """A hypothesis of an utterance standing out of its background by less than this
-(``levels.speech_over_noise_db``: white noise at about 12 dB SNR or worse, babble at about 7 dB) is
+(``capture.levels.speech_over_noise_db``: white noise at about 12 dB SNR or worse, babble at about 7 dB) is
 returned with ``Heard.doubt`` ("noisy"): in loud noise a command that changes the game is confirmed
 first, however well it fits. Measured 2026-11-24 (bench/heard.py, white noise 10 dB, which reads
 15.5): the only wrong actions left in three sessions' runs were two moves heard in it with a good
 fit (-6.9 per frame) but another target ("move two of hearts to cell one" played to the
 foundation). A quiet room reads 30 dB or more (the noise floor added under the speech caps it at
-``noise_floor.FLOOR_DB``); readings, hints and other answers are never confirmed."""
+``capture.noise_floor.FLOOR_DB``); readings, hints and other answers are never confirmed."""
 
 WORD_DOUBT_SCORE = -11.0
 """A hypothesis one of whose words naming a card or a place fits the audio under this per frame is

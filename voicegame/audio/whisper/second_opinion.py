@@ -20,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
-from .backend import Heard, Recogniser, StreamingRecogniser, as_int16
-from .grammar_spec import RecogniserGrammar
-from .whisper_transcriber import RATE, EarlyTranscript, WhisperTranscriber
+from ..backend import Heard, Recogniser, StreamingRecogniser, as_int16
+from ..grammar_spec import RecogniserGrammar
+from .transcriber import RATE, EarlyTranscript, WhisperTranscriber
 
 MIN_SAMPLES = RATE // 10
 """Shorter audio (under 0.1 s) holds no word: no transcript is offered."""

@@ -15,8 +15,8 @@ from typing import Iterable, Literal
 
 import numpy as np
 
+from ..wavio import read_wav, write_wav
 from .earcons import EARCON_RATE, EARCONS, load
-from .wavio import read_wav, write_wav
 
 RATE = EARCON_RATE
 Kind = Literal["input", "earcon", "speech", "silence"]

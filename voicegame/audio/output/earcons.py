@@ -15,7 +15,7 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import message_text
+from ..errors import message_text
 from .sound_output import SoundOutput
 
 EARCON_RATE = 22050
@@ -53,12 +53,12 @@ def sounds_dir() -> Path:
             return path
     except (ModuleNotFoundError, TypeError):
         pass
-    return Path(__file__).resolve().parents[2] / "sounds"
+    return Path(__file__).resolve().parents[3] / "sounds"
 
 
 @lru_cache(maxsize=None)
 def _load(path: str) -> np.ndarray:
-    from .wavio import read_wav
+    from ..wavio import read_wav
 
     pcm = read_wav(path, EARCON_RATE)
     pcm.setflags(write=False)

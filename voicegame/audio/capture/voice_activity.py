@@ -1,6 +1,6 @@
 """Voice activity detectors: is this frame speech? ``EnergyVad`` (the default, an adaptive energy
 threshold) and ``WebRtcVad`` (``webrtcvad-wheels``). Chosen by measurement: WebRTC VAD calls steady
-hiss at -51 dBFS speech (numbers in ``voicegame.audio.endpointer.Endpointer``'s docstring)."""
+hiss at -51 dBFS speech (numbers in ``voicegame.audio.capture.endpointer.Endpointer``'s docstring)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections import deque
 
 import numpy as np
 
-from .errors import MicrophoneError
+from ..errors import MicrophoneError
 
 SAMPLE_RATE = 16000
 FRAME_MS = 30

@@ -7,12 +7,11 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
-from . import pocketsphinx_phone_loop
-from .errors import GrammarError
-from .jsgf import Jsgf
-from .pocketsphinx_checks import frame_score
-from .pocketsphinx_phone_loop import PhoneLoop
-from .pocketsphinx_thresholds import PocketSphinxThresholds
+from ..errors import GrammarError
+from ..jsgf import Jsgf
+from .checks import frame_score
+from .phone_loop import AGREED_SLACK, PhoneLoop
+from .thresholds import PocketSphinxThresholds
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +143,7 @@ class SecondDecode:
         phone loop at most ``AGREED_SLACK`` phones over its limit (see there)."""
         fit, loop = self.exact_score(text), self._phone_loop
         return (fit is not None and loop is not None and fit >= self._thresholds.agreement_score
-                and not loop.too_many(text, slack=pocketsphinx_phone_loop.AGREED_SLACK))
+                and not loop.too_many(text, slack=AGREED_SLACK))
 
 
 def _words(sentence: str) -> list[str]:

@@ -17,10 +17,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .backend import Heard, as_int16
-from .errors import message_text
-from .grammar_spec import RecogniserGrammar
-from .wyoming_link import LOOP, WyomingUnavailable, audio_events, describe, program_name, read_event
+from ..backend import Heard, as_int16
+from ..errors import message_text
+from ..grammar_spec import RecogniserGrammar
+from .link import LOOP, WyomingUnavailable, audio_events, describe, program_name, read_event
 
 log = logging.getLogger(__name__)
 

@@ -18,10 +18,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .errors import message_text
-from .sound_output import SoundOutput
-from .speaker_contract import SettingsMixin, Speaker, SpeechSettings
-from .wyoming_link import LOOP, WyomingUnavailable, chunk_samples, describe, program_name, read_event
+from ..errors import message_text
+from ..output.sound_output import SoundOutput
+from ..output.speaker_contract import SettingsMixin, Speaker, SpeechSettings
+from .link import LOOP, WyomingUnavailable, chunk_samples, describe, program_name, read_event
 
 log = logging.getLogger(__name__)
 

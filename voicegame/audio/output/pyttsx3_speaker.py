@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import SpeakerUnavailable, library_words
+from ..errors import SpeakerUnavailable, library_words
 from .sound_output import SoundOutput
 from .speaker_contract import SettingsMixin, SpeechSettings
 from .text_speakers import PrintSpeaker
@@ -155,7 +155,7 @@ class Pyttsx3Speaker(SettingsMixin):
         playing, so now and then (a few renders in a hundred) the file comes out empty or the
         notification says not completed: ``render`` then tries again.
         """
-        from .wavio import read_wav_float
+        from ..wavio import read_wav_float
 
         with _PYTTSX3_LOCK, contextlib.redirect_stdout(io.StringIO()):
             self._wait_idle()

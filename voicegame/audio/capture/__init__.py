@@ -1,0 +1,1 @@
+"""Sound in: the microphone, end of speech, voice activity, the noise floor, levels and echo cancelling."""
