@@ -20,7 +20,10 @@ EARS = ("pocketsphinx", "moonshine", "moonshine-whisper")
 
 def make_ear(kind: str, second_opinion: bool = True) -> Recogniser:
     """The ear ``kind`` (one of ``EARS``); ``second_opinion=False``: without Whisper."""
-    from voicegame.audio.whisper.transcriber import find_transcriber
+    try:
+        from voicegame.audio.whisper.transcriber import find_transcriber
+    except ImportError:  # a revision before audio/ had subpackages (bench/unasked.py --against)
+        from voicegame.audio.whisper_transcriber import find_transcriber  # type: ignore[no-redef]
 
     transcriber = find_transcriber() if second_opinion and kind != "moonshine" else None
     if kind in ("moonshine", "moonshine-whisper"):

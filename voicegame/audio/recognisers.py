@@ -4,8 +4,8 @@
 Vosk when a model is found (best accuracy), else PocketSphinx (its English model ships in the wheel);
 or typed text, or a Wyoming speech server. The heavy libraries are imported
 only when a backend is built, and every failure becomes a named ``AudioError`` whose message is one
-sentence a player can hear. The backends live in their own modules (``pocketsphinx_recogniser``,
-``vosk_recogniser``; what they share in ``backend``); their names are importable from here too.
+sentence a player can hear. The backends live in their own modules (``pocketsphinx.recogniser``,
+``vosk_recogniser``, ``moonshine.recogniser``; what they share in ``backend``); their names are importable from here too.
 """
 
 from __future__ import annotations
@@ -94,8 +94,8 @@ def listening_pocketsphinx(acoustic_check: bool = True, transcriber: Any = None)
     word naming a card or a place that fits badly.
     ``acoustic_check=False`` (setting ``audio.acoustic_check``) drops the first, which doubles
     decoding time, for slow machines. ``transcriber``: the second opinion on what the grammar decode
-    rejects or doubts (``whisper_transcriber.find_transcriber``; None: none), added around it
-    (``second_opinion.with_transcriber``)."""
+    rejects or doubts (``whisper.transcriber.find_transcriber``; None: none), added around it
+    (``whisper.second_opinion.with_transcriber``)."""
     from .pocketsphinx.recogniser import PocketSphinxRecogniser
     from .pocketsphinx.thresholds import listening_thresholds
     from .whisper.second_opinion import with_transcriber
@@ -116,7 +116,7 @@ def make_recogniser(kind: str = "auto", model: str | None = None, acoustic_check
 def make_requested(kind: str, request: RecogniserRequest, templates: Path | None = None) -> tuple[Recogniser, str]:
     """Build a recogniser and a one-sentence note for the player about what is used and why.
     ``templates``: the file of the player's enrolled voice (``voicegame train``); when it holds
-    templates, the recogniser also fills ``Heard.enrolled`` (``enrolled.EnrolledRecogniser``).
+    templates, the recogniser also fills ``Heard.enrolled`` (``enrolment.enrolled.EnrolledRecogniser``).
     The rest as ``make_backend``."""
     recogniser, note = make_backend(kind, request)
     if templates is None or recogniser.name == "text":
@@ -152,7 +152,7 @@ class RecogniserRequest:
     """Tells the player when the Wyoming server fails mid-game (see ``WyomingRecogniser``)."""
     second_opinion: bool = True
     """The recogniser's results carry Whisper's tiny English model's free transcript, when installed, for
-    the policy to weigh (setting ``audio.second_opinion``; ``second_opinion``, ``whisper_transcriber``)."""
+    the policy to weigh (setting ``audio.second_opinion``; ``whisper.second_opinion``, ``whisper.transcriber``)."""
 
     def transcriber(self) -> Any:
         """Whisper's transcriber when asked for and installed, else None."""

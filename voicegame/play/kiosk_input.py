@@ -48,7 +48,7 @@ class Listener(Protocol):
 
 
 class MicrophoneListener:
-    """Endpointed utterances from a microphone made by ``factory`` (``voicegame.audio.microphone.Microphone``).
+    """Endpointed utterances from a microphone made by ``factory`` (``voicegame.audio.capture.microphone.Microphone``).
 
     Any failure closes the microphone and raises ``MicrophoneError``; the next ``listen`` opens a
     new one, so a USB microphone unplugged and plugged back in is found again. With a ``recogniser``

@@ -239,7 +239,7 @@ def run_voice_session(session: Session, source: Iterable[np.ndarray | str | Reco
     ``recording`` collects the command audio, earcons and speech for ``--output``; sentences are
     rendered by the speaker, or by ``renderer`` (e.g. a ``Pyttsx3Speaker(output=None)``) when the
     speaker cannot render. ``barge_in`` keeps the source unmuted while the game speaks (a headset, or a
-    microphone with a working echo canceller: see ``voicegame.audio.echo``); a source with ``watch``
+    microphone with a working echo canceller: see ``voicegame.audio.capture.echo``); a source with ``watch``
     then listens during the answer, and speech stops it (``on_speech_start``).
     """
     result = LoopResult()

@@ -11,7 +11,7 @@ sentence), so that a phrasing the grammar lacks ("make it louder") is still unde
 model's opinion, not an independent one as Whisper's is: a sentence in doubt (the doubt is that the
 transcript wrote other words) is offered without it, so that the same evidence does not count twice
 (the game asks about the sentence instead of throwing it out). Around it, Whisper's transcript takes
-that slot (``second_opinion.with_transcriber``). The
+that slot (``whisper.second_opinion.with_transcriber``). The
 model's sessions are loaded on first use, or beforehand by ``load_in_background()`` while the game
 greets the player.
 

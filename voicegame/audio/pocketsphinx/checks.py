@@ -46,7 +46,7 @@ whole-language grammar in bench/heard.py (bench/RESULTS.md "ASR")."""
 
 SECOND_CLEAR_SCORE = -7.0
 """The second decode's sentence fitting at least this per frame is ``DecodeEvidence.second_clear``: the game
-answers a reading or help command that only it heard (voicegame.play.session ``SECOND_ONLY_ANSWERED``).
+answers a reading or help command that only it heard (voicegame.listen.evidence ``SECOND_ONLY_ANSWERED``).
 Measured 2026-11-24 (bench/heard.py, 5 voices, clean and white noise 20 / 10 dB): of the slot-free
 sentences heard by the second decode alone, those a command gave scored -4.1 to -6.3 ("hint",
 "suggest", "winnable", "more detail", "whole board"); between -7.0 and ``MIN_FRAME_SCORE`` lay no right
