@@ -28,14 +28,11 @@ class WithFallback:
     def __init__(self, primary: Recogniser, make_backup: Callable[[], Recogniser],
                  on_note: Callable[[str], None] | None = None) -> None:
         self.current: Any = primary
+        self.name: str = primary.name
         self.make_backup = make_backup
         self.on_note = on_note
         self.fell_back = False
         self._grammar: RecogniserGrammar | None = None
-
-    @property
-    def name(self) -> str:
-        return str(self.current.name)
 
     def __getattr__(self, name: str) -> Any:  # missing, missing_words, transcriber...: the current ear's
         if name == "current":  # not set yet (copy, pickle): no recursion
@@ -47,7 +44,7 @@ class WithFallback:
         backup = self.make_backup()
         if self._grammar is not None:
             backup.set_grammar(self._grammar)
-        self.current, self.fell_back = backup, True
+        self.current, self.name, self.fell_back = backup, backup.name, True
         if self.on_note is not None:
             self.on_note(message_text("audio_fell_back", {"reason": str(error)}))
 
