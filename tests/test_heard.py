@@ -339,6 +339,19 @@ def test_a_transcript_naming_the_same_move_lifts_the_doubt_and_another_takes_its
     assert reply.sentences == ["Sorry, I did not catch that."] and session.pending is None
 
 
+def test_a_bare_word_written_down_vouches_for_no_move():
+    """A move decoded with a weak fit and a transcript of one bare word that could be read as the same
+    move ("six" for "six of diamonds on seven of spades"): a bare word is an answer, not a command, so it
+    lifts no doubt and the move is asked about (a person's "seven" played a seven at a deal's start)."""
+    for transcript in (_transcribed("seven")[0],  # written as the bare word
+                       _judged("seven", {"seven": -1.0, "seven to seven": -6.0})[0]):  # and chosen as the likeliest
+        session = Session("klondike", seed=1)  # the seven of diamonds can go on the eight of spades, no other seven
+        heard = Heard("seven to seven", 0.1, False, "weak fit", ("seven",), transcript=transcript)
+        reply = session.hear(heard)
+        assert not reply.moves and session.history.cursor == 0
+        assert reply.sentences == ["Seven of diamonds on eight of spades?"]
+
+
 def test_a_transcript_reading_as_another_command_overrules_a_clear_decode_but_asks_first():
     """Heard clearly as one command, written down as another: the transcript's is taken (it was right
     every time on bench/heard.py), asked about when it changes the game, answered when it does not."""

@@ -201,11 +201,13 @@ def _whisper_choice(understood: Understanding, heard: Heard, at: Hearing) -> Und
             or choice.cover < CHOICE_MIN_COVER:
         return understood
     decoded = understood.how is not How.REJECTED
+    command = parser.parse(choice.text)
     if decoded and meaning(choice.text) == _meaning_of(understood, heard, meaning):
         if understood.doubt == TRANSCRIPT_ONLY and not at.question_open:
             return understood  # Whisper agreeing with its own transcript, nothing asked: asked about
+        if command is not None and command.intent in NOT_OVERRULING and not _is_bare(understood):
+            return understood  # a bare word chosen vouches for no move: asked about
         return replace(understood, doubt=Doubt.NONE, agreed=True)
-    command = parser.parse(choice.text)
     if command is None or command.intent in NEVER_CHOSEN or understood.doubt == TRANSCRIPT_ONLY:
         return understood  # the transcript's own command is asked about rather than another ("points" -> "do it")
     other = _by_grammar(Heard(choice.text, None), at)
@@ -247,11 +249,21 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
             and not (heard.text and heard.evidence.second == heard.text)
         return Understanding(How.REJECTED) if sure else understood
     if decoded and (command == understood.command or _same_play(understood, command, at)):
+        if command.intent in NOT_OVERRULING and not _is_bare(understood):
+            return understood  # a bare word vouches for no move ("seven" written, "seven to seven" decoded)
         return replace(understood, doubt=Doubt.NONE, agreed=True) if understood.doubt else understood
     if decoded and command.intent in NOT_OVERRULING:
         return understood
     other = _by_grammar(Heard(written, None), at)
     return replace(other, doubt=TRANSCRIPT_ONLY, text=written) if other.how in (How.PARSED, How.ASKED) else understood
+
+
+def _is_bare(understood: Understanding) -> bool:
+    """Whether ``understood`` is itself a bare answer or "yes" (``NOT_OVERRULING``): a transcript of one such
+    word agrees with it, not with a move it could be read as. Measured 2026-11-28 (bench/unasked.py,
+    held-out real people, Moonshine with Whisper): a person's "seven" at a deal's start, decoded "seven to
+    seven" with a weak fit and written "seven" by Whisper, played the seven of diamonds."""
+    return understood.command is not None and understood.command.intent in NOT_OVERRULING
 
 
 def read_transcript(parser: Parser, text: str) -> tuple[str, Command | None]:
