@@ -58,6 +58,10 @@ class EarlyWork(Generic[T]):
             audio = np.concatenate(self._chunks)
             self._job = (self._samples, self._pool.submit(self.work, audio))
 
+    def fed(self) -> np.ndarray:
+        """The utterance fed since ``begin`` (int16), for the work on the whole of it at the end."""
+        return np.concatenate(self._chunks) if self._chunks else np.zeros(0, np.int16)
+
     @property
     def begun_early(self) -> bool:
         """Whether work begun in a pause covers all the speech fed so far (``finish`` will use it)."""
@@ -65,8 +69,9 @@ class EarlyWork(Generic[T]):
 
     def finish(self, audio: np.ndarray) -> Callable[[], T]:
         """The work on the utterance, to be had by calling: the early work when no speech came after it
-        began, else ``work`` on ``audio`` (the whole utterance), done at the call."""
-        job, self._job = self._job, None
-        if job is None or job[0] < self._loud_until:
+        began, else ``work`` on ``audio`` (the whole utterance), done at the call. Ends the utterance."""
+        job, stale = self._job, self._job is None or self._job[0] < self._loud_until
+        self.begin()  # the utterance is over: what was fed is the caller's now
+        if job is None or stale:
             return partial(self.work, audio)
         return job[1].result

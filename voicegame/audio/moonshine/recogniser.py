@@ -81,7 +81,6 @@ class MoonshineRecogniser:
         self._model: MoonshineModel | None = None
         self._loading = threading.Lock()
         self._early: EarlyWork[Heard] = EarlyWork(self._heard, "moonshine")
-        self._fed: list[np.ndarray] = []
 
     # -- the model
     @property
@@ -140,15 +139,11 @@ class MoonshineRecogniser:
 
     # -- streaming (see StreamingRecogniser): only to decode early, in the player's pause
     def begin(self) -> None:
-        self._fed = []
         self._early.begin()
 
     def feed(self, pcm: np.ndarray) -> None:
         audio = as_int16(pcm)
-        self._fed.append(audio)
         self._early.feed(audio)
 
     def finish(self) -> Heard:
-        audio = np.concatenate(self._fed) if self._fed else np.zeros(0, np.int16)
-        self._fed = []
-        return self._early.finish(audio)()
+        return self._early.finish(self._early.fed())()

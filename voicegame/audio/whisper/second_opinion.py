@@ -60,23 +60,19 @@ class StreamingWithTranscriber(WithTranscriber):
         super().__init__(inner, transcriber)
         self.stream = inner
         self.early = EarlyTranscript(transcriber)
-        self._fed: list[np.ndarray] = []
 
     def begin(self) -> None:
-        self._fed = []
         self.early.begin()
         self.stream.begin()
 
     def feed(self, pcm: np.ndarray) -> None:
         audio = as_int16(pcm)
-        self._fed.append(audio)
         self.early.feed(audio)
         self.stream.feed(audio)
 
     def finish(self) -> Heard:
         heard = self.stream.finish()
-        audio = np.concatenate(self._fed) if self._fed else np.zeros(0, np.int16)
-        self._fed = []
+        audio = self.early.fed()
         if heard.typed or len(audio) < MIN_SAMPLES:
             self.early.begin()  # drop any early work
             return heard
