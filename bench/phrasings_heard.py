@@ -1,11 +1,12 @@
 """Everyday phrasings, spoken: the corpus of bench/phrasings.py said by voices never used for tuning (issue 37).
 
-    python bench/phrasings_heard.py [--voices "flite rms,en-us+f4 185"] [--half H] [--jobs 2] [--out FILE.json]
+    python bench/phrasings_heard.py [--voices "flite rms,en-us+f4 185"] [--half H] [--system game|moonshine-whisper] [--jobs 2] [--out FILE.json]
 
 Every phrasing of the chosen half (default: held-out) of tests/data/phrasings/en.txt, except those
 written as forum notation ("7h on 8s": nobody says that), is synthesised in each voice (bench/voices.py;
 held-out voices only by default), padded and given the faint noise floor of bench/heard.py, heard as
-``voicegame play`` listens (PocketSphinx with Whisper's second opinion), and judged by bench/heard.py's
+``voicegame play`` listens (``--system``: bench/heard.py's ears, PocketSphinx with Whisper's second opinion
+by default, Moonshine with Whisper as ``moonshine-whisper``), and judged by bench/heard.py's
 ``judge`` against the same phrasing typed in the same position:
 
 - right: the same command and answer as typed (right-confirmed: asked first, and "yes" did it);
@@ -43,9 +44,9 @@ RIGHT = ("right", "right-confirmed")
 
 def run_voice(job: tuple[str, list[Phrasing]]) -> list[dict]:
     """Hear every phrasing in one voice; one row each."""
-    label, phrasings = job
+    label, phrasings, system = job
     voice = voices.by_label(label)
-    recogniser = heard._recogniser("game")
+    recogniser = heard._recogniser(system)
     rows = []
     current = None
     for i, phrasing in enumerate(phrasings):
@@ -60,8 +61,8 @@ def run_voice(job: tuple[str, list[Phrasing]]) -> list[dict]:
         audio = heard.clip_audio(phrasing.text, voice, "clean", None, seed=i)
         cpu = time.process_time()
         result = recogniser.recognise(audio)
-        outcome = heard.judge(session, state, phrasing.text if phrasing.meanings else None, result, "game")
-        rows.append({"voice": label, "half": phrasing.half, "game": phrasing.game, "text": phrasing.text,
+        outcome = heard.judge(session, state, phrasing.text if phrasing.meanings else None, result, system)
+        rows.append({"system": system, "voice": label, "half": phrasing.half, "game": phrasing.game, "text": phrasing.text,
                      "command": bool(phrasing.meanings), "intent": phrasing.intent, "heard": result.text,
                      "outcome": outcome, "cpu": time.process_time() - cpu})
     return rows
@@ -70,20 +71,31 @@ def run_voice(job: tuple[str, list[Phrasing]]) -> list[dict]:
 def summarise(rows: list[dict]) -> str:
     out = ["| voice | commands | right | of which asked first | wrong action | misheard | rejected | non-commands | accepted | asked |",
            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    systems = sorted({r.get("system", "game") for r in rows})
+    for system in systems:
+        out += _table_rows([r for r in rows if r.get("system", "game") == system],
+                           f"{system}, " if len(systems) > 1 else "")
+    wrong = [r for r in rows if r["outcome"] in ("wrong action", "accepted")]
+    if wrong:
+        out.append("\nDone without being asked (said -> heard):")
+        out += [f"- {r.get('system', 'game')}, {r['voice']}, {r['game']}: {r['text']!r} -> {r['heard']!r} ({r['outcome']})"
+                for r in wrong]
+    return "\n".join(out)
+
+
+def _table_rows(rows: list[dict], prefix: str) -> list[str]:
+    """One table row per voice and one for all, each labelled ``prefix`` + the voice."""
+    out = []
     for label in sorted({r["voice"] for r in rows}) + ["all"]:
         mine = [r for r in rows if label in ("all", r["voice"])]
         said = Counter(r["outcome"] for r in mine if r["command"])
         junk = Counter(r["outcome"] for r in mine if not r["command"])
         commands, nones = sum(said.values()), sum(junk.values())
         right = said["right"] + said["right-confirmed"]
-        out.append(f"| {label} | {commands} | {right} ({100 * right / max(commands, 1):.1f}%) | {said['right-confirmed']} | "
+        out.append(f"| {prefix}{label} | {commands} | {right} ({100 * right / max(commands, 1):.1f}%) | {said['right-confirmed']} | "
                    f"{said['wrong action']} | {said['misheard']} | {said['rejected'] + said['rejected-confirmed']} | {nones} | "
                    f"{junk['accepted']} ({100 * junk['accepted'] / max(nones, 1):.1f}%) | {junk['asked']} |")
-    wrong = [r for r in rows if r["outcome"] in ("wrong action", "accepted")]
-    if wrong:
-        out.append("\nDone without being asked (said -> heard):")
-        out += [f"- {r['voice']}, {r['game']}: {r['text']!r} -> {r['heard']!r} ({r['outcome']})" for r in wrong]
-    return "\n".join(out)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--half", choices=sorted(HALVES), default="H")
     ap.add_argument("--corpus", type=Path, default=CORPUS)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--system", action="append", choices=["game", "moonshine", "moonshine-whisper"],
+                    help="the ear (bench/heard.py's systems; default: game, PocketSphinx with Whisper); twice: side by side")
     ap.add_argument("--out", type=Path)
     ap.add_argument("--summary", type=Path, help="only summarise this JSON file")
     args = ap.parse_args(argv)
@@ -107,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.time()
     rows: list[dict] = []
     with multiprocessing.Pool(args.jobs) as pool:
-        for part in pool.imap_unordered(run_voice, [(label, phrasings) for label in labels]):
+        jobs = [(label, phrasings, system) for system in args.system or ["game"] for label in labels]
+        for part in pool.imap_unordered(run_voice, jobs):
             rows += part
             if args.out:
                 args.out.write_text(json.dumps(rows))

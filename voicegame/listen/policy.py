@@ -272,10 +272,20 @@ def decide(evidence: Evidence, situation: Situation) -> Decision:
         return Act()
     if evidence.contradicted and not evidence.decoded_clearly:
         return Reject()  # both recognisers unsure of it, and Whisper wrote something else: no question either
+    if situation.effect is Effect.TELLS:
+        return _changing_nothing(evidence)
+    return _changing(evidence, situation)
+
+
+def _changing(evidence: Evidence, situation: Situation) -> Decision:
+    """Heard by voice, a command that ends the game (rule 4) or changes it or a setting (rule 5)."""
     if situation.effect is Effect.ENDS_GAME:
         return Act() if situation.asks_anyway else Confirm()
-    if situation.effect in (Effect.CHANGES_GAME, Effect.CHANGES_SETTING):
-        return Act() if evidence.clear or evidence.confirmed_before else Confirm()
+    return Act() if evidence.clear or evidence.confirmed_before else Confirm()
+
+
+def _changing_nothing(evidence: Evidence) -> Decision:
+    """Heard by voice, a command that changes nothing (rules 6 and 7)."""
     if evidence.weak_fit and not evidence.agreed:
         return Reject()  # a weak fit that would change nothing: "say it again"
     if evidence.clear:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Callable, Hashable
 
-from voicegame.audio.recognisers import Heard
+from voicegame.audio.backend import Heard, Transcript
 from voicegame.engine import State
 from voicegame.language.command import Command, Intent
 from voicegame.language.narrate import Narrator
@@ -25,7 +25,7 @@ from voicegame.listen.match import MatchResult, MoveMatcher
 from voicegame.listen.numbers_written import ordinals_spelled
 from voicegame.listen.policy import Doubt
 from voicegame.listen.respell import respelled
-from voicegame.listen.rescore import SHORTLIST, SHORTLIST_DOUBT, candidates, card_moves, choose, language_sentences, move_sentences, vocabulary
+from voicegame.listen.rescore import SHORTLIST, SHORTLIST_DOUBT, Choice, candidates, card_moves, choose, language_sentences, move_sentences, vocabulary
 from voicegame.listen.sayable import visible_cards
 
 log = logging.getLogger(__name__)
@@ -180,40 +180,58 @@ def _whisper_choice(understood: Understanding, heard: Heard, at: Hearing) -> Und
     or the decode is the transcript's own command (``TRANSCRIPT_ONLY``), which is then asked about.
     Measured 2026-11-24 (bench/heard.py, bench/RESULTS.md): clean commands right 86.0 -> 94.2% (tune),
     75.7 -> 82.9% (held-out), white noise 10 dB 73.9 -> 82.6% (tune), no wrong action."""
-    transcript = heard.transcript() if heard.transcript is not None else None
-    if transcript is None or transcript.score is None:
+    transcript = _transcript(heard)
+    if transcript is None:
         return understood
-    state, parser = at.state, at.parser
     meaning = _meaning(at)
-    pool = (*language_sentences(parser), *move_sentences(at.matcher.engine, state, at.narrator.move_phrase))
-    evidence = heard.evidence
-    decodes = [understood.text, heard.text, evidence.second or "", evidence.rival, evidence.rejected_text,
-               *heard.alternatives]
-    moves = card_moves(decodes, transcript.text, parser, visible_cards(at.matcher.engine, state))
-    sentences = candidates(decodes, transcript.text, pool, meaning,
-                           SHORTLIST_DOUBT if understood.how is not How.REJECTED else SHORTLIST, moves)
-    try:
-        choice = choose(sentences, transcript.text, transcript.score, meaning)
-    except Exception as e:  # noqa: BLE001 - a native library failing mid-game: no choice, the game goes on
-        log.warning("Whisper could not score the candidates: %s", e)
+    choice = _likeliest(understood, heard, at, transcript, meaning)
+    if choice is None:
         return understood
-    if choice is None or choice.margin < CHOICE_MARGIN or choice.behind_transcript > CHOICE_BEHIND \
-            or choice.cover < CHOICE_MIN_COVER:
-        return understood
-    decoded = understood.how is not How.REJECTED
-    command = parser.parse(choice.text)
-    if decoded and meaning(choice.text) == _meaning_of(understood, heard, meaning):
-        if understood.doubt == TRANSCRIPT_ONLY and not at.question_open:
-            return understood  # Whisper agreeing with its own transcript, nothing asked: asked about
-        if command is not None and command.intent in NOT_OVERRULING and not _is_bare(understood):
-            return understood  # a bare word chosen vouches for no move: asked about
-        return replace(understood, doubt=Doubt.NONE, agreed=True)
+    command = at.parser.parse(choice.text)
+    if understood.how is not How.REJECTED and meaning(choice.text) == _meaning_of(understood, heard, meaning):
+        return _agreed_by_choice(understood, command, at)
     if command is None or command.intent in NEVER_CHOSEN or understood.doubt == TRANSCRIPT_ONLY:
         return understood  # the transcript's own command is asked about rather than another ("points" -> "do it")
     other = _by_grammar(Heard(choice.text, None), at)
     if other.how not in (How.PARSED, How.ASKED):
         return understood
     return replace(other, doubt=WHISPER_CHOSE, text=choice.text, agreed=True)
+
+
+def _likeliest(understood: Understanding, heard: Heard, at: Hearing, transcript: Transcript,
+               meaning: Callable[[str], Hashable | None]) -> Choice | None:
+    """Whisper's choice among the candidate sentences, when it is clearly the likeliest, not far behind
+    what Whisper wrote freely and long enough; None otherwise (or when scoring failed or cannot be done)."""
+    score = transcript.score
+    if score is None:
+        return None
+    state, parser, evidence = at.state, at.parser, heard.evidence
+    pool = (*language_sentences(parser), *move_sentences(at.matcher.engine, state, at.narrator.move_phrase))
+    decodes = [understood.text, heard.text, evidence.second or "", evidence.rival, evidence.rejected_text,
+               *heard.alternatives]
+    moves = card_moves(decodes, transcript.text, parser, visible_cards(at.matcher.engine, state))
+    sentences = candidates(decodes, transcript.text, pool, meaning,
+                           SHORTLIST_DOUBT if understood.how is not How.REJECTED else SHORTLIST, moves)
+    try:
+        choice = choose(sentences, transcript.text, score, meaning)
+    except Exception as e:  # noqa: BLE001 - a native library failing mid-game: no choice, the game goes on
+        log.warning("Whisper could not score the candidates: %s", e)
+        return None
+    if choice is None or choice.margin < CHOICE_MARGIN or choice.behind_transcript > CHOICE_BEHIND \
+            or choice.cover < CHOICE_MIN_COVER:
+        return None
+    return choice
+
+
+def _agreed_by_choice(understood: Understanding, command: Command | None, at: Hearing) -> Understanding:
+    """``understood`` once Whisper's choice means the same: its doubt lifted, except where the decode is
+    Whisper's own transcript and nothing was asked, or the choice is a bare word (it vouches for no move):
+    those are asked about."""
+    if understood.doubt == TRANSCRIPT_ONLY and not at.question_open:
+        return understood  # Whisper agreeing with its own transcript, nothing asked: asked about
+    if command is not None and command.intent in NOT_OVERRULING and not _is_bare(understood):
+        return understood  # a bare word chosen vouches for no move: asked about
+    return replace(understood, doubt=Doubt.NONE, agreed=True)
 
 
 def _meaning_of(understood: Understanding, heard: Heard, meaning: Callable[[str], Hashable | None]) -> Hashable | None:
@@ -234,28 +252,44 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
     no command rejects a doubtful decode; an unsure one changes nothing.
     Whisper writes ordinary speech down as it is, so it does not parse: on bench/heard.py's 80 non-command
     sentences it made no command at all, where the grammar decode must be checked hard to reject them."""
-    transcript = heard.transcript() if heard.transcript is not None else None
+    transcript = _transcript(heard)
     if transcript is None or not transcript.text or transcript.logprob < TRANSCRIPT_MIN_LOGPROB:
         return understood
     written, command = read_transcript(at.parser, transcript.text)
-    decoded = understood.how is not How.REJECTED
     if command is None:
-        # Written down with confidence, and no command: the doubtful grammar decode was forced onto the
-        # language (bench/heard.py: "what a lovely afternoon", -0.17, had become "play elevator"). Not
-        # when the grammar's two decodes agree (in white noise Whisper wrote "undo" as "and who" with
-        # -0.53) or its second decode heard clearly ("hint" written down as "h").
-        sure = decoded and bool(understood.doubt) and transcript.logprob >= TRANSCRIPT_SURE_LOGPROB \
-            and not (understood.doubt == SECOND_ONLY and heard.evidence.second_clear) \
-            and not (heard.text and heard.evidence.second == heard.text)
-        return Understanding(How.REJECTED) if sure else understood
+        return Understanding(How.REJECTED) if _sure_no_command(understood, heard, transcript.logprob) else understood
+    decoded = understood.how is not How.REJECTED
     if decoded and (command == understood.command or _same_play(understood, command, at)):
-        if command.intent in NOT_OVERRULING and not _is_bare(understood):
-            return understood  # a bare word vouches for no move ("seven" written, "seven to seven" decoded)
-        return replace(understood, doubt=Doubt.NONE, agreed=True) if understood.doubt else understood
+        return _agreed_by_transcript(understood, command)
     if decoded and command.intent in NOT_OVERRULING:
         return understood
     other = _by_grammar(Heard(written, None), at)
     return replace(other, doubt=TRANSCRIPT_ONLY, text=written) if other.how in (How.PARSED, How.ASKED) else understood
+
+
+def _sure_no_command(understood: Understanding, heard: Heard, logprob: float) -> bool:
+    """Whether a transcript written down with confidence, and no command, shows the doubtful grammar decode
+    was forced onto the language (bench/heard.py: "what a lovely afternoon", -0.17, had become "play
+    elevator"). Not when the grammar's two decodes agree (in white noise Whisper wrote "undo" as "and who"
+    with -0.53) or its second decode heard clearly ("hint" written down as "h")."""
+    evidence = heard.evidence
+    return understood.how is not How.REJECTED and bool(understood.doubt) \
+        and logprob >= TRANSCRIPT_SURE_LOGPROB \
+        and not (understood.doubt == SECOND_ONLY and evidence.second_clear) \
+        and not (heard.text and evidence.second == heard.text)
+
+
+def _agreed_by_transcript(understood: Understanding, command: Command) -> Understanding:
+    """``understood`` once the transcript named the same command or move: its doubt lifted, unless the
+    transcript is a bare word, which vouches for no move ("seven" written, "seven to seven" decoded)."""
+    if command.intent in NOT_OVERRULING and not _is_bare(understood):
+        return understood
+    return replace(understood, doubt=Doubt.NONE, agreed=True) if understood.doubt else understood
+
+
+def _transcript(heard: Heard) -> Transcript | None:
+    """Whisper's transcript of the utterance, written when first asked for (None: no second opinion)."""
+    return heard.transcript() if heard.transcript is not None else None
 
 
 def _is_bare(understood: Understanding) -> bool:
@@ -280,17 +314,41 @@ def read_transcript(parser: Parser, text: str) -> tuple[str, Command | None]:
 
 def _by_grammar(heard: Heard, at: Hearing) -> Understanding:
     """``understand`` from the grammar decodes alone (``Heard.text``, ``second``, ``rival``, ``alternatives``)."""
-    parser, evidence = at.parser, heard.evidence
     understood = _understand(heard, at)
-    if understood.how is How.REJECTED and heard.unknown and evidence.second and parser.parse(evidence.second) is not None:
-        # The first decode (what is likely now) found nothing, the whole language did, and it fits
-        # the audio as a command must: never change the game without asking (see SECOND_ONLY).
-        other = _understand(Heard(evidence.second, None), at)
-        if other.how is not How.REJECTED:
-            return replace(other, doubt=SECOND_ONLY, text=evidence.second)
+    if understood.how is How.REJECTED:
+        second_only = _second_only(heard, at)
+        if second_only is not None:
+            return second_only
     if understood.how in (How.REJECTED, How.ASKED):
         return understood
-    doubt = Doubt.of_recogniser(heard.doubt) if heard.doubt else Doubt.INCOMPLETE if heard.confidence == 0.0 else Doubt.NONE
+    doubt = _recogniser_doubt(heard) or _decodes_differ(understood, heard, at)
+    if not doubt and understood.how is How.MATCHED:
+        doubt = Doubt.MATCHED
+    if not doubt and understood.command is not None and _alternative_differs(understood, heard, at):
+        doubt = Doubt.CLOSE_ALTERNATIVE
+    return replace(understood, doubt=doubt) if doubt else understood
+
+
+def _second_only(heard: Heard, at: Hearing) -> Understanding | None:
+    """The first decode (what is likely now) found nothing, the whole language did, and it fits the audio
+    as a command must: understood, never to change the game without asking (see ``SECOND_ONLY``)."""
+    second = heard.evidence.second
+    if not (heard.unknown and second and at.parser.parse(second) is not None):
+        return None
+    other = _understand(Heard(second, None), at)
+    return None if other.how is How.REJECTED else replace(other, doubt=SECOND_ONLY, text=second)
+
+
+def _recogniser_doubt(heard: Heard) -> Doubt:
+    """What the recogniser itself doubted, or a decode that did not reach the end of a sentence."""
+    if heard.doubt:
+        return Doubt.of_recogniser(heard.doubt)
+    return Doubt.INCOMPLETE if heard.confidence == 0.0 else Doubt.NONE
+
+
+def _decodes_differ(understood: Understanding, heard: Heard, at: Hearing) -> Doubt:
+    """Whether the grammar's other decodes heard another command than ``understood``."""
+    parser, evidence = at.parser, heard.evidence
     second = parser.parse(evidence.second) if evidence.second else None
     forced = parser.begins_with_skipped_word(heard.text)
     if second is not None and second != understood.command \
@@ -301,22 +359,23 @@ def _by_grammar(heard: Heard, at: Hearing) -> Understanding:
         # sentence does not begin with a skipped word: forced onto the language, speech that is no
         # command tends to start with "the" (babble at 20 dB: "autoplay on" -> "the pile two to the
         # column eight", and the second decode "the four over the column eight", the same move).
-        doubt = doubt or Doubt.SECOND_DIFFERS
+        return Doubt.SECOND_DIFFERS
     rival = parser.parse(evidence.rival) if evidence.rival else None
     if rival is not None and rival != understood.command:
         # A sentence of the whole language that means something else fitted the audio as well, though
         # it failed a check: the first decode's legal-move prior may have chosen (bench/heard.py: the
         # illegal "six of clubs on jack of clubs" played as "eight of clubs on column five").
-        doubt = doubt or Doubt.RIVAL
-    if not doubt and understood.how is How.MATCHED:
-        doubt = Doubt.MATCHED
-    if not doubt and understood.command is not None:
-        for alternative in heard.alternatives:
-            command = parser.parse(alternative)
-            if command is not None and command != understood.command:
-                doubt = Doubt.CLOSE_ALTERNATIVE
-                break
-    return replace(understood, doubt=doubt) if doubt else understood
+        return Doubt.RIVAL
+    return Doubt.NONE
+
+
+def _alternative_differs(understood: Understanding, heard: Heard, at: Hearing) -> bool:
+    """Whether the recogniser's n-best list holds another command than ``understood``."""
+    for alternative in heard.alternatives:
+        command = at.parser.parse(alternative)
+        if command is not None and command != understood.command:
+            return True
+    return False
 
 
 def _same_play(understood: Understanding, other: Command, at: Hearing) -> bool:
