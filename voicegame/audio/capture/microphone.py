@@ -267,10 +267,7 @@ class Microphone:
             return True
         self.endpointer.attach(None)  # this turn's grammar is not set yet: decode once ``listen`` has it
         while True:
-            try:
-                block = self._queue.get(timeout=poll_s)
-            except queue.Empty:
-                block = None
+            block = self._next_block(poll_s)
             if block is not None:
                 self._ready.extend(self.endpointer.feed(block))
                 if self.endpointer.started or self._ready:
