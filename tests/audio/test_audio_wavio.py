@@ -154,3 +154,32 @@ def test_a_long_recording_is_read_only_as_far_as_a_command_can_go(tmp_path):
     floats = tmp_path / "f.wav"
     _float_wav(floats, _sine(16000, 30.0), 16000)
     assert len(read_wav(floats, max_seconds=2.5)) == 40000
+
+
+def _riff(*chunks: tuple[bytes, bytes]) -> bytes:
+    body = b"".join(cid + struct.pack("<I", len(data)) + data + b"\0" * (len(data) & 1) for cid, data in chunks)
+    return b"RIFF" + struct.pack("<I", 4 + len(body)) + b"WAVE" + body
+
+
+@pytest.mark.parametrize("fmt,needle", [
+    (struct.pack("<HHIIHH", 3, 1, 16000, 64000, 4, 32)[:10], "broken"),  # a fmt chunk cut short
+    (struct.pack("<HHIIHH", 3, 1, 16000, 24000, 2, 12), "12-bit"),
+    (struct.pack("<HHIIHH", 3, 1, 0, 0, 4, 32), "no sample rate"),
+    (struct.pack("<HHIIHH", 0xFFFE, 1, 16000, 32000, 2, 16) + struct.pack("<HHIH", 22, 16, 0, 2) + b"\0" * 14,
+     "compressed"),  # an extensible header whose sub-format is ADPCM
+])
+def test_damaged_float_reader_headers_are_one_sentence(tmp_path, fmt, needle):
+    p = tmp_path / "damaged.wav"
+    p.write_bytes(_riff((b"fmt ", fmt), (b"data", b"\0" * 64)))
+    with pytest.raises(WavError) as e:
+        read_wav(p)
+    assert needle in str(e.value) and str(e.value).endswith(".")
+
+
+def test_an_extensible_float_header_is_read_by_its_sub_format(tmp_path):
+    samples = _sine(16000, 0.25).astype("<f4")
+    fmt = struct.pack("<HHIIHH", 0xFFFE, 1, 16000, 64000, 4, 32) + struct.pack("<HHIH", 22, 32, 4, 3) + b"\0" * 14
+    p = tmp_path / "ext.wav"
+    p.write_bytes(_riff((b"LIST", b"odd"), (b"fmt ", fmt), (b"data", samples.tobytes())))
+    pcm = read_wav(p)
+    assert len(pcm) == 4000 and abs(_peak_hz(pcm) - 440) < 3

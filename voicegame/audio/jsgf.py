@@ -64,6 +64,40 @@ def _word_of(tok: _Tok) -> str:
     return tok.text
 
 
+def _rule_reference(name: str) -> tuple:
+    """``<name>``'s node: the special rules ``<NULL>`` and ``<VOID>``, else the rule (an imported
+    ``<grammar.rule>`` by its last part)."""
+    if name == "NULL":
+        return ("null",)
+    if name == "VOID":
+        return ("void",)
+    return ("rule", name.split(".")[-1])
+
+
+def _token_node(tok: _Tok) -> tuple:
+    """A word, or a sequence of words for a quoted token holding several."""
+    words = _word_of(tok).split()
+    return ("seq", [("word", w) for w in words]) if len(words) != 1 else ("word", words[0])
+
+
+def _repeats(toks: list[_Tok], pos: int, node: tuple) -> tuple[int, tuple]:
+    """``node`` wrapped in the ``*`` and ``+`` that follow it at ``pos`` (tags between are skipped)."""
+    while pos < len(toks) and (toks[pos].kind == "tag" or toks[pos].text in ("*", "+")):
+        if toks[pos].text == "*":
+            node = ("star", node)
+        elif toks[pos].text == "+":
+            node = ("plus", node)
+        pos += 1
+    return pos, node
+
+
+def _joined(kind: str, parts: list[tuple], empty: tuple) -> tuple:
+    """``parts`` as one node of ``kind`` ("seq", "alt"): a single part stands alone, none is ``empty``."""
+    if not parts:
+        return empty
+    return parts[0] if len(parts) == 1 else (kind, parts)
+
+
 class Jsgf:
     """A parsed JSGF document (the subset described in the module docstring)."""
 
@@ -73,45 +107,52 @@ class Jsgf:
         self.name = ""
         self.rules: dict[str, list[_Tok]] = {}
         self.public: list[str] = []
+        self._body_start = self._read_header(toks)
+        i = self._body_start
+        while i < len(toks):
+            i = self._read_rule(toks, i)
+        if not self.public:
+            raise GrammarError("audio_grammar_no_public_rule")
+
+    def _read_header(self, toks: list[_Tok]) -> int:
+        """Where the rules begin, past the header lines (``#JSGF V1.0 ...;``, tokenised as words up to
+        ';', ``grammar NAME;``, ``import <...>;``); keeps the grammar's name."""
         i = 0
-        # header: "#JSGF V1.0 ...;" is tokenised as words up to ';'
         while i < len(toks):
             t = toks[i]
             if t.kind == "word" and t.text.startswith("#"):
-                i = self._skip_to_semicolon(toks, i)
+                i = self._semicolon_from(toks, i) + 1
             elif t.kind == "word" and t.text in ("grammar", "import"):
-                j = self._skip_to_semicolon(toks, i)
+                j = self._semicolon_from(toks, i) + 1
                 if t.text == "grammar" and j - i >= 2:
                     self.name = toks[i + 1].text
                 i = j
             else:
-                break
-        self._body_start = i
-        while i < len(toks):
-            public = False
-            if toks[i].kind == "word" and toks[i].text == "public":
-                public = True
-                i += 1
-            if i + 1 >= len(toks) or toks[i].kind != "rule" or toks[i + 1].text != "=":
-                raise GrammarError("audio_grammar_bad_rule", near=text[toks[min(i, len(toks) - 1)].start:][:30])
-            name = toks[i].text[1:-1]
-            j = i + 2
-            while j < len(toks) and toks[j].text != ";":
-                j += 1
-            if j >= len(toks):
-                raise GrammarError("audio_grammar_no_semicolon", rule=name)
-            self.rules[name] = toks[i + 2 : j]
-            if public:
-                self.public.append(name)
-            i = j + 1
-        if not self.public:
-            raise GrammarError("audio_grammar_no_public_rule")
+                return i
+        return i
+
+    def _read_rule(self, toks: list[_Tok], i: int) -> int:
+        """Reads the rule ``[public] <name> = ... ;`` that begins at ``i``; returns where the next begins."""
+        public = toks[i].kind == "word" and toks[i].text == "public"
+        if public:
+            i += 1
+        if i + 1 >= len(toks) or toks[i].kind != "rule" or toks[i + 1].text != "=":
+            raise GrammarError("audio_grammar_bad_rule", near=self.text[toks[min(i, len(toks) - 1)].start:][:30])
+        name = toks[i].text[1:-1]
+        semicolon = self._semicolon_from(toks, i + 2)
+        if semicolon >= len(toks):
+            raise GrammarError("audio_grammar_no_semicolon", rule=name)
+        self.rules[name] = toks[i + 2 : semicolon]
+        if public:
+            self.public.append(name)
+        return semicolon + 1
 
     @staticmethod
-    def _skip_to_semicolon(toks: list[_Tok], i: int) -> int:
+    def _semicolon_from(toks: list[_Tok], i: int) -> int:
+        """The index of the first ';' from ``i`` on; ``len(toks)`` when there is none."""
         while i < len(toks) and toks[i].text != ";":
             i += 1
-        return i + 1
+        return i
 
     # ------------------------------------------------------------------- AST
     # nodes: ("word", w) ("rule", name) ("seq", [..]) ("alt", [..]) ("opt", x) ("star", x)
@@ -139,37 +180,32 @@ class Jsgf:
     def _seq(self, toks: list[_Tok], pos: int) -> tuple[int, tuple]:
         parts: list[tuple] = []
         while pos < len(toks) and toks[pos].text not in ("|", ")", "]"):
-            t = toks[pos]
-            if t.kind in ("weight", "tag"):
+            if toks[pos].kind in ("weight", "tag"):
                 pos += 1
                 continue
-            if t.text in ("(", "["):
-                close = ")" if t.text == "(" else "]"
-                pos, inner = self._alt(toks, pos + 1)
-                if pos >= len(toks) or toks[pos].text != close:
-                    raise GrammarError("audio_grammar_unbalanced")
-                pos += 1
-                node = inner if close == ")" else ("opt", inner)
-            elif t.kind == "rule":
-                name = t.text[1:-1]
-                node = ("null",) if name == "NULL" else ("void",) if name == "VOID" else ("rule", name.split(".")[-1])
-                pos += 1
-            elif t.kind in ("word", "quoted"):
-                ws = _word_of(t).split()
-                node = ("seq", [("word", w) for w in ws]) if len(ws) != 1 else ("word", ws[0])
-                pos += 1
-            else:
-                raise GrammarError("audio_grammar_unexpected", token=t.text)
-            while pos < len(toks) and (toks[pos].kind == "tag" or toks[pos].text in ("*", "+")):
-                if toks[pos].text == "*":
-                    node = ("star", node)
-                elif toks[pos].text == "+":
-                    node = ("plus", node)
-                pos += 1
+            pos, node = self._item(toks, pos)
+            pos, node = _repeats(toks, pos, node)
             parts.append(node)
-        if not parts:
-            return pos, ("null",)
-        return pos, parts[0] if len(parts) == 1 else ("seq", parts)
+        return pos, _joined("seq", parts, ("null",))
+
+    def _item(self, toks: list[_Tok], pos: int) -> tuple[int, tuple]:
+        """One item of a sequence, before its ``*``/``+``: a group, a rule reference or a token."""
+        t = toks[pos]
+        if t.text in ("(", "["):
+            return self._group(toks, pos)
+        if t.kind == "rule":
+            return pos + 1, _rule_reference(t.text[1:-1])
+        if t.kind in ("word", "quoted"):
+            return pos + 1, _token_node(t)
+        raise GrammarError("audio_grammar_unexpected", token=t.text)
+
+    def _group(self, toks: list[_Tok], pos: int) -> tuple[int, tuple]:
+        """``( ... )`` or ``[ ... ]`` (optional) beginning at ``pos``, up to its closing bracket."""
+        close = ")" if toks[pos].text == "(" else "]"
+        pos, inner = self._alt(toks, pos + 1)
+        if pos >= len(toks) or toks[pos].text != close:
+            raise GrammarError("audio_grammar_unbalanced")
+        return pos + 1, inner if close == ")" else ("opt", inner)
 
     # ----------------------------------------------------------------- words
     @cached_property
@@ -320,6 +356,8 @@ _NULL = ("null",)
 
 
 def _simplify(node: tuple, missing: set[str], void_rules: set[str]) -> tuple:
+    """``node`` without what needs a word of ``missing`` or a rule of ``void_rules``: ``_VOID`` when
+    nothing is left of it, ``_NULL`` when only silence is."""
     k = node[0]
     if k == "word":
         return _VOID if node[1] in missing else node
@@ -328,20 +366,26 @@ def _simplify(node: tuple, missing: set[str], void_rules: set[str]) -> tuple:
     if k in ("null", "void"):
         return node
     if k == "seq":
-        parts = [_simplify(c, missing, void_rules) for c in node[1]]
-        if any(p == _VOID for p in parts):
-            return _VOID
-        parts = [p for p in parts if p != _NULL]
-        return _NULL if not parts else parts[0] if len(parts) == 1 else ("seq", parts)
+        return _simplify_seq([_simplify(c, missing, void_rules) for c in node[1]])
     if k == "alt":
-        parts = [p for p in (_simplify(c, missing, void_rules) for c in node[1]) if p != _VOID]
-        return _VOID if not parts else parts[0] if len(parts) == 1 else ("alt", parts)
-    inner = _simplify(node[1], missing, void_rules)
-    if k == "plus":
+        return _joined("alt", [p for p in (_simplify(c, missing, void_rules) for c in node[1]) if p != _VOID], _VOID)
+    return _simplify_repeat(k, _simplify(node[1], missing, void_rules))
+
+
+def _simplify_seq(parts: list[tuple]) -> tuple:
+    """A sequence of simplified ``parts``: void when one part is, its silent parts left out."""
+    if any(p == _VOID for p in parts):
+        return _VOID
+    return _joined("seq", [p for p in parts if p != _NULL], _NULL)
+
+
+def _simplify_repeat(kind: str, inner: tuple) -> tuple:
+    """``opt``, ``star`` or ``plus`` of a simplified ``inner``."""
+    if kind == "plus":
         return inner if inner in (_VOID, _NULL) else ("plus", inner)
     if inner in (_VOID, _NULL):  # [void] and void* can only be skipped
         return _NULL
-    return (k, inner)
+    return (kind, inner)
 
 
 def _serialise(node: tuple) -> str:

@@ -25,7 +25,7 @@ import urllib.request
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Callable, Protocol
+from typing import BinaryIO, Callable, Protocol
 
 from .errors import DownloadError
 
@@ -129,9 +129,7 @@ def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = No
     broken archive. ``timeout`` bounds connecting and each read, so being offline fails fast.
     """
     if spec is None:
-        if lang not in MODELS:
-            raise DownloadError("audio_download_unknown_language", lang=lang, known=", ".join(sorted(MODELS)))
-        spec = MODELS[lang]
+        spec = _spec_of(lang)
     root = Path(dest).expanduser() if dest is not None else _models_dir()
     final = root / spec.name
     if _looks_like_model(final):
@@ -140,39 +138,67 @@ def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = No
         root.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise DownloadError("audio_download_no_folder", folder=root, reason=e.strerror or e) from None
-
     part = root / f".{spec.name}.zip.part"
+    _download(spec, part, _open_url(spec, opener, timeout), progress)
+    _unpack(part, root, spec, final)
+    return final
+
+
+def _spec_of(lang: str) -> ModelSpec:
+    """The model of ``lang``; a sentence listing the known languages when there is none."""
+    if lang not in MODELS:
+        raise DownloadError("audio_download_unknown_language", lang=lang, known=", ".join(sorted(MODELS)))
+    return MODELS[lang]
+
+
+def _open_url(spec: ModelSpec, opener: Callable[..., _Response], timeout: float) -> _Response:
+    """The response for the model's archive; offline (or a bad address) is said in one sentence."""
     host = urllib.parse.urlparse(spec.url).hostname or spec.url
     try:
-        resp = opener(spec.url, timeout=timeout)
+        return opener(spec.url, timeout=timeout)
     except (urllib.error.URLError, OSError, ValueError) as e:
         reason = getattr(e, "reason", e)
         raise DownloadError("audio_download_offline", host=host, reason=_short(reason)) from None
-    digest = hashlib.sha256()
-    got = 0
+
+
+def _download(spec: ModelSpec, part: Path, resp: _Response, progress: bool) -> None:
+    """Streams ``resp`` into ``part``, checking its size and SHA-256 against ``spec``; a download that
+    breaks off or does not match is removed and said in one sentence."""
     try:
         with resp, open(part, "wb") as out:
-            length = resp.headers.get("Content-Length") if hasattr(resp, "headers") else None
-            total = int(length) if length and length.isdigit() else spec.size
-            bar = _Progress(total, spec.name, progress)
-            try:
-                while True:
-                    chunk = resp.read(1 << 16)
-                    if not chunk:
-                        break
-                    out.write(chunk)
-                    digest.update(chunk)
-                    got += len(chunk)
-                    bar.update(len(chunk))
-            finally:
-                bar.close()
+            got, digest = _stream(spec, resp, out, progress)
     except (OSError, urllib.error.URLError) as e:
         part.unlink(missing_ok=True)
         raise DownloadError("audio_download_broke_off", reason=_short(e)) from None
-    if got != spec.size or digest.hexdigest() != spec.sha256:
+    if got != spec.size or digest != spec.sha256:
         part.unlink(missing_ok=True)
         raise DownloadError("audio_download_mismatch", size=got)
 
+
+def _stream(spec: ModelSpec, resp: _Response, out: BinaryIO, progress: bool) -> tuple[int, str]:
+    """Copies ``resp`` to ``out`` showing progress; the bytes copied and their SHA-256 (hex)."""
+    length = resp.headers.get("Content-Length") if hasattr(resp, "headers") else None
+    total = int(length) if length and length.isdigit() else spec.size
+    digest = hashlib.sha256()
+    got = 0
+    bar = _Progress(total, spec.name, progress)
+    try:
+        while True:
+            chunk = resp.read(1 << 16)
+            if not chunk:
+                break
+            out.write(chunk)
+            digest.update(chunk)
+            got += len(chunk)
+            bar.update(len(chunk))
+    finally:
+        bar.close()
+    return got, digest.hexdigest()
+
+
+def _unpack(part: Path, root: Path, spec: ModelSpec, final: Path) -> None:
+    """Unpacks the verified archive ``part`` next to ``final`` and renames the model into place; the
+    archive and the unpacked leftovers are removed whatever happens."""
     tmp = Path(tempfile.mkdtemp(prefix=f".{spec.name}.", dir=root))
     try:
         try:
@@ -191,7 +217,6 @@ def download_vosk_model(lang: str = "en-us", dest: str | os.PathLike | None = No
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         part.unlink(missing_ok=True)
-    return final
 
 
 def _short(e: object) -> str:

@@ -55,29 +55,45 @@ def parse_vosk_result(result: str | dict, doubt_below: float = DOUBT_CONFIDENCE)
     Under ``doubt_below`` the result is marked doubtful. With ``SetMaxAlternatives`` the other
     alternatives' texts become ``Heard.alternatives`` (the game asks when one means something else).
     """
-    if isinstance(result, str):
-        try:
-            data = json.loads(result) if result.strip() else {}
-        except json.JSONDecodeError:
-            return Heard("", None, True)
-    else:
-        data = result
+    data = _result_data(result)
     others: list[str] = []
     if "alternatives" in data and data["alternatives"]:
-        for alternative in data["alternatives"][1:]:
-            other = " ".join(w for w in str(alternative.get("text", "")).split() if w != UNK)
-            if other and other not in others:
-                others.append(other)
+        others = _other_alternatives(data["alternatives"][1:])
         data = data["alternatives"][0]
-    raw_words = str(data.get("text", "")).split()
-    words = [w for w in raw_words if w != UNK]
+    words = [w for w in str(data.get("text", "")).split() if w != UNK]
     if not words:
         return Heard("", None, True)
     text = " ".join(words)
-    confs = [float(r["conf"]) for r in data.get("result", []) if r.get("word") != UNK and "conf" in r]
-    confidence = min(confs) if confs else None
+    confidence = _lowest_confidence(data)
     doubt = "low confidence" if confidence is not None and confidence < doubt_below else ""
     return Heard(text, confidence, False, doubt, tuple(o for o in others if o != text))
+
+
+def _result_data(result: str | dict) -> dict:
+    """Vosk's result as read from its JSON; no result (nothing heard) for empty text or text that
+    is not JSON."""
+    if not isinstance(result, str):
+        return result
+    try:
+        return json.loads(result) if result.strip() else {}
+    except json.JSONDecodeError:
+        return {}
+
+
+def _other_alternatives(alternatives: list[dict]) -> list[str]:
+    """The texts of the alternatives after the best, "[unk]" removed, each once, in Vosk's order."""
+    others: list[str] = []
+    for alternative in alternatives:
+        other = " ".join(w for w in str(alternative.get("text", "")).split() if w != UNK)
+        if other and other not in others:
+            others.append(other)
+    return others
+
+
+def _lowest_confidence(data: dict) -> float | None:
+    """The confidence of the weakest word ("[unk]" left out); None when Vosk gave no word list."""
+    confs = [float(r["conf"]) for r in data.get("result", []) if r.get("word") != UNK and "conf" in r]
+    return min(confs) if confs else None
 
 
 def _looks_like_vosk_model(p: Path) -> bool:

@@ -66,6 +66,17 @@ def _read_riff(path: Path, blob: bytes, max_seconds: float | None = None) -> tup
     ``max_seconds`` of it (None: all)."""
     if len(blob) < 12 or blob[:4] != b"RIFF" or blob[8:12] != b"WAVE":
         raise WavError("audio_wav_not_wav", file=path.name)
+    fmt, data = _riff_chunks(path, blob)
+    tag, channels, rate, bits = fmt
+    _check_riff_format(path, tag, rate, bits)
+    if max_seconds is not None:
+        data = data[: int(max_seconds * rate) * channels * (bits // 8)]
+    return _decode_samples(data, bits // 8, channels, tag), rate
+
+
+def _riff_chunks(path: Path, blob: bytes) -> tuple[tuple[int, int, int, int], bytes]:
+    """The format (tag, channels, rate, bits) and the samples of a RIFF file's chunks (the last of
+    each kind wins; a chunk cut short by the end of the file keeps what there is of it)."""
     pos = 12
     fmt = None
     data = None
@@ -74,27 +85,34 @@ def _read_riff(path: Path, blob: bytes, max_seconds: float | None = None) -> tup
         size = struct.unpack("<I", blob[pos + 4 : pos + 8])[0]
         body = blob[pos + 8 : pos + 8 + size]
         if cid == b"fmt ":
-            if len(body) < 16:
-                raise WavError("audio_wav_broken_header", file=path.name)
-            tag, channels, rate, _, _, bits = struct.unpack("<HHIIHH", body[:16])
-            if tag == _EXTENSIBLE and len(body) >= 26:
-                tag = struct.unpack("<H", body[24:26])[0]
-            fmt = (tag, channels, rate, bits)
+            fmt = _riff_format(path, body)
         elif cid == b"data":
             data = body
         pos += 8 + size + (size & 1)
     if fmt is None or data is None:
         raise WavError("audio_wav_no_data", file=path.name)
-    tag, channels, rate, bits = fmt
+    return fmt, data
+
+
+def _riff_format(path: Path, body: bytes) -> tuple[int, int, int, int]:
+    """A ``fmt `` chunk's tag, channels, rate and bits (an extensible header's tag is its sub-format's)."""
+    if len(body) < 16:
+        raise WavError("audio_wav_broken_header", file=path.name)
+    tag, channels, rate, _, _, bits = struct.unpack("<HHIIHH", body[:16])
+    if tag == _EXTENSIBLE and len(body) >= 26:
+        tag = struct.unpack("<H", body[24:26])[0]
+    return tag, channels, rate, bits
+
+
+def _check_riff_format(path: Path, tag: int, rate: int, bits: int) -> None:
+    """Raises the sentence that says why samples of this format cannot be read (compressed, an odd
+    width, no rate); nothing when they can."""
     if tag not in (_PCM, _FLOAT):
         raise WavError("audio_wav_compressed", file=path.name, format=tag)
     if bits % 8 or bits == 0:
         raise WavError("audio_wav_file_width", file=path.name, bits=bits)
     if rate <= 0:
         raise WavError("audio_wav_no_rate", file=path.name)
-    if max_seconds is not None:
-        data = data[: int(max_seconds * rate) * channels * (bits // 8)]
-    return _decode_samples(data, bits // 8, channels, tag), rate
 
 
 def read_wav_float(path: str | Path, max_seconds: float | None = None) -> tuple[np.ndarray, int]:

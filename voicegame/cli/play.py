@@ -7,6 +7,7 @@ import argparse
 import io
 import json
 import sys
+from dataclasses import dataclass
 from typing import IO, Any
 
 from voicegame.audio.bounded_file import read_bounded_text
@@ -121,14 +122,22 @@ def run_text(session: Session, lines: IO[str], out: IO[str], trace: Trace | None
 def game_name(args: argparse.Namespace, config: Config, persistence: Persistence | None) -> str:
     """The game to play: the one named, else (with saves) the one played last or, with ``--seed N
     --resume``, the one whose deal N is saved; else the settings file's ``game.default``."""
-    name = " ".join(args.game) if args.game else None
-    if name is None and persistence is not None and args.save_id is not None:
-        name = next((g.game for g in persistence.unfinished() if g.id == args.save_id), None)
-    elif name is None and persistence is not None and args.seed is None:
-        name = persistence.last_played(g.key for g in GAMES)  # read the saves only when no game is named
-    elif name is None and persistence is not None and args.resume:
-        name = next((g.game for g in persistence.unfinished() if g.seed == args.seed), None)
+    if args.game:
+        return " ".join(args.game) or config["game.default"]
+    name = None if persistence is None else saved_game_name(args, persistence)
     return name or config["game.default"]
+
+
+def saved_game_name(args: argparse.Namespace, persistence: Persistence) -> str | None:
+    """The game no name was given for, found in the saves: the one of ``--id``, else (no ``--seed``)
+    the one played last, else (``--resume``) the one whose deal ``--seed`` is saved."""
+    if args.save_id is not None:
+        return next((g.game for g in persistence.unfinished() if g.id == args.save_id), None)
+    if args.seed is None:
+        return persistence.last_played(g.key for g in GAMES)  # read the saves only when no game is named
+    if args.resume:
+        return next((g.game for g in persistence.unfinished() if g.seed == args.seed), None)
+    return None
 
 
 VOICE_ONLY = ("input", "output")
@@ -138,9 +147,12 @@ VOICE_ONLY = ("input", "output")
 def path_problem(args: argparse.Namespace) -> str | None:
     """The first flag or file that cannot work, as one sentence, checked before the game starts (and
     before a whole game is played only to lose its recording at the end)."""
-    problem = storage_problem(args.no_save)
-    if problem:
-        return problem
+    return (storage_problem(args.no_save) or flags_problem(args) or written_file_problem(args)
+            or recording_problem(args) or model_problem(args))
+
+
+def flags_problem(args: argparse.Namespace) -> str | None:
+    """Flags that contradict each other: resuming without saves, or a voice-only file in text mode."""
     if args.resume and args.no_save:
         return say("cli_resume_no_save")
     if args.save_id is not None and args.no_save:
@@ -149,15 +161,29 @@ def path_problem(args: argparse.Namespace) -> str | None:
         for name in VOICE_ONLY:
             if getattr(args, name, None):
                 return say("cli_voice_only", flag=flag(name))
-    if args.trace is not None:
-        problem = file_to_write_problem(args.trace, "--trace")
+    return None
+
+
+def written_file_problem(args: argparse.Namespace) -> str | None:
+    """Why the ``--trace`` or ``--output`` file cannot be written, or None."""
+    problem = file_to_write_problem(args.trace, "--trace") if args.trace is not None else None
     if not problem and args.output is not None:
         problem = file_to_write_problem(args.output, "--output")
-    for wav in args.input or ():
-        problem = problem or file_to_read_problem(wav, "--input") or wav_problem(wav)
-    if not problem and args.model is not None:
-        problem = folder_problem(args.model, "--model", must_exist=True)
     return problem
+
+
+def recording_problem(args: argparse.Namespace) -> str | None:
+    """Why one of the ``--input`` recordings cannot be read or heard, or None."""
+    for wav in args.input or ():
+        problem = file_to_read_problem(wav, "--input") or wav_problem(wav)
+        if problem:
+            return problem
+    return None
+
+
+def model_problem(args: argparse.Namespace) -> str | None:
+    """Why the ``--model`` folder cannot be used, or None."""
+    return folder_problem(args.model, "--model", must_exist=True) if args.model is not None else None
 
 
 def wav_problem(path: str) -> str | None:
@@ -245,11 +271,26 @@ def id_problem(args: argparse.Namespace, entry: GameEntry, persistence: Persiste
     return None
 
 
+@dataclass(frozen=True)
+class Start:
+    """How the game begins: the save to go on with (``--resume``), the key of the sentence saying
+    there was none to go on with, and whether to offer the newest save instead."""
+
+    go_on: SavedGame | None = None
+    nothing_to_resume: str | None = None
+    offer_resume: bool = False
+
+
+def refused(problem: str) -> int:
+    """Says ``problem`` on standard error; the exit status of a flag or file refused."""
+    print(f"voicegame play: {problem}", file=sys.stderr)
+    return 2
+
+
 def run(args: argparse.Namespace) -> int:
     problem = path_problem(args)
     if problem:
-        print(f"voicegame play: {problem}", file=sys.stderr)
-        return 2
+        return refused(problem)
     args.resume = args.resume or args.save_id is not None  # an id names the saved game to go on with
     config = Config()
     readable_input()
@@ -259,65 +300,89 @@ def run(args: argparse.Namespace) -> int:
         return 2
     problem = option_problem(entry, args)
     if problem:
-        print(f"voicegame play: {problem}", file=sys.stderr)
-        return 2
+        return refused(problem)
     wanted = chosen_options(entry, args)
-    go_on: SavedGame | None = None
-    nothing_to_resume = None
-    offer_resume = args.seed is None and not args.resume
-    if args.resume and persistence is not None:
-        go_on, problem = saved_game(args, entry, persistence, wanted)
-        if problem:
-            print(f"voicegame play: {problem}", file=sys.stderr)
-            return 2
-        if go_on is None:
-            nothing_to_resume = "nothing_to_resume" if args.seed is None else "nothing_to_resume_deal"
-    elif offer_resume and wanted and persistence is not None:
-        newest = newest_unfinished(persistence, entry.key)  # a save of other options is kept, not offered
-        offer_resume = newest is None or not differs(newest, wanted)
-    winnable = args.winnable and go_on is None
+    start, problem = how_to_start(args, entry, persistence, wanted)
+    if problem:
+        return refused(problem)
     try:
-        seed, skipped, found = args.seed, 0, True
-        if winnable:
-            # Said where the player hears it (standard output in text mode) before the wait, not only in a log.
-            wait = round(solve_cli.WINNABLE_SECONDS)
-            notice = f"Looking for a deal the solver can win; this can take up to {wait} second{'' if wait == 1 else 's'}."
-            if args.text:
-                print(notice, flush=True)
-            else:  # heard, not only logged: the player waits in silence otherwise
-                announce(args, config, notice)
-            seed, skipped, found = solve_cli.find_winnable(entry, wanted, entry.random_seed() if seed is None else seed)
-        session = Session(entry, {**game_options(config, entry), **wanted}, seed,
-                          verbose=args.verbose or config["speech.verbosity"] == "verbose",
-                          persistence=persistence, resume=offer_resume, go_on=go_on)
-        session.announcements[:0] = [sentence(problem) for problem in config.problems]
-        if nothing_to_resume:
-            session.announcements.append(session.narrator.say(nothing_to_resume, title=entry.title, seed=args.seed))
-        if winnable:
-            key = "winnable_deal" if found else "winnable_none"
-            session.announcements.append(session.narrator.say(key, seed=seed, skipped=skipped))
+        session = new_session(args, config, entry, persistence, wanted, start)
     except ValueError as error:
         print(f"voicegame play: {error}.", file=sys.stderr)
         return 2
     try:
         trace = Trace(args.trace) if args.trace else None
     except OSError as error:  # made impossible between the check and now
-        print(f"voicegame play: {say('cli_path_cannot_write', what='--trace', path=shown(args.trace), problem=why(error))}",
-              file=sys.stderr)
-        return 2
+        return refused(say("cli_path_cannot_write", what="--trace", path=shown(args.trace), problem=why(error)))
     try:
-        if not args.text:
-            try:
-                return play_by_voice(session, args, config=config,
-                                     on_reply=None if trace is None else (lambda reply: trace.write(reply, session)))
-            except AudioError as error:  # only with --input: recordings never silently become typing
-                print(f"voicegame play: {say('cli_input_unheard', problem=str(error).rstrip('.'))}", file=sys.stderr)
-                return 2
-        return run_text(session, sys.stdin or io.StringIO(), sys.stdout, trace)  # closed (<&-): no commands
+        return play_session(session, args, config, trace)
     finally:
         if trace is not None:
             trace.close()
         remember_verbosity(config, session)
+
+
+def how_to_start(args: argparse.Namespace, entry: GameEntry, persistence: Persistence | None,
+                 wanted: dict[str, Any]) -> tuple[Start, str | None]:
+    """With ``--resume``: the save to go on with (or the sentence refusing it); else whether the
+    session offers the newest save (not one played with other options than those given)."""
+    if args.resume and persistence is not None:
+        go_on, problem = saved_game(args, entry, persistence, wanted)
+        if problem:
+            return Start(), problem
+        if go_on is None:
+            return Start(nothing_to_resume="nothing_to_resume" if args.seed is None else "nothing_to_resume_deal"), None
+        return Start(go_on=go_on), None
+    offer_resume = args.seed is None and not args.resume
+    if offer_resume and wanted and persistence is not None:
+        newest = newest_unfinished(persistence, entry.key)  # a save of other options is kept, not offered
+        offer_resume = newest is None or not differs(newest, wanted)
+    return Start(offer_resume=offer_resume), None
+
+
+def new_session(args: argparse.Namespace, config: Config, entry: GameEntry, persistence: Persistence | None,
+                wanted: dict[str, Any], start: Start) -> Session:
+    """The session to play, with what it says first (the settings file's problems, no save to go on
+    with, the winnable deal found). ValueError for a deal that cannot be dealt."""
+    seed, skipped, found = args.seed, 0, True
+    winnable = args.winnable and start.go_on is None
+    if winnable:
+        seed, skipped, found = winnable_deal(args, config, entry, wanted)
+    session = Session(entry, {**game_options(config, entry), **wanted}, seed,
+                      verbose=args.verbose or config["speech.verbosity"] == "verbose",
+                      persistence=persistence, resume=start.offer_resume, go_on=start.go_on)
+    session.announcements[:0] = [sentence(problem) for problem in config.problems]
+    if start.nothing_to_resume:
+        session.announcements.append(session.narrator.say(start.nothing_to_resume, title=entry.title, seed=args.seed))
+    if winnable:
+        key = "winnable_deal" if found else "winnable_none"
+        session.announcements.append(session.narrator.say(key, seed=seed, skipped=skipped))
+    return session
+
+
+def winnable_deal(args: argparse.Namespace, config: Config, entry: GameEntry,
+                  wanted: dict[str, Any]) -> tuple[int, int, bool]:
+    """``--winnable``: the first deal from ``--seed`` on (else from a random one) that the solver
+    wins, as ``solve.find_winnable`` gives it, after telling the player to wait."""
+    # Said where the player hears it (standard output in text mode) before the wait, not only in a log.
+    wait = round(solve_cli.WINNABLE_SECONDS)
+    notice = f"Looking for a deal the solver can win; this can take up to {wait} second{'' if wait == 1 else 's'}."
+    if args.text:
+        print(notice, flush=True)
+    else:  # heard, not only logged: the player waits in silence otherwise
+        announce(args, config, notice)
+    return solve_cli.find_winnable(entry, wanted, entry.random_seed() if args.seed is None else args.seed)
+
+
+def play_session(session: Session, args: argparse.Namespace, config: Config, trace: Trace | None) -> int:
+    """Plays ``session`` by voice, or in text mode on standard input; the exit status."""
+    if args.text:
+        return run_text(session, sys.stdin or io.StringIO(), sys.stdout, trace)  # closed (<&-): no commands
+    try:
+        return play_by_voice(session, args, config=config,
+                             on_reply=None if trace is None else (lambda reply: trace.write(reply, session)))
+    except AudioError as error:  # only with --input: recordings never silently become typing
+        return refused(say("cli_input_unheard", problem=str(error).rstrip(".")))
 
 
 def remember_verbosity(config: Config, session: Session) -> None:

@@ -20,7 +20,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -37,6 +37,9 @@ from voicegame.games import seed_number
 from voicegame.play.kiosk_input import MicrophoneListener
 from voicegame.play.recogniser_choice import recogniser_request, requested_kind
 from voicegame.play.turns import Recognised
+
+if TYPE_CHECKING:
+    from voicegame.play.kiosk import Kiosk
 
 log = logging.getLogger("voicegame.play.kiosk")
 
@@ -187,12 +190,7 @@ def _run(args: argparse.Namespace, uri: str, config: Any) -> int:
     clock = SystemClock()
     link = SatelliteLink(uri)
     output = satellite_output(link)
-    speech = SpeechSettings(rate=config["speech.rate"], volume=config["speech.volume"], voice=config["speech.voice"] or None)
-    tts = args.tts or config["audio.tts"] or None
-    speaker: Speaker
-    speaker, speaker_note = make_speaker(args.speaker or ("wyoming" if tts else "pyttsx3"), speech, output, tts=tts,
-                                         tts_voice=args.tts_voice or config["audio.tts_voice"] or None)
-    log.info("speaker: %s", speaker_note)
+    speaker = satellite_speaker(args, config, output)
     earcons = EarconPlayer(output, enabled=config["audio.sounds"] and not args.no_sounds)
     kind, request = requested_kind(args, config, listens_only=True), recogniser_request(args, config, speaker)
     chosen = of_kind(kind)
@@ -215,7 +213,24 @@ def _run(args: argparse.Namespace, uri: str, config: Any) -> int:
     except AudioError as error:
         log.warning("%s", error)
         notice.failed(error)
-    machine = kiosk.Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)
+    run_until_stopped(kiosk.Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes), link)
+    return 0
+
+
+def satellite_speaker(args: argparse.Namespace, config: Any, output: SoundOutput) -> Speaker:
+    """The speaker the flags and settings ask for, speaking on the satellite's ``output``: a Wyoming
+    text-to-speech server when one is named, else pyttsx3."""
+    speech = SpeechSettings(rate=config["speech.rate"], volume=config["speech.volume"], voice=config["speech.voice"] or None)
+    tts = args.tts or config["audio.tts"] or None
+    speaker: Speaker
+    speaker, speaker_note = make_speaker(args.speaker or ("wyoming" if tts else "pyttsx3"), speech, output, tts=tts,
+                                         tts_voice=args.tts_voice or config["audio.tts_voice"] or None)
+    log.info("speaker: %s", speaker_note)
+    return speaker
+
+
+def run_until_stopped(machine: "Kiosk", link: SatelliteLink) -> None:
+    """Runs the kiosk until Ctrl-C or SIGTERM, then lets go of the satellite."""
 
     def stop(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
@@ -228,4 +243,3 @@ def _run(args: argparse.Namespace, uri: str, config: Any) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
         link.close()
-    return 0

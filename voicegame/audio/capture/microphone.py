@@ -19,6 +19,7 @@ import numpy as np
 
 from ..errors import MicrophoneError, library_words
 from .endpointer import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer, Utterance
+from .listen_deadline import ListenDeadline
 from .voice_activity import FRAME_MS, SAMPLE_RATE, EnergyVad, WebRtcVad
 
 if TYPE_CHECKING:
@@ -221,22 +222,11 @@ class Microphone:
         assert self.endpointer is not None  # __post_init__ made one
         self.endpointer.attach(stream)
         if self._ready:  # ended while the game was still speaking (see ``watch``): decode it whole
-            u = self._ready.pop(0)
-            if stream is not None:
-                try:
-                    stream.begin()
-                    stream.feed(u.pcm)
-                except Exception:
-                    log.exception("the streaming recogniser failed")
-            return u
-        deadline = None if timeout is None else clock() + timeout
+            return self._ready_utterance(stream)
+        deadline = ListenDeadline(timeout, clock)
         announced = self.endpointer.started  # began while the game spoke: already announced by ``watch``
         while True:
-            wait = 0.1 if deadline is None else max(0.0, min(0.1, deadline - clock()))
-            try:
-                block = self._queue.get(timeout=wait)
-            except queue.Empty:
-                block = None
+            block = self._next_block(deadline.wait())
             if block is not None:
                 done = self.endpointer.feed(block)
                 if self.endpointer.started and not announced:
@@ -245,8 +235,26 @@ class Microphone:
                         on_start()
                 if done:
                     return done[0]
-            if deadline is not None and clock() >= deadline and not self.endpointer.started:
+            if deadline.passed() and not self.endpointer.started:
                 return None
+
+    def _ready_utterance(self, stream: "StreamingRecogniser | None") -> Utterance:
+        """The utterance ``watch`` heard end while the game spoke, fed whole to ``stream``."""
+        u = self._ready.pop(0)
+        if stream is not None:
+            try:
+                stream.begin()
+                stream.feed(u.pcm)
+            except Exception:
+                log.exception("the streaming recogniser failed")
+        return u
+
+    def _next_block(self, wait: float) -> np.ndarray | None:
+        """The next block captured, or None when none came within ``wait`` seconds."""
+        try:
+            return self._queue.get(timeout=wait)
+        except queue.Empty:
+            return None
 
     def watch(self, busy: Callable[[], bool], on_start: Callable[[], None] | None = None,
               poll_s: float = 0.05) -> bool:
@@ -259,10 +267,7 @@ class Microphone:
             return True
         self.endpointer.attach(None)  # this turn's grammar is not set yet: decode once ``listen`` has it
         while True:
-            try:
-                block = self._queue.get(timeout=poll_s)
-            except queue.Empty:
-                block = None
+            block = self._next_block(poll_s)
             if block is not None:
                 self._ready.extend(self.endpointer.feed(block))
                 if self.endpointer.started or self._ready:

@@ -27,6 +27,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..capture.endpointer import Endpointer, Utterance
+from ..capture.listen_deadline import ListenDeadline
 from .link import (CONNECT_TIMEOUT_S, LOOP, WIDTH, WyomingUnavailable, chunk_samples, program_name,
                    read_event, to_rate)
 
@@ -173,19 +174,12 @@ class SatelliteMicrophone:
         from wyoming.vad import VoiceStarted, VoiceStopped
 
         self.endpointer.attach(stream)
-        deadline = None if timeout is None else clock() + timeout
+        deadline = ListenDeadline(timeout, clock)
         announced = self.endpointer.started
         while True:
-            wait = 0.1 if deadline is None else max(0.0, min(0.1, deadline - clock()))
-            try:
-                block = self.link.mic.get(timeout=wait)
-            except queue.Empty:
-                block = None
+            block = self._next_item(deadline.wait())
             if isinstance(block, str):
-                if block == DROPPED:
-                    raise WyomingUnavailable("wyoming_satellite_lost", uri=self.link.uri)
-                if not self.muted:
-                    self.detected = True
+                if self._wake_word(block):
                     return None
             elif block is not None and not self.muted:
                 done = self.endpointer.feed(block)
@@ -197,8 +191,26 @@ class SatelliteMicrophone:
                 if done:
                     self.link.send(VoiceStopped().event())
                     return done[0]
-            if deadline is not None and clock() >= deadline and not self.endpointer.started:
+            if deadline.passed() and not self.endpointer.started:
                 return None
+
+    def _next_item(self, wait: float) -> np.ndarray | str | None:
+        """The next item from the satellite (a block of audio, or a word such as ``DROPPED``), or
+        None when none came within ``wait`` seconds."""
+        try:
+            return self.link.mic.get(timeout=wait)
+        except queue.Empty:
+            return None
+
+    def _wake_word(self, item: str) -> bool:
+        """Whether the word ``item`` ends the listen because the satellite heard its wake word (not
+        while muted); raises ``WyomingUnavailable`` when it says the satellite is gone."""
+        if item == DROPPED:
+            raise WyomingUnavailable("wyoming_satellite_lost", uri=self.link.uri)
+        if self.muted:
+            return False
+        self.detected = True
+        return True
 
     def mute(self) -> None:
         self.muted = True
