@@ -88,7 +88,7 @@ class Budget:
 def interchangeable_groups(engine: Engine) -> tuple[tuple[int, ...], ...]:
     """The sets of two or more piles that may trade contents without changing the position (see
     :class:`Positions`): same kind, rules and group, not dealt onto one by one by the stock, and in a
-    game where where a card lies does not matter (no pairing, no accept hook)."""
+    game where the place of a card does not matter (no pairing, no accept hook)."""
     dealt_group = getattr(engine.game.stock_rule, "group", None)
     classes: dict[tuple[object, ...], list[int]] = {}
     for i, spec in enumerate(engine.specs):
