@@ -85,6 +85,19 @@ class Budget:
         return True
 
 
+def interchangeable_groups(engine: Engine) -> tuple[tuple[int, ...], ...]:
+    """The sets of two or more piles that may trade contents without changing the position (see
+    :class:`Positions`): same kind, rules and group, not dealt onto one by one by the stock, and in a
+    game where the place of a card does not matter (no pairing, no accept hook)."""
+    dealt_group = getattr(engine.game.stock_rule, "group", None)
+    classes: dict[tuple[object, ...], list[int]] = {}
+    for i, spec in enumerate(engine.specs):
+        positional = engine.game.pairs is not None or (spec.accepts is not None and spec.accepts.extra is not None)  # pairing games, hooks: where a card lies matters
+        if spec.kind in (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL) and spec.group != dealt_group and not positional:
+            classes.setdefault((spec.kind, spec.accepts, spec.takes, spec.auto_turn, spec.group), []).append(i)
+    return tuple(tuple(g) for g in classes.values() if len(g) > 1)
+
+
 class Positions:
     """Canonical keys and successor states for one engine, shared by both search modes.
 
@@ -100,13 +113,7 @@ class Positions:
         self.engine = engine
         specs = engine.specs
         rule = engine.game.stock_rule
-        dealt_group = getattr(rule, "group", None)
-        classes: dict[tuple[object, ...], list[int]] = {}
-        for i, spec in enumerate(specs):
-            positional = engine.game.pairs is not None or (spec.accepts is not None and spec.accepts.extra is not None)  # pairing games, hooks: where a card lies matters
-            if spec.kind in (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL) and spec.group != dealt_group and not positional:
-                classes.setdefault((spec.kind, spec.accepts, spec.takes, spec.auto_turn, spec.group), []).append(i)
-        self.groups = tuple(tuple(g) for g in classes.values() if len(g) > 1)
+        self.groups = interchangeable_groups(engine)
         grouped = {i for g in self.groups for i in g}
         self.fixed = tuple(i for i in range(len(specs)) if i not in grouped)
         self.keep_redeals = rule is not None and getattr(rule, "redeals", None) is not None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from voicegame.engine.cards import Card, Rank, Suit
@@ -69,6 +69,23 @@ def _reveals(events: list[Event]) -> float:
     return count
 
 
+def productive_moves(engine: Engine, state: State) -> Iterator[Move]:
+    """The legal moves of ``state`` worth weighing: deals, and moves the engine calls productive."""
+    for move in engine.legal_moves(state):
+        if move.kind is MoveKind.DEAL or engine.is_productive(state, move):
+            yield move
+
+
+def _how_ended(won: bool, open_left: bool, budget: Budget, visits_spent: bool) -> str:
+    """Why a ranking search stopped: "won", "searched" (nothing left open), the budget's reason
+    ("nodes", "time"), or "visits"."""
+    if won:
+        return "won"
+    if not open_left:
+        return "searched"
+    return budget.ended_by or ("visits" if visits_spent else "searched")
+
+
 @dataclass(frozen=True)
 class RankedMove:
     move: Move
@@ -117,7 +134,7 @@ class FairSearch:
         start = masked(engine, state)
         positions = self.positions
         priority = self.hooks.priority or generic_priority
-        moves = [m for m in engine.legal_moves(start) if m.kind is MoveKind.DEAL or engine.is_productive(start, m)]
+        moves = list(productive_moves(engine, start))
         if not moves:
             self.ended, self.nodes = "searched", 0
             return []
@@ -156,10 +173,9 @@ class FairSearch:
         most = visits if visits is not None else 1 << 62
         while heap and not won and visits_made < most and budget.spend():
             _, _, root, depth, state = heapq.heappop(heap)
-            for move in engine.legal_moves(state):
-                if move.kind is MoveKind.DEAL or engine.is_productive(state, move):
-                    visit(root, state, move, depth + 1)
-        self.ended = "won" if won else ("searched" if not heap else budget.ended_by or ("visits" if visits_made >= most else "searched"))
+            for move in productive_moves(engine, state):
+                visit(root, state, move, depth + 1)
+        self.ended = _how_ended(won, bool(heap), budget, visits_made >= most)
         self.nodes = budget.used
         self.visits = visits_made
         ranked = sorted(order, key=lambda k: (-round(best[k] - base, 6), order.index(k)))

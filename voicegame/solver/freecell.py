@@ -127,17 +127,28 @@ def forced(pos: Position) -> Step | None:
 
 def steps(pos: Position) -> list[Step]:
     """Every useful move of ``pos`` (moving a whole column to an empty one, or a card between
-    cells, changes nothing that matters and is left out)."""
+    cells, changes nothing that matters and is left out): cards home, cell cards to columns, then
+    each column's moves."""
     cols, cells, found = pos
     out: list[Step] = []
-    free = CELLS - len(cells)
-    empty = [i for i, c in enumerate(cols) if not c]
+    _home_steps(cols, cells, found, out)
+    _cell_steps(cols, cells, out)
+    _column_steps(cols, CELLS - len(cells), out)
+    return out
+
+
+def _home_steps(cols: tuple[Column, ...], cells: tuple[int, ...], found: tuple[int, int, int, int], out: list[Step]) -> None:
+    """Cards that may go up: from the cells, then from the columns."""
     for card in cells:
         if found[SUIT[card]] == RANK[card] - 1:
             out.append(("xf", card, -1, 1))
     for i, col in enumerate(cols):
         if col and found[SUIT[col[-1]]] == RANK[col[-1]] - 1:
             out.append(("cf", i, -1, 1))
+
+
+def _cell_steps(cols: tuple[Column, ...], cells: tuple[int, ...], out: list[Step]) -> None:
+    """Each cell card onto the columns it fits and onto the first empty column."""
     for card in cells:
         done_empty = False
         for j, col in enumerate(cols):
@@ -147,7 +158,13 @@ def steps(pos: Position) -> list[Step]:
                     done_empty = True
             elif FITS[card][col[-1]]:
                 out.append(("xc", card, j, 1))
-    limit = supermove_limit(free, len(empty), False)
+
+
+def _column_steps(cols: tuple[Column, ...], free: int, out: list[Step]) -> None:
+    """Each column's run (or part of it) onto the columns it fits, onto the first empty column
+    (the longest part that may go, and its top card alone), and its top card to a free cell."""
+    empty = sum(1 for c in cols if not c)
+    limit = supermove_limit(free, empty, False)
     for i, col in enumerate(cols):
         if not col:
             continue
@@ -163,14 +180,13 @@ def steps(pos: Position) -> list[Step]:
                     out.append(("cc", i, j, n))
             elif not done_empty:
                 done_empty = True
-                most = min(run, supermove_limit(free, len(empty), True))
+                most = min(run, supermove_limit(free, empty, True))
                 if most < len(col):  # the whole column to an empty one changes nothing
                     out.append(("cc", i, j, most))
                     if most > 1:
                         out.append(("cc", i, j, 1))
         if free:
             out.append(("cx", i, -1, 1))
-    return out
 
 
 def estimate(pos: Position) -> int:

@@ -326,44 +326,65 @@ def solve(engine: Engine, start: State, budget: Budget) -> Solution | None:
     total = iteration_budget(budget)
     checked = 0
     glass_done = False  # the looking glass exhausted its pruned graph: running it again repeats it
-
-    def unsolved() -> Solution:
-        return Solution(Outcome.UNSOLVED, (), checked, time.perf_counter() - began)
-
     for step, scan in enumerate((LOOKING_GLASS, COMPLETE_SCAN, LOOKING_GLASS)):
         if scan is LOOKING_GLASS and glass_done:
             continue
-        left = None if total is None else total - checked
         last = step == 2 or (scan is COMPLETE_SCAN and glass_done)
-        limit: int | None
-        if step == 0:
-            limit = PROBE_ITERATIONS if left is None else min(PROBE_ITERATIONS, left)
-        else:
-            limit = left if left is None or last else left // 2
-        seconds = None if budget.seconds is None else budget.seconds - (time.perf_counter() - began)
-        if (limit is not None and limit < 1) or (seconds is not None and seconds <= 0):
-            return unsolved()
-        if seconds is not None and not last and (limit is None or left is None or limit < left):
-            seconds *= TIME_SHARE  # a slow run leaves the later ones time; its iteration cap usually ends it first
-        caps = Caps.of(limit, seconds)
+        caps = _pass_caps(step, last, None if total is None else total - checked, budget, began)
+        if caps is None:
+            return _unsolved(checked, began)
         result = run([*preset, *scan, "-m", "-p", "-t"], text, caps)
         if result is None:
             return None
         checked += result.checked
         if result.verdict is Verdict.SOLVED:
-            moves = parse_moves(result.output, engine, start, layout)
-            if moves is None:
-                return None
-            return Solution(Outcome.SOLVED, tuple(moves), checked, time.perf_counter() - began)
+            return _solved(result.output, engine, start, layout, checked, began)
         if result.verdict is Verdict.EXHAUSTED:
             if scan is COMPLETE_SCAN:
-                if engine.game.key in NO_PROOF:
-                    return None  # no proof here: the engine's own search, which plays cards back, decides
-                return Solution(Outcome.UNWINNABLE, (), checked, time.perf_counter() - began)
+                return _exhausted(engine, checked, began)
             glass_done = True
         elif result.checked == 0:
             checked += caps.iterations  # killed before it could count: its share is spent
-    return unsolved()
+    return _unsolved(checked, began)
+
+
+def _pass_limit(step: int, last: bool, left: int | None) -> int | None:
+    """The positions one pass may check: the probe's share first, then half of what is left (all of
+    it in the last pass); None for no limit."""
+    if step == 0:
+        return PROBE_ITERATIONS if left is None else min(PROBE_ITERATIONS, left)
+    return left if left is None or last else left // 2
+
+
+def _pass_caps(step: int, last: bool, left: int | None, budget: Budget, began: float) -> Caps | None:
+    """The caps of pass ``step`` given the positions ``left`` of the budget (None: no limit), or None
+    when nothing of the budget is left for it."""
+    limit = _pass_limit(step, last, left)
+    seconds = None if budget.seconds is None else budget.seconds - (time.perf_counter() - began)
+    if (limit is not None and limit < 1) or (seconds is not None and seconds <= 0):
+        return None
+    if seconds is not None and not last and (limit is None or left is None or limit < left):
+        seconds *= TIME_SHARE  # a slow run leaves the later ones time; its iteration cap usually ends it first
+    return Caps.of(limit, seconds)
+
+
+def _unsolved(checked: int, began: float) -> Solution:
+    return Solution(Outcome.UNSOLVED, (), checked, time.perf_counter() - began)
+
+
+def _solved(output: str, engine: Engine, start: State, layout: Layout, checked: int, began: float) -> Solution | None:
+    """The line fc-solve printed, as engine moves; None when our rules refuse one of them."""
+    moves = parse_moves(output, engine, start, layout)
+    if moves is None:
+        return None
+    return Solution(Outcome.SOLVED, tuple(moves), checked, time.perf_counter() - began)
+
+
+def _exhausted(engine: Engine, checked: int, began: float) -> Solution | None:
+    """The complete scan saw every position: a proof, except where foundations give cards back."""
+    if engine.game.key in NO_PROOF:
+        return None  # no proof here: the engine's own search, which plays cards back, decides
+    return Solution(Outcome.UNWINNABLE, (), checked, time.perf_counter() - began)
 
 
 def _states_checked(out: str) -> int:

@@ -8,7 +8,7 @@ import random
 import time
 
 from voicegame.engine.cards import Card, Rank, Suit
-from voicegame.engine import Direction, Engine, Move, MoveKind, PileKind, State
+from voicegame.engine import Direction, Engine, Move, MoveKind, PileKind, Sequence, State
 from voicegame.engine.auto import SeatsFilled
 from voicegame.solver import klondike as fast_klondike
 from voicegame.solver.core import Action, Budget, Outcome, Positions, Solution
@@ -36,14 +36,28 @@ def klondike_forced(positions: Positions, state: State) -> Move | None:
         card = pile.cards[-1]
         if heights[card.suit] != card.rank - 1:
             continue
-        if card.rank > Rank.TWO:
-            if any(h < card.rank - 1 for s, h in heights.items() if s is not None and s.colour is not card.colour):
-                continue
-            if any(h < card.rank - 2 for s, h in heights.items() if s is not None and s.colour is card.colour and s is not card.suit):
-                continue
-        for f in positions.foundations:
-            if engine.specs[f].suit is card.suit:
-                return Move(MoveKind.MOVE, i, f, 1)
+        if card.rank > Rank.TWO and not _unneeded_in_colours(card, heights):
+            continue
+        home = _home_move(positions, i, card)
+        if home is not None:
+            return home
+    return None
+
+
+def _unneeded_in_colours(card: Card, heights: dict[Suit | None, int]) -> bool:
+    """Klondike's test for a card above two that may go up: both foundations of the other colour
+    hold its rank less one, and the other foundation of its own colour its rank less two."""
+    if any(h < card.rank - 1 for s, h in heights.items() if s is not None and s.colour is not card.colour):
+        return False
+    return not any(h < card.rank - 2 for s, h in heights.items() if s is not None and s.colour is card.colour and s is not card.suit)
+
+
+def _home_move(positions: Positions, src: int, card: Card) -> Move | None:
+    """``card`` from pile ``src`` to the foundation of its suit (None: no foundation is its suit's)."""
+    specs = positions.engine.specs
+    for f in positions.foundations:
+        if specs[f].suit is card.suit:
+            return Move(MoveKind.MOVE, src, f, 1)
     return None
 
 
@@ -91,9 +105,8 @@ def seats_forced(positions: Positions, state: State) -> Move | None:
     (as :func:`klondike_forced` argues for alternating colours). None for other games."""
     engine = positions.engine
     tableau = engine.game.indices(PileKind.TABLEAU)
-    accepts = engine.specs[tableau[0]].accepts if tableau else None
-    build = accepts.build if accepts is not None else None
-    if build is None or build.direction is not Direction.DOWN or build.step != 1 or build.wrap:
+    build = _down_by_one(engine, tableau)
+    if build is None:
         return None
     seats = SeatsFilled(build.suit)
     heights: dict[Suit | None, int] = {engine.specs[i].suit: len(state.piles[i].cards) for i in positions.foundations}
@@ -107,16 +120,30 @@ def seats_forced(positions: Positions, state: State) -> Move | None:
         card = pile.cards[-1]
         if heights[card.suit] != card.rank - 1:
             continue
-        if card.rank > Rank.TWO:
-            lower = [Card(Rank(card.rank - 1), s) for s in seats.seated_by(card)]
-            if any(heights[c.suit] < c.rank for c in lower):
-                continue
-            if playback and any(heights[s] < card.rank - 2 for c in lower for s in seats.seated_by(c)):
-                continue
-        for f in positions.foundations:
-            if engine.specs[f].suit is card.suit:
-                return Move(MoveKind.MOVE, i, f, 1)
+        if card.rank > Rank.TWO and not _unneeded_as_seat(card, heights, seats, playback):
+            continue
+        home = _home_move(positions, i, card)
+        if home is not None:
+            return home
     return None
+
+
+def _down_by_one(engine: Engine, tableau: tuple[int, ...]) -> Sequence | None:
+    """The first tableau pile's build rule when it builds down by one rank without wrapping, else None."""
+    accepts = engine.specs[tableau[0]].accepts if tableau else None
+    build = accepts.build if accepts is not None else None
+    if build is None or build.direction is not Direction.DOWN or build.step != 1 or build.wrap:
+        return None
+    return build
+
+
+def _unneeded_as_seat(card: Card, heights: dict[Suit | None, int], seats: SeatsFilled, playback: bool) -> bool:
+    """:func:`seats_forced`'s test for a card above two: every card one rank down that could lie on it
+    is home, and (when foundation cards may come back down) so is every card that could lie on those."""
+    lower = [Card(Rank(card.rank - 1), s) for s in seats.seated_by(card)]
+    if any(heights[c.suit] < c.rank for c in lower):
+        return False
+    return not (playback and any(heights[s] < card.rank - 2 for c in lower for s in seats.seated_by(c)))
 
 
 KLONDIKE_LIKE = SolverHooks(forced=seats_forced, priority=klondike_priority, prune=klondike_prune)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
-from voicegame.engine import Engine, Move, MoveKind, PileKind, State
+from voicegame.engine import Engine, Layout, Move, MoveKind, PileKind, State
 from voicegame.engine.cards import Card
 from voicegame.solver.core import Action, Budget, Outcome, PositionKey, Positions, Solution
 from voicegame.solver.hook_base import SolverHooks, generic_priority
@@ -116,7 +117,7 @@ def poker_solve(engine: Engine, start: State, budget: Budget) -> Solution | None
     Search arrangements by swapping pairs of cards (hill climbing with restarts) until the grid scores
     the winning total; then play them: draw, place, in stock order. Shuffle mode: None (the generic
     search)."""
-    from voicegame.games.poker import SCORES, TO_WIN
+    from voicegame.games.poker import TO_WIN
 
     game = engine.game
     if game.options.get("shuffle", "off") != "off":
@@ -132,15 +133,48 @@ def poker_solve(engine: Engine, start: State, budget: Budget) -> Solution | None
         return Solution(Outcome.UNWINNABLE, (), 0, time.perf_counter() - began)
     target = TO_WIN["off"]
     placed = {i: start.piles[i].cards[-1] for i in grid if start.piles[i].cards}
+    score = _grid_score(layout)
+    if not empty:
+        return Solution(Outcome.SOLVED if score(placed) >= target else Outcome.UNWINNABLE, (), 0, time.perf_counter() - began)
+    best, nodes = _climb(score, target, placed, empty, coming, budget)
+    if best is None:
+        return Solution(Outcome.UNSOLVED, (), nodes, time.perf_counter() - began)
+    return Solution(Outcome.SOLVED, _placing(best, empty, coming, bool(waste), layout), nodes, time.perf_counter() - began)
+
+
+def _placing(grid: dict[int, Card], empty: list[int], coming: list[Card], turned: bool, layout: Layout) -> tuple[Move, ...]:
+    """The moves that build ``grid``: each coming card drawn (the first is already turned when
+    ``turned``) and placed in its cell, in stock order."""
+    where = {id(card): i for i, card in grid.items() if i in empty}
+    moves: list[Move] = []
+    for k, card in enumerate(coming):
+        if k or not turned:
+            moves.append(Move.deal())
+        moves.append(Move.cards(layout.waste, where[id(card)]))
+    return tuple(moves)
+
+
+def _grid_score(layout: Layout) -> Callable[[dict[int, Card]], int]:
+    """The poker squares score of a grid (cell index -> card; cells left out are empty)."""
+    from voicegame.engine.poker import hand_name
+    from voicegame.games.poker import SCORES
+
     lines = [tuple(layout.index[p] for p in ids) for ids in SCORES.lines.values()]
     points = SCORES.points
-    from voicegame.engine.poker import hand_name
 
     def score(cells: dict[int, Card]) -> int:
         return sum(points[hand_name(tuple(cells[i] for i in line if i in cells))] for line in lines)
 
+    return score
+
+
+def _climb(score: Callable[[dict[int, Card]], int], target: int, placed: dict[int, Card], empty: list[int],
+           coming: list[Card], budget: Budget) -> tuple[dict[int, Card] | None, int]:
+    """Hill climbing with restarts: the coming cards shuffled into the empty cells (seeded by the
+    cards, so the same deal gives the same search), pairs swapped while the score does not fall,
+    a restart after 400 swaps without a gain. The first grid scoring ``target`` (None when the
+    budget runs out first), and the swaps tried."""
     rng = random.Random(" ".join(c.code for c in coming))
-    best: dict[int, Card] | None = None
     nodes = 0
     spent = False
 
@@ -151,8 +185,6 @@ def poker_solve(engine: Engine, start: State, budget: Budget) -> Solution | None
         spent = spent or not budget.spend()
         return not spent
 
-    if not empty:
-        return Solution(Outcome.SOLVED if score(placed) >= target else Outcome.UNWINNABLE, (), 0, time.perf_counter() - began)
     while more():
         order = list(coming)
         rng.shuffle(order)
@@ -171,17 +203,8 @@ def poker_solve(engine: Engine, start: State, budget: Budget) -> Solution | None
                 cells[a], cells[b] = cells[b], cells[a]
                 stale += 1
         if value >= target:
-            best = cells
-            break
-    if best is None:
-        return Solution(Outcome.UNSOLVED, (), nodes, time.perf_counter() - began)
-    where = {id(card): i for i, card in best.items() if i in empty}
-    moves: list[Move] = []
-    for k, card in enumerate(coming):
-        if k or not waste:
-            moves.append(Move.deal())
-        moves.append(Move.cards(layout.waste, where[id(card)]))
-    return Solution(Outcome.SOLVED, tuple(moves), nodes, time.perf_counter() - began)
+            return cells, nodes
+    return None, nodes
 
 
 POKER = SolverHooks(solve=poker_solve)

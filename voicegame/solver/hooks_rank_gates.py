@@ -7,7 +7,7 @@ import time
 from itertools import permutations
 
 from voicegame.engine import Engine, Move, MoveKind, PileKind, State
-from voicegame.engine.cards import Card
+from voicegame.engine.cards import Card, Suit
 from voicegame.solver.core import Budget, Outcome, PositionKey, Positions, Solution
 from voicegame.solver.hook_base import SolverHooks, generic_priority
 from voicegame.solver.hooks_removal_and_waste import first_home_forced, single_forced
@@ -63,28 +63,41 @@ def rank_gated_solve(engine: Engine, start: State, budget: Budget) -> Solution |
     used = {start.piles[i].cards[0].suit for i in foundations if start.piles[i].cards}
     empty = [i for i in foundations if not start.piles[i].cards]
     left = sorted({card.suit for card in engine.cards_in_play(start) if card.rank == base} - used, key=lambda suit: suit.value)
-    deal = Move.deal()
     for order in permutations(left, len(empty)):
-        chosen = dict(zip(empty, order))
-        state, moves, seen = start, [], set()
-        while not engine.is_won(state):
-            if not budget.spend():
-                return Solution(Outcome.UNSOLVED, (), budget.used, time.perf_counter() - began)
-            legal = engine.legal_moves(state)
-            home = next((m for m in legal if m.kind is MoveKind.MOVE and m.dst in foundations
-                         and (state.piles[m.dst].cards or state.piles[m.src].cards[-1].suit is chosen.get(m.dst))), None)
-            if home is None:
-                if deal not in legal or state.piles in seen:
-                    break
-                seen.add(state.piles)
-                home = deal
-            moves.append(home)
-            state = engine.apply(state, home)[0]
-        if engine.is_won(state):
-            return Solution(Outcome.SOLVED, tuple(moves), budget.used, time.perf_counter() - began)
+        outcome, moves = _greedy_play(engine, start, foundations, dict(zip(empty, order)), budget)
+        if outcome is not Outcome.UNWINNABLE:
+            return Solution(outcome, moves, budget.used, time.perf_counter() - began)
     if not _one_at_a_time(engine):
         return None
     return Solution(Outcome.UNWINNABLE, (), budget.used, time.perf_counter() - began)
+
+
+def _greedy_play(engine: Engine, start: State, foundations: tuple[int, ...], chosen: dict[int, Suit],
+                 budget: Budget) -> tuple[Outcome, tuple[Move, ...]]:
+    """Play from ``start`` every card that can go home (``chosen``: the suit that starts each empty
+    foundation), else turn the stock, until the game is won (SOLVED and the line), the stock comes
+    round with nothing gone home (UNWINNABLE: this order loses) or the budget is spent (UNSOLVED)."""
+    deal = Move.deal()
+    state, moves, seen = start, [], set()
+    while not engine.is_won(state):
+        if not budget.spend():
+            return Outcome.UNSOLVED, ()
+        legal = engine.legal_moves(state)
+        home = _next_home(state, legal, foundations, chosen)
+        if home is None:
+            if deal not in legal or state.piles in seen:
+                return Outcome.UNWINNABLE, ()
+            seen.add(state.piles)
+            home = deal
+        moves.append(home)
+        state = engine.apply(state, home)[0]
+    return Outcome.SOLVED, tuple(moves)
+
+
+def _next_home(state: State, legal: list[Move], foundations: tuple[int, ...], chosen: dict[int, Suit]) -> Move | None:
+    """The first legal move of a card to a started foundation, or of the chosen suit to an empty one."""
+    return next((m for m in legal if m.kind is MoveKind.MOVE and m.dst in foundations
+                 and (state.piles[m.dst].cards or state.piles[m.src].cards[-1].suit is chosen.get(m.dst))), None)
 
 
 RANK_GATED = SolverHooks(forced=started_home_forced, priority=generic_priority, prune=home_first_prune, solve=rank_gated_solve)

@@ -64,7 +64,7 @@ import heapq
 import time
 from typing import Callable, Generator, Iterator
 
-from voicegame.engine import Engine, IllegalMove, Move, MoveKind, PileKind, State
+from voicegame.engine import Engine, IllegalMove, Move, MoveKind, Pile, PileKind, State
 from voicegame.engine.stock import DrawToWaste
 from voicegame.solver.core import Budget, Outcome, Solution
 from voicegame.solver.klondike_model import (
@@ -248,36 +248,49 @@ class Bridge:
         a foundation out of order)."""
         piles = state.piles
         seen: set[int] = set()
-        heights = []
-        for s, f in enumerate(self.foundation):
-            cards = piles[f].cards
-            if any(card_code(c) != r * 4 + s for r, c in enumerate(cards)):
-                return None
-            heights.append(len(cards))
-            seen.update(card_code(c) for c in cards)
+        heights = self._heights(state, seen)
+        if heights is None:
+            return None
         cols = []
         for t in self.tableau:
-            pile = piles[t]
-            codes = bytes(card_code(c) for c in pile.cards)
-            seen.update(codes)
-            down = len(codes) - pile.up_count  # face-up cards under face-down ones (Athena) count as face down
-            if pile.hidden:
-                self.hidden_up = True
-            run = 1 if len(codes) > down else 0
-            while run < len(codes) - down and codes[-run - 1] in PARENTS[codes[-run]]:
-                run += 1
-            # Face-up cards under a break in the top run (Saratoga deals every card face up) can
-            # only be uncovered, never moved with the run: the model holds them as face down.
-            if len(codes) - run > down and self.face_up_deal:
-                self.hidden_up = True
-                down = len(codes) - run
-            cols.append(bytes((64 + down,)) + codes)
+            col = self._column(piles[t])
+            seen.update(col[1:])
+            cols.append(col)
         talon = bytes(card_code(c) for c in (*piles[self.waste].cards, *reversed(piles[self.stock].cards)))
         seen.update(talon)
         total = sum(len(p.cards) for p in piles)
         if total != 52 or len(seen) != 52:
             return None
         return tuple(cols), bytes(heights), talon, len(piles[self.waste].cards), state.redeals
+
+    def _heights(self, state: State, seen: set[int]) -> list[int] | None:
+        """The foundations' heights in suit order, their cards added to ``seen``; None when one holds
+        a card out of its place (not its suit, not in rank order)."""
+        heights = []
+        for s, f in enumerate(self.foundation):
+            cards = state.piles[f].cards
+            if any(card_code(c) != r * 4 + s for r, c in enumerate(cards)):
+                return None
+            heights.append(len(cards))
+            seen.update(card_code(c) for c in cards)
+        return heights
+
+    def _column(self, pile: Pile) -> bytes:
+        """One tableau pile as the model holds it: 64 + its face-down count, then its card codes.
+        Face-up cards the model cannot move as face-up ones set :attr:`hidden_up`."""
+        codes = bytes(card_code(c) for c in pile.cards)
+        down = len(codes) - pile.up_count  # face-up cards under face-down ones (Athena) count as face down
+        if pile.hidden:
+            self.hidden_up = True
+        run = 1 if len(codes) > down else 0
+        while run < len(codes) - down and codes[-run - 1] in PARENTS[codes[-run]]:
+            run += 1
+        # Face-up cards under a break in the top run (Saratoga deals every card face up) can
+        # only be uncovered, never moved with the run: the model holds them as face down.
+        if len(codes) - run > down and self.face_up_deal:
+            self.hidden_up = True
+            down = len(codes) - run
+        return bytes((64 + down,)) + codes
 
     def moves(self, actions: list[Action], start: Position) -> tuple[Move, ...]:
         out: list[Move] = []

@@ -10,7 +10,7 @@ the docstring of :mod:`voicegame.solver.klondike`.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from voicegame.engine.cards import Card, Suit
 
@@ -210,61 +210,90 @@ class Moves:
         self.talon = talon
 
     def __call__(self, position: Position, level: int) -> list[Action]:
+        """Each column's top card home and its runs onto other columns, then the waste cards the
+        stock can bring up, then cards back from the foundations; best first (ties: in that order)."""
         cols, heights, talon, pos, redeals = position
         seats, empty, infos = _seats(cols)
         scored: list[tuple[float, Action]] = []
         stops = self.talon.stops(pos, len(talon), redeals)
-        king_waiting = level == STRICT and any(info[3] for info in infos)
+        # STRICT: a whole face-up part on no face-down cards stays, unless a king waits for a column
+        bare_runs_stay = level == STRICT and not any(info[3] for info in infos)
         add = scored.append
-        strict = level == STRICT
         for i, (down, up, entries, _) in enumerate(infos):
             if not entries:
                 continue
             top = cols[i][-1]
             if heights[top & 3] == top >> 2:
-                add(((1.0 if up == 1 and down else 2.5 if up == 1 else 3.5), (TO_FOUNDATION, i)))
-            for n, base, under, parents in entries:  # the top n cards onto another column
-                if under < 0:  # the whole face-up part moves
-                    if strict and not down and not king_waiting:
-                        continue
-                    score = 2.0 - down / 100 if down else 5.0
-                elif heights[under & 3] == under >> 2:  # it uncovers a card that goes up
-                    score = 5.5
-                elif level:
-                    continue
-                else:
-                    score = 8.0
-                if parents:
-                    dst = seats.get(parents[0])
-                    if dst is not None:
-                        add((score, (TABLE, i, dst, n)))
-                    dst = seats.get(parents[1])
-                    if dst is not None:
-                        add((score, (TABLE, i, dst, n)))
-                elif empty >= 0 and (down or under >= 0):  # rule 5: a king alone in its column stays there
-                    add((score, (TABLE, i, empty, n)))
-        for draws, at, used in stops:
-            card = talon[at - 1]
-            if heights[card & 3] == card >> 2:
-                add((3.0 + draws / 100, (WASTE, draws, at, -1, used)))
-            if card >= 48:
-                if empty >= 0:
-                    add((4.0 + draws / 100, (WASTE, draws, at, empty, used)))
-                continue
-            a, b = PARENTS[card]
-            dst = seats.get(a)
-            if dst is not None:
-                add((4.0 + draws / 100, (WASTE, draws, at, dst, used)))
-            dst = seats.get(b)
-            if dst is not None:
-                add((4.0 + draws / 100, (WASTE, draws, at, dst, used)))
-        for suit, card in back_candidates(heights):
-            if level and not useful_back(card, infos, talon, stops):
-                continue
-            for dst in seats_for(card, seats, empty):
-                add((7.0, (BACK, suit, dst)))
+                add((_home_score(up, down), (TO_FOUNDATION, i)))
+            _run_actions(i, down, entries, heights, seats, empty, level, bare_runs_stay, add)
+        _waste_actions(talon, stops, heights, seats, empty, add)
+        _back_actions(heights, infos, talon, stops, seats, empty, level, add)
         scored.sort(key=_first)
         return [a for _, a in scored]
+
+
+def _home_score(up: int, down: int) -> float:
+    """A column's top card home: best when it turns a card over, then when it empties the column."""
+    if up == 1:
+        return 1.0 if down else 2.5
+    return 3.5
+
+
+def _run_actions(i: int, down: int, entries: tuple[RunEntry, ...], heights: bytes, seats: dict[int, int], empty: int,
+                 level: int, bare_runs_stay: bool, add: Callable[[tuple[float, Action]], None]) -> None:
+    """The top n cards of column ``i`` onto another column, for each run entry, scored: a move that
+    turns a card over best, then one that uncovers a card that goes up, emptying a column, and
+    (without pruning) any other."""
+    for n, base, under, parents in entries:
+        if under < 0:  # the whole face-up part moves
+            if bare_runs_stay and not down:
+                continue
+            score = 2.0 - down / 100 if down else 5.0
+        elif heights[under & 3] == under >> 2:  # it uncovers a card that goes up
+            score = 5.5
+        elif level:
+            continue
+        else:
+            score = 8.0
+        if parents:
+            dst = seats.get(parents[0])
+            if dst is not None:
+                add((score, (TABLE, i, dst, n)))
+            dst = seats.get(parents[1])
+            if dst is not None:
+                add((score, (TABLE, i, dst, n)))
+        elif empty >= 0 and (down or under >= 0):  # rule 5: a king alone in its column stays there
+            add((score, (TABLE, i, empty, n)))
+
+
+def _waste_actions(talon: bytes, stops: tuple[tuple[int, int, int], ...], heights: bytes, seats: dict[int, int], empty: int,
+                   add: Callable[[tuple[float, Action]], None]) -> None:
+    """Each waste card the stock can bring up (after ``draws`` draws) home, and onto a column."""
+    for draws, at, used in stops:
+        card = talon[at - 1]
+        if heights[card & 3] == card >> 2:
+            add((3.0 + draws / 100, (WASTE, draws, at, -1, used)))
+        if card >= 48:
+            if empty >= 0:
+                add((4.0 + draws / 100, (WASTE, draws, at, empty, used)))
+            continue
+        a, b = PARENTS[card]
+        dst = seats.get(a)
+        if dst is not None:
+            add((4.0 + draws / 100, (WASTE, draws, at, dst, used)))
+        dst = seats.get(b)
+        if dst is not None:
+            add((4.0 + draws / 100, (WASTE, draws, at, dst, used)))
+
+
+def _back_actions(heights: bytes, infos: list[ColumnInfo], talon: bytes, stops: tuple[tuple[int, int, int], ...],
+                  seats: dict[int, int], empty: int, level: int, add: Callable[[tuple[float, Action]], None]) -> None:
+    """Cards back from the foundations onto the columns (pruned: only when something could then go on them)."""
+    for suit, card in back_candidates(heights):
+        if level and not useful_back(card, infos, talon, stops):
+            continue
+        for dst in seats_for(card, seats, empty):
+            add((7.0, (BACK, suit, dst)))
 
 
 def _first(pair: tuple[float, Action]) -> float:
