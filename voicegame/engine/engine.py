@@ -43,7 +43,7 @@ from voicegame.engine.homing import RunsHome
 from voicegame.engine.moves import Event, LiftedOff, Move, MoveKind, Moved, Paired, TurnedOver, Won
 from voicegame.engine.piles import Pile, PileKind
 from voicegame.engine.reason import Reason
-from voicegame.engine.rules import Accepts, PileSpec
+from voicegame.engine.rules import Accepts, PileSpec, Takes
 from voicegame.engine.state import State
 
 
@@ -51,6 +51,8 @@ Opening = tuple["frozenset[int] | None", Accepts, "Card | None", "Suit | None", 
 """What a pile could take, by the pile alone (see ``Engine._openings``)."""
 Target = tuple[int, int, "frozenset[int] | None", "frozenset[int] | None", Accepts, "Card | None", "Suit | None", "Callable[[Card, Card], bool] | None"]
 """A pile that could take a card in this position: index, longest run, feeders, then its opening."""
+SourceRule = tuple[int, PileSpec, Takes, bool, "dict[int, tuple[Pile, range]]"]
+"""A pile cards may leave: index, spec, its rule, whether a hook may forbid a run, its offers memo."""
 
 
 class IllegalMove(ValueError):
@@ -208,12 +210,24 @@ class Engine:
         :attr:`~voicegame.engine.rules.Accepts.plain` then needs only the suit checks; every other
         target asks :meth:`Accepts.refusal`."""
         moves: list[Move] = []
-        piles, specs, layout = state.piles, self.specs, self.layout
-        max_run = self.game.max_run
+        targets, by_rank, any_rank = self._targets_by_rank(state)
+        if targets:
+            for source in self._source_rules:
+                self._add_moves_from(state, source, targets, by_rank, any_rank, moves)
+        if self.game.pairs is not None:
+            moves.extend(self.pair_moves(state))
+        if self.game.stock_rule is not None and self.game.stock_rule.why_not(self.layout, state) is None:
+            moves.append(Move(MoveKind.DEAL))
+        return moves
+
+    def _targets_by_rank(self, state: State) -> tuple[list[Target], dict[int, list[Target]], bool]:
+        """The piles that could take a card now, in pile order; the same grouped by the first ranks
+        they take; and whether one takes any rank (then the groups start empty and
+        :meth:`_rank_group` builds each one a run asks for, since such a target belongs in all)."""
+        piles, max_run, openings = state.piles, self.game.max_run, self._openings
+        targets: list[Target] = []
         by_rank: dict[int, list[Target]] = {}
         any_rank = False
-        targets: list[Target] = []
-        openings = self._openings
         for d, taking in self._target_memos:
             pile = piles[d]
             known = taking.get(id(pile))
@@ -229,39 +243,48 @@ class Engine:
             else:
                 for rank in ranks:
                     by_rank.setdefault(rank, []).append(target)
-        if any_rank:  # a target taking any rank belongs in every group, in pile order
-            by_rank = {}
-        offers = self._offers
-        for s, spec, takes, restricted, offering in self._source_rules:
-            pile = piles[s]
-            offered = offering.get(id(pile))
-            counts = offered[1] if offered is not None and offered[0] is pile else offers(s, pile)
-            for count in counts:
-                if restricted and takes.forbids(layout, state, spec, pile, count) is not None:
+        return targets, ({} if any_rank else by_rank), any_rank
+
+    @staticmethod
+    def _rank_group(targets: list[Target], rank: int) -> list[Target]:
+        """The targets, in pile order, that could take a run whose first card has ``rank``."""
+        return [t for t in targets if t[3] is None or rank in t[3]]
+
+    def _add_moves_from(self, state: State, source: SourceRule, targets: list[Target],
+                        by_rank: dict[int, list[Target]], any_rank: bool, moves: list[Move]) -> None:
+        """Append the legal moves from one source pile, shortest run first (groups built here are
+        kept in ``by_rank`` for the next source)."""
+        s, spec, takes, restricted, offering = source
+        pile = state.piles[s]
+        offered = offering.get(id(pile))
+        counts = offered[1] if offered is not None and offered[0] is pile else self._offers(s, pile)
+        for count in counts:
+            if restricted and takes.forbids(self.layout, state, spec, pile, count) is not None:
+                continue
+            cards = pile.cards[-count:]
+            rank = cards[0].rank
+            group = by_rank.get(rank)
+            if group is None:
+                if not any_rank:
                     continue
-                cards = pile.cards[-count:]
-                first = cards[0]
-                rank = first.rank
-                group = by_rank.get(rank)
-                if group is None:
-                    if not any_rank:
-                        continue
-                    group = by_rank[rank] = [t for t in targets if t[3] is None or rank in t[3]]
-                for d, limit, feeders, ranks, accepts, top, suit, suit_fits in group:
-                    if d == s or count > limit or (feeders is not None and s not in feeders):
-                        continue
-                    if accepts.plain:
-                        if ((accepts.single and count > 1) or (suit is not None and first.suit is not suit)
-                                or (suit_fits is not None and top is not None and not suit_fits(top, first))):
-                            continue
-                    elif accepts.refusal(layout, state, spec, specs[d], piles[d], cards) is not None:
-                        continue
-                    moves.append(Move(MoveKind.MOVE, s, d, count))
-        if self.game.pairs is not None:
-            moves.extend(self.pair_moves(state))
-        if self.game.stock_rule is not None and self.game.stock_rule.why_not(layout, state) is None:
-            moves.append(Move(MoveKind.DEAL))
-        return moves
+                group = by_rank[rank] = self._rank_group(targets, rank)
+            self._add_run_moves(state, s, spec, cards, group, moves)
+
+    def _add_run_moves(self, state: State, s: int, spec: PileSpec, cards: tuple[Card, ...],
+                       group: list[Target], moves: list[Move]) -> None:
+        """Append a move of ``cards`` (the top run of pile ``s``) to each target in ``group`` that
+        takes it. Inline rather than one call per target: this is the innermost loop of a search."""
+        count, first = len(cards), cards[0]
+        for d, limit, feeders, _ranks, accepts, top, suit, suit_fits in group:
+            if d == s or count > limit or (feeders is not None and s not in feeders):
+                continue
+            if accepts.plain:  # first_ranks already matched: only the suit checks are left
+                if ((accepts.single and count > 1) or (suit is not None and first.suit is not suit)
+                        or (suit_fits is not None and top is not None and not suit_fits(top, first))):
+                    continue
+            elif accepts.refusal(self.layout, state, spec, self.specs[d], state.piles[d], cards) is not None:
+                continue
+            moves.append(Move(MoveKind.MOVE, s, d, count))
 
     def _feeders_of(self, spec: PileSpec) -> frozenset[int] | None:
         """The indices of the only piles whose cards may go on ``spec``, when its rule's hook says so

@@ -96,26 +96,42 @@ class Collapse:
     def apply(self, layout: Layout, state: State, events: list[Event]) -> State:
         places = tuple(layout.index[p] for p in self.piles)
         discard = layout.index[self.discard]
-        covered: list[Card] = []
-        sources: list[int] = []
-        for i in places:
-            under = state.piles[i].cards[:-1]
-            covered.extend(under)
-            sources.extend(i for _ in under)
+        covered, sources = self._covered(state, places)
         if covered:
             events.append(Paired(tuple(covered), tuple(sources), discard))
-        piles = state.piles
-        kept = [piles[i] if len(piles[i].cards) == 1 and not piles[i].down else Pile((piles[i].cards[-1],))
-                for i in places if piles[i].cards]  # a one-card pile is kept as it is: searches remember piles by identity
-        tops = [pile.cards[-1] for pile in kept]
+        kept = self._tops_kept(state, places)
         changes = {i: kept[k] if k < len(kept) else EMPTY for k, i in enumerate(places)}
-        moved = sum(1 for k, i in enumerate(places) if k < len(tops) and state.piles[i].top is not tops[k])
+        moved = self._slid(state, places, kept)
         if moved:
             events.append(Compacted(moved, places))
         if not covered and not moved:
             return state
         changes[discard] = state.piles[discard].with_added(tuple(covered))
         return state.with_piles(changes)
+
+    @staticmethod
+    def _covered(state: State, places: tuple[int, ...]) -> tuple[list[Card], list[int]]:
+        """The cards under each place's top card, line order, and the place each comes from."""
+        covered: list[Card] = []
+        sources: list[int] = []
+        for i in places:
+            under = state.piles[i].cards[:-1]
+            covered.extend(under)
+            sources.extend(i for _ in under)
+        return covered, sources
+
+    @staticmethod
+    def _tops_kept(state: State, places: tuple[int, ...]) -> list[Pile]:
+        """The line's non-empty places, each as a pile of its top card alone, in line order."""
+        piles = state.piles
+        return [piles[i] if len(piles[i].cards) == 1 and not piles[i].down else Pile((piles[i].cards[-1],))
+                for i in places if piles[i].cards]  # a one-card pile is kept as it is: searches remember piles by identity
+
+    @staticmethod
+    def _slid(state: State, places: tuple[int, ...], kept: list[Pile]) -> int:
+        """How many places get a top card other than the one they had, once the line closes up."""
+        tops = [pile.cards[-1] for pile in kept]
+        return sum(1 for k, i in enumerate(places) if k < len(tops) and state.piles[i].top is not tops[k])
 
     def __call__(self, game: HasLayout, before: State, move: object, after: State, events: list[Event]) -> State:
         """As a game's ``settle`` hook."""

@@ -145,6 +145,12 @@ TakesHook = Callable[[Layout, State, PileSpec, Pile, int], "Reason | None"]
 """A game hook: (layout, state, source spec, source pile, count) -> reason or None."""
 
 
+_CARD_PARTS = frozenset(("phase", "sources", "single", "suit", "rank", "max_cards"))
+"""The parts of an :class:`Accepts` rule that judge the moving cards, whatever the pile's top."""
+_ON_CARD_PARTS = frozenset(("face_down", "no_build", "build", "founded", "locked"))
+"""The parts that judge a card laid on the pile's top card (the rest judge an empty pile)."""
+
+
 @dataclass(frozen=True)
 class Accepts:
     """What the player may put on a pile.
@@ -244,6 +250,17 @@ class Accepts:
         :meth:`why_not` both ask it, so they cannot disagree, and naming a part costs no more than
         saying no, so legal-move generation asks it directly. The order of the checks is the order
         in which the player is told what is wrong."""
+        part = self._refusal_by_card(layout, state, src, target, cards)
+        if part is None:
+            first = cards[0]
+            part = self._refusal_on_card(target, first) if target.cards else self._refusal_on_empty(layout, state, src, first)
+        if part is not None:
+            return part
+        return None if self.extra is None else self.extra(layout, state, src, dst, cards)
+
+    def _refusal_by_card(self, layout: Layout, state: State, src: PileSpec, target: Pile, cards: tuple[Card, ...]) -> str | None:
+        """The part of the rule that refuses ``cards`` whatever the pile's top card: the phase, the
+        source, the run's length, the first card's suit and rank, the pile's size."""
         first = cards[0]
         if self.phase is not None and not self.phase.now(layout, state):
             return "phase"
@@ -257,25 +274,31 @@ class Accepts:
             return "rank"
         if self.max_cards is not None and len(target.cards) + len(cards) > self.max_cards:
             return "max_cards"
-        if target.cards:
-            if not target.top_face_up:
-                return "face_down"
-            if self.build is None:
-                return "no_build"
-            if not self.build.follows(target.cards[-1], first):
-                return "build"
-            if self.founded and not self._is_founded(target):
-                return "founded"
-            if self.locks_direction and self._turns_back(target, first):
-                return "locked"
-        else:
-            if not self.empty.allows(first):
-                return "empty"
-            if self.base_from is not None and first.rank != (self.base_rank(layout, state) or first.rank):
-                return "base"
-            if self.empty_from is not None and src.kind not in self.empty_from:
-                return "empty_from"
-        return None if self.extra is None else self.extra(layout, state, src, dst, cards)
+        return None
+
+    def _refusal_on_card(self, target: Pile, first: Card) -> str | None:
+        """The part of the rule that refuses ``first`` on ``target``'s top card."""
+        if not target.top_face_up:
+            return "face_down"
+        if self.build is None:
+            return "no_build"
+        if not self.build.follows(target.cards[-1], first):
+            return "build"
+        if self.founded and not self._is_founded(target):
+            return "founded"
+        if self.locks_direction and self._turns_back(target, first):
+            return "locked"
+        return None
+
+    def _refusal_on_empty(self, layout: Layout, state: State, src: PileSpec, first: Card) -> str | None:
+        """The part of the rule that refuses ``first`` on the empty pile."""
+        if not self.empty.allows(first):
+            return "empty"
+        if self.base_from is not None and first.rank != (self.base_rank(layout, state) or first.rank):
+            return "base"
+        if self.empty_from is not None and src.kind not in self.empty_from:
+            return "empty_from"
+        return None
 
     def allows(self, layout: Layout, state: State, src: PileSpec, dst: PileSpec, target: Pile, cards: tuple[Card, ...]) -> bool:
         """True when ``cards`` may go on ``target``: ``why_not(...) is None``, without building a reason."""
@@ -287,6 +310,14 @@ class Accepts:
         if part is None or isinstance(part, Reason):
             return part
         first, top = cards[0], target.top
+        if part in _CARD_PARTS:
+            return self._card_reason(part, layout, src, dst, first)
+        if part in _ON_CARD_PARTS:
+            return self._on_card_reason(part, dst, top, first)
+        return self._on_empty_reason(part, layout, state, src, dst, first)
+
+    def _card_reason(self, part: str, layout: Layout, src: PileSpec, dst: PileSpec, first: Card) -> Reason:
+        """:meth:`_refusal_by_card`'s verdict in words."""
         if part == "phase":
             assert self.phase is not None  # refusal names the phase only when there is one
             return self.phase.reason(layout)
@@ -298,8 +329,11 @@ class Accepts:
             return Reason("wrong_suit", {"pile": dst.name, "suit": self.suit, "card": first})
         if part == "rank":
             return Reason("wrong_rank", {"pile": dst.name, "rank": self.rank, "card": first})
-        if part == "max_cards":
-            return Reason("pile_full", {"pile": dst.name, "count": self.max_cards})
+        assert part == "max_cards", part
+        return Reason("pile_full", {"pile": dst.name, "count": self.max_cards})
+
+    def _on_card_reason(self, part: str, dst: PileSpec, top: Card | None, first: Card) -> Reason | None:
+        """:meth:`_refusal_on_card`'s verdict in words."""
         if part == "face_down":
             return Reason("target_face_down", {"pile": dst.name})
         if part == "no_build":
@@ -309,8 +343,11 @@ class Accepts:
             return self.build.why_not(top, first)
         if part == "founded":
             return Reason("not_founded", {"pile": dst.name, "card": top, "base": self.empty.rank})
-        if part == "locked":
-            return Reason("direction_locked", {"pile": dst.name, "card": first, "target": top})
+        assert part == "locked", part
+        return Reason("direction_locked", {"pile": dst.name, "card": first, "target": top})
+
+    def _on_empty_reason(self, part: str, layout: Layout, state: State, src: PileSpec, dst: PileSpec, first: Card) -> Reason | None:
+        """:meth:`_refusal_on_empty`'s verdict in words."""
         if part == "empty":
             if not self.empty.allowed and dst.kind is PileKind.WASTE and self.build is not None:
                 return Reason("empty_waste_draw_first", {"pile": dst.name})  # a waste that builds (Thieves, Golf) starts from the stock
@@ -324,6 +361,15 @@ class Accepts:
         """What the pile takes, as short sentences: message keys and values (for generated help)."""
         parts = list(self.build.describe()) if self.build is not None else [Reason("rule_no_build")]
         parts += self.empty.describe()
+        parts += self._describe_card_limits()
+        parts += self._describe_pile_limits()
+        if self.extra is not None:
+            parts.append(Reason("rule_game_hook"))
+        return tuple(parts)
+
+    def _describe_card_limits(self) -> list[Reason]:
+        """The rule's limits on the cards: the base rank, suit and rank, one at a time, the sources."""
+        parts = []
         if self.base_from is not None:
             parts.append(Reason("rule_base_from", {"pile": self.base_from}) if not self.base_step
                          else Reason("rule_base_step", {"pile": self.base_from, "step": self.base_step}))
@@ -335,6 +381,12 @@ class Accepts:
             parts.append(Reason("rule_single"))
         if self.sources is not None:
             parts.append(Reason("rule_sources", {"kinds": sorted(kind.value for kind in self.sources)}))
+        return parts
+
+    def _describe_pile_limits(self) -> list[Reason]:
+        """The rule's limits set by the pile or the game: founded, locked direction, phase, what may
+        fill it when empty, its size."""
+        parts = []
         if self.founded:
             parts.append(Reason("rule_founded", {"rank": self.empty.rank}))
         if self.locks_direction:
@@ -345,9 +397,7 @@ class Accepts:
             parts.append(Reason("rule_empty_from", {"kinds": sorted(kind.value for kind in self.empty_from)}))
         if self.max_cards is not None:
             parts.append(Reason("rule_max_cards", {"count": self.max_cards}))
-        if self.extra is not None:
-            parts.append(Reason("rule_game_hook"))
-        return tuple(parts)
+        return parts
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from voicegame.engine.cards import Card
 from voicegame.engine.moves import Event, Paired
+from voicegame.engine.piles import Pile
 from voicegame.engine.reason import Reason
 from voicegame.engine.rules import HasLayout, Layout, PileSpec
 from voicegame.engine.state import State
@@ -68,6 +69,10 @@ class Leftmost:
         return (Reason("rule_leftmost"),)
 
 
+SetRemoval = tuple[tuple[Card, ...], tuple[int, ...], dict[int, Pile]]
+"""A set to remove: its cards, the pile each leaves, and those piles without it."""
+
+
 @dataclass(frozen=True)
 class RemoveSets:
     """After every move and deal, a set of ``size`` cards of one rank showing together goes to the pile
@@ -82,21 +87,32 @@ class RemoveSets:
         piles = layout.groups[self.group]
         discard = layout.index[self.discard]
         while True:
-            tops = [state.piles[i].top for i in piles]
-            if len(piles) == self.size and all(t is not None for t in tops) and len({t.rank for t in tops if t is not None}) == 1:
-                gone = tuple(t for t in tops if t is not None)
-                changes = {i: state.piles[i].without_top(1) for i in piles}
-                events.append(Paired(gone, tuple(piles), discard))
-            else:
-                stacked = next((i for i in piles if len(state.piles[i].face_up) >= self.size
-                                and len({c.rank for c in state.piles[i].cards[-self.size:]}) == 1), None)
-                if stacked is None:
-                    return state
-                gone = state.piles[stacked].cards[-self.size:]
-                changes = {stacked: state.piles[stacked].without_top(self.size)}
-                events.append(Paired(gone, tuple(stacked for _ in gone), discard))
+            removal = self._set_of_tops(state, piles)
+            if removal is None:
+                removal = self._set_in_one_pile(state, piles)
+            if removal is None:
+                return state
+            gone, sources, changes = removal
+            events.append(Paired(gone, sources, discard))
             changes[discard] = state.piles[discard].with_added(gone)
             state = state.with_piles(changes)
+
+    def _set_of_tops(self, state: State, piles: tuple[int, ...]) -> SetRemoval | None:
+        """The top cards of the group's piles, when there are ``size`` piles and their tops share a rank."""
+        tops = [state.piles[i].top for i in piles]
+        if len(piles) != self.size or any(t is None for t in tops) or len({t.rank for t in tops if t is not None}) != 1:
+            return None
+        gone = tuple(t for t in tops if t is not None)
+        return gone, tuple(piles), {i: state.piles[i].without_top(1) for i in piles}
+
+    def _set_in_one_pile(self, state: State, piles: tuple[int, ...]) -> SetRemoval | None:
+        """The top ``size`` cards of the first pile of the group whose top ``size`` cards share a rank."""
+        stacked = next((i for i in piles if len(state.piles[i].face_up) >= self.size
+                        and len({c.rank for c in state.piles[i].cards[-self.size:]}) == 1), None)
+        if stacked is None:
+            return None
+        gone = state.piles[stacked].cards[-self.size:]
+        return gone, tuple(stacked for _ in gone), {stacked: state.piles[stacked].without_top(self.size)}
 
     def __call__(self, game: HasLayout, before: State, move: object, after: State, events: list[Event]) -> State:
         """As a game's ``settle`` hook."""

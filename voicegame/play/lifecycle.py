@@ -189,19 +189,10 @@ def do_previous_game(s: SessionCore, reply: Reply, command: Command, opened: Ope
     """Go back to the unfinished game played before this one (of any game); said again turn after
     turn, to the one before that, and so round every unfinished game saved."""
     others, elsewhere = saved_elsewhere(s)
-    if not others and len(elsewhere) == 1:
-        return reply.refuse(s.say("previous_elsewhere", title=find_game(elsewhere[0].game).title, seed=elsewhere[0].seed))
-    if not others and elsewhere:
-        return reply.refuse(s.say("previous_elsewhere_many", count=len(elsewhere)))
     if not others:
-        return reply.refuse(s.say("previous_none"))
+        return reply.refuse(no_previous_game(s, elsewhere))
     previous_chain = s.dialogue.previous_chain
-    chain = previous_chain or [s.played.game_id]
-    fresh = [g for g in others if g.id not in chain]
-    if not fresh:  # been round them all: back to where this began, and round again
-        fresh = [g for g in others if g.id == chain[0]] or others
-        chain = [s.played.game_id]
-    target = fresh[0]
+    target, chain = next_previous_game(s, others, previous_chain)
     kept = None if previous_chain else leaving_kept(s)
     if not take_up(s, target):  # taken up by another process a moment ago
         return reply.refuse(s.say("game_open_elsewhere_stay", title=find_game(target.game).title, seed=target.seed))
@@ -210,6 +201,27 @@ def do_previous_game(s: SessionCore, reply: Reply, command: Command, opened: Ope
     reply.earcons.append("deal")
     if kept:
         reply.sentences.append(kept)
+
+
+def no_previous_game(s: SessionCore, elsewhere: list[SavedGame]) -> str:
+    """Why "previous game" finds none to go back to: the games left are open in other windows, or there are none."""
+    if len(elsewhere) == 1:
+        return s.say("previous_elsewhere", title=find_game(elsewhere[0].game).title, seed=elsewhere[0].seed)
+    if elsewhere:
+        return s.say("previous_elsewhere_many", count=len(elsewhere))
+    return s.say("previous_none")
+
+
+def next_previous_game(s: SessionCore, others: list[SavedGame], previous_chain: list[str]) -> tuple[SavedGame, list[str]]:
+    """The game "previous game" goes back to this time, and the ids of the games it has been round
+    so far (``previous_chain``, said turn after turn): the newest not visited yet; once all have
+    been, back to where the round began, and round again."""
+    chain = previous_chain or [s.played.game_id]
+    fresh = [g for g in others if g.id not in chain]
+    if not fresh:
+        fresh = [g for g in others if g.id == chain[0]] or others
+        chain = [s.played.game_id]
+    return fresh[0], chain
 
 
 def do_restart(s: SessionCore, reply: Reply, command: Command, opened: Opened) -> None:

@@ -243,17 +243,28 @@ class Session(SessionCore):
         dialogue, command = self.dialogue, understood.command
         if dialogue.pending is None or dialogue.question is not None or dialogue.offer is not None:
             return understood
-        transcript = heard.transcript() if heard.transcript is not None else None
-        words = self.words.parser.words(transcript.text) if transcript is not None and transcript.text else ()
-        said = self.words.parser.parse(words[0]) if len(words) == 1 else None
-        if said is None or said.intent not in YES_OR_NO:
+        written = self._written_yes_or_no(heard)
+        if written is None:
             return understood
-        decoded = self.words.parser.parse(understood.text or heard.text) if heard.text or understood.text else None
+        said, word = written
+        text = understood.text or heard.text
+        decoded = self.words.parser.parse(text) if text else None
         if decoded is not None and decoded.intent == said.intent:
-            return Understanding(How.PARSED, decoded, text=understood.text or heard.text, agreed=True)
+            return Understanding(How.PARSED, decoded, text=text, agreed=True)
         if command is not None and command.intent not in (Intent.ANSWER, Intent.CHOOSE):
             return understood
-        return Understanding(How.PARSED, said, doubt=TRANSCRIPT_ONLY, text=words[0])
+        return Understanding(How.PARSED, said, doubt=TRANSCRIPT_ONLY, text=word)
+
+    def _written_yes_or_no(self, heard: Heard) -> tuple[Command, str] | None:
+        """The "yes" or "no" Whisper wrote, when its transcript is that one word: the command and the word."""
+        transcript = heard.transcript() if heard.transcript is not None else None
+        words = self.words.parser.words(transcript.text) if transcript is not None and transcript.text else ()
+        if len(words) != 1:
+            return None
+        said = self.words.parser.parse(words[0])
+        if said is None or said.intent not in YES_OR_NO:
+            return None
+        return said, words[0]
 
     def _hear(self, heard: Heard, understood: Understanding) -> Reply:
         """``hear`` after the words are understood: the policy's decision carried out."""
@@ -471,15 +482,8 @@ class Session(SessionCore):
         intent, dialogue = command.intent, self.dialogue
         if intent != Intent.PREVIOUS_GAME:
             dialogue.previous_chain = []
-        if dialogue.pending is not None and dialogue.offer is not None and intent in YES_NO_CANCEL:
-            # asked after the offer ("Quit? Your game is saved."): the latest question gets the answer
-            return self._answer_pending(reply, intent)
-        if dialogue.offer is not None and self._answered_offer(reply, command):
+        if self._answered_open(reply, command):
             return None
-        if dialogue.pending is not None and intent not in KEEPS_QUESTION:  # "yes" does it, anything else drops it
-            if intent in YES_NO_CANCEL:
-                return self._answer_pending(reply, intent)
-            dialogue.take_pending()
         if intent == Intent.DRAW and dialogue.more_pages and self.words.parser.words(reply.heard) == ("next",):
             intent = Intent.MORE  # "next" right after a reading goes on reading
         opened = dialogue.begin_turn(intent)
@@ -489,6 +493,24 @@ class Session(SessionCore):
         if handler is None:
             return reply.refuse(self.say("not_understood"), "unknown")
         handler(self, reply, command, opened)
+
+    def _answered_open(self, reply: Reply, command: Command) -> bool:
+        """``command`` taken first as the answer to what is open (an offer, a command waiting for
+        "yes"): True when that was the whole turn. A command that answers neither drops what waits
+        for "yes" (unless it keeps the question open) and is still to be done."""
+        intent, dialogue = command.intent, self.dialogue
+        if dialogue.pending is not None and dialogue.offer is not None and intent in YES_NO_CANCEL:
+            # asked after the offer ("Quit? Your game is saved."): the latest question gets the answer
+            self._answer_pending(reply, intent)
+            return True
+        if dialogue.offer is not None and self._answered_offer(reply, command):
+            return True
+        if dialogue.pending is not None and intent not in KEEPS_QUESTION:  # "yes" does it, anything else drops it
+            if intent in YES_NO_CANCEL:
+                self._answer_pending(reply, intent)
+                return True
+            dialogue.take_pending()
+        return False
 
     def _answered_offer(self, reply: Reply, command: Command) -> bool:
         """``command`` said while "Resume your game?" is open: its answer, a command that keeps it open,

@@ -42,12 +42,12 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeGuard
 
 from voicegame.audio.bounded_file import FileTooBig, read_bounded_text
 from voicegame.engine import Engine, History, IllegalMove, Move, Reason, State
 from voicegame.engine.moves import MoveCodeError
-from voicegame.games import UnknownGame, find_game
+from voicegame.games import GameEntry, Option, UnknownGame, find_game
 from voicegame.storage.positions import (
     CHECKPOINT_EVERY, PositionError, checkpoint_indices, resumed_history, state_from_json, state_to_json,
 )
@@ -165,6 +165,11 @@ def move_from_code(engine: Engine, code: Any) -> Move:
         raise SaveError("save_bad_move") from None
 
 
+def _whole(value: Any) -> TypeGuard[int]:
+    """True for a whole number read from JSON (``true`` and ``false`` are not numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def v2_move_code(data: Any) -> Any:
     """A version 2 move (a JSON object naming piles by id) as its code; anything it cannot read is
     left as it is, to be refused with the other bad moves."""
@@ -177,12 +182,24 @@ def v2_move_code(data: Any) -> Any:
     if not isinstance(src, str) or not (isinstance(dst, str) or kind == "pair" and dst is None):
         return data
     if kind == "move":
-        count = data.get("count", 1)
-        if not isinstance(count, int) or isinstance(count, bool):
-            return data
-        return f"{src}>{dst}" + (f"x{count}" if count != 1 else "")
+        return _v2_card_move_code(data, src, dst)
+    if kind == "pair":
+        return _v2_pair_code(data, src, dst)
+    return data
+
+
+def _v2_card_move_code(data: dict[str, Any], src: str, dst: str | None) -> Any:
+    """A version 2 card move's code (``from>to``, ``xN`` for a run), or ``data`` if its count is bad."""
+    count = data.get("count", 1)
+    if not _whole(count):
+        return data
+    return f"{src}>{dst}" + (f"x{count}" if count != 1 else "")
+
+
+def _v2_pair_code(data: dict[str, Any], src: str, dst: str | None) -> Any:
+    """A version 2 removal's code (``pile@place``, ``+`` a second card), or ``data`` if its places are bad."""
     at = data.get("at")
-    if kind != "pair" or not (isinstance(at, list) and len(at) == 2 and all(isinstance(a, int) and not isinstance(a, bool) for a in at)):
+    if not (isinstance(at, list) and len(at) == 2 and all(_whole(a) for a in at)):
         return data
     places = [(src, at[0])] + ([(dst, at[1])] if dst is not None else [])
     return "+".join(f"{pile}@{'top' if place == -1 else place}" for pile, place in places)
@@ -324,18 +341,51 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def parse(text: str) -> tuple[SavedGame, Engine]:
-    """Check a save file's text and replay it; raises SaveError with the message key that tells the player why not."""
+    """Check a save file's text and replay it; raises SaveError with the message key that tells the player why not.
+
+    Each part is checked in the order below, so a save damaged in several places always gets the
+    same sentence."""
+    data = upgrade(_voicegame_json(text))
+    entry = _entry_of(data)
+    clean = _options_of(data, entry)
+    engine = _engine_of(entry, clean)
+    seed = _seed_of(data)
+    raw_moves = _raw_moves_of(data)
+    moves = read_moves(engine, raw_moves)  # every code is a string now (else SaveError)
+    cursor = _cursor_of(data, len(moves))
+    seconds = _seconds_of(data)
+    started = given if isinstance(given := data.get("started"), str) else now_iso()
+    written = saved_at if isinstance(saved_at := data.get("saved"), str) else ""
+    game_id = _game_id_of(data)
+    deal = engine.deal(seed)
+    positions = trusted_positions(data, engine, deal, moves, cursor) or replayed_positions(engine, deal, moves)
+    at_cursor = positions[cursor]
+    options = {o.name: clean.get(o.name, o.default) for o in entry.options}
+    return SavedGame(entry.key, options, seed, moves, cursor, started[:40], seconds, engine.is_won(at_cursor),
+                     game_id, written[:40], engine.score(at_cursor), positions, list(raw_moves)), engine
+
+
+def _voicegame_json(text: str) -> dict[str, Any]:
+    """The save's JSON object, when the text is JSON and says it is a voicegame save."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise SaveError("save_damaged") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("save_not_voicegame")
-    data = upgrade(data)
+    return data
+
+
+def _entry_of(data: dict[str, Any]) -> GameEntry:
+    """The registry's entry of the game the save names."""
     try:
-        entry = find_game(str(data.get("game")))
+        return find_game(str(data.get("game")))
     except UnknownGame:
         raise SaveError("save_unknown_game") from None
+
+
+def _options_of(data: dict[str, Any], entry: GameEntry) -> dict[str, Any]:
+    """The save's options that the game has, each checked; options the game no longer has are dropped."""
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise SaveError("save_bad_options")
@@ -345,39 +395,61 @@ def parse(text: str) -> tuple[SavedGame, Engine]:
         option = known.get(name)
         if option is None:
             continue
-        if value is None and option.allow_none:
-            clean[name] = None
-        elif isinstance(value, option.kind) and not isinstance(value, bool) and (option.choices is None or value in option.choices):
-            clean[name] = value
-        else:
+        if not _option_allows(option, value):
             raise SaveError("save_bad_options")
+        clean[name] = value
+    return clean
+
+
+def _option_allows(option: Option, value: Any) -> bool:
+    """True when ``value`` is one ``option`` may take (None only where the option allows it)."""
+    if value is None and option.allow_none:
+        return True
+    return isinstance(value, option.kind) and not isinstance(value, bool) and (option.choices is None or value in option.choices)
+
+
+def _engine_of(entry: GameEntry, options: dict[str, Any]) -> Engine:
+    """The engine of the game with these options (options that cannot go together are a bad save)."""
     try:
-        engine = Engine(entry.make(**clean))
+        return Engine(entry.make(**options))
     except ValueError:
         raise SaveError("save_bad_options") from None
+
+
+def _seed_of(data: dict[str, Any]) -> int:
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+    if not _whole(seed) or not 0 <= seed < 2**64:
         raise SaveError("save_bad_seed")
+    return seed
+
+
+def _raw_moves_of(data: dict[str, Any]) -> list[Any]:
+    """The save's list of move codes, not yet read."""
     raw_moves = data.get("moves")
     if not isinstance(raw_moves, list) or len(raw_moves) > MAX_MOVES:
         raise SaveError("save_bad_moves")
-    moves = read_moves(engine, raw_moves)  # every code is a string now (else SaveError)
-    cursor = data.get("cursor", len(moves))
-    if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(moves):
+    return raw_moves
+
+
+def _cursor_of(data: dict[str, Any], move_count: int) -> int:
+    """How many of the moves are played (the rest can be redone); all of them when the save does not say."""
+    cursor = data.get("cursor", move_count)
+    if not _whole(cursor) or not 0 <= cursor <= move_count:
         raise SaveError("save_bad_moves")
+    return cursor
+
+
+def _seconds_of(data: dict[str, Any]) -> float:
+    """The time played; 0 when the save's figure is missing or cannot be right."""
     seconds = data.get("seconds", 0.0)
-    seconds = float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < 1e9 else 0.0
-    started = given if isinstance(given := data.get("started"), str) else now_iso()
-    written = saved_at if isinstance(saved_at := data.get("saved"), str) else ""
+    return float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < 1e9 else 0.0
+
+
+def _game_id_of(data: dict[str, Any]) -> str:
     game_id = data.get("id")
     if not isinstance(game_id, str) or not ID_CHARS.fullmatch(game_id):
         raise SaveError("save_bad_id")
-    deal = engine.deal(seed)
-    positions = trusted_positions(data, engine, deal, moves, cursor) or replayed_positions(engine, deal, moves)
-    at_cursor = positions[cursor]
-    options = {o.name: clean.get(o.name, o.default) for o in entry.options}
-    return SavedGame(entry.key, options, seed, moves, cursor, started[:40], seconds, engine.is_won(at_cursor),
-                     game_id, written[:40], engine.score(at_cursor), positions, list(raw_moves)), engine
+    return game_id
 
 
 def replayed_positions(engine: Engine, deal: State, moves: list[Move]) -> dict[int, State]:
