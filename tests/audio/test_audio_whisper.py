@@ -185,3 +185,19 @@ def test_whisper_scores_the_said_command_above_the_others():
         assert commands[int(np.argmax(scores))] == text, (text, transcript.text, scores)
         if text == "talk slower":
             assert scores[commands.index("slower")] < scores[commands.index("talk slower")] - 3
+
+
+@needs_espeak
+@needs_whisper
+def test_a_transcript_of_an_earlier_turn_scores_the_same_without_its_states_kept():
+    """Only the latest ``KEPT_STATES`` encoder outputs are held (a turn's ``Heard`` lives on in the play
+    loop's history, and each transcript holding its own would grow memory every turn); an older transcript
+    encodes its audio again and gives the same scores."""
+    commands = ["draw", "undo", "read cells"]
+    first = transcriber.transcribe(pad(speech_pcm("read cells", "en", 160)))
+    assert first.score is not None
+    before = first.score(commands)
+    for text in ("draw", "undo", "score", "talk slower")[: wt.KEPT_STATES + 1]:
+        transcriber.transcribe(pad(speech_pcm(text, "en", 160)))
+    assert len(transcriber._states) == wt.KEPT_STATES
+    assert first.score(commands) == pytest.approx(before, abs=1e-4)

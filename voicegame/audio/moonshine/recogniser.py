@@ -34,6 +34,7 @@ from ..early_work import EarlyWork
 from ..errors import RecogniserUnavailable
 from ..grammar_spec import RecogniserGrammar
 from .beam_search import BEAM, Decoded, decode, normal_words
+from .free_heap import release_free_heap
 from .grammar_cache import GrammarCache
 from .model import SAMPLE_RATE, ModelFiles, MoonshineModel, find_model_files
 from .rejection import MoonshineThresholds, Verdict, verdict
@@ -123,6 +124,7 @@ class MoonshineRecogniser:
             return Heard("", None, True)
         # an early decode gone stale may still run beside this one: onnxruntime's sessions allow it
         decoded = decode(self.model, automaton, audio.astype(np.float32) / 32768.0, self.beam)
+        release_free_heap()  # the buffers of this decode, and of Whisper's last transcript, go back: see ``free_heap``
         found = verdict(decoded, self.thresholds)
         self.last = LastDecode(decoded, found)
         nbest = tuple((h.text, round(h.mean, 4)) for h in decoded.nbest)

@@ -21,7 +21,9 @@ import logging
 import os
 import re
 import threading
+from collections import OrderedDict
 from functools import lru_cache, partial
+from itertools import count
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -41,6 +43,18 @@ PROMPT = ("<|startoftranscript|>", "<|notimestamps|>")  # English-only model: no
 MAX_TOKENS = 48  # a command is a short sentence; a runaway decode of noise stops here
 TOKENS_PER_SECOND = 6  # speech runs at up to about 4 words a second, a word at most 1.5 tokens or so
 TAIL_FRAMES = 200  # 2 s of the silence padding after the utterance go to the encoder (see ``transcribe``)
+PRIMITIVE_CACHE_ENV = "ONEDNN_PRIMITIVE_CACHE_CAPACITY"
+PRIMITIVE_CACHE = 8
+"""Convolutions oneDNN keeps compiled inside CTranslate2 (set before its first use; a value already in the
+environment is kept). Each is for one input shape, and the encoder's two convolutions see a new one for
+nearly every utterance (its length in 10 ms frames): with oneDNN's default of 1,024, memory grew about
+0.6 MB an utterance (Whisper alone, 200 utterances of varied length: 282 to 371 MB; with 4 kept, flat at
+232-239 MB, CPU the same). A few cover a transcript begun early and the one at the end."""
+KEPT_STATES = 2
+"""Encoder states kept for ``Transcript.score`` (the utterance in hand, and one begun early beside it). A
+transcript lives on with the turn it was heard in (the play loop keeps every turn's ``Heard``): holding
+its states too (300-450 KB for a command) grew memory with every turn. An older transcript asked to
+score encodes its audio again: the same states, the same scores."""
 
 
 def _hz_to_mel(hz: np.ndarray) -> np.ndarray:
@@ -199,6 +213,7 @@ class WhisperTranscriber:
     name = "whisper"
 
     def __init__(self, model_dir: Path, threads: int = 1) -> None:
+        os.environ.setdefault(PRIMITIVE_CACHE_ENV, str(PRIMITIVE_CACHE))  # read by oneDNN at its first convolution
         import ctranslate2  # noqa: PLC0415 - heavy, imported only when the transcriber is built
 
         self.model_dir = model_dir
@@ -206,6 +221,8 @@ class WhisperTranscriber:
                                                 intra_threads=threads)  # a second thread gained nothing here
         self._storage = ctranslate2.StorageView
         self._lock = threading.Lock()  # one decode at a time: every recogniser of the process shares this model
+        self._states: OrderedDict[int, np.ndarray] = OrderedDict()  # the latest encoder states (``KEPT_STATES``)
+        self._numbers = count()
         try:
             self.tokenizer: Tokenizer | None = Tokenizer(model_dir / "tokenizer.json")
             # the decoder's output size (timestamp tokens included), which the tokenizer file does not list
@@ -218,18 +235,38 @@ class WhisperTranscriber:
         # Only the utterance and TAIL_FRAMES of the padding go through the encoder, not the whole 30 s
         # window: 5-8 times faster (40-90 ms against about 300 here) and as accurate on commands, but
         # the model then tends to say the sentence again ("faster faster faster"): see ``one_sentence``.
-        frames = len(pcm) // HOP + TAIL_FRAMES
-        features = self._storage.from_array(log_mel(pcm, frames)[None])
+        features = self._features(pcm)
         with self._lock:
             encoded = self.model.encode(features, to_cpu=True)
             result = self.model.generate(encoded, [list(PROMPT)], beam_size=1, max_length=max_tokens(len(pcm)),
                                          return_scores=True, return_no_speech_prob=True)[0]
+            number = next(self._numbers)
+            self._keep(number, np.array(encoded))
         tokens = result.sequences[0]
         score = result.scores[0] if result.scores else 0.0  # summed log probability / length (length_penalty 1)
         text = one_sentence(detokenize(tokens))
         digits = any(c.isdigit() for c in text)
-        scorer = partial(self.score, np.array(encoded), digits=digits) if self.tokenizer is not None else None
+        scorer = partial(self._score_audio, number, pcm, digits=digits) if self.tokenizer is not None else None
         return Transcript(text, float(score), float(result.no_speech_prob), scorer)
+
+    def _features(self, pcm: np.ndarray) -> Any:
+        """The encoder's input for ``pcm``: the utterance and ``TAIL_FRAMES`` of the padding."""
+        return self._storage.from_array(log_mel(pcm, len(pcm) // HOP + TAIL_FRAMES)[None])
+
+    def _keep(self, number: int, states: np.ndarray) -> None:
+        """Keep the states of transcript ``number``, dropping the oldest past ``KEPT_STATES`` (lock held)."""
+        self._states[number] = states
+        while len(self._states) > KEPT_STATES:
+            self._states.popitem(last=False)
+
+    def _score_audio(self, number: int, pcm: np.ndarray, sentences: Sequence[str], digits: bool = False) -> list[float]:
+        """``score`` for transcript ``number``: with its kept states, else with ``pcm`` encoded again."""
+        with self._lock:
+            states = self._states.get(number)
+            if states is None:
+                states = np.array(self.model.encode(self._features(pcm), to_cpu=True))
+                self._keep(number, states)
+        return self.score(states, sentences, digits)
 
     def score(self, encoded: Any, sentences: Sequence[str], digits: bool = False) -> list[float]:
         """How likely Whisper finds each sentence as the whole transcript of the audio it encoded
