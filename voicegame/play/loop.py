@@ -14,7 +14,7 @@ import logging
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
 
@@ -180,6 +180,8 @@ class PushToTalkSource:
 class LoopResult:
     replies: list[Any] = field(default_factory=list)
     heard: list[Heard] = field(default_factory=list)
+    """What was heard each turn, without its on-demand transcript: that holds the utterance's audio (and
+    Whisper's encoder output), 50-100 KB a turn that a kiosk playing all day would keep."""
     timings: list[TurnTiming] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # failures told to the player
     quit: bool = False
@@ -280,7 +282,7 @@ def run_voice_session(session: Session, source: Iterable[np.ndarray | str | Reco
             timing.decode, timing.handle = t1 - t0, t2 - t1
             timing.moves = len(reply.moves)
         voice.answer(reply, timing, t0)
-        result.heard.append(heard)
+        result.heard.append(replace(heard, transcript=None))  # what was heard, not the audio to hear it again
         result.replies.append(reply)
         if timing is not None:
             result.timings.append(timing)
