@@ -117,8 +117,9 @@ class _Nfa:
 
 
 def documents(grammar: RecogniserGrammar) -> tuple[str, ...]:
-    """The JSGF documents whose sentences the recogniser may return: the first and the second."""
-    return tuple(text for text in (grammar.jsgf, grammar.second_jsgf) if text.strip())
+    """The JSGF documents whose sentences the recogniser may return: the first, and the open language
+    (every phrasing the parser reads), or the second where the grammar has no open document."""
+    return tuple(text for text in (grammar.jsgf, grammar.open_jsgf or grammar.second_jsgf) if text.strip())
 
 
 def word_automaton(grammar: RecogniserGrammar) -> WordAutomaton:
