@@ -25,7 +25,7 @@ from voicegame.listen.command_grammar import ARTICLE, LEGAL_WEIGHT
 from voicegame.listen.jsgf_builder import JsgfOptions, build_jsgf
 from voicegame.listen.listening_grammar import (ANSWER_INTENTS, LIKELY_LEAVES_OUT, READING_INTENTS, likely_jsgf,
                                                 listening_jsgf, whole_jsgf)
-from voicegame.listen.sayable import visible_cards
+from voicegame.listen.sayable import Phrasing, visible_cards
 from voicegame.play.session import Session
 
 SEEDS = (1, 2, 3)
@@ -43,7 +43,7 @@ def _callers(session: Session) -> dict[str, str]:
     legal = session.words.move_matcher.legal_nouns(state)
     out = {
         "full": build_jsgf(parser),
-        "spoken": build_jsgf(parser, JsgfOptions(ARTICLE, spoken=True)),
+        "spoken": build_jsgf(parser, JsgfOptions(ARTICLE, phrasing=Phrasing.SPOKEN)),
         "turn": build_jsgf(parser, JsgfOptions(ARTICLE, visible_cards(engine, state), legal, LEGAL_WEIGHT)),
         "session": session.recogniser_grammar().jsgf + "\n----\n" + session.recogniser_grammar().second_jsgf,
     }
@@ -69,7 +69,7 @@ def _cross(session: Session) -> dict[str, str]:
             (True, False), (None, visible), (("none", None), ("empty", []), ("legal", legal)),
             (10.0, 1.0, float("inf")), skips, (False, True), (False, True)):
         key = f"cross/a{int(article)}/v{int(vis is not None)}/{lname}/w{weight}/{skip}/s{int(spoken)}/c{int(canonical)}"
-        out[key] = build_jsgf(parser, JsgfOptions(article, vis, leg, weight, skips[skip], spoken, canonical))
+        out[key] = build_jsgf(parser, JsgfOptions(article, vis, leg, weight, skips[skip], Phrasing.SPOKEN if spoken else Phrasing.TYPED, canonical))
     return out
 
 

@@ -8,6 +8,7 @@ import doctest
 import voicegame.listen.jsgf_tree as jsgf_tree
 from voicegame.language.templates import Opt, Seq, Word, parse_template
 from voicegame.listen.jsgf_tree import NULL, Choice, Document, Ref, Repeat, Rule, Words, weight_text
+from voicegame.listen.sayable import Phrasing
 from voicegame.listen.templates_as_jsgf import template_expr
 
 
@@ -45,7 +46,7 @@ def test_the_language_part_made_once_per_parser_is_the_part_a_fresh_parser_makes
     from voicegame.listen.jsgf_builder import JsgfOptions, build_jsgf
     from voicegame.play.session import Session
 
-    shapes = [JsgfOptions(), JsgfOptions(spoken=True, canonical=True, visible=()), JsgfOptions(article=False)]
+    shapes = [JsgfOptions(), JsgfOptions(phrasing=Phrasing.SPOKEN, canonical=True, visible=()), JsgfOptions(article=False)]
     session = Session("golf", seed=1)
     made = [build_jsgf(session.parser, options) for options in shapes + shapes]
     fresh = [build_jsgf(Session("golf", seed=1).parser, options) for options in shapes]

@@ -22,6 +22,7 @@ from voicegame.games import GAMES
 from voicegame.play.session import Session
 from voicegame.listen.grammar import intent_phrase
 from voicegame.listen.likely_phrasing import second_only_phrase
+from voicegame.listen.sayable import Phrasing
 from voicegame.language.lexicon import load_language
 from voicegame.language.templates import expand
 
@@ -176,7 +177,7 @@ def test_every_readme_example_is_in_the_listening_grammar():
     first, second = Jsgf(grammar.jsgf), Jsgf(grammar.second_jsgf)
     from voicegame.listen.grammar import ARTICLE, JsgfOptions, build_jsgf
 
-    any_card = Jsgf(build_jsgf(session.parser, JsgfOptions(ARTICLE, spoken=True)))  # the same language, every card named
+    any_card = Jsgf(build_jsgf(session.parser, JsgfOptions(ARTICLE, phrasing=Phrasing.SPOKEN)))  # the same language, every card named
     missing = [e for e in examples if not (first.matches(e) or second.matches(e) or any_card.matches(e))]
     assert not missing, missing
     cards = [e for e in examples if not (first.matches(e) or second.matches(e))]

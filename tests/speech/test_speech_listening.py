@@ -112,6 +112,23 @@ def test_bare_answers_only_while_a_question_is_open():
         assert opened.matches(text), (text, ask.sentences)
 
 
+def test_the_open_document_holds_every_phrasing_the_parser_reads_and_parses():
+    """What Moonshine listens for (``open_jsgf``): the phrasings PocketSphinx's decodes leave out too
+    ("replay", "oops"), everything in it parses, and answer words stay out while nothing is asked."""
+    session = Session("klondike", seed=7)
+    grammar = session.recogniser_grammar()
+    opened, pocketsphinx = Jsgf(grammar.open_jsgf), Sayable(grammar)
+    for text in ("replay", "oops undo that", "what are my stats", "points", "pardon me", "draw"):
+        assert opened.matches(text) and session.parser.parse(text) is not None, text
+    assert not pocketsphinx.matches("replay") and not pocketsphinx.matches("oops undo that")
+    for text in ("yeah", "sure", "right", "three", "hearts", "six of diamonds"):
+        assert not opened.matches(text), text  # bare answers and answer words: only to a question
+    rng = random.Random(3)
+    for _ in range(300):
+        text = sample(opened, rng)
+        assert session.parser.parse(text) is not None, text
+
+
 def test_the_likely_grammar_holds_every_phrasing_of_two_words_or_more_but_not_rare_single_words(monkeypatch):
     """With ``LIKELY_MULTIWORD`` (on: see its docstring) the first decode hears "speak faster" and
     "volume down" itself; one-word synonyms that pull other speech onto themselves ("flip", "stats")

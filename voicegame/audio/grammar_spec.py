@@ -19,6 +19,10 @@ class RecogniserGrammar:
     second_jsgf: str = ""
     """A second JSGF document for a recogniser that can decode it alongside ``jsgf`` (PocketSphinx):
     what it hears is ``DecodeEvidence.second``; the game compares the two ("": none)."""
+    open_jsgf: str = ""
+    """The whole language as written, every phrasing the parser reads ("replay", "oops", "read me the
+    foundations"), with this turn's nouns, for a recogniser that rare single words do not pull other
+    speech onto (Moonshine): it decodes this in place of ``second_jsgf`` ("": none, decode ``second_jsgf``)."""
     ends_early: frozenset[str] = frozenset()
     """Whole sentences after which the endpointer need not wait although the grammar goes on: every
     sentence that goes on from them means the same command ("quit": "quit game")."""

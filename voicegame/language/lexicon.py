@@ -47,6 +47,12 @@ class Language:
     """``rules`` as a recogniser listens for them (listening.toml ``heard_as``; {}: as ``rules``)."""
     heard_intents: tuple[tuple[str, tuple[Node, ...]], ...] = ()
     """``intents`` likewise (an intent only typed and written by Whisper is not among them)."""
+    open_rules: dict[str, Node] = field(default_factory=dict)
+    """``rules`` as written in commands.toml, with their skip words as optional words, less only the
+    words no ear listens for alone (listening.toml ``never_alone``): every phrasing the parser reads, for
+    an ear held to the grammar that a rare single word does not pull other speech onto (Moonshine)."""
+    open_intents: tuple[tuple[str, tuple[Node, ...]], ...] = ()
+    """``intents`` likewise."""
 
     def templates(self, intent: str) -> tuple[Node, ...]:
         return dict(self.intents)[intent]
@@ -100,11 +106,17 @@ def load_language(lang: str = "en") -> Language:
     def said(text: str) -> Node:
         return optional_words(parse_template(text), skip)
 
+    never_alone = frozenset(listening.get("never_alone", []))
+
+    def open_(text: str) -> Node:
+        return without_phrases(optional_words(parse_template(text), skip), never_alone)
+
     rules, intents = _compiled(commands.get("rules", {}), commands["intents"], compile_)
     heard = heard_as(commands, listening)
     spoken_rules, spoken_intents = _compiled(*heard, spoken)
     said_rules, said_intents = _compiled(*heard, said)
     heard_rules, heard_intents = _compiled(*heard, compile_)
+    open_rules, open_intents = _compiled(commands.get("rules", {}), commands["intents"], open_)
     ranks = {word: Rank[key.upper()] for key, words in vocabulary["ranks"].items() for word in words}
     suits = {word: Suit(key) for key, words in vocabulary["suits"].items() for word in words}
     kinds = {key: tuple(words) for key, words in vocabulary.get("kinds", {}).items()}
@@ -113,7 +125,7 @@ def load_language(lang: str = "en") -> Language:
     return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages, spoken_rules, spoken_intents,
                     frozenset(listening.get("second_only", [])), jokers, said_rules, said_intents,
                     {short: tuple(long.split()) for short, long in commands.get("contractions", {}).items()},
-                    heard_rules, heard_intents)
+                    heard_rules, heard_intents, open_rules, open_intents)
 
 
 def game_messages(lang: str) -> dict[str, str]:

@@ -14,7 +14,7 @@ from voicegame.language.parse import Parser
 from voicegame.language.templates import parse_template
 from voicegame.listen.jsgf_tree import VOID, Choice, Document, Expr, Group, Optional, Ref, Rule, Sequence, Words
 from voicegame.listen.language_as_jsgf import LanguageShape, language_jsgf
-from voicegame.listen.sayable import COMPOUND_SLOTS, slot_phrases
+from voicegame.listen.sayable import COMPOUND_SLOTS, Phrasing, slot_phrases
 from voicegame.listen.templates_as_jsgf import ARTICLE_SLOTS, options_of, rule_refs, template_expr
 from voicegame.listen.visible_card_names import visible_card_choices
 
@@ -38,7 +38,8 @@ class JsgfOptions:
     intents prefer them ``legal_weight`` to one over the general move phrases, which stay sayable
     (an illegal move is still heard, and refused with its reason); ``inf``: only legal moves.
     ``skip_intents``: intents left out (the listening grammar leaves out bare answers while no
-    question is open). ``spoken``: skip words of the templates may be said ("give me a hint").
+    question is open). ``phrasing``: which of the language's phrasings (``sayable.Phrasing``: spoken,
+    skip words of the templates may be said, "give me a hint"; open, every phrasing the parser reads).
     ``canonical``: the likely grammar's phrasings (``likely_phrasing``).
     """
 
@@ -47,7 +48,7 @@ class JsgfOptions:
     legal: Iterable[tuple[Iterable[str], Iterable[str], bool]] | None = None
     legal_weight: float = 10.0
     skip_intents: frozenset[str] = field(default_factory=frozenset)
-    spoken: bool = False
+    phrasing: Phrasing = Phrasing.TYPED
     canonical: bool = False
 
     def __post_init__(self) -> None:  # frozen all the way down, whatever the caller passed
@@ -76,7 +77,7 @@ def build_jsgf(parser: Parser, options: JsgfOptions = JsgfOptions()) -> str:
 def jsgf_document(parser: Parser, options: JsgfOptions = JsgfOptions()) -> Document:
     """``build_jsgf``'s document as a tree (``jsgf_tree``)."""
     nouns = slot_phrases(parser)
-    language = language_jsgf(parser, LanguageShape(options.article, options.spoken, options.canonical,
+    language = language_jsgf(parser, LanguageShape(options.article, options.phrasing, options.canonical,
                                                    options.visible is not None))
     legal = _legal_rules(options)
     intents = _chosen_intents(language.intents, options, legal)

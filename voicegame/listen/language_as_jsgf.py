@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from voicegame.language.parse import Parser
 from voicegame.listen import likely_phrasing
 from voicegame.listen.jsgf_tree import Choice, Expr, Optional, Rule, Sequence, Words
-from voicegame.listen.sayable import ANY_CARD_INTENTS, pruned_language, slot_phrases
+from voicegame.listen.sayable import ANY_CARD_INTENTS, Phrasing, pruned_language, slot_phrases
 from voicegame.listen.templates_as_jsgf import ARTICLE_RULES, template_expr
 
 
@@ -18,7 +18,7 @@ class LanguageShape:
     """What the language's part depends on besides the game (see ``JsgfOptions``)."""
 
     article: bool
-    spoken: bool
+    phrasing: Phrasing
     canonical: bool
     cards_showing_only: bool  # ``{card}`` names the cards showing, but for ``ANY_CARD_INTENTS``
 
@@ -49,7 +49,7 @@ def language_jsgf(parser: Parser, shape: LanguageShape) -> LanguageJsgf:
 def _made(parser: Parser, shape: LanguageShape) -> LanguageJsgf:
     nouns = slot_phrases(parser)
     heard = parser.heard  # the language as listened for (listening.toml heard_as)
-    rules, intents = pruned_language(heard, nouns, shape.spoken)
+    rules, intents = pruned_language(heard, nouns, shape.phrasing)
     if shape.canonical:
         intents = [(name, templates if name == "answer" else likely_phrasing.canonical_templates(templates, heard))
                    for name, templates in intents]

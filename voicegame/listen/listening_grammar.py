@@ -33,7 +33,7 @@ from voicegame.listen.jsgf_builder import TOP, JsgfOptions, LegalNouns, jsgf_doc
 from voicegame.listen.jsgf_tree import Choice, Document, Expr, Group, Ref, Repeat, Rule, Words
 from voicegame.listen.likely_phrasing import ends_early
 from voicegame.listen.pronouncing import cmu_dictionary
-from voicegame.listen.sayable import slot_phrases, visible_cards
+from voicegame.listen.sayable import Phrasing, slot_phrases, visible_cards
 
 if TYPE_CHECKING:
     from voicegame.engine import Engine, State
@@ -120,11 +120,13 @@ def whole_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNou
 
 
 def whole_document(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
-                   question_open: bool = False, reading_open: bool = False) -> Document:
-    """``whole_jsgf`` as a tree."""
+                   question_open: bool = False, reading_open: bool = False,
+                   phrasing: Phrasing = Phrasing.SPOKEN) -> Document:
+    """``whole_jsgf`` as a tree; ``phrasing``: the language as PocketSphinx listens (spoken) or every
+    phrasing the parser reads (open: ``RecogniserGrammar.open_jsgf``)."""
     skip = (frozenset() if question_open else ANSWER_INTENTS) | (frozenset() if reading_open else READING_INTENTS)
     return jsgf_document(parser, JsgfOptions(ARTICLE, visible_cards(engine, state), legal, LISTEN_LEGAL_WEIGHT,
-                                             skip_intents=skip, spoken=True))
+                                             skip_intents=skip, phrasing=phrasing))
 
 
 def likely_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None,
@@ -144,7 +146,7 @@ def likely_document(parser: Parser, engine: "Engine", state: "State", legal: Leg
     ranks = set(parser.language.ranks)
     legal = [([v for v in src if v not in ranks], [v for v in dst if v not in ranks], up) for src, dst, up in legal or []]
     return jsgf_document(parser, JsgfOptions(ARTICLE, visible_cards(engine, state), legal or None, float("inf"),
-                                             skip_intents=skip, spoken=True, canonical=True))
+                                             skip_intents=skip, phrasing=Phrasing.SPOKEN, canonical=True))
 
 
 def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
@@ -153,7 +155,7 @@ def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: Lega
     """The listening grammar's two JSGF documents (first decoded, second decoded alongside; see
     ``LISTEN_FIRST``) and the garbage words of the first (``garbage`` frequent words, default
     ``GARBAGE_WORDS``, of at least ``min_phones`` phonemes, default ``GARBAGE_MIN_PHONES``).
-    ``legal``: this turn's legal moves (``MoveMatcher.legal_nouns``)."""
+    ``legal``: this turn's legal moves (``MoveMatcher.legal_nouns``). Its open document is ``open_jsgf``."""
     garbage = GARBAGE_WORDS if garbage is None else garbage
     min_phones = GARBAGE_MIN_PHONES if min_phones is None else min_phones
     junk = garbage_words(parser, garbage, min_phones) if garbage else ()
@@ -164,6 +166,16 @@ def listening_jsgf(parser: Parser, engine: "Engine", state: "State", legal: Lega
         whole, likely = _with_answers(whole, extra), _with_answers(likely, extra)
     first, second = (whole, likely) if LISTEN_FIRST == "whole" else (likely, whole)
     return _with_garbage(first, junk).jsgf(), second.jsgf(), frozenset(junk)
+
+
+def open_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNouns | None = None,
+              question_open: bool = False, reading_open: bool = False) -> str:
+    """``RecogniserGrammar.open_jsgf``: the whole language in every phrasing the parser reads, with this
+    turn's nouns, answers only to a question (listening.toml's ``answers_when_asked`` too), "more" only
+    while a reading has more. Measured (bench/RESULTS.md, "Moonshine's open grammar"): Moonshine held to it
+    hears the phrasings PocketSphinx's grammar leaves out."""
+    document = whole_document(parser, engine, state, legal, question_open, reading_open, Phrasing.OPEN)
+    return (_with_answers(document, answers_when_asked(parser)) if question_open else document).jsgf()
 
 
 def answers_when_asked(parser: Parser) -> dict[str, tuple[str, ...]]:
@@ -223,6 +235,7 @@ def listening_grammar(parser: Parser, engine: "Engine", state: "State", legal: L
         full = grammar_for(parser)
         words = full.words | ((Jsgf(jsgf).words | Jsgf(second).words) - junk)
         early, choice = _per_parser(parser)
+        opened = open_jsgf(parser, engine, state, legal, question_open, reading_open)
         grammar = _LISTEN_CACHE[key] = RecogniserGrammar(jsgf, full.phrases, frozenset(words), junk,
-                                                         full.pronunciations, second, early, choice)
+                                                         full.pronunciations, second, opened, early, choice)
     return grammar

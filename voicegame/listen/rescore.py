@@ -29,7 +29,7 @@ from voicegame.engine.cards import Card, Suit
 from voicegame.language.command import CardRef, Intent
 from voicegame.language.parse import Parser, tokenize
 from voicegame.language.templates import TemplateError, expand
-from voicegame.listen.sayable import pruned_language, slot_phrases
+from voicegame.listen.sayable import Phrasing, pruned_language, slot_phrases
 
 SHORTLIST = 10
 """How many of the language's sentences nearest the transcript are scored (about 6 ms each) when the
@@ -116,7 +116,7 @@ _WORDS: dict[tuple[str, ...], frozenset[str]] = {}
 
 def _build_sentences(parser: Parser, nouns: dict[str, list[str]]) -> tuple[str, ...]:
     # skip words said ("speak a little slower"), and the rare words the grammars leave out ("redeal")
-    rules, intents = pruned_language(parser, nouns, said=True)
+    rules, intents = pruned_language(parser, nouns, Phrasing.SAID)
     out: dict[str, None] = {}
     for intent, templates in intents:
         if intent in CARD_INTENTS:

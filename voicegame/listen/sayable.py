@@ -7,6 +7,7 @@ list for Vosk) and for the listening grammar.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Mapping
 
 from voicegame.engine.cards import Card
@@ -27,6 +28,15 @@ COMPOUND_SLOTS = {
 """Slots the parser builds out of others; every other slot is a list of names."""
 ANY_CARD_INTENTS = frozenset({"where"})
 """Intents that may name any card, showing or not; elsewhere ``visible`` restricts ``{card}``."""
+
+
+class Phrasing(StrEnum):
+    """Which of the language's phrasings a grammar holds (``pruned_language``)."""
+
+    TYPED = "typed"  # as the parser reads them, skip words left out
+    SPOKEN = "spoken"  # as PocketSphinx listens (listening.toml ``heard_as``, less ``unheard``), skip words sayable
+    SAID = "said"  # as listened for, nothing left out, skip words sayable: Whisper's choice among commands
+    OPEN = "open"  # every phrasing the parser reads, skip words sayable (``Language.open_intents``): Moonshine
 
 
 def highest_number(parser: Parser) -> int:
@@ -87,13 +97,10 @@ def _prune_choice(node: Alt, void: frozenset[str]) -> Node | None:
     return Alt(tuple(options))
 
 
-def pruned_language(parser: Parser, nouns: dict[str, list[str]], spoken: bool = False,
-                    said: bool = False) -> tuple[dict[str, Node], list[tuple[str, list[Node]]]]:
-    """Rules and intent templates of the language with what this game cannot say removed;
-    ``spoken``: with the skip words as optional words, less what a recogniser does not listen for
-    (``Language.spoken_rules``); ``said``: with the skip words as optional words, nothing left out
-    (``Language.said_rules``)."""
-    source_rules, source_intents = _source(parser.language, spoken, said)
+def pruned_language(parser: Parser, nouns: dict[str, list[str]],
+                    phrasing: Phrasing = Phrasing.TYPED) -> tuple[dict[str, Node], list[tuple[str, list[Node]]]]:
+    """Rules and intent templates of the language in ``phrasing`` with what this game cannot say removed."""
+    source_rules, source_intents = _source(parser.language, phrasing)
     rules, void = _pruned_rules(source_rules, frozenset(slot for slot, values in nouns.items() if not values))
     intents = []
     for name, templates in source_intents:
@@ -103,13 +110,13 @@ def pruned_language(parser: Parser, nouns: dict[str, list[str]], spoken: bool = 
     return rules, intents
 
 
-def _source(language: Language, spoken: bool, said: bool) -> tuple[dict[str, Node], tuple[tuple[str, tuple[Node, ...]], ...]]:
-    """The rules and intents of ``language`` as typed, spoken or said (see ``pruned_language``)."""
-    if said and language.said_intents:
-        return language.said_rules, language.said_intents
-    if spoken and language.spoken_intents:
-        return language.spoken_rules, language.spoken_intents
-    return language.rules, language.intents
+def _source(language: Language, phrasing: Phrasing) -> tuple[dict[str, Node], tuple[tuple[str, tuple[Node, ...]], ...]]:
+    """The rules and intents of ``language`` in ``phrasing`` (as typed when the language has no such phrasings)."""
+    sources = {Phrasing.SAID: (language.said_rules, language.said_intents),
+               Phrasing.SPOKEN: (language.spoken_rules, language.spoken_intents),
+               Phrasing.OPEN: (language.open_rules, language.open_intents)}
+    rules, intents = sources.get(phrasing, ({}, ()))
+    return (rules, intents) if intents else (language.rules, language.intents)
 
 
 def _pruned_rules(rules: Mapping[str, Node], void: frozenset[str]) -> tuple[dict[str, Node], frozenset[str]]:

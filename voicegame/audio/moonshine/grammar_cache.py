@@ -24,8 +24,8 @@ class GrammarCache:
 
     @staticmethod
     def key(grammar: RecogniserGrammar) -> tuple[str, str]:
-        """What the automaton depends on: the two JSGF documents."""
-        return grammar.jsgf, grammar.second_jsgf
+        """What the automaton depends on: its two JSGF documents (``word_automaton.documents``)."""
+        return grammar.jsgf, grammar.open_jsgf or grammar.second_jsgf
 
     def compiled(self, grammar: RecogniserGrammar) -> TokenAutomaton:
         """The grammar's token automaton, compiled now or kept from before (``GrammarError`` when it says nothing)."""

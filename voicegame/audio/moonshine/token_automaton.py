@@ -71,7 +71,7 @@ class TokenAutomaton:
 
     def _fill(self, node: int, state: int, first: bool = False) -> None:
         """The tries of every word leaving word ``state`` under ``node``."""
-        for word, target in self.words.moves[state].items():
+        for word, target in self.words.moves(state).items():
             for spelling in spellings(word):
                 for space in ((True, False) if first else (True,)):
                     ids = self.tokenizer.word_ids(spelling, space)
@@ -107,7 +107,7 @@ class TokenAutomaton:
             root = self.root(state)
             moves.update(self.children[root])
             moves[self.comma] = root
-            if state in self.words.finals:
+            if self.words.is_final(state):
                 for mark in self.endings:
                     moves[mark] = self.stop
                 moves[EOS] = DONE

@@ -1,7 +1,9 @@
 """The sentences of a grammar as a deterministic automaton over words, built from the JSGF documents
-of a ``RecogniserGrammar`` (the likely grammar and the whole language) without listing sentences:
+of a ``RecogniserGrammar`` (the likely grammar and the open language) without listing sentences:
 the whole language with every card in every phrasing holds far more sentences than can be listed on
-every turn, and its automaton has a few thousand states.
+every turn, and its automaton has thousands of states. It is determinised as it is walked: a decode
+visits a few dozen of them, and determinising all of them was most of a turn's compile (0.15-0.4
+CPU-s a turn's grammar, twice that for the open language; measured with bench/moonshine_compile.py).
 
 The JSGF's out-of-grammar loop (``RecogniserGrammar.garbage``, rule ``<garbage>``) is left out: a
 neural recogniser's rejection is a free transcript's score (``rejection``), not a loop of words.
@@ -9,7 +11,9 @@ neural recogniser's rejection is a free transcript's score (``rejection``), not 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from ..errors import GrammarError
 from ..grammar_spec import RecogniserGrammar
@@ -19,27 +23,6 @@ GARBAGE_RULE = "garbage"
 """The listening grammar's out-of-grammar rule (voicegame.listen.listening_grammar ``_with_garbage``)."""
 MAX_STATES = 200_000
 """A grammar whose automaton grows past this many states is refused (a broken or runaway grammar)."""
-
-
-@dataclass(frozen=True)
-class WordAutomaton:
-    """``moves[state]``: word -> next state; ``finals``: the states where a sentence may end; 0 starts."""
-
-    moves: tuple[dict[str, int], ...]
-    finals: frozenset[int]
-
-    def accepts(self, words: list[str] | tuple[str, ...]) -> bool:
-        state = 0
-        for word in words:
-            nxt = self.moves[state].get(word)
-            if nxt is None:
-                return False
-            state = nxt
-        return state in self.finals
-
-    @property
-    def words(self) -> frozenset[str]:
-        return frozenset(w for move in self.moves for w in move)
 
 
 class _Nfa:
@@ -67,45 +50,57 @@ class _Nfa:
         if kind == "void":
             return None
         if kind == "rule":
-            name = node[1]
-            if name == GARBAGE_RULE or name in stack or name not in self.jsgf.ast:
-                return None  # the garbage loop, a recursive or an unknown rule: nothing said through it
-            return self.build(self.jsgf.ast[name], start, stack + (name,))
+            return self._rule(node[1], start, stack)
         if kind == "seq":
-            at: int | None = start
-            for part in node[1]:
-                if at is None:
-                    return None
-                at = self.build(part, at, stack)
-            return at
+            return self._sequence(node[1], start, stack)
         if kind == "alt":
-            end = self.state()
-            reached = False
-            for part in node[1]:
-                branch = self.state()
-                self.empty[start].append(branch)
-                got = self.build(part, branch, stack)
-                if got is not None:
-                    self.empty[got].append(end)
-                    reached = True
-            return end if reached else None
+            return self._choice(node[1], start, stack)
         if kind in ("opt", "star", "plus"):
-            inner_start = self.state()
-            self.empty[start].append(inner_start)
-            inner_end = self.build(node[1], inner_start, stack)
-            end = self.state()
-            if kind != "plus":
-                self.empty[start].append(end)
-            if inner_end is not None:
-                self.empty[inner_end].append(end)
-                if kind != "opt":
-                    self.empty[inner_end].append(inner_start)
-            elif kind == "plus":
-                return None
-            return end
+            return self._repeat(kind, node[1], start, stack)
         raise GrammarError("audio_grammar_unexpected", token=kind)
 
-    def closure(self, states: frozenset[int]) -> frozenset[int]:
+    def _rule(self, name: str, start: int, stack: tuple[str, ...]) -> int | None:
+        if name == GARBAGE_RULE or name in stack or name not in self.jsgf.ast:
+            return None  # the garbage loop, a recursive or an unknown rule: nothing said through it
+        return self.build(self.jsgf.ast[name], start, stack + (name,))
+
+    def _sequence(self, parts: tuple, start: int, stack: tuple[str, ...]) -> int | None:
+        at: int | None = start
+        for part in parts:
+            if at is None:
+                return None
+            at = self.build(part, at, stack)
+        return at
+
+    def _choice(self, parts: tuple, start: int, stack: tuple[str, ...]) -> int | None:
+        end = self.state()
+        reached = False
+        for part in parts:
+            branch = self.state()
+            self.empty[start].append(branch)
+            got = self.build(part, branch, stack)
+            if got is not None:
+                self.empty[got].append(end)
+                reached = True
+        return end if reached else None
+
+    def _repeat(self, kind: str, inner: tuple, start: int, stack: tuple[str, ...]) -> int | None:
+        """``[x]`` (opt), ``x*`` (star) or ``x+`` (plus)."""
+        inner_start = self.state()
+        self.empty[start].append(inner_start)
+        inner_end = self.build(inner, inner_start, stack)
+        end = self.state()
+        if kind != "plus":
+            self.empty[start].append(end)
+        if inner_end is not None:
+            self.empty[inner_end].append(end)
+            if kind != "opt":
+                self.empty[inner_end].append(inner_start)
+        elif kind == "plus":
+            return None
+        return end
+
+    def closure(self, states: frozenset[int] | set[int]) -> frozenset[int]:
         seen = set(states)
         todo = list(states)
         while todo:
@@ -115,15 +110,119 @@ class _Nfa:
                     todo.append(nxt)
         return frozenset(seen)
 
+    def reaching(self, ends: frozenset[int]) -> frozenset[int]:
+        """The states from which one of ``ends`` can be reached (a rule left empty leaves dead ends)."""
+        back: list[list[int]] = [[] for _ in self.words]
+        for state, (words, empty) in enumerate(zip(self.words, self.empty)):
+            for _, nxt in words:
+                back[nxt].append(state)
+            for nxt in empty:
+                back[nxt].append(state)
+        seen = set(ends)
+        todo = list(ends)
+        while todo:
+            for earlier in back[todo.pop()]:
+                if earlier not in seen:
+                    seen.add(earlier)
+                    todo.append(earlier)
+        return frozenset(seen)
+
+
+class WordAutomaton:
+    """The grammar's sentences, deterministic over words: ``moves(state)`` (word -> next state, in the
+    words' order, only towards states a sentence can end from), ``is_final(state)``; 0 starts. A state
+    is a set of the Thompson automaton's states, made the first time a walk reaches it."""
+
+    def __init__(self, nfa: _Nfa, starts: frozenset[int], ends: frozenset[int]) -> None:
+        self._nfa = nfa
+        self._ends = ends
+        self._alive = nfa.reaching(ends)
+        self._subsets: list[frozenset[int]] = []
+        self._numbers: dict[frozenset[int], int] = {}
+        self._moves: dict[int, dict[str, int]] = {}
+        first = nfa.closure(starts)
+        if not first & self._alive:
+            raise GrammarError("audio_moonshine_grammar_empty")
+        self._number(first)
+
+    def _number(self, subset: frozenset[int]) -> int:
+        number = self._numbers.get(subset)
+        if number is None:
+            if len(self._subsets) >= MAX_STATES:
+                raise GrammarError("audio_moonshine_grammar_too_big")
+            number = self._numbers[subset] = len(self._subsets)
+            self._subsets.append(subset)
+        return number
+
+    def moves(self, state: int) -> dict[str, int]:
+        """The words that may follow at ``state`` and the state each leads to."""
+        known = self._moves.get(state)
+        if known is not None:
+            return known
+        by_word: dict[str, set[int]] = {}
+        for member in self._subsets[state]:
+            for word, nxt in self._nfa.words[member]:
+                by_word.setdefault(word, set()).add(nxt)
+        move: dict[str, int] = {}
+        for word in sorted(by_word):
+            target = self._nfa.closure(by_word[word])
+            if target & self._alive:
+                move[word] = self._number(target)
+        self._moves[state] = move
+        return move
+
+    def is_final(self, state: int) -> bool:
+        return bool(self._subsets[state] & self._ends)
+
+    def accepts(self, words: list[str] | tuple[str, ...]) -> bool:
+        state = 0
+        for word in words:
+            nxt = self.moves(state).get(word)
+            if nxt is None:
+                return False
+            state = nxt
+        return self.is_final(state)
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Every word of a sentence of the grammar."""
+        return frozenset(word for edges in self._nfa.words for word, nxt in edges if nxt in self._alive)
+
+    @property
+    def states(self) -> int:
+        """How many states walks have made so far."""
+        return len(self._subsets)
+
 
 def documents(grammar: RecogniserGrammar) -> tuple[str, ...]:
-    """The JSGF documents whose sentences the recogniser may return: the first and the second."""
-    return tuple(text for text in (grammar.jsgf, grammar.second_jsgf) if text.strip())
+    """The JSGF documents whose sentences the recogniser may return: the first, and the open language
+    (every phrasing the parser reads), or the second where the grammar has no open document."""
+    return tuple(text for text in (grammar.jsgf, grammar.open_jsgf or grammar.second_jsgf) if text.strip())
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while the tens of thousands of small lists of a Thompson automaton
+    are made: it walked them again and again, more than half of a compile's CPU (measured: 158 -> 67 ms
+    a Klondike turn), and they hold no cycles to collect."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def word_automaton(grammar: RecogniserGrammar) -> WordAutomaton:
     """Every sentence of the grammar's JSGF documents (less the garbage loop), as one deterministic
     automaton. Raises ``GrammarError`` when the documents say nothing at all."""
+    with _collector_paused():
+        return _merged(grammar)
+
+
+def _merged(grammar: RecogniserGrammar) -> WordAutomaton:
+    """``word_automaton``: the documents' Thompson automata side by side, one start and end each."""
     starts: list[int] = []
     ends: list[int] = []
     nfa: _Nfa | None = None
@@ -143,45 +242,4 @@ def word_automaton(grammar: RecogniserGrammar) -> WordAutomaton:
     if nfa is None or not starts:
         raise GrammarError("audio_moonshine_grammar_empty")
     nfa.words, nfa.empty = merged_words, merged_empty
-    return _determinise(nfa, frozenset(starts), frozenset(ends))
-
-
-def _determinise(nfa: _Nfa, starts: frozenset[int], ends: frozenset[int]) -> WordAutomaton:
-    first = nfa.closure(starts)
-    number = {first: 0}
-    order = [first]
-    moves: list[dict[str, int]] = []
-    for subset in order:  # grows while it is walked
-        by_word: dict[str, set[int]] = {}
-        for state in subset:
-            for word, nxt in nfa.words[state]:
-                by_word.setdefault(word, set()).add(nxt)
-        move: dict[str, int] = {}
-        for word in sorted(by_word):
-            target = nfa.closure(frozenset(by_word[word]))
-            index = number.get(target)
-            if index is None:
-                if len(order) >= MAX_STATES:
-                    raise GrammarError("audio_moonshine_grammar_too_big")
-                index = number[target] = len(order)
-                order.append(target)
-            move[word] = index
-        moves.append(move)
-    finals = frozenset(i for i, subset in enumerate(order) if subset & ends)
-    return _trimmed(WordAutomaton(tuple(moves), finals))
-
-
-def _trimmed(automaton: WordAutomaton) -> WordAutomaton:
-    """Without the states from which no sentence can end (a rule left empty leaves dead ends)."""
-    alive = set(automaton.finals)
-    changed = True
-    while changed:
-        changed = False
-        for state, move in enumerate(automaton.moves):
-            if state not in alive and any(nxt in alive for nxt in move.values()):
-                alive.add(state)
-                changed = True
-    if 0 not in alive:
-        raise GrammarError("audio_moonshine_grammar_empty")
-    moves = tuple({w: nxt for w, nxt in move.items() if nxt in alive} for move in automaton.moves)
-    return WordAutomaton(moves, automaton.finals)
+    return WordAutomaton(nfa, frozenset(starts), frozenset(ends))
