@@ -247,7 +247,8 @@ def main(argv: list[str] | None = None) -> int:
         env = {**os.environ, "PYTHONPATH": str(Path(scratch.name) / "site")}
         other_out = Path(scratch.name) / "rows.json"
         other = subprocess.Popen([sys.executable, "-u", str(Path(__file__)), str(args.clips.resolve()),
-                                  "--jobs", str(max(1, args.jobs // 2)), "--out", str(other_out), "--code", args.against],
+                                  "--jobs", str(max(1, args.jobs // 2)), "--out", str(other_out), "--code", args.against,
+                                  *(flag for kind in args.recogniser or () for flag in ("--recogniser", kind))],
                                  env=env, cwd=scratch.name, stdout=subprocess.DEVNULL,
                                  stderr=open(Path(scratch.name) / "log.txt", "w"))
     kinds = tuple(args.recogniser or ["pocketsphinx"])
