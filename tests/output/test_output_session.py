@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +15,7 @@ from voicegame.audio.errors import MicrophoneError
 from voicegame.audio.grammar_spec import RecogniserGrammar
 from voicegame.audio.jsgf import Jsgf
 from voicegame.audio.output.mixdown import SessionRecording, earcon_names
+from voicegame.audio.backend import Transcript
 from voicegame.audio.recognisers import Heard, PocketSphinxRecogniser
 from voicegame.audio.wavio import read_wav_float, write_wav
 from voicegame.audio.output.speakers import PrintSpeaker, Pyttsx3Speaker, RecorderSpeaker, SoundOutput
@@ -155,6 +157,22 @@ def test_grammar_is_rebuilt_before_each_utterance():
                       RecorderSpeaker(), EarconPlayer(enabled=False),
                       grammar=lambda s: seen.append(s.history.cursor) or klondike_commands())
     assert seen == [0, 1, 1] and recogniser.grammars == 3
+
+
+def test_each_turn_is_kept_without_the_audio_its_transcript_holds():
+    """A kiosk plays all day: the loop keeps what was heard each turn, not the on-demand transcript, which
+    holds the utterance's audio (and Whisper's encoder states)."""
+    class WithTranscript(sphinx_stub):
+        def recognise(self, pcm) -> Heard:
+            heard = super().recognise(pcm)
+            return replace(heard, transcript=lambda: Transcript(heard.text, -0.1, 0.0))
+
+    session = Session("klondike", seed=5)
+    result = run_voice_session(session, PcmSource([np.zeros(1600, np.int16)] * 3), WithTranscript(["draw", "quit", "yes"]),
+                               RecorderSpeaker(), EarconPlayer(enabled=False), grammar=None)
+    assert [h.text for h in result.heard] == ["draw", "quit", "yes"] and result.quit
+    assert session.history.cursor == 1  # "draw" was played
+    assert all(h.transcript is None for h in result.heard)
 
 
 def test_missing_microphone_falls_back_to_typed_commands():
