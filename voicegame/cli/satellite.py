@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -232,14 +231,12 @@ def satellite_speaker(args: argparse.Namespace, config: Any, output: SoundOutput
 def run_until_stopped(machine: "Kiosk", link: SatelliteLink) -> None:
     """Runs the kiosk until Ctrl-C or SIGTERM, then lets go of the satellite."""
 
-    def stop(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
+    from voicegame.play.kiosk import stopped_by_sigterm
 
-    previous = signal.signal(signal.SIGTERM, stop)
     try:
-        machine.run()
+        with stopped_by_sigterm(machine):
+            machine.run()
     except KeyboardInterrupt:
         log.info("satellite stopped by signal: %s", machine.counters)
     finally:
-        signal.signal(signal.SIGTERM, previous)
         link.close()

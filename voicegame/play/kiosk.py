@@ -31,7 +31,8 @@ import signal
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from voicegame.audio.bounded_file import check_appendable, failure_words
 from voicegame.audio.errors import AudioError, MicrophoneError
@@ -111,6 +112,10 @@ class Kiosk:
         listening = None if self.recogniser.name == "text" else self._listening_grammar
         self.turns = TurnRunner(session, self.recogniser, self.voice, listening, lambda problem: log.warning("%s", problem))
         self.counters = KioskCounters()
+        self.stop_requested = False
+        """Set by a signal handler (SIGTERM): the run ends after the step under way, even when the
+        KeyboardInterrupt the handler raises was swallowed (raised while Python ran a weak reference's
+        callback, it is only printed: a satellite once kept running after SIGTERM that way)."""
         self.awake = True
         self.failures = 0  # consecutive device failures
         self.over_since: float | None = None  # when the current game was won or lost
@@ -145,7 +150,8 @@ class Kiosk:
         """Greet, then listen and act until the listener ends (typed input only), ``max_turns``
         utterances or clock time ``until``. Never raises for a device or a player."""
         self.start()
-        while (max_turns is None or self.counters.turns < max_turns) and (until is None or self.clock.now() < until):
+        while not self.stop_requested and (max_turns is None or self.counters.turns < max_turns) \
+                and (until is None or self.clock.now() < until):
             if not self.step():
                 break
         log.info("kiosk stopped: %s", self.counters)
@@ -512,15 +518,32 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
         log.info("recogniser: %s", recogniser_note)
         listener = MicrophoneListener(recogniser=recogniser)
     kiosk = Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)
+    with stopped_by_sigterm(kiosk):
+        try:
+            kiosk.run()
+        except KeyboardInterrupt:
+            log.info("kiosk stopped by signal: %s", kiosk.counters)
+    return 0
 
+
+@contextmanager
+def stopped_by_sigterm(kiosk: Kiosk) -> Iterator[None]:
+    """SIGTERM ends ``kiosk``'s run as Ctrl-C does: a KeyboardInterrupt, and ``Kiosk.stop_requested``
+    for when that interrupt lands in a weak reference's callback, where Python only prints it (a
+    satellite once kept running after SIGTERM that way); printed there, it is not shown."""
     def stop(signum: int, frame: Any) -> None:
+        kiosk.stop_requested = True
         raise KeyboardInterrupt
 
+    def unraisable(report: Any) -> None:
+        if not isinstance(report.exc_value, KeyboardInterrupt):
+            default_hook(report)
+
+    default_hook = sys.unraisablehook
     previous = signal.signal(signal.SIGTERM, stop)
+    sys.unraisablehook = unraisable
     try:
-        kiosk.run()
-    except KeyboardInterrupt:
-        log.info("kiosk stopped by signal: %s", kiosk.counters)
+        yield
     finally:
         signal.signal(signal.SIGTERM, previous)
-    return 0
+        sys.unraisablehook = default_hook
