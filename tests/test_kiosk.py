@@ -375,3 +375,34 @@ def test_a_sleep_or_quit_whisper_contradicts_never_puts_the_kiosk_to_sleep():
     assert speaker.said.count("Sorry, I did not catch that.") == 2
     kiosk, speaker, _ = make_kiosk(FakeClock(), [spoken(Heard("sleep", 1.0), "sleep"), "draw"])
     assert kiosk.run().sleeps == 1
+
+
+def test_sigterm_ends_the_run_even_when_its_interrupt_is_swallowed():
+    """SIGTERM's KeyboardInterrupt can land in a weak reference's callback, where Python only reports it
+    (sys.unraisablehook): the kiosk then ends after the step under way, and nothing is printed."""
+    import os
+    import signal
+    import sys
+    from types import SimpleNamespace
+
+    from voicegame.play.kiosk import stopped_by_sigterm
+
+    clock = FakeClock()
+    kiosk, speaker, _ = make_kiosk(clock, ["read the board"] * 3)
+    reported = []
+    before = sys.unraisablehook
+    sys.unraisablehook = reported.append
+    try:
+        with stopped_by_sigterm(kiosk):
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)  # delivered here: raises, and asks the kiosk to stop
+            except KeyboardInterrupt:
+                pass
+            sys.unraisablehook(SimpleNamespace(exc_value=KeyboardInterrupt(), exc_type=KeyboardInterrupt))
+            sys.unraisablehook(SimpleNamespace(exc_value=ValueError("other"), exc_type=ValueError))
+            counters = kiosk.run()  # three commands: only the request keeps them from being heard
+    finally:
+        sys.unraisablehook = before
+    assert kiosk.stop_requested and counters.turns == 0
+    assert [type(r.exc_value) for r in reported] == [ValueError]  # the interrupt is not reported, anything else is
+    assert signal.getsignal(signal.SIGTERM) is not None and sys.unraisablehook is before
