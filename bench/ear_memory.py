@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT / "tests" / "audio"))
 import numpy as np  # noqa: E402
 
 import heard  # noqa: E402
+from soak import rss_mb  # noqa: E402
 from soak_voice import DEFAULT_PEOPLE, people_clips  # noqa: E402
 from speech_fixtures import speech_pcm  # noqa: E402
 from voicegame.engine import History  # noqa: E402
@@ -37,13 +38,6 @@ from voicegame.engine import History  # noqa: E402
 COMMANDS = ("draw", "undo", "give me a hint", "read pile three", "new game", "what is score", "help",
             "i think it is going to snow", "auto play", "where are my slippers", "seven of hearts on eight of spades")
 SENTENCES = ("draw", "undo", "read pile three", "seven of hearts on eight of spades")
-
-
-def current_rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def peak_rss_mb() -> float:
@@ -73,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         transcriber = find_transcriber()
         if transcriber is None:
             raise SystemExit("no Whisper model or CTranslate2")
-    print(f"system {args.system}, {len(clips)} clips, RSS {current_rss_mb():.0f} MB before the first utterance")
+    print(f"system {args.system}, {len(clips)} clips, RSS {rss_mb():.0f} MB before the first utterance")
     print("| utterances | RSS MB | peak RSS MB | CPU s an utterance |")
     print("| ---: | ---: | ---: | ---: |")
     mark = time.process_time()
@@ -91,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
                 transcript.score([transcript.text or "draw", *SENTENCES][: rng.randrange(1, 6)])
         if n % args.every == 0:
             now = time.process_time()
-            print(f"| {n} | {current_rss_mb():.0f} | {peak_rss_mb():.0f} | {(now - mark) / args.every:.3f} |", flush=True)
+            print(f"| {n} | {rss_mb():.0f} | {peak_rss_mb():.0f} | {(now - mark) / args.every:.3f} |", flush=True)
             mark = now
     return 0
 

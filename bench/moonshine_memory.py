@@ -24,19 +24,13 @@ sys.path.insert(0, str(ROOT / "tests" / "audio"))
 
 import heard  # noqa: E402
 from asr import pad  # noqa: E402
+from soak import rss_mb  # noqa: E402
 from speech_fixtures import speech_pcm  # noqa: E402
 from voicegame.audio.moonshine.recogniser import MoonshineRecogniser  # noqa: E402
 from voicegame.engine import History  # noqa: E402
 
 COMMANDS = ("draw", "undo", "give me a hint", "read pile three", "new game", "what is score", "help",
             "i think it is going to snow", "auto play", "where are my slippers")
-
-
-def current_rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         if n % args.every == 0:
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             recent = sorted(cpu[-args.every:])
-            print(f"| {n} | {compiled} | {len(recogniser.grammars)} | {peak:.0f} | {current_rss_mb():.0f} | "
+            print(f"| {n} | {compiled} | {len(recogniser.grammars)} | {peak:.0f} | {rss_mb():.0f} | "
                   f"{recent[len(recent) // 2]:.3f} |", flush=True)
     return 0
 

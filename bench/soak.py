@@ -72,9 +72,10 @@ class CountingSpeaker:
         return True
 
 
-def rss_mb() -> float:
+def rss_mb(pid: int | str = "self") -> float:
+    """Resident memory of process ``pid`` (this one by default) in MB, from /proc; NaN where it cannot be read."""
     try:
-        for line in Path("/proc/self/status").read_text().splitlines():
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     except OSError:

@@ -211,10 +211,7 @@ def run_kiosk(args: argparse.Namespace) -> dict:
 # ---------------------------------------------------------------------------------- play
 def child_memory(pid: int) -> tuple[float, float]:
     """(RSS MB, CPU seconds) of process ``pid`` from /proc."""
-    rss = float("nan")
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            rss = int(line.split()[1]) / 1024
+    rss = rss_mb(pid)
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return rss, (int(fields[11]) + int(fields[12])) / ticks

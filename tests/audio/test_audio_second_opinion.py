@@ -131,3 +131,27 @@ def test_moonshine_s_transcript_is_whisper_s(tmp_path, monkeypatch):
     written = heard.transcript()
     assert written is not None and written.score is not None  # Whisper's: it scores sentences too
     assert written.text.split()[:3] == ["where", "are", "my"]
+
+
+@needs_whisper
+@needs_moonshine
+def test_a_persons_one_answers_which_eight_through_both_ears(tmp_path, monkeypatch):
+    """A person's "one" (Free Spoken Digit Dataset, yweweler, take 1) to "Which eight: spades or clubs?":
+    Moonshine holds "what" first and "one" second, Whisper writes "1"; the two ears agree on the choice
+    (voicegame.listen.choice_written) and the eight of spades is played. Without that, "Sorry, I did not
+    catch that."."""
+    from pathlib import Path
+
+    from voicegame.audio.moonshine.recogniser import MoonshineRecogniser
+    from voicegame.audio.wavio import read_wav
+    from voicegame.play.session import Session
+
+    monkeypatch.setattr(MoonshineRecogniser, "load_in_background", lambda self: None)
+    recogniser, _ = make_recogniser("moonshine")
+    recogniser.inner.copies = tmp_path
+    session = Session("klondike", seed=14)
+    assert session.handle("move the eight").sentences == ["Which eight: spades or clubs?"]
+    recogniser.set_grammar(session.recogniser_grammar())
+    clip = Path(__file__).resolve().parents[1] / "data" / "human" / "fsdd" / "one__yweweler__1.wav"
+    reply = session.hear(recogniser.recognise(read_wav(clip)))
+    assert reply.sentences[0] == "Eight of spades on nine of hearts." and len(reply.moves) == 1

@@ -32,6 +32,9 @@ class Transcript:
     """How likely the transcriber finds each of some sentences as the text of the same utterance (summed
     log probabilities, higher is likelier; None: it cannot say): a choice among the commands the
     grammar and the transcript make plausible (voicegame.listen.rescore)."""
+    own: bool = False
+    """Written by the recogniser that decoded (Moonshine's free pass beside its grammar-held one): the same
+    model's opinion, so it does not count as another ear agreeing (voicegame.listen.choice_written)."""
 
 
 class TranscriptOnDemand:

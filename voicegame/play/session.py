@@ -28,6 +28,7 @@ from voicegame.language.typed import read_typed
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
 from voicegame.listen.understanding import TRANSCRIPT_ONLY, Heard, How, Understanding, understand
 from voicegame.listen.evidence import ANSWER_WORDS, CHANGES_GAME, Open, answerable, evidence_of, situation_of
+from voicegame.listen.choice_written import with_choice_written
 from voicegame.listen.own_voice import with_own_voice
 from voicegame.listen.match import MoveMatcher
 from voicegame.listen.policy import Act, Confirm, Doubt, Effect, Evidence, Reason, Reject, Situation, Source, decide
@@ -203,6 +204,8 @@ class Session(SessionCore):
         except RecursionError:
             understood = Understanding(How.REJECTED)
         understood = with_own_voice(heard, understood, self.words.parser, self.words.resolver, self.state, self.dialogue.question)
+        understood = with_choice_written(heard, understood, self.words.parser, self.words.resolver, self.state,
+                                         self.dialogue.question)
         understood = self._yes_or_no_written(heard, understood)
         self.by_ear = True
         missed = self.memory.start_turn()

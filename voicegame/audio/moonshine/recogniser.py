@@ -129,7 +129,7 @@ class MoonshineRecogniser:
         self.last = LastDecode(decoded, found)
         nbest = tuple((h.text, round(h.mean, 4)) for h in decoded.nbest)
         free = " ".join(normal_words(decoded.free_text))
-        written = Transcript(free, decoded.free.mean, 0.0)
+        written = Transcript(free, decoded.free.mean, 0.0, own=True)
         alternatives = found.alternatives
         if free and free != found.text and free not in alternatives:
             alternatives += (free,)  # what the model wrote freely: a candidate command (a phrasing the grammar lacks)
