@@ -1,9 +1,10 @@
 """Bench: from the end of the player's speech to the first sound of the answer, and words per move.
 
-    python bench/session.py [--write]     (--write appends/replaces the section in bench/RESULTS.md)
+    python bench/session.py [--write] [--recogniser EAR] [--voice LABEL] [--commands N]
+                                          (--write appends/replaces the section in bench/RESULTS.md)
 
 The 189 commands of tests/data/klondike_draw3_seed5_win.txt (Klondike seed 5, draw 3: a win) are
-spoken by espeak-ng (en, 160 wpm; cached), padded with 1 s of room noise before and 1 s after
+spoken by espeak-ng (en, 160 wpm; cached; ``--voice``: another voice of bench/voices.py), padded with 1 s of room noise before and 1 s after
 (Gaussian, sigma 8 LSB), and each goes through the stages of a voice turn, timed one by one:
 
 - end of speech: the ``Endpointer`` with its defaults (a command that nothing can follow ends after
@@ -52,6 +53,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from ears import EARS, make_ear  # noqa: E402
 from speech_fixtures import KLONDIKE_JSGF, speech_pcm  # noqa: E402
+from voices import by_label, pcm  # noqa: E402
 from voicegame.audio.output.earcons import EarconPlayer  # noqa: E402
 from voicegame.audio.grammar_spec import RecogniserGrammar  # noqa: E402
 from voicegame.audio.jsgf import Jsgf  # noqa: E402
@@ -89,9 +91,10 @@ def script_commands() -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
-def padded(text: str, rng: np.random.Generator) -> tuple[np.ndarray, int]:
-    """(audio with room noise, index of the true end of speech)."""
-    speech = speech_pcm(text)
+def padded(text: str, rng: np.random.Generator, voice: str | None = None) -> tuple[np.ndarray, int]:
+    """(audio with room noise, index of the true end of speech); ``voice``: a label of bench/voices.py
+    (None: espeak-ng en 160)."""
+    speech = speech_pcm(text) if voice is None else pcm(text, by_label(voice))
     loud = np.flatnonzero(np.abs(speech) > 64)
     end = int(loud[-1]) + 1 if len(loud) else len(speech)
     before = np.zeros(SR, np.int16)
@@ -105,7 +108,8 @@ def endpoint(audio: np.ndarray, speech_end: int, stream=None, real_time_after_sp
     how long after the end of speech it decided the utterance was over. ``real_time_after_speech``:
     from the end of speech on, blocks come at the microphone's pace (30 ms of audio every 30 ms), so
     work the recogniser starts during the silence (the Whisper second opinion begins once the player
-    is quiet) has the wall-clock time it has in a game."""
+    is quiet) has the wall-clock time it has in a game, and the time returned is the wall time from the
+    end of speech to the decision (time the recogniser takes when asked ``sounds_complete`` counts)."""
     ep = Endpointer(stream=stream)
     block = SR * 30 // 1000
     paced_from: float | None = None
@@ -116,6 +120,8 @@ def endpoint(audio: np.ndarray, speech_end: int, stream=None, real_time_after_sp
             if wait > 0:
                 time.sleep(wait)
         for u in ep.feed(audio[i : i + block]):
+            if paced_from is not None:  # the wall time since the end of speech: a recogniser's wait in it counts
+                return u.pcm, time.perf_counter() - paced_from
             return u.pcm, (u.detected_at - speech_end) / SR
     u = ep.flush()
     return (u.pcm if u else audio), (len(audio) - speech_end) / SR
@@ -125,8 +131,10 @@ def pct(values: list[float], q: float) -> float:
     return float(np.percentile(np.asarray(values), q))
 
 
-def run(grammar_kind: str = "session", ear: str = "pocketsphinx", count: int | None = None) -> tuple[str, dict]:
-    """``ear``: one of bench/ears.py (the session grammar only); ``count``: the script's first commands only."""
+def run(grammar_kind: str = "session", ear: str = "pocketsphinx", count: int | None = None,
+        voice: str | None = None) -> tuple[str, dict]:
+    """``ear``: one of bench/ears.py (the session grammar only); ``count``: the script's first commands only;
+    ``voice``: a label of bench/voices.py (None: espeak-ng en 160)."""
     commands = script_commands()[:count]
     rng = np.random.default_rng(5)
     session = Session("klondike", seed=5)
@@ -146,7 +154,7 @@ def run(grammar_kind: str = "session", ear: str = "pocketsphinx", count: int | N
     exact = 0
     last_grammar = None
     for text in commands:
-        audio, speech_end = padded(text, rng)
+        audio, speech_end = padded(text, rng, voice)
         t, c = time.perf_counter(), time.process_time()  # the loop sets the grammar before it listens: not on the path
         if use_session_grammar:
             grammar = session.recogniser_grammar()
@@ -209,11 +217,12 @@ def run(grammar_kind: str = "session", ear: str = "pocketsphinx", count: int | N
         if reply.moves:
             words_move.append(n)
     return report(commands, stages, to_earcon, to_speech, exact, won, words_move, words_all, use_session_grammar, cpu,
-                  ear if use_session_grammar else "pocketsphinx")
+                  ear if use_session_grammar else "pocketsphinx", voice)
 
 
 def report(commands, stages, to_earcon, to_speech, exact, won, words_move, words_all, session_grammar,
-           cpu: dict[str, list[float]] | None = None, ear: str = "pocketsphinx") -> tuple[str, dict]:
+           cpu: dict[str, list[float]] | None = None, ear: str = "pocketsphinx",
+           voice: str | None = None) -> tuple[str, dict]:
     total = sum(statistics.median(v) for k, v in stages.items() if v and k != "grammar")
     grammar = f"Session.recogniser_grammar(), {ear}" if session_grammar else "static Klondike JSGF of tests/audio"
     names = {
@@ -230,7 +239,7 @@ def report(commands, stages, to_earcon, to_speech, exact, won, words_move, words
     lines = [
         f"### Grammar: {grammar}",
         "",
-        f"{len(commands)} spoken commands of tests/data/klondike_draw3_seed5_win.txt (espeak-ng en 160 wpm, "
+        f"{len(commands)} spoken commands of tests/data/klondike_draw3_seed5_win.txt ({voice or 'espeak-ng en 160 wpm'}, "
         "1 s of room noise before and after); one core of this machine; no sound card, so the device's own "
         "output latency is not included.",
         "",
@@ -368,6 +377,7 @@ def main() -> None:
                         help="decode with the session's grammar of the turn, the static test grammar, or both")
     parser.add_argument("--recogniser", choices=EARS, default="pocketsphinx", help="the ear (bench/ears.py), with the session's grammar")
     parser.add_argument("--commands", type=int, help="only the script's first N commands")
+    parser.add_argument("--voice", help="a voice of bench/voices.py by label (default: espeak-ng en 160)")
     parser.add_argument("--wyoming", type=int, metavar="N", default=0,
                         help="only compare end of speech to first sound: local, Wyoming STT and satellite, on N commands")
     args = parser.parse_args()
@@ -380,7 +390,7 @@ def main() -> None:
             print(f"written to {RESULTS}")
         return
     kinds = ("session", "static") if args.grammar == "both" else (args.grammar,)
-    text = SECTION + "\n\n" + "\n".join(run(kind, args.recogniser, args.commands)[0] for kind in kinds)
+    text = SECTION + "\n\n" + "\n".join(run(kind, args.recogniser, args.commands, args.voice)[0] for kind in kinds)
     print(text)
     if args.write:
         write_section(text)

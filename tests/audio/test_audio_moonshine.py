@@ -319,3 +319,31 @@ def test_streamed_audio_is_decoded_in_the_pause_and_as_a_whole(moonshine):
     cut = speech[: int(np.flatnonzero(np.abs(speech) > 1000)[-1]) + 1]  # ends on its last loud sample
     early, text = streamed(np.concatenate([silence, first, silence, cut]))
     assert not early and text != "undo"  # the decode of the first word alone was not used
+
+
+@needs_model
+@needs_espeak
+def test_a_whole_command_ends_the_utterance_at_the_short_pause(moonshine, monkeypatch):
+    """The endpointer asks at 200 ms of silence whether the words make a whole command (``sounds_complete``):
+    the decode begun at the pause says "undo" is one, so the utterance ends there instead of after 400 ms;
+    "seven of hearts" may go on ("... to pile two"), so it waits. The wait for the decode is lifted here, so
+    that a busy machine does not decide the outcome."""
+    from voicegame.audio.capture.endpointer import DEFAULT_EARLY_SILENCE_MS, DEFAULT_TRAILING_SILENCE_MS, Endpointer
+    from voicegame.audio.moonshine import recogniser as recogniser_module
+
+    monkeypatch.setattr(recogniser_module, "COMPLETE_WAIT", 60.0)
+
+    def ended_after_ms(text: str) -> tuple[float, str]:
+        speech = speech_pcm(text, "en-us+m3", 150)
+        end = int(np.flatnonzero(np.abs(speech) > 64)[-1]) + 1
+        audio = np.concatenate([np.zeros(8000, np.int16), speech, np.zeros(16000, np.int16)])
+        endpointer = Endpointer(stream=moonshine)
+        for i in range(0, len(audio), 480):
+            for utterance in endpointer.feed(audio[i : i + 480]):
+                return (utterance.detected_at - 8000 - end) / 16, moonshine.finish().text
+        raise AssertionError(f"{text!r} never ended")
+
+    early, heard = ended_after_ms("undo")
+    assert heard == "undo" and early < (DEFAULT_EARLY_SILENCE_MS + DEFAULT_TRAILING_SILENCE_MS) / 2, early
+    late, heard = ended_after_ms("seven of hearts")
+    assert late >= DEFAULT_TRAILING_SILENCE_MS, (late, heard)

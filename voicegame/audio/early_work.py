@@ -67,6 +67,18 @@ class EarlyWork(Generic[T]):
         """Whether work begun in a pause covers all the speech fed so far (``finish`` will use it)."""
         return self._job is not None and self._job[0] >= self._loud_until
 
+    def early_result(self, wait: float) -> T | None:
+        """The early work's result, when it covers all the speech fed so far and is done within ``wait``
+        seconds (None otherwise, or when it failed; it goes on for ``finish`` either way): the endpointer's
+        question at a short pause (``sounds_complete``) may be answered from it without waiting out the
+        whole trailing silence."""
+        if self._job is None or not self.begun_early:
+            return None
+        try:
+            return self._job[1].result(timeout=wait)
+        except Exception:  # noqa: BLE001 - not done in time, or failed: ``finish`` has the last word
+            return None
+
     def finish(self, audio: np.ndarray) -> Callable[[], T]:
         """The work on the utterance, to be had by calling: the early work when no speech came after it
         began, else ``work`` on ``audio`` (the whole utterance), done at the call. Ends the utterance."""

@@ -43,6 +43,11 @@ from .tokenizer import MoonshineTokenizer
 
 MIN_SAMPLES = SAMPLE_RATE // 10
 """Shorter audio (under 0.1 s) holds no word: nothing is decoded."""
+COMPLETE_WAIT = 0.18
+"""Seconds ``sounds_complete`` waits for the decode begun at the player's pause. The endpointer asks at
+200 ms of silence and ends the utterance anyway at 400 ms: a decode done within this wait and whole lets
+it end up to 200 ms sooner, with the decode already done; one not done in time leaves the end where it was
+(the audio of the wait is read at once after it)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,7 @@ class MoonshineRecogniser:
         self.missing: tuple[str, ...] = ()  # the tokenizer spells every word
         self.last: LastDecode | None = None
         self._automaton: TokenAutomaton | None = None
+        self._ends_early: frozenset[str] = frozenset()
         self._model: MoonshineModel | None = None
         self._loading = threading.Lock()
         self._early: EarlyWork[Heard] = EarlyWork(self._heard, "moonshine")
@@ -112,6 +118,7 @@ class MoonshineRecogniser:
 
     def set_grammar(self, grammar: RecogniserGrammar) -> None:
         self._automaton = self.grammars.compiled(grammar)
+        self._ends_early = grammar.ends_early
 
     # -- decoding
     def recognise(self, pcm: np.ndarray) -> Heard:
@@ -149,3 +156,14 @@ class MoonshineRecogniser:
 
     def finish(self) -> Heard:
         return self._early.finish(self._early.fed())()
+
+    def sounds_complete(self) -> bool:
+        """Whether the decode begun at the player's pause heard, clearly, a whole command that nothing in the
+        grammar can follow, or one of ``RecogniserGrammar.ends_early`` ("draw"): asked by the endpointer at a
+        short pause, waiting at most ``COMPLETE_WAIT`` for that decode (as PocketSphinx's, which decodes as
+        the audio comes, answers at once)."""
+        automaton = self._automaton
+        heard = self._early.early_result(COMPLETE_WAIT)
+        if automaton is None or heard is None or heard.unknown or heard.doubt or not heard.text:
+            return False
+        return heard.text in self._ends_early or automaton.words.complete(heard.text.split())

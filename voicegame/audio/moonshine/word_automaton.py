@@ -183,6 +183,17 @@ class WordAutomaton:
             state = nxt
         return self.is_final(state)
 
+    def complete(self, words: list[str] | tuple[str, ...]) -> bool:
+        """Whether ``words`` make a whole sentence that no word of the grammar can follow ("undo", "six of
+        diamonds on seven of clubs"; not "six of diamonds")."""
+        state = 0
+        for word in words:
+            nxt = self.moves(state).get(word)
+            if nxt is None:
+                return False
+            state = nxt
+        return self.is_final(state) and not self.moves(state)
+
     @property
     def words(self) -> frozenset[str]:
         """Every word of a sentence of the grammar."""
