@@ -377,25 +377,27 @@ def test_a_sleep_or_quit_whisper_contradicts_never_puts_the_kiosk_to_sleep():
     assert kiosk.run().sleeps == 1
 
 
-def test_sigterm_ends_the_run_even_when_its_interrupt_is_swallowed():
-    """SIGTERM's KeyboardInterrupt can land in a weak reference's callback, where Python only reports it
-    (sys.unraisablehook): the kiosk then ends after the step under way, and nothing is printed."""
+@pytest.mark.parametrize("signum", ["SIGTERM", "SIGINT"])
+def test_a_signal_ends_the_run_even_when_its_interrupt_is_swallowed(signum):
+    """SIGTERM's or Ctrl-C's KeyboardInterrupt can land in a weak reference's callback, where Python only
+    reports it (sys.unraisablehook): the kiosk then ends after the step under way, and nothing is printed."""
     import os
     import signal
     import sys
     from types import SimpleNamespace
 
-    from voicegame.play.kiosk import stopped_by_sigterm
+    from voicegame.play.kiosk import stopped_by_signals
 
+    handlers = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
     clock = FakeClock()
     kiosk, speaker, _ = make_kiosk(clock, ["read the board"] * 3)
     reported = []
     before = sys.unraisablehook
     sys.unraisablehook = reported.append
     try:
-        with stopped_by_sigterm(kiosk):
+        with stopped_by_signals(kiosk):
             try:
-                os.kill(os.getpid(), signal.SIGTERM)  # delivered here: raises, and asks the kiosk to stop
+                os.kill(os.getpid(), getattr(signal, signum))  # delivered here: raises, and asks the kiosk to stop
             except KeyboardInterrupt:
                 pass
             sys.unraisablehook(SimpleNamespace(exc_value=KeyboardInterrupt(), exc_type=KeyboardInterrupt))
@@ -405,4 +407,4 @@ def test_sigterm_ends_the_run_even_when_its_interrupt_is_swallowed():
         sys.unraisablehook = before
     assert kiosk.stop_requested and counters.turns == 0
     assert [type(r.exc_value) for r in reported] == [ValueError]  # the interrupt is not reported, anything else is
-    assert signal.getsignal(signal.SIGTERM) is not None and sys.unraisablehook is before
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == handlers and sys.unraisablehook is before

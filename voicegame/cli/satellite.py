@@ -231,10 +231,10 @@ def satellite_speaker(args: argparse.Namespace, config: Any, output: SoundOutput
 def run_until_stopped(machine: "Kiosk", link: SatelliteLink) -> None:
     """Runs the kiosk until Ctrl-C or SIGTERM, then lets go of the satellite."""
 
-    from voicegame.play.kiosk import stopped_by_sigterm
+    from voicegame.play.kiosk import stopped_by_signals
 
     try:
-        with stopped_by_sigterm(machine):
+        with stopped_by_signals(machine):
             machine.run()
     except KeyboardInterrupt:
         log.info("satellite stopped by signal: %s", machine.counters)

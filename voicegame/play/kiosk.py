@@ -518,7 +518,7 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
         log.info("recogniser: %s", recogniser_note)
         listener = MicrophoneListener(recogniser=recogniser)
     kiosk = Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)
-    with stopped_by_sigterm(kiosk):
+    with stopped_by_signals(kiosk):
         try:
             kiosk.run()
         except KeyboardInterrupt:
@@ -527,8 +527,8 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
 
 
 @contextmanager
-def stopped_by_sigterm(kiosk: Kiosk) -> Iterator[None]:
-    """SIGTERM ends ``kiosk``'s run as Ctrl-C does: a KeyboardInterrupt, and ``Kiosk.stop_requested``
+def stopped_by_signals(kiosk: Kiosk) -> Iterator[None]:
+    """SIGTERM and Ctrl-C (SIGINT) end ``kiosk``'s run: a KeyboardInterrupt, and ``Kiosk.stop_requested``
     for when that interrupt lands in a weak reference's callback, where Python only prints it (a
     satellite once kept running after SIGTERM that way); printed there, it is not shown."""
     def stop(signum: int, frame: Any) -> None:
@@ -540,10 +540,11 @@ def stopped_by_sigterm(kiosk: Kiosk) -> Iterator[None]:
             default_hook(report)
 
     default_hook = sys.unraisablehook
-    previous = signal.signal(signal.SIGTERM, stop)
+    previous = {signum: signal.signal(signum, stop) for signum in (signal.SIGTERM, signal.SIGINT)}
     sys.unraisablehook = unraisable
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         sys.unraisablehook = default_hook
