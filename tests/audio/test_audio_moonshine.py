@@ -347,3 +347,45 @@ def test_a_whole_command_ends_the_utterance_at_the_short_pause(moonshine, monkey
     assert heard == "undo" and early < (DEFAULT_EARLY_SILENCE_MS + DEFAULT_TRAILING_SILENCE_MS) / 2, early
     late, heard = ended_after_ms("seven of hearts")
     assert late >= DEFAULT_TRAILING_SILENCE_MS, (late, heard)
+
+
+@needs_tokenizer
+def test_two_decodes_walking_one_grammar_at_once_make_each_state_once(tokenizer):
+    """An early decode gone stale may walk a cached grammar beside the decode at the end: states and nodes
+    made by both at once must each stand for one set of words (``WordAutomaton.lock``)."""
+    import sys
+    import threading
+
+    from voicegame.audio.moonshine.token_automaton import DONE, TokenAutomaton
+    from voicegame.audio.moonshine.word_automaton import word_automaton
+
+    def walk_everything(automaton: TokenAutomaton) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
+        seen: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        todo = [automaton.start]
+        while todo:
+            node = todo.pop()
+            if node in seen or node == DONE:
+                continue
+            ids, targets = automaton.allowed(node)
+            seen[node] = (tuple(int(i) for i in ids), tuple(int(t) for t in targets))
+            todo.extend(int(t) for t in targets)
+        return seen
+
+    one = TokenAutomaton(word_automaton(grammar()), tokenizer)
+    alone = walk_everything(one)
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads change places as often as they can: a race shows
+    try:
+        for _ in range(25):
+            shared = TokenAutomaton(word_automaton(grammar()), tokenizer)
+            walks: list[dict] = []
+            threads = [threading.Thread(target=lambda: walks.append(walk_everything(shared))) for _ in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert len(walks) == 4 and all(len(walk) == len(alone) for walk in walks)
+            assert (shared.nodes, shared.words.states) == (one.nodes, one.words.states)
+    finally:
+        sys.setswitchinterval(before)
+    assert sorted(shared.words.complete(s.split()) for s in ("undo", "seven of hearts")) == [False, True]

@@ -11,7 +11,7 @@ class RecogniserGrammar:
 
     jsgf: str  # a complete JSGF v1.0 document, `grammar voicegame;`, public rule `<command>`
     phrases: tuple[str, ...]  # phrase list for Vosk (words/phrases; the backend adds "[unk]")
-    words: frozenset[str]  # every word that can be said, lower case
+    words: frozenset[str]  # every word of ``jsgf`` and ``second_jsgf``, lower case (``open_jsgf`` may hold more)
     garbage: frozenset[str] = frozenset()
     """Words of the JSGF's out-of-grammar loop: a hypothesis holding one is not a command."""
     pronunciations: tuple[tuple[str, str], ...] = ()

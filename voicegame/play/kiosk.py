@@ -29,9 +29,9 @@ import logging
 import logging.handlers
 import signal
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from voicegame.audio.bounded_file import check_appendable, failure_words
@@ -518,11 +518,11 @@ def _run(args: argparse.Namespace, config: Any, handler: logging.Handler) -> int
         log.info("recogniser: %s", recogniser_note)
         listener = MicrophoneListener(recogniser=recogniser)
     kiosk = Kiosk(session, listener, recogniser, speaker, earcons, settings, clock, notes)
-    with stopped_by_signals(kiosk):
-        try:
+    try:  # outside the handlers' block: a second signal while they are put back ends quietly too
+        with stopped_by_signals(kiosk):
             kiosk.run()
-        except KeyboardInterrupt:
-            log.info("kiosk stopped by signal: %s", kiosk.counters)
+    except KeyboardInterrupt:
+        log.info("kiosk stopped by signal: %s", kiosk.counters)
     return 0
 
 

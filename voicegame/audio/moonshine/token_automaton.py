@@ -101,6 +101,12 @@ class TokenAutomaton:
         known = self._allowed.get(node)
         if known is not None:
             return known
+        with self.words.lock:  # two decodes may walk this grammar at once: nodes are made by one at a time
+            known = self._allowed.get(node)
+            return known if known is not None else self._made_allowed(node)
+
+    def _made_allowed(self, node: int) -> tuple[np.ndarray, np.ndarray]:
+        """``allowed`` of a node no decode has left yet (the word automaton's ``lock`` held)."""
         moves: dict[int, int] = {}
         state = self.end_state[node]
         if state >= 0:

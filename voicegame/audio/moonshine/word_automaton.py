@@ -12,6 +12,7 @@ neural recogniser's rejection is a free transcript's score (``rejection``), not 
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -22,7 +23,9 @@ from ..jsgf import Jsgf
 GARBAGE_RULE = "garbage"
 """The listening grammar's out-of-grammar rule (voicegame.listen.listening_grammar ``_with_garbage``)."""
 MAX_STATES = 200_000
-"""A grammar whose automaton grows past this many states is refused (a broken or runaway grammar)."""
+"""A grammar whose automaton grows past this many states is refused (a broken or runaway grammar). States are
+made as decodes walk the grammar, so the ``GrammarError`` comes from the decode that went past it, which is heard
+as nothing; the count is of every walk of the grammar while it is kept."""
 
 
 class _Nfa:
@@ -140,6 +143,10 @@ class WordAutomaton:
         self._subsets: list[frozenset[int]] = []
         self._numbers: dict[frozenset[int], int] = {}
         self._moves: dict[int, dict[str, int]] = {}
+        self.lock = threading.RLock()
+        """Held while a walk makes new states, here or in the token automaton over this one: two decodes
+        may walk one cached grammar at once (an early decode gone stale beside the one at the end), and a
+        state numbered twice would stand for the wrong words. Reading what is made takes no lock."""
         first = nfa.closure(starts)
         if not first & self._alive:
             raise GrammarError("audio_moonshine_grammar_empty")
@@ -159,6 +166,12 @@ class WordAutomaton:
         known = self._moves.get(state)
         if known is not None:
             return known
+        with self.lock:
+            known = self._moves.get(state)
+            return known if known is not None else self._made_moves(state)
+
+    def _made_moves(self, state: int) -> dict[str, int]:
+        """``moves`` of a state no walk has left yet (``lock`` held)."""
         by_word: dict[str, set[int]] = {}
         for member in self._subsets[state]:
             for word, nxt in self._nfa.words[member]:
@@ -227,7 +240,8 @@ def _collector_paused() -> Iterator[None]:
 
 def word_automaton(grammar: RecogniserGrammar) -> WordAutomaton:
     """Every sentence of the grammar's JSGF documents (less the garbage loop), as one deterministic
-    automaton. Raises ``GrammarError`` when the documents say nothing at all."""
+    automaton, determinised as decodes walk it. Raises ``GrammarError`` when the documents say nothing at
+    all (here), or when a walk makes more than ``MAX_STATES`` states (in ``moves``)."""
     with _collector_paused():
         return _merged(grammar)
 

@@ -49,7 +49,8 @@ PRIMITIVE_CACHE = 8
 environment is kept). Each is for one input shape, and the encoder's two convolutions see a new one for
 nearly every utterance (its length in 10 ms frames): with oneDNN's default of 1,024, memory grew about
 0.6 MB an utterance (Whisper alone, 200 utterances of varied length: 282 to 371 MB; with 4 kept, flat at
-232-239 MB, CPU the same). A few cover a transcript begun early and the one at the end."""
+232-239 MB, CPU the same). 8, not 4: a few more cover a transcript begun early, the one at the end and the
+scoring of sentences beside them, at a few MB more, still flat."""
 KEPT_STATES = 2
 """Encoder states kept for ``Transcript.score`` (the utterance in hand, and one begun early beside it). A
 transcript lives on with the turn it was heard in (the play loop keeps every turn's ``Heard``): holding
