@@ -53,3 +53,20 @@ def test_an_engine_or_voice_that_is_missing_is_not_available(monkeypatch):
         assert not voices.available(voices.Voice("festival", "ked"))
     finally:
         voices._festival_voices.cache_clear()
+
+
+def _row(system: str, command: bool, outcome: str) -> dict:
+    return {"system": system, "voice": "piper joe", "held_out": True, "condition": "clean", "command": command,
+            "text": "draw" if command else "i would like a cup of tea", "intent": "draw" if command else "",
+            "family": "draw: draw" if command else "", "half": "tune" if command else "", "outcome": outcome, "cpu": 0.5}
+
+
+def test_heard_per_voice_table_names_its_systems_and_counts_each_ones_false_accepts():
+    import heard
+
+    rows = [_row("game", True, "right"), _row("game", True, "rejected"), _row("game", False, "rejected"),
+            _row("moonshine-whisper", True, "right"), _row("moonshine-whisper", True, "right"),
+            _row("moonshine-whisper", False, "accepted")]
+    text = heard.summarise(rows)
+    assert "acted on (game / moonshine-whisper)" in text
+    assert "| clean | 50.0 / 100.0 of 2; 0 / 1 of 1 |" in text
