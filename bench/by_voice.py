@@ -10,7 +10,9 @@ Klondike, FreeCell, Spider, so that a short run still covers the three games); d
 3 FreeCell, 3 Spider.
 
 The simulated player follows the winning line move by move, in one held-out voice per game
-(bench/voices.py ``HELD_OUT``, rotated across games: game i speaks in ``HELD_OUT[i % len(HELD_OUT)]``), padded
+(bench/voices.py ``HELD_OUT``, those installed here (``held_out_here()``), rotated across games: game i speaks
+in ``held_out_here()[i % len(...)]``; Piper joe and Festival ked, added last on 2026-11-29, speak games 8 and 9
+of 10 where they are installed, and the first eight games keep their voices), padded
 with 0.3 s of silence either side (bench/asr.py ``pad``), clean or mixed with white noise at 20 dB SNR
 (``mix``). Each utterance goes through the game as it listens: ``listening_pocketsphinx(transcriber=
 find_transcriber())`` with ``Session.recogniser_grammar()`` of the turn, ``recognise`` then
@@ -71,7 +73,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from asr import mix, pad  # noqa: E402
 from ears import EARS  # noqa: E402
-from voices import HELD_OUT, Voice, by_label, pcm  # noqa: E402
+from voices import HELD_OUT, Voice, by_label, held_out_here, pcm  # noqa: E402
 from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
 from voicegame.engine import Engine, History, Move, MoveKind, State  # noqa: E402
 from voicegame.games import find_game  # noqa: E402
@@ -343,6 +345,12 @@ class Player:
         s.history = History.start(target) if s.state != target else s.history
 
 
+def _rotation(game: int) -> Voice:
+    """Game ``game``'s held-out voice: the held-out voices installed here, in turn."""
+    here = held_out_here()
+    return here[game % len(here)]
+
+
 def play_deal(job: tuple) -> dict:
     """One deal (a worker's job): the tally and every utterance's row."""
     index, key, options, seed, voice_index, condition, typed, quick, ear = job
@@ -351,7 +359,7 @@ def play_deal(job: tuple) -> dict:
     line = winning_line(key, options, seed)
     if quick:
         line = line[:QUICK_MOVES]
-    voice = None if typed else by_label(voice_index) if isinstance(voice_index, str) else HELD_OUT[voice_index % len(HELD_OUT)]
+    voice = None if typed else by_label(voice_index) if isinstance(voice_index, str) else _rotation(voice_index)
     recogniser = None
     if not typed:
         from ears import make_ear
@@ -518,7 +526,7 @@ def main(argv: list[str] | None = None) -> int:
     global PARTIAL
     PARTIAL = args.out or ""
     work = [(i, *DEALS[i], args.voice or i, args.condition, args.typed, args.quick, args.recogniser) for i in chosen]
-    voices = ", ".join(f"{DEALS[i][0]} {DEALS[i][2]}: {args.voice or HELD_OUT[i % len(HELD_OUT)].label}" for i in chosen)
+    voices = ", ".join(f"{DEALS[i][0]} {DEALS[i][2]}: {args.voice or _rotation(i).label}" for i in chosen)
     print(f"{len(work)} deals, condition {args.condition}, ear {args.recogniser}, {'typed' if args.typed else 'voices ' + voices}", flush=True)
     t0 = time.time()
     results: list[dict] = []

@@ -560,7 +560,7 @@ def summarise(rows: list[dict]) -> str:
                                  f"{pct(c['wrong action'], n)} | {pct(c['misheard'], n)} | {pct(c['rejected'] + c['rejected-confirmed'], n)} | "
                                  f"{pct(conf, n)} | {fa} |")
     lines.append("")
-    lines.append("Per voice, both phrasing halves: right % of commands (game / baseline) and non-commands acted on (game)")
+    lines.append(f"Per voice, both phrasing halves: right % of commands and non-commands acted on ({' / '.join(systems)})")
     lines.append("")
     labels = sorted({r["voice"] for r in rows}, key=lambda v: (not any(r["held_out"] for r in rows if r["voice"] == v), v))
     lines.append("| condition | " + " | ".join(f"{v}{'' if any(r.get('held_out') for r in rows if r['voice'] == v) else ' (tuning)'}" for v in labels) + " |")
@@ -572,10 +572,11 @@ def summarise(rows: list[dict]) -> str:
             for system in systems:
                 cmd = [r for r in rows if r["system"] == system and r["condition"] == condition and r["voice"] == voice and r["command"]]
                 got.append(pct(_right(cmd), len(cmd)).rstrip("%") if cmd else "-")
-            junk = [r for r in rows if r["system"] == "game" and r["condition"] == condition and r["voice"] == voice and not r["command"]]
             n = sum(1 for r in rows if r["system"] == systems[0] and r["condition"] == condition and r["voice"] == voice and r["command"])
-            fa = sum(r["outcome"] == "accepted" for r in junk)
-            cells.append(f"{' / '.join(got)} of {n}; {fa} of {len(junk)}")
+            junk = {system: [r for r in rows if r["system"] == system and r["condition"] == condition and r["voice"] == voice
+                             and not r["command"]] for system in systems}
+            fa = " / ".join(str(sum(r["outcome"] == "accepted" for r in junk[system])) for system in systems)
+            cells.append(f"{' / '.join(got)} of {n}; {fa} of {len(junk[systems[0]])}")
         lines.append(f"| {condition} | " + " | ".join(cells) + " |")
     lines.append("")
     lines.append("CPU per utterance (decoding + the game's answer, Whisper included when asked; CPU seconds, this machine)")
