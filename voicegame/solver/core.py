@@ -11,7 +11,7 @@ again, so the search sees every waste card it could reach without wandering the 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -96,6 +96,14 @@ def interchangeable_groups(engine: Engine) -> tuple[tuple[int, ...], ...]:
         if spec.kind in (PileKind.TABLEAU, PileKind.RESERVE, PileKind.CELL) and spec.group != dealt_group and not positional:
             classes.setdefault((spec.kind, spec.accepts, spec.takes, spec.auto_turn, spec.group), []).append(i)
     return tuple(tuple(g) for g in classes.values() if len(g) > 1)
+
+
+def productive_moves(engine: Engine, state: State, legal: list[Move] | None = None) -> Iterator[Move]:
+    """The legal moves of ``state`` (or ``legal``, when already found) worth weighing: deals, and moves the
+    engine calls productive."""
+    for move in engine.legal_moves(state) if legal is None else legal:
+        if move.kind is MoveKind.DEAL or engine.is_productive(state, move):
+            yield move
 
 
 class Positions:
@@ -253,7 +261,7 @@ class Positions:
         engine = self.engine
         moves = engine.legal_moves(state)
         if not self.cycling_stock:
-            return [(m,) for m in moves if m.kind is MoveKind.DEAL or engine.is_productive(state, m)]
+            return [(m,) for m in productive_moves(engine, state, moves)]
         waste = self.waste
         out: list[Action] = [(m,) for m in moves if m.kind is MoveKind.MOVE and m.src != waste and engine.is_productive(state, m)]
         out.extend((m,) for m in moves if m.kind is MoveKind.MOVE and m.src == waste)

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from voicegame.engine.cards import Card, Rank, Suit
 from voicegame.engine import DealtRow, Drew, Engine, Event, Move, MoveKind, Pile, PileKind, State, TurnedOver, Won
-from voicegame.solver.core import Budget, Outcome, Positions, Solution
+from voicegame.solver.core import Budget, Outcome, Positions, Solution, productive_moves
 from voicegame.solver.hooks import generic_priority, hooks_for
 
 UNSEEN = Card(Rank.ACE, Suit.CLUBS)
@@ -67,13 +67,6 @@ def _reveals(events: list[Event]) -> float:
         elif isinstance(event, (Drew, DealtRow)) and any(c is UNSEEN for c in event.cards):
             count += 1 / 3
     return count
-
-
-def productive_moves(engine: Engine, state: State) -> Iterator[Move]:
-    """The legal moves of ``state`` worth weighing: deals, and moves the engine calls productive."""
-    for move in engine.legal_moves(state):
-        if move.kind is MoveKind.DEAL or engine.is_productive(state, move):
-            yield move
 
 
 def _how_ended(won: bool, open_left: bool, budget: Budget, visits_spent: bool) -> str:
