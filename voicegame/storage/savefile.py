@@ -330,7 +330,7 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+    if not _whole(version) or version < 1:
         raise SaveError("save_no_version")
     if version > VERSION:
         raise SaveError("save_newer")
