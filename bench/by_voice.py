@@ -71,7 +71,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from asr import mix, pad  # noqa: E402
 from ears import EARS  # noqa: E402
-from voices import HELD_OUT, Voice, by_label, pcm  # noqa: E402
+from voices import HELD_OUT, TUNING, Voice, available, by_label, pcm  # noqa: E402
 from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
 from voicegame.engine import Engine, History, Move, MoveKind, State  # noqa: E402
 from voicegame.games import find_game  # noqa: E402
@@ -235,7 +235,11 @@ class Player:
             written = heard.transcript if isinstance(heard.transcript, TranscriptOnDemand) and heard.transcript.asked else None
             got = written.value if written is not None else None
             extra = {"doubt": heard.doubt, "rejected_by": heard.evidence.rejected_by, "second": heard.evidence.second,
-                     "whisper": None if written is None else ("" if got is None else got.text)}
+                     "whisper": None if written is None else ("" if got is None else got.text),
+                     "whisper_logprob": None if got is None else round(got.logprob, 3),
+                     "unknown": heard.unknown, "confidence": heard.confidence,
+                     "alternatives": list(heard.alternatives[:4]),
+                     "nbest": [[t, round(sc, 3)] for t, sc in heard.nbest[:4]]}
             audio_s = len(audio) / SR
             t0 += synth
         cpu = time.process_time() - t0
@@ -368,6 +372,12 @@ def play_deal(job: tuple) -> dict:
     return _result(job, player, line, voice, began, quick)
 
 
+def voice_set(name: str) -> tuple[Voice, ...]:
+    """The voices of ``name`` ("held-out" or "tuning") that this machine can synthesise, in order."""
+    voices = HELD_OUT if name == "held-out" else TUNING
+    return tuple(v for v in voices if available(v)) if name == "tuning" else voices
+
+
 PARTIAL = ""
 """``--out`` FILE: each deal also writes FILE.partN.json every 10 moves (marked as part of its line)."""
 
@@ -494,6 +504,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--recogniser", choices=EARS, default="pocketsphinx", help="the ear (bench/ears.py)")
     ap.add_argument("--only", help="comma-separated deal numbers (1-based) of DEALS to play")
     ap.add_argument("--voice", help="one voice for every deal (a label of bench/voices.py), instead of the held-out ones in turn")
+    ap.add_argument("--voices", choices=("held-out", "tuning"), default="held-out",
+                    help="the voices rotated across deals: held-out (figures, the default) or tuning (to diagnose and tune on)")
     ap.add_argument("--out", help="write the results (every utterance's row) to this JSON file, as deals finish")
     ap.add_argument("--summary", nargs="+", help="only summarise these JSON files")
     args = ap.parse_args(argv)
@@ -517,8 +529,9 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [int(x) - 1 for x in args.only.split(",")]
     global PARTIAL
     PARTIAL = args.out or ""
-    work = [(i, *DEALS[i], args.voice or i, args.condition, args.typed, args.quick, args.recogniser) for i in chosen]
-    voices = ", ".join(f"{DEALS[i][0]} {DEALS[i][2]}: {args.voice or HELD_OUT[i % len(HELD_OUT)].label}" for i in chosen)
+    rotated = voice_set(args.voices)
+    work = [(i, *DEALS[i], args.voice or rotated[i % len(rotated)].label, args.condition, args.typed, args.quick, args.recogniser) for i in chosen]
+    voices = ", ".join(f"{DEALS[i][0]} {DEALS[i][2]}: {args.voice or rotated[i % len(rotated)].label}" for i in chosen)
     print(f"{len(work)} deals, condition {args.condition}, ear {args.recogniser}, {'typed' if args.typed else 'voices ' + voices}", flush=True)
     t0 = time.time()
     results: list[dict] = []
