@@ -23,6 +23,7 @@ from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.listen.match import MatchResult, MoveMatcher
 from voicegame.listen.numbers_written import ordinals_spelled
+from voicegame.listen.places_written import places_spelled, written_places
 from voicegame.listen.policy import Doubt
 from voicegame.listen.respell import respelled
 from voicegame.listen.rescore import SHORTLIST, SHORTLIST_DOUBT, Choice, candidates, card_moves, choose, language_sentences, move_sentences, vocabulary
@@ -300,11 +301,18 @@ def _is_bare(understood: Understanding) -> bool:
     return understood.command is not None and understood.command.intent in NOT_OVERRULING
 
 
+def as_said(parser: Parser, text: str) -> str:
+    """Whisper's ``text`` with what it writes in digits and letters spelled as the language says it: ordinals
+    ("2nd" -> "second") and places ("l3" -> "cell 3")."""
+    return places_spelled(ordinals_spelled(text), written_places(parser.language.code))
+
+
 def read_transcript(parser: Parser, text: str) -> tuple[str, Command | None]:
     """Whisper's words as the game reads them, and the command they are (None: none): as written, or,
     when that is no command, with the words it misspelt by a letter respelled (voicegame.listen.respell:
-    "is the game still winable"), ordinals written in digits spelled out ("2nd": voicegame.listen.numbers_written)."""
-    text = ordinals_spelled(text)
+    "is the game still winable"), ordinals written in digits spelled out ("2nd": voicegame.listen.numbers_written),
+    a place written as a letter and digits spelled as said ("l3": voicegame.listen.places_written)."""
+    text = as_said(parser, text)
     command = parser.parse(text)
     if command is not None or not text:
         return text, command

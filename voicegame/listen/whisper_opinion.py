@@ -24,9 +24,9 @@ from voicegame.language.parse import Parser
 from voicegame.language.resolve import Play, Resolver
 from voicegame.listen.policy import spelled_alike
 from voicegame.listen.listening_grammar import choice_words
-from voicegame.listen.numbers_written import numbers_named, ordinals_spelled, other_numbers
+from voicegame.listen.numbers_written import numbers_named, other_numbers
 from voicegame.listen.suits_written import other_suits, suit_written
-from voicegame.listen.understanding import Understanding, read_transcript
+from voicegame.listen.understanding import Understanding, as_said, read_transcript
 
 MAX_WRITTEN_CHARS = 200
 """A transcript longer than this is not read as a command (no command is a tenth as long)."""
@@ -39,7 +39,7 @@ def whisper_says(heard: Heard, understood: Understanding, parser: Parser, resolv
     written, command = _written(heard), understood.command
     if written is None or command is None or not written.text:
         return {}
-    text = ordinals_spelled(written.text)
+    text = as_said(parser, written.text)
     words = parser.words(text)
     own = _command_written(parser, text)
     said = understood.text or heard.text
