@@ -7,7 +7,7 @@ from __future__ import annotations
 import doctest
 
 from voicegame.audio.backend import Heard, Transcript, TranscriptOnDemand
-from voicegame.listen import places_written, respell, suits_written
+from voicegame.listen import places_written, respell, suits_written, whisper_opinion
 from voicegame.listen.respell import respelled
 from voicegame.listen.understanding import read_transcript
 from voicegame.play.session import Session
@@ -19,6 +19,7 @@ def test_the_doctests_hold():
     assert doctest.testmod(respell).failed == 0
     assert doctest.testmod(suits_written).failed == 0
     assert doctest.testmod(places_written).failed == 0
+    assert doctest.testmod(whisper_opinion).failed == 0
 
 
 def test_a_long_word_one_letter_off_one_word_is_that_word():
@@ -83,3 +84,16 @@ def test_a_sure_transcript_spelled_nothing_like_the_doubtful_decode_still_throws
     heard = Heard("column five to cell three", 0.4, False, alternatives=("column five to three",),
                   transcript=TranscriptOnDemand(lambda: written))
     assert session.hear(heard).sentences == ["Sorry, I did not catch that."] and session.pending is None
+
+
+def test_a_clear_draw_whisper_wrote_as_its_first_letter_is_done_at_once():
+    """Flite kal16 (a tuning voice), Spider 3 in bench/by_voice.py: "draw" decoded clearly (Moonshine's own free
+    transcript "draw" too) and written "d'" by Whisper was asked about ("Draw?"), as if Whisper had written
+    another word; one or two letters that begin the decode are Whisper cut short."""
+    session = Session("spider", {"suits": 1}, seed=3)
+    written = Transcript("d'", -1.2, 0.0)
+    reply = session.hear(Heard("draw", 0.6, False, transcript=TranscriptOnDemand(lambda: written)))
+    assert reply.moves and session.history.cursor == 1
+    other = Session("spider", {"suits": 1}, seed=3)  # another word is still another word: asked first
+    door = Transcript("door", -1.2, 0.0)
+    assert not other.hear(Heard("draw", 0.6, False, transcript=TranscriptOnDemand(lambda: door))).moves
