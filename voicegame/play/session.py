@@ -273,6 +273,9 @@ class Session(SessionCore):
         if consequence.question is not None:
             evidence = replace(evidence, confirmed_before=self.memory.trusted(heard, consequence.question))
         decision = decide(evidence, consequence.situation)
+        if isinstance(decision, Confirm) and consequence.question is not None \
+                and self.memory.denied(heard, consequence.question):
+            decision = Reject()  # "no" to this very question about this very hearing before: not asked again
         if consequence.action is not None:
             asked = self._confirmed_or_asked(heard, understood, consequence, evidence, decision)
             if asked is not None:
