@@ -1,7 +1,7 @@
 """Bench: whole deals played by voice with held-out voices, the figure a player feels (issue 36, item 6).
 
     python bench/by_voice.py [--games 10] [--condition clean|white20] [--quick] [--jobs 2] [--recogniser pocketsphinx|moonshine|moonshine-whisper]
-                             [--typed] [--out FILE.json] [--summary FILE.json]
+                             [--voices held-out|tuning] [--voice LABEL] [--typed] [--out FILE.json] [--summary FILE.json]
 
 Deals: Klondike (draw three), FreeCell and Spider (one suit), deals the thoughtful solver wins
 quickly (``voicegame.solver.solve_thoughtful``, stretches that come back to an earlier position cut
@@ -10,9 +10,10 @@ Klondike, FreeCell, Spider, so that a short run still covers the three games); d
 3 FreeCell, 3 Spider.
 
 The simulated player follows the winning line move by move, in one held-out voice per game
-(bench/voices.py ``HELD_OUT``, rotated across games: game i speaks in ``HELD_OUT[i % len(HELD_OUT)]``), padded
-with 0.3 s of silence either side (bench/asr.py ``pad``), clean or mixed with white noise at 20 dB SNR
-(``mix``). Each utterance goes through the game as it listens: ``listening_pocketsphinx(transcriber=
+(bench/voices.py ``HELD_OUT``, rotated across games: game i speaks in ``HELD_OUT[i % len(HELD_OUT)]``;
+``--voices tuning``: the ``TUNING`` voices this machine can synthesise, rotated the same way, to diagnose
+and tune on, their figures no result), padded with 0.3 s of silence either side (bench/asr.py ``pad``),
+clean or mixed with white noise at 20 dB SNR (``mix``). Each utterance goes through the game as it listens: ``listening_pocketsphinx(transcriber=
 find_transcriber())`` with ``Session.recogniser_grammar()`` of the turn, ``recognise`` then
 ``Session.hear``.
 
@@ -38,6 +39,11 @@ the line directly (a reset, counted too).
 
 ``--typed``: the same player typing (``Session.handle`` with the same texts): the sanity check, 1.0
 utterances per move and every deal won.
+
+Each utterance's row (``--out``) holds what was said, what was heard (the decode, the recogniser's doubt,
+its n-best with scores and alternatives, what it rejected, Whisper's transcript and log probability when
+the game asked for it), the intent understood and what the game replied, so that every utterance beyond
+one a move can be put down to its cause.
 
 Figures, per game and in total: moves, utterances per move, questions per move, wrong actions, resets,
 moves given up, seconds of audio (padded, as heard) per game and per move, CPU per utterance
