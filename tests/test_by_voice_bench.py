@@ -68,3 +68,13 @@ def test_the_spoken_player_answers_questions_and_undoes_a_wrong_action(monkeypat
     kinds = [row["kind"] for row in player.rows]
     assert kinds[:2] == ["move", "undo"]  # heard as "draw": a wrong action, undone by voice
     assert t.questions >= 3 and kinds.count("answer yes") >= 3
+
+
+def test_the_tuning_voices_are_rotated_only_when_asked_for():
+    import voices
+
+    assert by_voice.voice_set("held-out") == voices.HELD_OUT
+    tuning = by_voice.voice_set("tuning")
+    assert set(tuning) <= set(voices.TUNING) and not set(tuning) & set(voices.HELD_OUT)
+    assert all(voices.available(v) for v in tuning)
+    assert all(voices.by_label(v.label) == v for v in tuning)  # a deal's job names its voice by label
