@@ -158,6 +158,9 @@ def test_a_question_denied_about_the_same_hearing_is_not_asked_again():
     assert session.hear(DOUBTFUL_DRAW).sentences == ["Sorry, I did not catch that."]
     assert session.dialogue.pending is None and session.history.cursor == 0
     assert session.hear(Heard("the draw", 0.4, doubt="phone loop")).sentences == ["Draw?"]  # another hearing: asked
+    session = Session("klondike", seed=9)  # what ends the game: "no" is "not now", asked again
+    assert ask_and_answer(session, Heard("quit", 0.4, doubt="phone loop"), "no")[0].startswith("Quit?")
+    assert session.hear(Heard("quit", 0.4, doubt="phone loop")).sentences[0].startswith("Quit?")
     session = Session("klondike", seed=9)  # as many yes as no: asked still
     ask_and_answer(session, DOUBTFUL_DRAW, "yes")
     ask_and_answer(session, DOUBTFUL_DRAW, "no")
