@@ -1,7 +1,7 @@
 """Bench: whole deals played by voice with held-out voices, the figure a player feels (issue 36, item 6).
 
     python bench/by_voice.py [--games 10] [--condition clean|white20] [--quick] [--jobs 2] [--recogniser pocketsphinx|moonshine|moonshine-whisper]
-                             [--typed] [--out FILE.json] [--summary FILE.json]
+                             [--voices held-out|tuning] [--voice LABEL] [--typed] [--out FILE.json] [--summary FILE.json]
 
 Deals: Klondike (draw three), FreeCell and Spider (one suit), deals the thoughtful solver wins
 quickly (``voicegame.solver.solve_thoughtful``, stretches that come back to an earlier position cut
@@ -12,7 +12,8 @@ Klondike, FreeCell, Spider, so that a short run still covers the three games); d
 The simulated player follows the winning line move by move, in one held-out voice per game
 (bench/voices.py ``HELD_OUT``, those installed here (``held_out_here()``), rotated across games: game i speaks
 in ``held_out_here()[i % len(...)]``; Piper joe and Festival ked, added last on 2026-11-29, speak games 8 and 9
-of 10 where they are installed, and the first eight games keep their voices), padded
+of 10 where they are installed, and the first eight games keep their voices; ``--voices tuning``: the ``TUNING``
+voices this machine can synthesise, rotated the same way, to diagnose and tune on, their figures no result), padded
 with 0.3 s of silence either side (bench/asr.py ``pad``), clean or mixed with white noise at 20 dB SNR
 (``mix``). Each utterance goes through the game as it listens: ``listening_pocketsphinx(transcriber=
 find_transcriber())`` with ``Session.recogniser_grammar()`` of the turn, ``recognise`` then
@@ -40,6 +41,11 @@ the line directly (a reset, counted too).
 
 ``--typed``: the same player typing (``Session.handle`` with the same texts): the sanity check, 1.0
 utterances per move and every deal won.
+
+Each utterance's row (``--out``) holds what was said, what was heard (the decode, the recogniser's doubt,
+its n-best with scores and alternatives, what it rejected, Whisper's transcript and log probability when
+the game asked for it), the intent understood and what the game replied, so that every utterance beyond
+one a move can be put down to its cause.
 
 Figures, per game and in total: moves, utterances per move, questions per move, wrong actions, resets,
 moves given up, seconds of audio (padded, as heard) per game and per move, CPU per utterance
@@ -73,7 +79,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from asr import mix, pad  # noqa: E402
 from ears import EARS  # noqa: E402
-from voices import HELD_OUT, Voice, by_label, held_out_here, pcm  # noqa: E402
+from voices import TUNING, Voice, available, by_label, held_out_here, pcm  # noqa: E402
 from voicegame.audio.backend import TranscriptOnDemand  # noqa: E402
 from voicegame.engine import Engine, History, Move, MoveKind, State  # noqa: E402
 from voicegame.games import find_game  # noqa: E402
@@ -237,7 +243,11 @@ class Player:
             written = heard.transcript if isinstance(heard.transcript, TranscriptOnDemand) and heard.transcript.asked else None
             got = written.value if written is not None else None
             extra = {"doubt": heard.doubt, "rejected_by": heard.evidence.rejected_by, "second": heard.evidence.second,
-                     "whisper": None if written is None else ("" if got is None else got.text)}
+                     "whisper": None if written is None else ("" if got is None else got.text),
+                     "whisper_logprob": None if got is None else round(got.logprob, 3),
+                     "unknown": heard.unknown, "confidence": heard.confidence,
+                     "alternatives": list(heard.alternatives[:4]),
+                     "nbest": [[t, round(sc, 3)] for t, sc in heard.nbest[:4]]}
             audio_s = len(audio) / SR
             t0 += synth
         cpu = time.process_time() - t0
@@ -345,12 +355,6 @@ class Player:
         s.history = History.start(target) if s.state != target else s.history
 
 
-def _rotation(game: int) -> Voice:
-    """Game ``game``'s held-out voice: the held-out voices installed here, in turn."""
-    here = held_out_here()
-    return here[game % len(here)]
-
-
 def play_deal(job: tuple) -> dict:
     """One deal (a worker's job): the tally and every utterance's row."""
     index, key, options, seed, voice_index, condition, typed, quick, ear = job
@@ -359,7 +363,7 @@ def play_deal(job: tuple) -> dict:
     line = winning_line(key, options, seed)
     if quick:
         line = line[:QUICK_MOVES]
-    voice = None if typed else by_label(voice_index) if isinstance(voice_index, str) else _rotation(voice_index)
+    voice = None if typed else by_label(voice_index)
     recogniser = None
     if not typed:
         from ears import make_ear
@@ -374,6 +378,11 @@ def play_deal(job: tuple) -> dict:
             result = _result(job, player, line, voice, began, quick=True)
             Path(f"{PARTIAL}.part{index + 1}.json").write_text(json.dumps([result]))
     return _result(job, player, line, voice, began, quick)
+
+
+def voice_set(name: str) -> tuple[Voice, ...]:
+    """The voices of ``name`` ("held-out" or "tuning") that this machine can synthesise, in order."""
+    return held_out_here() if name == "held-out" else tuple(v for v in TUNING if available(v))
 
 
 PARTIAL = ""
@@ -502,6 +511,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--recogniser", choices=EARS, default="pocketsphinx", help="the ear (bench/ears.py)")
     ap.add_argument("--only", help="comma-separated deal numbers (1-based) of DEALS to play")
     ap.add_argument("--voice", help="one voice for every deal (a label of bench/voices.py), instead of the held-out ones in turn")
+    ap.add_argument("--voices", choices=("held-out", "tuning"), default="held-out",
+                    help="the voices rotated across deals: held-out (figures, the default) or tuning (to diagnose and tune on)")
     ap.add_argument("--out", help="write the results (every utterance's row) to this JSON file, as deals finish")
     ap.add_argument("--summary", nargs="+", help="only summarise these JSON files")
     args = ap.parse_args(argv)
@@ -525,8 +536,9 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [int(x) - 1 for x in args.only.split(",")]
     global PARTIAL
     PARTIAL = args.out or ""
-    work = [(i, *DEALS[i], args.voice or i, args.condition, args.typed, args.quick, args.recogniser) for i in chosen]
-    voices = ", ".join(f"{DEALS[i][0]} {DEALS[i][2]}: {args.voice or _rotation(i).label}" for i in chosen)
+    rotated = voice_set(args.voices)
+    work = [(i, *DEALS[i], args.voice or rotated[i % len(rotated)].label, args.condition, args.typed, args.quick, args.recogniser) for i in chosen]
+    voices = ", ".join(f"{DEALS[i][0]} {DEALS[i][2]}: {args.voice or rotated[i % len(rotated)].label}" for i in chosen)
     print(f"{len(work)} deals, condition {args.condition}, ear {args.recogniser}, {'typed' if args.typed else 'voices ' + voices}", flush=True)
     t0 = time.time()
     results: list[dict] = []

@@ -57,7 +57,7 @@ def test_the_spoken_player_answers_questions_and_undoes_a_wrong_action(monkeypat
     key, options, seed = by_voice.DEALS[0]
     line = by_voice.winning_line(key, options, seed)[:3]
     assert line[0].kind is MoveKind.MOVE
-    player = by_voice.Player(key, options, seed, by_voice.HELD_OUT[0], "clean", recogniser)
+    player = by_voice.Player(key, options, seed, by_voice.by_label("flite rms"), "clean", recogniser)
     for i, move in enumerate(line):
         player.play_move(i, move)
     t = player.tally
@@ -68,3 +68,13 @@ def test_the_spoken_player_answers_questions_and_undoes_a_wrong_action(monkeypat
     kinds = [row["kind"] for row in player.rows]
     assert kinds[:2] == ["move", "undo"]  # heard as "draw": a wrong action, undone by voice
     assert t.questions >= 3 and kinds.count("answer yes") >= 3
+
+
+def test_the_tuning_voices_are_rotated_only_when_asked_for():
+    import voices
+
+    assert by_voice.voice_set("held-out") == voices.held_out_here()
+    tuning = by_voice.voice_set("tuning")
+    assert set(tuning) <= set(voices.TUNING) and not set(tuning) & set(voices.HELD_OUT)
+    assert all(voices.available(v) for v in tuning)
+    assert all(voices.by_label(v.label) == v for v in tuning)  # a deal's job names its voice by label

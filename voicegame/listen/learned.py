@@ -6,7 +6,11 @@ hundred draws becomes two hundred utterances. Each answer to such a question pai
 grammar decode and what Whisper wrote: ``hearing_key``) with what was asked about
 (the question's words, which name the command in full). Once a hearing has been confirmed as the same
 command ``TRUSTED_AFTER`` times and never denied, the listening policy acts on it without asking
-(``Evidence.confirmed_before``); one "no" to it and it is asked about again for good.
+(``Evidence.confirmed_before``); one "no" to it and it is asked about again for good. A question the
+player has said "no" to more often than "yes" about the same hearing is not asked again (``denied``; but
+what ends the game, asked even when heard for sure, where "no" is "not now"): the same hearing is refused ("Sorry, I did not catch that."), so that a voice heard the same wrong way is not
+asked the same wrong question at every try (espeak-ng en 160, a tuning voice, in bench/by_voice.py: "eight
+of hearts on nine of clubs" asked "Eight on hearts?" four times running, each "no").
 
 Corrections teach it too: a hearing the game refused ("Sorry, I did not catch that."), or asked about
 and heard "no" to, followed at once by a command that was carried out, pairs what was heard with what was
@@ -108,6 +112,11 @@ class HeardBefore:
             return False
         got = about.get(question)
         return got is not None and got.yes >= TRUSTED_AFTER
+
+    def denied(self, key: str, question: str) -> bool:
+        """Whether the player has said no to ``question`` about this hearing more often than yes."""
+        got = self.answers.get(key, {}).get(question)
+        return got is not None and got.no > got.yes
 
     def to_json(self) -> dict[str, Any]:
         self.changed = False

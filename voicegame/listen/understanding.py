@@ -23,7 +23,8 @@ from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.listen.match import MatchResult, MoveMatcher
 from voicegame.listen.numbers_written import ordinals_spelled
-from voicegame.listen.policy import Doubt
+from voicegame.listen.places_written import places_spelled, written_places
+from voicegame.listen.policy import Doubt, spelled_alike
 from voicegame.listen.respell import respelled
 from voicegame.listen.rescore import SHORTLIST, SHORTLIST_DOUBT, Choice, candidates, card_moves, choose, language_sentences, move_sentences, vocabulary
 from voicegame.listen.sayable import visible_cards
@@ -257,7 +258,8 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
         return understood
     written, command = read_transcript(at.parser, transcript.text)
     if command is None:
-        return Understanding(How.REJECTED) if _sure_no_command(understood, heard, transcript.logprob) else understood
+        return Understanding(How.REJECTED) if _sure_no_command(understood, heard, transcript.logprob, written, at.parser) \
+            else understood
     decoded = understood.how is not How.REJECTED
     if decoded and (command == understood.command or _same_play(understood, command, at)):
         return _agreed_by_transcript(understood, command)
@@ -267,16 +269,20 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
     return replace(other, doubt=TRANSCRIPT_ONLY, text=written) if other.how in (How.PARSED, How.ASKED) else understood
 
 
-def _sure_no_command(understood: Understanding, heard: Heard, logprob: float) -> bool:
-    """Whether a transcript written down with confidence, and no command, shows the doubtful grammar decode
-    was forced onto the language (bench/heard.py: "what a lovely afternoon", -0.17, had become "play
-    elevator"). Not when the grammar's two decodes agree (in white noise Whisper wrote "undo" as "and who"
-    with -0.53) or its second decode heard clearly ("hint" written down as "h")."""
+def _sure_no_command(understood: Understanding, heard: Heard, logprob: float, written: str, parser: Parser) -> bool:
+    """Whether a transcript written down with confidence (``written``, as the game reads it), and no command,
+    shows the doubtful grammar decode was forced onto the language (bench/heard.py: "what a lovely
+    afternoon", -0.17, had become "play elevator"). Not when the grammar's two decodes agree (in white noise
+    Whisper wrote "undo" as "and who" with -0.53), its second decode heard clearly ("hint" written down as
+    "h"), or the transcript is the decode's words misspelt (``policy.spelled_alike``): ordinary speech forced
+    onto the language is spelled nothing like it, while a right "nine of spades to cell one" with a close
+    alternative was written "9 of spades to sell one" (Flite slt, a tuning voice, bench/by_voice.py)."""
     evidence = heard.evidence
     return understood.how is not How.REJECTED and bool(understood.doubt) \
         and logprob >= TRANSCRIPT_SURE_LOGPROB \
         and not (understood.doubt == SECOND_ONLY and evidence.second_clear) \
-        and not (heard.text and evidence.second == heard.text)
+        and not (heard.text and evidence.second == heard.text) \
+        and not spelled_alike(" ".join(parser.words(written)), " ".join(parser.words(understood.text or heard.text)))
 
 
 def _agreed_by_transcript(understood: Understanding, command: Command) -> Understanding:
@@ -300,11 +306,18 @@ def _is_bare(understood: Understanding) -> bool:
     return understood.command is not None and understood.command.intent in NOT_OVERRULING
 
 
+def as_said(parser: Parser, text: str) -> str:
+    """Whisper's ``text`` with what it writes in digits and letters spelled as the language says it: ordinals
+    ("2nd" -> "second") and places ("l3" -> "cell 3")."""
+    return places_spelled(ordinals_spelled(text), written_places(parser.language.code))
+
+
 def read_transcript(parser: Parser, text: str) -> tuple[str, Command | None]:
     """Whisper's words as the game reads them, and the command they are (None: none): as written, or,
     when that is no command, with the words it misspelt by a letter respelled (voicegame.listen.respell:
-    "is the game still winable"), ordinals written in digits spelled out ("2nd": voicegame.listen.numbers_written)."""
-    text = ordinals_spelled(text)
+    "is the game still winable"), ordinals written in digits spelled out ("2nd": voicegame.listen.numbers_written),
+    a place written as a letter and digits spelled as said ("l3": voicegame.listen.places_written)."""
+    text = as_said(parser, text)
     command = parser.parse(text)
     if command is not None or not text:
         return text, command

@@ -51,6 +51,9 @@ class VoiceMemory:
     def trusted(self, heard: Heard, question: str) -> bool:
         return self.heard_before.trusted(key_of(heard), question)
 
+    def denied(self, heard: Heard, question: str) -> bool:
+        return self.heard_before.denied(key_of(heard), question)
+
     def correction(self, heard: Heard) -> str | None:
         return self.heard_before.correction(key_of(heard))
 
