@@ -154,6 +154,7 @@ def test_a_question_denied_about_the_same_hearing_is_not_asked_again():
     """espeak-ng en 160 (a tuning voice), Klondike 5 in bench/by_voice.py: the same "eight of hearts on nine of
     clubs", heard the same wrong way, was asked "Eight on hearts?" four times running, each answered "no"."""
     session = Session("klondike", seed=9)
+    assert ask_and_answer(session, DOUBTFUL_DRAW, "no") == ["Draw?"]  # one no may be a change of mind
     assert ask_and_answer(session, DOUBTFUL_DRAW, "no") == ["Draw?"]
     assert session.hear(DOUBTFUL_DRAW).sentences == ["Sorry, I did not catch that."]
     assert session.dialogue.pending is None and session.history.cursor == 0

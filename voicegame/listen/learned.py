@@ -7,7 +7,7 @@ grammar decode and what Whisper wrote: ``hearing_key``) with what was asked abou
 (the question's words, which name the command in full). Once a hearing has been confirmed as the same
 command ``TRUSTED_AFTER`` times and never denied, the listening policy acts on it without asking
 (``Evidence.confirmed_before``); one "no" to it and it is asked about again for good. A question the
-player has said "no" to more often than "yes" about the same hearing is not asked again (``denied``; but
+player has said "no" to twice, and more often than "yes", about the same hearing is not asked again (``denied``; but
 what ends the game, asked even when heard for sure, where "no" is "not now"): the same hearing is refused ("Sorry, I did not catch that."), so that a voice heard the same wrong way is not
 asked the same wrong question at every try (espeak-ng en 160, a tuning voice, in bench/by_voice.py: "eight
 of hearts on nine of clubs" asked "Eight on hearts?" four times running, each "no").
@@ -34,6 +34,10 @@ TRUSTED_AFTER = 2
 CORRECTED_AFTER = 2
 """Times a hearing the game refused was followed at once by the same command carried out, before that
 hearing is answered with a question about the command ("Hint?") instead of "Sorry, I did not catch that"."""
+DENIED_AFTER = 2
+""""No" answers to the same question about the same hearing (and more than its yes answers) before it is not
+asked again: one "no" may be a change of mind ("Draw?" "no, wait"), and a hearing never asked again can never
+be answered yes; the second says it was misheard."""
 KEEP = 500
 """Hearings remembered at most (a game asks a few dozen questions at most)."""
 FORMAT = 2
@@ -114,9 +118,10 @@ class HeardBefore:
         return got is not None and got.yes >= TRUSTED_AFTER
 
     def denied(self, key: str, question: str) -> bool:
-        """Whether the player has said no to ``question`` about this hearing more often than yes."""
+        """Whether the player has said no to ``question`` about this hearing ``DENIED_AFTER`` times, and more
+        often than yes."""
         got = self.answers.get(key, {}).get(question)
-        return got is not None and got.no > got.yes
+        return got is not None and got.no >= DENIED_AFTER and got.no > got.yes
 
     def to_json(self) -> dict[str, Any]:
         self.changed = False
