@@ -5,7 +5,8 @@ kept between calls, as on a microphone stream), ``reset()`` to forget. Wrapped t
 ctypes or the package's own binding, so that none needs a compiler:
 
 - ``webrtc``: WebRTC's noise suppressor (and optionally its automatic gain), PyPI ``webrtc-noise-gain``
-  (Home Assistant's / rhasspy's, Apache-2.0), 10 ms frames at 16 kHz;
+  (Home Assistant's / rhasspy's, Apache-2.0), 10 ms frames at 16 kHz; ``webrtcN``: suppression level N
+  (1 to 4; ``webrtc`` is 2), ``-agcD``: automatic gain to -D dBFS as well;
 - ``rnnoise``: Xiph's RNNoise through the library in the PyPI ``pyrnnoise`` wheel (loaded directly: the
   package's own import wants audiolab and matplotlib), 10 ms frames at 48 kHz (resampled by soxr);
 - ``speexns``: Speex's preprocessor noise suppression, PyPI ``speexdsp-ns`` (BSD), 10 ms frames;
@@ -177,7 +178,12 @@ class DeepFilter(_At48k):
 MAKERS = {
     "webrtc": lambda: WebRtcNs(2),
     "webrtc1": lambda: WebRtcNs(1),
+    "webrtc2": lambda: WebRtcNs(2),
     "webrtc3": lambda: WebRtcNs(3),
+    "webrtc4": lambda: WebRtcNs(4),
+    "webrtc0-agc3": lambda: WebRtcNs(0, 3),  # automatic gain alone, to -3 dBFS (WebRTC's own default target)
+    "webrtc2-agc3": lambda: WebRtcNs(2, 3),
+    "webrtc2-agc10": lambda: WebRtcNs(2, 10),
     "rnnoise": RnNoise,
     "speexns": SpeexNs,
     "dfn3": DeepFilter,
