@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from test_own_voice import CLUBS_EIGHT, SPADES_EIGHT, which_eight
-from voicegame.audio.backend import Heard, Transcript, TranscriptOnDemand
+from voicegame.audio.backend import DecodeEvidence, Heard, Transcript, TranscriptOnDemand
 from voicegame.play.session import Session
 
 
@@ -27,6 +27,14 @@ def written(text: str, own: bool = False) -> TranscriptOnDemand:
     # Moonshine's own free pass is no second ear: its "one" beside its own n-best is asked about
     (Heard("what", 0.87, nbest=(("what", -0.13), ("one", -0.69)), transcript=written("one", own=True)),
      SPADES_EIGHT[:-1] + "?", False),
+    # a person's "three" (FSDD nicolas): rejected by Moonshine's gap, its likeliest reading "three", written
+    # "street" (spelled alike): asked
+    (Heard("", 0.09, True, nbest=(("three", -2.4),), evidence=DecodeEvidence(rejected_by="moonshine gap 1.81: three",
+                                                                              rejected_text="three"),
+           transcript=written("street")), CLUBS_EIGHT[:-1] + "?", False),
+    # the same rejected "three" written "what a day": nothing like it, refused
+    (Heard("", 0.09, True, evidence=DecodeEvidence(rejected_by="moonshine gap 1.81: three", rejected_text="three"),
+           transcript=written("what a day")), "Sorry, I did not catch that.", False),
     # a decoded "nine" (another number) with "one" second, written "1": the pair the ears confuse, asked
     (Heard("nine", 0.9, nbest=(("nine", -0.2), ("one", -0.5)), transcript=written("1")), SPADES_EIGHT[:-1] + "?", False),
 ])

@@ -10,7 +10,9 @@ decode names none, is worth taking up:
 - the grammar's own decodes also found that choice among their other readings (its n-best), and the
   transcript is another recogniser's (``Transcript.own`` is False: not Moonshine's free pass weighed
   against Moonshine): two ears agree, and it is played;
-- otherwise it is asked about ("Eight of clubs on nine of hearts?"), never played unasked.
+- otherwise it is asked about ("Eight of clubs on nine of hearts?"), never played unasked;
+- a choice the decode found likeliest but rejected is asked about too when Whisper's words are spelled like
+  it ("three" rejected, written "street").
 
 Only when the decode is not itself a choice: two answers that differ ("one" decoded, "3" written) stay the
 listening policy's (voicegame.listen.policy, rule 3). A decode that is a bare answer naming another number
@@ -24,7 +26,7 @@ from voicegame.engine import State
 from voicegame.language.command import Command, Intent
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Resolver
-from voicegame.listen.policy import Doubt
+from voicegame.listen.policy import Doubt, spelled_alike
 from voicegame.listen.understanding import Heard, How, Understanding, read_transcript
 
 CHOICES = frozenset({Intent.ANSWER, Intent.CHOOSE})
@@ -43,12 +45,25 @@ def with_choice_written(heard: Heard, understood: Understanding, parser: Parser,
         return understood
     written, answer = read_transcript(parser, transcript.text)
     if answer is None or not _chooses(answer, resolver, state, question):
-        return understood
+        return _rejected_choice_spelled_alike(heard, understood, written, parser, resolver, state, question)
     play = resolver.narrow(state, question, answer)  # a Play: ``_chooses`` said so
     decoded_answer = understood.command is not None and understood.command.intent in CHOICES
     if not transcript.own and not decoded_answer and _among_readings(heard, play, parser, resolver, state, question):
         return Understanding(How.PARSED, answer, text=written, agreed=True)
     return Understanding(How.PARSED, answer, doubt=Doubt.TRANSCRIPT_ONLY, text=written)
+
+
+def _rejected_choice_spelled_alike(heard: Heard, understood: Understanding, written: str, parser: Parser,
+                                   resolver: Resolver, state: State, question: Ask) -> Understanding:
+    """The choice the grammar decode found likeliest but rejected (Moonshine's free pass fitted much better),
+    when Whisper wrote words spelled like it ("street" for "three": ``policy.spelled_alike``): asked about, as
+    a weak fit; ``understood`` otherwise. A person's "three" (FSDD nicolas) was refused so."""
+    reading = heard.evidence.rejected_text
+    command = parser.parse(reading) if reading and understood.how is How.REJECTED else None
+    if command is None or not _chooses(command, resolver, state, question) \
+            or not spelled_alike(" ".join(parser.words(written)), " ".join(parser.words(reading))):
+        return understood
+    return Understanding(How.PARSED, command, doubt=Doubt.WEAK_FIT, text=reading)
 
 
 def _chooses(command: Command | None, resolver: Resolver, state: State, question: Ask) -> bool:
