@@ -21,6 +21,11 @@ from voicegame.games import find_game  # noqa: E402
 HELD_OUT_UNDERSTOOD = 0.977
 """Held-out commands understood when measured (346 of 354, 2026-11-27)."""
 MARGIN = 0.02
+OUTSIDE = phrasings.CORPUS.parent / "outside.txt"
+OUTSIDE_HELD_OUT_UNDERSTOOD = 0.582
+"""Held-out commands of the outside corpus understood when first measured (78 of 134, 2026-11-29)."""
+OUTSIDE_MISUNDERSTOOD = 5
+"""Phrasings of the outside corpus misunderstood when first measured (3 commands, 2 table talk; 2026-11-29)."""
 
 
 @pytest.fixture(scope="module")
@@ -46,12 +51,26 @@ def test_the_corpus_is_as_the_issue_asks(corpus: list[phrasings.Phrasing]) -> No
     assert sum(1 for p in corpus if not p.meanings) >= 20  # speech that is no command
 
 
-def test_the_halves_follow_the_fixed_rule(corpus: list[phrasings.Phrasing]) -> None:
+@pytest.mark.parametrize("path", [phrasings.CORPUS, OUTSIDE])
+def test_the_halves_follow_the_fixed_rule(path: Path) -> None:
     """Within each intent, in file order: first tuning, then held-out, alternately."""
     seen: Counter[str] = Counter()
-    for p in corpus:
+    for p in phrasings.load(path):
         assert p.half == ("T" if seen[p.intent] % 2 == 0 else "H"), (p.line, p.text)
         seen[p.intent] += 1
+
+
+def test_the_outside_corpus_does_not_lose_ground() -> None:
+    """tests/data/phrasings/outside.txt, written by someone who never read the grammar (issue 50): its held-out
+    half stays understood at least as well as when first measured, and no more is misunderstood. The issue's
+    target is far above this floor (>= 90% held out, 0 misunderstood); this only keeps it from slipping."""
+    results = phrasings.measure(phrasings.load(OUTSIDE))
+    held_out = results["H"]
+    understood = len(held_out.get("command understood", []))
+    commands = understood + len(held_out.get("command refused", [])) + len(held_out.get("command misunderstood", []))
+    wrong = sum(len(kinds.get(kind, [])) for kinds in results.values() for kind in ("command misunderstood", "none misunderstood"))
+    assert understood / commands >= OUTSIDE_HELD_OUT_UNDERSTOOD - MARGIN
+    assert wrong <= OUTSIDE_MISUNDERSTOOD
 
 
 def test_nothing_is_misunderstood(results: dict) -> None:
