@@ -314,3 +314,32 @@ def test_how_a_move_is_said_is_one_of_the_ways_the_templates_say_it(key):
             checked += 1
         state = engine.apply(state, rng.choice(moves))[0]
     assert checked > 0 or paired > 0  # a game of pairs alone (Fourteen) has no card move to phrase
+
+
+@pytest.mark.parametrize("key, text, source, target", [
+    ("klondike", "move the third pile onto the fifth pile", PileRef("pile3"), PileRef("pile5")),
+    ("klondike", "the leftmost pile to the rightmost column", PileRef("pile1"), PileRef("pile7")),
+    ("klondike", "last column to the second pile", PileRef("pile7"), PileRef("pile2")),
+    ("freecell", "the ten of diamonds to the fourth cell", CardRef(Rank.TEN, Suit.DIAMONDS), PileRef("cell4")),
+    ("freecell", "the last column to the first free cell", PileRef("column8"), PileRef("cell1")),
+    ("spider", "the last column onto the ninth column", PileRef("column10"), PileRef("column9")),
+])
+def test_a_pile_is_named_by_an_ordinal_before_its_noun(key, text, source, target):
+    """vocabulary.toml [ordinal_places]: every numbered pile name, ordinal first, "last" for the highest
+    number of its noun, "leftmost" and "rightmost" for first and last (issue 50: one lexicon entry, every game)."""
+    command = Parser(find_game(key).make()).parse(text)
+    assert command is not None and (command.source, command.target) == (source, target), command
+
+
+def test_an_ordinal_alone_still_chooses_and_other_numbers_are_not_ordinal_piles():
+    parser = Parser(find_game("klondike").make())
+    assert parser.parse("the third one") == Command("choose", number=3)
+    assert parser.parse("read the eighth pile") is None  # Klondike has seven
+    gaps = Parser(find_game("gaps").make())  # spots named "row two column three": two numbers, no ordinal name
+    assert ("row", "one", "column", "two") in gaps.pile_names and not gaps.ordinal_pile_names
+
+
+@pytest.mark.parametrize("text", ["build the six of clubs on the seven of diamonds", "pop the six of clubs on the seven of diamonds",
+                                  "stick the six of clubs on the seven of diamonds", "play the six of clubs onto the seven of diamonds"])
+def test_everyday_verbs_move_a_card(parser, text):
+    assert parser.parse(text) == Command("move", CardRef(Rank.SIX, Suit.CLUBS), CardRef(Rank.SEVEN, Suit.DIAMONDS))

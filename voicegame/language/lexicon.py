@@ -7,7 +7,7 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
-from typing import Callable
+from typing import Any, Callable
 
 from voicegame.engine.cards import Colour, Rank, Suit
 from voicegame.language.templates import Node, optional_words, parse_template, without_phrases, without_words
@@ -53,6 +53,9 @@ class Language:
     an ear held to the grammar that a rare single word does not pull other speech onto (Moonshine)."""
     open_intents: tuple[tuple[str, tuple[Node, ...]], ...] = ()
     """``intents`` likewise."""
+    ordinal_places: tuple[tuple[str, ...], dict[str, str]] = (("{nth}", "{noun}"), {})
+    """How a numbered pile is said with an ordinal (vocabulary.toml ``[ordinal_places]``): the word order of
+    "the third pile" for "pile three", and other words that stand for an ordinal ("leftmost": "first")."""
 
     def templates(self, intent: str) -> tuple[Node, ...]:
         return dict(self.intents)[intent]
@@ -125,7 +128,13 @@ def load_language(lang: str = "en") -> Language:
     return Language(lang, intents, rules, skip, ranks, suits, kinds, flat_messages, spoken_rules, spoken_intents,
                     frozenset(listening.get("second_only", [])), jokers, said_rules, said_intents,
                     {short: tuple(long.split()) for short, long in commands.get("contractions", {}).items()},
-                    heard_rules, heard_intents, open_rules, open_intents)
+                    heard_rules, heard_intents, open_rules, open_intents, _ordinal_places(vocabulary))
+
+
+def _ordinal_places(vocabulary: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, str]]:
+    """vocabulary.toml's ``[ordinal_places]``: its word order as words, and its ordinal words."""
+    table = vocabulary.get("ordinal_places", {})
+    return tuple(str(table.get("order", "{nth} {noun}")).split()), {str(k): str(v) for k, v in table.get("words", {}).items()}
 
 
 def game_messages(lang: str) -> dict[str, str]:

@@ -11,7 +11,7 @@ from voicegame.engine.piles import PileKind
 from voicegame.language.command import CardRef, Command, GroupRef, Intent, KindRef, PileRef
 from voicegame.language.lexicon import Language, load_language
 from voicegame.language.templates import Matcher, SlotMatcher
-from voicegame.engine.words import NUMBER_WORDS, ORDINAL_WORDS, number_word, word_number
+from voicegame.engine.words import NUMBER_WORDS, ORDINAL_WORDS, number_word, ordinal_word, word_number
 
 _PUNCTUATION = re.compile(r"[^\w\s']")
 T = TypeVar("T")
@@ -45,6 +45,29 @@ def _small_number(word: str) -> bool:
     return word.isdecimal() and len(word) <= 4 and int(word) <= 20
 
 
+def ordinal_names(pile_names: Mapping[tuple[str, ...], str],
+                  ordinal_places: tuple[tuple[str, ...], dict[str, str]]) -> dict[tuple[str, ...], str]:
+    """Each numbered pile name ("pile three", "free cell two") said with an ordinal as the language orders it
+    ("third pile", "second free cell"), "last" for the highest number of its noun, and the language's other
+    words for an ordinal ("leftmost pile"). Names holding another number ("row two column three") are left out."""
+    order, words = ordinal_places
+    numbered: dict[tuple[str, ...], dict[int, str]] = {}
+    for name, pile_id in pile_names.items():
+        if len(name) >= 2 and name[-1] in NUMBER_WORDS[1:] and not any(w in NUMBER_WORDS for w in name[:-1]):
+            numbered.setdefault(name[:-1], {}).setdefault(NUMBER_WORDS.index(name[-1]), pile_id)
+    out: dict[tuple[str, ...], str] = {}
+
+    def said(nth: str, noun: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(w for part in order for w in ((nth,) if part == "{nth}" else noun if part == "{noun}" else (part,)))
+
+    for noun, piles in numbered.items():
+        by_ordinal = {ordinal_word(n): pile_id for n, pile_id in piles.items()} | {"last": piles[max(piles)]}
+        by_ordinal |= {word: by_ordinal[meaning] for word, meaning in words.items() if meaning in by_ordinal}
+        for nth, pile_id in by_ordinal.items():
+            out.setdefault(said(nth, noun), pile_id)
+    return out
+
+
 class Parser:
     """Parses one game's commands. Build a new one when the game changes."""
 
@@ -58,6 +81,10 @@ class Parser:
         for spec in game.piles:
             for name in spec.names:
                 self.pile_names.setdefault(self.words(name), spec.id)
+        self.ordinal_pile_names = ordinal_names(self.pile_names, self.language.ordinal_places)
+        """"the third pile", "the last column", "the leftmost pile": piles by an ordinal before their noun (read,
+        not listened for: the recogniser's grammars are built from ``pile_names``)."""
+        self._ordinal_starts = frozenset(name[0] for name in self.ordinal_pile_names)
         self.group_names = {self.words(name): group for group, names in game.group_names.items() for name in names}
         self.kind_names = {
             tokenize(word): PileKind(kind) for kind, words in self.language.kinds.items() for word in words
@@ -111,6 +138,9 @@ class Parser:
     def _pile(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
         for end, pile_id in self._names(self.pile_names, tokens, pos):
             yield end, PileRef(pile_id)
+        if pos < len(tokens) and tokens[pos] in self._ordinal_starts:
+            for end, pile_id in self._names(self.ordinal_pile_names, tokens, pos):
+                yield end, PileRef(pile_id)
 
     def _group(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
         for end, group in self._names(self.group_names, tokens, pos):

@@ -76,7 +76,7 @@ def build_jsgf(parser: Parser, options: JsgfOptions = JsgfOptions()) -> str:
 
 def jsgf_document(parser: Parser, options: JsgfOptions = JsgfOptions()) -> Document:
     """``build_jsgf``'s document as a tree (``jsgf_tree``)."""
-    nouns = slot_phrases(parser)
+    nouns = slot_phrases(parser, options.phrasing)
     language = language_jsgf(parser, LanguageShape(options.article, options.phrasing, options.canonical,
                                                    options.visible is not None))
     legal = _legal_rules(options)

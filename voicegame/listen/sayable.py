@@ -49,8 +49,10 @@ def _names(table: Mapping[tuple[str, ...], object]) -> list[str]:
     return sorted({" ".join(name) for name in table})
 
 
-def slot_phrases(parser: Parser) -> dict[str, list[str]]:
-    """Every way to say each basic slot in this game; an empty list means the game has none.
+def slot_phrases(parser: Parser, phrasing: Phrasing = Phrasing.TYPED) -> dict[str, list[str]]:
+    """Every way to say each basic slot in this game; an empty list means the game has none. Piles named by
+    an ordinal ("the third pile": ``Parser.ordinal_pile_names``) are in the open phrasing only (Moonshine's
+    grammar): PocketSphinx's grammars hold the language as measured by voice.
 
     Kind words ("foundation", "discard pile") are kept only for kinds of pile the game has.
     A slot the grammar does not know yet is looked up as ``parser.<slot>_names``.
@@ -61,7 +63,7 @@ def slot_phrases(parser: Parser) -> dict[str, list[str]]:
     out = {
         "rank": sorted(language.ranks, key=lambda w: (language.ranks[w], w)),
         "suit": sorted(language.suits),
-        "pile": _names(parser.pile_names),
+        "pile": _names(parser.pile_names | (parser.ordinal_pile_names if phrasing is Phrasing.OPEN else {})),
         "foundation": _names({n: k for n, k in parser.kind_names.items() if k in kinds}),
         "number": list(NUMBER_WORDS[1 : top + 1]),
         "ordinal": [*ORDINAL_WORDS[1 : top + 1], "last"],
