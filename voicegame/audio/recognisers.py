@@ -1,8 +1,8 @@
 """Speech recogniser backends behind one small protocol.
 
 ``make_recogniser(kind, model)`` picks one of ``RECOGNISER_KINDS``, the one list of them: by default
-Vosk when a model is found (best accuracy), else PocketSphinx (its English model ships in the wheel);
-or typed text, or a Wyoming speech server. The heavy libraries are imported
+Vosk when a model is found (best accuracy), else Moonshine where its extra is installed, else PocketSphinx
+(its English model ships in the wheel); or typed text, or a Wyoming speech server. The heavy libraries are imported
 only when a backend is built, and every failure becomes a named ``AudioError`` whose message is one
 sentence a player can hear. The backends live in their own modules (``pocketsphinx.recogniser``,
 ``vosk_recogniser``, ``moonshine.recogniser``; what they share in ``backend``); their names are importable from here too.

@@ -30,7 +30,8 @@ def add_voice_options(play: argparse.ArgumentParser) -> None:
     """The ``play`` options that choose and tune the audio devices."""
     group = play.add_argument_group("voice")
     group.add_argument("--recogniser", choices=RECOGNISER_KINDS, default=None,
-                       help="speech recogniser (auto: Vosk when a model is found, else PocketSphinx; wyoming: the server --stt)")
+                       help="speech recogniser (auto: Vosk when a model is found, else Moonshine where it is installed, "
+                            "else PocketSphinx; wyoming: the server --stt)")
     group.add_argument("--model", metavar="DIR", help="Vosk model folder")
     group.add_argument("--stt", metavar="URI", help="Wyoming speech-to-text server, such as tcp://homeassistant.local:10300")
     group.add_argument("--speaker", choices=[k for k in SPEAKER_KINDS if k != "recorder"], default="auto",
