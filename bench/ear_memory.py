@@ -30,13 +30,13 @@ sys.path.insert(0, str(ROOT / "tests" / "audio"))
 import numpy as np  # noqa: E402
 
 import heard  # noqa: E402
+import moonshine_memory  # noqa: E402
 from soak import rss_mb  # noqa: E402
 from soak_voice import DEFAULT_PEOPLE, people_clips  # noqa: E402
 from speech_fixtures import speech_pcm  # noqa: E402
 from voicegame.engine import History  # noqa: E402
 
-COMMANDS = ("draw", "undo", "give me a hint", "read pile three", "new game", "what is score", "help",
-            "i think it is going to snow", "auto play", "where are my slippers", "seven of hearts on eight of spades")
+COMMANDS = (*moonshine_memory.COMMANDS, "seven of hearts on eight of spades")
 SENTENCES = ("draw", "undo", "read pile three", "seven of hearts on eight of spades")
 
 

@@ -134,7 +134,8 @@ def load_language(lang: str = "en") -> Language:
 def _ordinal_places(vocabulary: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, str]]:
     """vocabulary.toml's ``[ordinal_places]``: its word order as words, and its ordinal words."""
     table = vocabulary.get("ordinal_places", {})
-    return tuple(str(table.get("order", "{nth} {noun}")).split()), {str(k): str(v) for k, v in table.get("words", {}).items()}
+    order = tuple(str(table.get("order", "{nth} {noun}")).split())
+    return order, {str(k): str(v) for k, v in table.get("words", {}).items()}
 
 
 def game_messages(lang: str) -> dict[str, str]:

@@ -7,8 +7,9 @@ grammar decode and what Whisper wrote: ``hearing_key``) with what was asked abou
 (the question's words, which name the command in full). Once a hearing has been confirmed as the same
 command ``TRUSTED_AFTER`` times and never denied, the listening policy acts on it without asking
 (``Evidence.confirmed_before``); one "no" to it and it is asked about again for good. A question the
-player has said "no" to twice, and more often than "yes", about the same hearing is not asked again (``denied``; but
-what ends the game, asked even when heard for sure, where "no" is "not now"): the same hearing is refused ("Sorry, I did not catch that."), so that a voice heard the same wrong way is not
+player has said "no" to twice, and more often than "yes", about the same hearing is not asked again
+(``denied``; but what ends the game, asked even when heard for sure, where "no" is "not now"): the same
+hearing is refused ("Sorry, I did not catch that."), so that a voice heard the same wrong way is not
 asked the same wrong question at every try (espeak-ng en 160, a tuning voice, in bench/by_voice.py: "eight
 of hearts on nine of clubs" asked "Eight on hearts?" four times running, each "no").
 

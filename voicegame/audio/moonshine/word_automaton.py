@@ -187,25 +187,25 @@ class WordAutomaton:
     def is_final(self, state: int) -> bool:
         return bool(self._subsets[state] & self._ends)
 
-    def accepts(self, words: list[str] | tuple[str, ...]) -> bool:
+    def walk(self, words: list[str] | tuple[str, ...]) -> int | None:
+        """The state ``words`` lead to from the start (None: the grammar has no sentence beginning so)."""
         state = 0
         for word in words:
             nxt = self.moves(state).get(word)
             if nxt is None:
-                return False
+                return None
             state = nxt
-        return self.is_final(state)
+        return state
+
+    def accepts(self, words: list[str] | tuple[str, ...]) -> bool:
+        state = self.walk(words)
+        return state is not None and self.is_final(state)
 
     def complete(self, words: list[str] | tuple[str, ...]) -> bool:
         """Whether ``words`` make a whole sentence that no word of the grammar can follow ("undo", "six of
         diamonds on seven of clubs"; not "six of diamonds")."""
-        state = 0
-        for word in words:
-            nxt = self.moves(state).get(word)
-            if nxt is None:
-                return False
-            state = nxt
-        return self.is_final(state) and not self.moves(state)
+        state = self.walk(words)
+        return state is not None and self.is_final(state) and not self.moves(state)
 
     @property
     def words(self) -> frozenset[str]:
