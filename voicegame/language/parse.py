@@ -172,6 +172,51 @@ class Parser:
     def _game(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
         yield from self._names(self.game_names, tokens, pos)
 
+    def places_at(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, CardRef | PileRef | KindRef | GroupRef]]:
+        """Every place named from ``pos`` (a card, a pile by name or ordinal, a kind, a group) and where it ends:
+        the slots of the templates, for the frame reader (voicegame.language.frames)."""
+        for matcher in (self._card, self._pile, self._kind, self._group):
+            for end, value in matcher(tokens, pos):
+                yield end, cast(CardRef | PileRef | KindRef | GroupRef, value)
+
+    def pile_like(self, named: tuple[str, ...], word: str) -> PileRef | None:
+        """The pile of the same noun as the numbered pile ``named`` ("pile three", "the third pile") with the
+        number or ordinal ``word`` instead: "pile three to five", "the second pile to the seventh". None when
+        ``named`` is no numbered pile or this game has no such pile."""
+        order, ordinal_words = self.language.ordinal_places
+        words = tuple(ordinal_words.get(w, w) for w in named if w not in self.language.skip)
+        word = ordinal_words.get(word, word)
+        nouns = []
+        if len(words) >= 2 and words[-1] in NUMBER_WORDS[1:]:
+            nouns.append(words[:-1])
+        if len(words) >= 2 and (words[0] in ORDINAL_WORDS[1:] or words[0] == "last"):
+            nouns.append(words[1:])
+        number = number_word(ORDINAL_WORDS.index(word)) if word in ORDINAL_WORDS[1:] else word
+        for noun in nouns:
+            if noun + (number,) in self.pile_names:
+                return PileRef(self.pile_names[noun + (number,)])
+            if word == "last":
+                said = tuple(w for part in order for w in (("last",) if part == "{nth}" else noun if part == "{noun}" else (part,)))
+                if said in self.ordinal_pile_names:
+                    return PileRef(self.ordinal_pile_names[said])
+        return None
+
+    def _same_noun_target(self, tokens: tuple[str, ...], command: Command) -> Command:
+        """A move to a bare number right after a pile named by its number is to the pile of that number
+        ("pile three to five", "column three onto eight"), not to a card: people leave the noun out the
+        second time. "pile three to the five" keeps the card."""
+        source, target = command.source, command.target
+        if command.intent != Intent.MOVE or not isinstance(source, PileRef) or not isinstance(target, CardRef) \
+                or target.suit is not None or len(tokens) < 3 or tokens[-1] not in NUMBER_WORDS[1:] \
+                or tokens[-2] in self.language.skip:
+            return command
+        for name, pile_id in self.pile_names.items():
+            if pile_id == source.pile_id and any(tokens[i:i + len(name)] == name for i in range(len(tokens) - 2)):
+                pile = self.pile_like(name, tokens[-1])
+                if pile is not None:
+                    return Command(Intent.MOVE, source=source, target=pile)
+        return command
+
     # ----- parsing -----------------------------------------------------------------
     @property
     def heard(self) -> Parser:
@@ -202,7 +247,8 @@ class Parser:
         for intent, templates in self.language.intents:
             for template in templates:
                 for bindings in self.matcher.full_matches(template, tokens):
-                    return self._command(intent, cast(Slots, dict(bindings)))  # bound by _slot_matchers
+                    command = self._command(intent, cast(Slots, dict(bindings)))  # bound by _slot_matchers
+                    return self._same_noun_target(tokenize(text), command)
         return None
 
     @staticmethod

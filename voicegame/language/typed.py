@@ -22,6 +22,7 @@ from typing import Iterator
 
 from voicegame.engine.words import NUMBER_WORDS
 from voicegame.language.command import Command, Intent
+from voicegame.language.frames import read_frame
 from voicegame.language.lexicon import grammar_file
 from voicegame.language.parse import Parser, tokenize
 
@@ -82,7 +83,7 @@ def read_typed(parser: Parser, text: str) -> Command | None:
             command = parser.parse(" ".join(reading))
             if command is not None:
                 return command
-    return _no_such_place(parser, tokens, habits)
+    return read_frame(parser, " ".join(_spell_cards(tokens))) or _no_such_place(parser, tokens, habits)
 
 
 def _readings(tokens: tuple[str, ...], habits: TypedHabits) -> Iterator[tuple[str, ...]]:

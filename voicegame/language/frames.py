@@ -1,0 +1,202 @@
+"""Words nobody wrote into the templates -> :class:`Command`, by composition (``grammars/<lang>/frames.toml``).
+
+The templates of commands.toml are whole phrasings: what the recognisers listen for, and what typed text
+and transcripts are first read against (:meth:`Parser.parse`). People say far more than any list of
+phrasings holds ("oops wrong one", "do I have any free cells", "the sixth pile over to the ninth"), so
+what no template matches is read once more as a frame: the words are cut into places the game knows
+(cards, piles, "the third pile"), concepts of the lexicon ("take back" is ``undo``) and fillers, with as
+few pieces as can be; a word that is none of these and nothing is understood. The concepts heard and
+the places, in the order said, must fit exactly one frame, which makes the command.
+
+Why not Home Assistant's hassil here: hassil matches whole templates with wildcards, which is what
+commands.toml already is; what it cannot do is accept a new word order or a new combination of known
+words without a new template. A frame is a set of concepts, so "the deck: how many left" and "how many
+are left in the deck" are one frame. The places come from the parser's own slots, so every way of naming
+a card or a pile the templates know (and the recognisers hear) is known here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator
+
+from voicegame.engine.piles import PileKind
+from voicegame.engine.words import NUMBER_WORDS, ORDINAL_WORDS, number_word
+from voicegame.language.command import CardRef, Command, GroupRef, Intent, KindRef, Place, PileRef
+from voicegame.language.lexicon import grammar_file
+from voicegame.language.parse import Parser, tokenize
+from voicegame.language.templates import expand, parse_template
+
+UNKNOWN_COST = 100
+"""A word that is no place, concept or filler costs more than any cut into known pieces."""
+MAX_CUTS = 64
+"""The cuts of least cost tried at most (ties: "home" is a place and the concept ``up``, "in" is ``onto`` and ``from``)."""
+MAX_WORDS = 24
+"""Longer texts are not read as frames (a request is shorter; the cutting is quadratic)."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """An intent and what it is made of (see frames.toml)."""
+
+    name: str
+    intent: str
+    needs: frozenset[str]
+    allows: frozenset[str]
+    places: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FrameLexicon:
+    """frames.toml as token tuples: fillers, concept phrases (phrase -> concept) and frames."""
+
+    filler: frozenset[tuple[str, ...]]
+    concepts: dict[tuple[str, ...], frozenset[str]]
+    frames: tuple[Frame, ...]
+    longest: int
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece of a cut: a place (``place`` set), a concept, a filler, a bare ordinal or an unknown word."""
+
+    kind: str
+    words: tuple[str, ...]
+    concept: str = ""
+    place: Place | None = None
+    ordinal: int = 0
+
+
+@lru_cache(maxsize=None)
+def load_frames(lang: str = "en") -> FrameLexicon:
+    from voicegame.language.lexicon import load_language  # cached; the rules the concepts refer to
+
+    data = grammar_file(lang, "frames.toml")
+    language = load_language(lang)
+    concepts: dict[tuple[str, ...], frozenset[str]] = {}
+    for concept, template in data.get("concepts", {}).items():
+        for phrase in expand(parse_template(template), language.rules, {}):
+            words = tuple(w for t in tokenize(phrase) for w in language.contractions.get(t, (t,)))
+            if words:
+                concepts[words] = concepts.get(words, frozenset()) | {concept}
+    filler = frozenset(tokenize(w) for w in data.get("filler", []))
+    named = data.get("frames", {})
+    frames = [Frame(name, spec.get("intent", name), frozenset(spec.get("needs", [])), frozenset(spec.get("allows", [])),
+                    tuple(spec.get("places", []))) for name, spec in named.items()]
+    for concept in {c for named_by in concepts.values() for c in named_by} - set(named):  # a concept alone makes the intent of its name
+        if concept in Intent._value2member_map_:
+            frames.append(Frame(concept, concept, frozenset({concept}), frozenset(), ()))
+    longest = max(len(p) for p in (*concepts, *filler))
+    return FrameLexicon(filler, concepts, tuple(frames), longest)
+
+
+def read_frame(parser: Parser, text: str) -> Command | None:
+    """The one command the words of ``text`` make as a frame; None when a word is unknown, no frame
+    fits, or the best cuts of the words make different commands."""
+    lexicon = load_frames(parser.language.code)
+    tokens = tuple(w for t in tokenize(text) for w in parser.language.contractions.get(t, (t,)))
+    if not tokens or len(tokens) > MAX_WORDS:
+        return None
+    made: set[Command] = set()
+    for cut in _cheapest_cuts(parser, lexicon, tokens):
+        command = _fit(parser, lexicon, cut)
+        if command is not None:
+            made.add(command)
+    return made.pop() if len(made) == 1 else None
+
+
+def _pieces_at(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...], pos: int) -> Iterator[Piece]:
+    """Every piece that may begin at ``pos``."""
+    for end, value in parser.places_at(tokens, pos):
+        yield Piece("place", tokens[pos:end], place=value)
+    for size in range(1, min(lexicon.longest, len(tokens) - pos) + 1):
+        words = tokens[pos:pos + size]
+        for concept in sorted(lexicon.concepts.get(words, ())):
+            yield Piece("concept", words, concept=concept)
+        if words in lexicon.filler:
+            yield Piece("filler", words)
+    word = tokens[pos]
+    nth = parser.language.ordinal_places[1].get(word, word)  # "leftmost": first
+    if nth in ORDINAL_WORDS[1:] or nth == "last":
+        yield Piece("ordinal", (nth,), ordinal=-1 if nth == "last" else ORDINAL_WORDS.index(nth))
+    yield Piece("unknown", (word,))
+
+
+def _cheapest_cuts(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...]) -> list[tuple[Piece, ...]]:
+    """The cuts of ``tokens`` into pieces with the fewest unknown words, then the fewest pieces (longest
+    phrases first: "take it back" is one concept, not a verb, a filler and a word)."""
+    n = len(tokens)
+    best: list[tuple[int, list[tuple[Piece, ...]]]] = [(0, [()])] + [(10**9, []) for _ in range(n)]
+    for pos in range(n):
+        cost, cuts = best[pos]
+        if not cuts:
+            continue
+        for piece in _pieces_at(parser, lexicon, tokens, pos):
+            end = pos + len(piece.words)
+            step = UNKNOWN_COST if piece.kind == "unknown" else 1
+            if cost + step < best[end][0]:
+                best[end] = (cost + step, [c + (piece,) for c in cuts][:MAX_CUTS])
+            elif cost + step == best[end][0]:
+                best[end][1].extend(c + (piece,) for c in cuts[:MAX_CUTS - len(best[end][1])])
+    cost, cuts = best[n]
+    return [] if cost >= UNKNOWN_COST else cuts
+
+
+def _fit(parser: Parser, lexicon: FrameLexicon, cut: tuple[Piece, ...]) -> Command | None:
+    """The command of the one frame (most needs first) that the cut's concepts and places fit."""
+    concepts = frozenset(p.concept for p in cut if p.kind == "concept")
+    said = [(p, i > 0 and cut[i - 1].kind == "filler" and cut[i - 1].words[-1] in parser.language.skip)
+            for i, p in enumerate(cut) if p.kind in ("place", "ordinal")]  # a place, and whether "the" came before
+    fits: list[tuple[int, Command]] = []
+    for frame in lexicon.frames:
+        if not frame.needs <= concepts or not concepts <= frame.needs | frame.allows:
+            continue
+        places = _places(parser, frame, said)
+        if places is None:
+            continue
+        fits.append((len(frame.needs), _command(frame, places)))
+    if not fits:
+        return None
+    most = max(n for n, _ in fits)
+    best = {command for n, command in fits if n == most}
+    return best.pop() if len(best) == 1 else None
+
+
+def _places(parser: Parser, frame: Frame, said: list[tuple[Piece, bool]]) -> list[Place] | None:
+    """The places ``said`` as the frame takes them (a bare ordinal or number after a numbered pile names
+    a pile of the same noun: "the second pile to the seventh"); None when they do not fit."""
+    if len(said) != len(frame.places):
+        return None
+    out: list[Place] = []
+    for role, (piece, after_article) in zip(frame.places, said):
+        place = piece.place
+        if out and isinstance(out[0], PileRef) and (piece.kind == "ordinal" or (_bare_number(piece) and not after_article)):
+            place = parser.pile_like(said[0][0].words, piece.words[-1]) or place
+        if place is None or not _takes(role, place):
+            return None
+        out.append(place)
+    return out
+
+
+def _bare_number(piece: Piece) -> bool:
+    return isinstance(piece.place, CardRef) and piece.place.suit is None and piece.words[-1] in NUMBER_WORDS[1:]
+
+
+def _takes(role: str, place: Place) -> bool:
+    if role == "card":
+        return isinstance(place, CardRef)
+    if role == "pile":
+        return isinstance(place, (PileRef, GroupRef))
+    if role == "area":
+        return isinstance(place, (PileRef, GroupRef, KindRef))
+    if role == "target":
+        return isinstance(place, (CardRef, PileRef, KindRef))
+    return isinstance(place, (CardRef, PileRef))  # source, place
+
+
+def _command(frame: Frame, places: list[Place]) -> Command:
+    if frame.intent == Intent.MOVE:
+        target = places[1] if len(places) > 1 else KindRef(PileKind.FOUNDATION) if "up" in frame.needs else None
+        return Command(Intent.MOVE, source=places[0], target=target)
+    return Command(frame.intent, source=places[0] if places else None)
