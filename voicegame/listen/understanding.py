@@ -18,6 +18,7 @@ from typing import Callable, Hashable
 from voicegame.audio.backend import Heard, Transcript
 from voicegame.engine import State
 from voicegame.language.command import Command, Intent
+from voicegame.language.frames import read_frame
 from voicegame.language.narrate import Narrator
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
@@ -258,6 +259,9 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
         return understood
     written, command = read_transcript(at.parser, transcript.text)
     if command is None:
+        framed = _framed(understood, written, at)
+        if framed is not None:
+            return framed
         return Understanding(How.REJECTED) if _sure_no_command(understood, heard, transcript.logprob, written, at.parser) \
             else understood
     decoded = understood.how is not How.REJECTED
@@ -267,6 +271,23 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
         return understood
     other = _by_grammar(Heard(written, None), at)
     return replace(other, doubt=TRANSCRIPT_ONLY, text=written) if other.how in (How.PARSED, How.ASKED) else understood
+
+
+def _framed(understood: Understanding, written: str, at: Hearing) -> Understanding | None:
+    """What a transcript in words no template holds ("oops wrong one", "do I have any free cells") means as a
+    frame (voicegame.language.frames), where the grammar decode heard nothing or is in doubt: the frame's
+    command, asked about before it changes the game (``TRANSCRIPT_ONLY``); the decode's doubt lifted when the
+    frame names the same command. Never a "yes" or a bare answer (``NOT_OVERRULING``), and never against a
+    clear decode: a frame is a looser reading than a template. None: the frame changes nothing."""
+    command = read_frame(at.parser, written)
+    if command is None or command.intent in NOT_OVERRULING:
+        return None
+    decoded = understood.how is not How.REJECTED
+    if decoded and (command == understood.command or _same_play(understood, command, at)):
+        return _agreed_by_transcript(understood, command)
+    if decoded and not understood.doubt:
+        return None
+    return Understanding(How.PARSED, command, doubt=TRANSCRIPT_ONLY, text=written)
 
 
 def _sure_no_command(understood: Understanding, heard: Heard, logprob: float, written: str, parser: Parser) -> bool:
