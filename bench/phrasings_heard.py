@@ -10,6 +10,8 @@ by default, Moonshine with Whisper as ``moonshine-whisper``), and judged by benc
 ``judge`` against the same phrasing typed in the same position:
 
 - right: the same command and answer as typed (right-confirmed: asked first, and "yes" did it);
+- as meant: right, and typed it is what the person meant (bench/phrasings.py's "understood"): the
+  phrasings understood by voice (issue 50's target, >= 80% on held-out voices, counts these);
 - wrong action: the game or a setting changed otherwise (must be 0);
 - misheard: another answer, nothing changed; rejected: "Sorry, I did not catch that.";
 - non-commands (the corpus's table talk): accepted (acted on), asked, rejected.
@@ -35,7 +37,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import heard  # noqa: E402
 import voices  # noqa: E402
-from phrasings import CORPUS, HALVES, Phrasing, load  # noqa: E402
+from phrasings import CORPUS, HALVES, Phrasing, load, outcome as typed_outcome  # noqa: E402
 from voices import HELD_OUT  # noqa: E402
 from voicegame.play.session import Session  # noqa: E402
 
@@ -64,13 +66,13 @@ def run_voice(job: tuple[str, list[Phrasing]]) -> list[dict]:
         outcome = heard.judge(session, state, phrasing.text if phrasing.meanings else None, result, system)
         rows.append({"system": system, "voice": label, "half": phrasing.half, "game": phrasing.game, "text": phrasing.text,
                      "command": bool(phrasing.meanings), "intent": phrasing.intent, "heard": result.text,
-                     "outcome": outcome, "cpu": time.process_time() - cpu})
+                     "outcome": outcome, "typed": typed_outcome(phrasing)[0], "cpu": time.process_time() - cpu})
     return rows
 
 
 def summarise(rows: list[dict]) -> str:
-    out = ["| voice | commands | right | of which asked first | wrong action | misheard | rejected | non-commands | accepted | asked |",
-           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    out = ["| voice | commands | right | of which asked first | as meant | wrong action | misheard | rejected | non-commands | accepted | asked |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     systems = sorted({r.get("system", "game") for r in rows})
     for system in systems:
         out += _table_rows([r for r in rows if r.get("system", "game") == system],
@@ -92,7 +94,9 @@ def _table_rows(rows: list[dict], prefix: str) -> list[str]:
         junk = Counter(r["outcome"] for r in mine if not r["command"])
         commands, nones = sum(said.values()), sum(junk.values())
         right = said["right"] + said["right-confirmed"]
+        meant = sum(1 for r in mine if r["command"] and r["outcome"] in RIGHT and r.get("typed") == "understood")
         out.append(f"| {prefix}{label} | {commands} | {right} ({100 * right / max(commands, 1):.1f}%) | {said['right-confirmed']} | "
+                   f"{meant} ({100 * meant / max(commands, 1):.1f}%) | "
                    f"{said['wrong action']} | {said['misheard']} | {said['rejected'] + said['rejected-confirmed']} | {nones} | "
                    f"{junk['accepted']} ({100 * junk['accepted'] / max(nones, 1):.1f}%) | {junk['asked']} |")
     return out

@@ -32,6 +32,8 @@ UNKNOWN_COST = 100
 """A word that is no place, concept or filler costs more than any cut into known pieces."""
 MAX_CUTS = 64
 """The cuts of least cost tried at most (ties: "home" is a place and the concept ``up``, "in" is ``onto`` and ``from``)."""
+GAME_NAMED = "game_name"
+"""The concept a game's name is ("how do you play klondike" is help, as "how do you play" is)."""
 MAX_WORDS = 24
 """Longer texts are not read as frames (a request is shorter; the cutting is quadratic)."""
 
@@ -95,7 +97,7 @@ def read_frame(parser: Parser, text: str) -> Command | None:
     """The one command the words of ``text`` make as a frame; None when a word is unknown, no frame
     fits, or the best cuts of the words make different commands."""
     lexicon = load_frames(parser.language.code)
-    tokens = tuple(w for t in tokenize(text) for w in parser.language.contractions.get(t, (t,)))
+    tokens = tuple(w for t in tokenize(text) for w in _spelled_out(parser, t))
     if not tokens or len(tokens) > MAX_WORDS:
         return None
     made: set[Command] = set()
@@ -106,10 +108,21 @@ def read_frame(parser: Parser, text: str) -> Command | None:
     return made.pop() if len(made) == 1 else None
 
 
+def _spelled_out(parser: Parser, token: str) -> tuple[str, ...]:
+    """A contraction as its words: the language's ("what's"), else any "'s" as "is" ("whatever's safe")."""
+    if token in parser.language.contractions:
+        return parser.language.contractions[token]
+    if token.endswith("'s") and len(token) > 2:
+        return (token[:-2], "is")
+    return (token.strip("'"),) if token.strip("'") else ()
+
+
 def _pieces_at(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...], pos: int) -> Iterator[Piece]:
     """Every piece that may begin at ``pos``."""
     for end, value in parser.places_at(tokens, pos):
         yield Piece("place", tokens[pos:end], place=value)
+    for end, _game in parser.game_at(tokens, pos):  # "how do you play klondike": a game named, as a concept
+        yield Piece("concept", tokens[pos:end], concept=GAME_NAMED)
     for size in range(1, min(lexicon.longest, len(tokens) - pos) + 1):
         words = tokens[pos:pos + size]
         for concept in sorted(lexicon.concepts.get(words, ())):
@@ -172,7 +185,11 @@ def _places(parser: Parser, frame: Frame, said: list[tuple[Piece, bool]]) -> lis
     for role, (piece, after_article) in zip(frame.places, said):
         place = piece.place
         if out and isinstance(out[0], PileRef) and (piece.kind == "ordinal" or (_bare_number(piece) and not after_article)):
-            place = parser.pile_like(said[0][0].words, piece.words[-1]) or place
+            named = said[0][0]
+            place = (parser.pile_like(named.words, piece.words[-1]) if named.kind == "place"
+                     else parser.tableau_pile(piece.words[-1])) or place
+        elif not out and piece.kind == "ordinal" and len(said) > 1 and said[1][0].kind == "ordinal":
+            place = parser.tableau_pile(piece.words[-1])  # "second to the fifth": two tableau piles
         if place is None or not _takes(role, place):
             return None
         out.append(place)

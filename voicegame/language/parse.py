@@ -172,6 +172,10 @@ class Parser:
     def _game(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
         yield from self._names(self.game_names, tokens, pos)
 
+    def game_at(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, str]]:
+        """Every game named from ``pos`` and where its name ends."""
+        yield from self._names(self.game_names, tokens, pos)
+
     def places_at(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, CardRef | PileRef | KindRef | GroupRef]]:
         """Every place named from ``pos`` (a card, a pile by name or ordinal, a kind, a group) and where it ends:
         the slots of the templates, for the frame reader (voicegame.language.frames)."""
@@ -199,6 +203,14 @@ class Parser:
                 said = tuple(w for part in order for w in (("last",) if part == "{nth}" else noun if part == "{noun}" else (part,)))
                 if said in self.ordinal_pile_names:
                     return PileRef(self.ordinal_pile_names[said])
+        return None
+
+    def tableau_pile(self, word: str) -> PileRef | None:
+        """The tableau pile an ordinal or number alone names where no noun was said ("second to the fifth"):
+        of this game's first numbered tableau pile's noun ("pile", "column")."""
+        for spec in self.game.piles:
+            if spec.kind is PileKind.TABLEAU:
+                return next((pile for name in spec.names if (pile := self.pile_like(self.words(name), word)) is not None), None)
         return None
 
     def _same_noun_target(self, tokens: tuple[str, ...], command: Command) -> Command:

@@ -83,7 +83,7 @@ def read_typed(parser: Parser, text: str) -> Command | None:
             command = parser.parse(" ".join(reading))
             if command is not None:
                 return command
-    return read_frame(parser, " ".join(_spell_cards(tokens))) or _no_such_place(parser, tokens, habits)
+    return _no_such_place(parser, tokens, habits) or read_frame(parser, " ".join(_spell_cards(tokens)))
 
 
 def _readings(tokens: tuple[str, ...], habits: TypedHabits) -> Iterator[tuple[str, ...]]:
