@@ -1,0 +1,108 @@
+"""Understanding by composition (voicegame/language/frames.py, grammars/en/frames.toml): words no template holds
+read as concepts, places and fillers that fit one frame; a word of anything else, or two frames that fit
+alike, and nothing is understood. Typed text acts on a frame; a transcript's frame is asked about first."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicegame.audio.backend import Heard, Transcript, TranscriptOnDemand
+from voicegame.language.command import Intent
+from voicegame.language.frames import load_frames, read_frame
+from voicegame.language.lexicon import grammar_file
+from voicegame.play.session import Session
+
+
+def _parser(game: str = "klondike"):  # noqa: ANN202
+    return Session(game, seed=5).words.parser
+
+
+def _read(text: str, game: str = "klondike") -> dict | None:
+    command = read_frame(_parser(game), text)
+    return None if command is None else command.to_json()
+
+
+def test_the_lexicon_names_only_concepts_and_intents_it_has() -> None:
+    data = grammar_file("en", "frames.toml")
+    concepts = set(data["concepts"]) | {"game_name"}
+    for name, frame in data["frames"].items():
+        assert set(frame.get("needs", [])) <= concepts, name
+        assert set(frame.get("allows", [])) <= concepts, name
+        assert frame.get("intent", name) in Intent._value2member_map_, name
+    lexicon = load_frames()
+    assert all(frame.needs for frame in lexicon.frames), "a frame that needs nothing would read any place alone"
+
+
+@pytest.mark.parametrize("game, text, meant", [
+    ("klondike", "the sixth pile over to the ninth", None),  # Klondike has seven piles: no pile nine
+    ("spider", "the sixth pile over to the ninth", {"intent": "move", "source": {"pile": "column6"}, "target": {"pile": "column9"}}),
+    ("klondike", "second to the fifth", {"intent": "move", "source": {"pile": "pile2"}, "target": {"pile": "pile5"}}),
+    ("freecell", "move the rightmost column onto the leftmost one",
+     {"intent": "move", "source": {"pile": "column8"}, "target": {"pile": "column1"}}),
+    ("klondike", "could you shove the king over onto pile five for me mate",
+     {"intent": "move", "source": {"card": "king"}, "target": {"pile": "pile5"}}),
+    ("klondike", "move the king to the empty column", {"intent": "move", "source": {"card": "king"}}),
+    ("klondike", "oops wrong one", {"intent": "undo"}),
+    ("klondike", "ah no undo that", {"intent": "undo"}),
+    ("freecell", "do i have any free cells", {"intent": "read_cells"}),
+    ("klondike", "how many more times can i go through the deck", {"intent": "redeals_left"}),
+    ("klondike", "can this deal be solved", {"intent": "winnable"}),
+    ("klondike", "send up whatever's safe", {"intent": "auto"}),
+    ("klondike", "what's on the foundations so far", {"intent": "read_foundations"}),
+    ("klondike", "can you make it a little quieter", {"intent": "quieter"}),
+    ("klondike", "how do you play klondike", {"intent": "help"}),
+])
+def test_words_no_template_holds_are_read_as_a_frame(game: str, text: str, meant: dict | None) -> None:
+    assert _parser(game).parse(text) is None, "a template holds this: it tests nothing here"
+    assert _read(text, game) == meant
+
+
+@pytest.mark.parametrize("text", [
+    "where are my slippers",  # an unknown word
+    "what deal is this",  # "what" asks: no action frame allows it
+    "i do not know",  # not "no"
+    "i need to get up at seven am",  # "up" with no verb is no move
+    "so close",
+    "uh hold on",
+    "take the jack and put it up and draw",  # two frames' concepts: nothing
+    "",
+])
+def test_ordinary_talk_is_no_frame(text: str) -> None:
+    assert read_frame(_parser(), text) is None
+
+
+def test_a_bare_number_after_a_numbered_pile_is_a_pile_of_the_same_noun() -> None:
+    parser = _parser()
+    assert parser.parse("pile three to five").to_json()["target"] == {"pile": "pile5"}
+    assert parser.parse("pile three to the five").to_json()["target"] == {"card": "five"}
+    assert parser.parse("the seven to five").to_json()["target"] == {"card": "five"}  # no pile named first
+
+
+def test_typed_text_acts_on_a_frame() -> None:
+    session = Session("klondike", seed=5)
+    reply = session.handle("turn one over please")
+    assert reply.command is not None and reply.command.intent == Intent.DRAW
+
+
+def _written(text: str) -> TranscriptOnDemand:
+    return TranscriptOnDemand(lambda: Transcript(text, -0.3, 0.1))
+
+
+def test_a_transcripts_frame_that_changes_the_game_is_asked_about_first() -> None:
+    session = Session("klondike", seed=5)
+    session.handle("draw")
+    reply = session.hear(Heard("", None, True, transcript=_written("Oops, wrong one.")))
+    assert reply.sentences == ["Undo?"]
+    assert session.hear(Heard("yes", 0.95)).sentences[0] == "Took back the draw."
+
+
+def test_a_transcripts_frame_that_only_tells_is_answered() -> None:
+    session = Session("freecell", seed=5)
+    reply = session.hear(Heard("", None, True, transcript=_written("Do I have any free cells?")))
+    assert reply.command is not None and reply.command.intent == Intent.READ_CELLS
+
+
+def test_a_clear_decode_is_not_overruled_by_a_frame() -> None:
+    session = Session("klondike", seed=5)
+    reply = session.hear(Heard("hint", 0.95, transcript=_written("oops wrong one")))
+    assert reply.command is not None and reply.command.intent == Intent.HINT
