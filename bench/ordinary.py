@@ -6,7 +6,9 @@ Reads tests/data/phrasings/nlu_ordinary.txt (the NLU Evaluation Data, CC BY 4.0:
 "play some jazz", "turn off the lights", "tell me a joke" ...) as typed text and as a transcript would
 be read (voicegame.language.typed.read_typed: the templates, their tolerant readings, then the frame
 reader of voicegame.language.frames), in each game, and counts those taken as a command, by which
-reading. Every one is wrong: none of these asks anything of a card game. Speech is asked about before
+reading, and those asked about as the command they are one word away from ("Did you mean ...?",
+voicegame.language.frames ``nearest_frame``: nothing done). Every one is wrong: none of these asks anything
+of a card game. Speech is asked about before
 a transcript's frame changes the game (voicegame.listen.understanding), so this counts the questions
 and readings a player's ordinary talk would cause. Tune only on the T half.
 """
@@ -22,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from voicegame.language.frames import read_frame  # noqa: E402
+from voicegame.language.frames import nearest_frame, read_frame  # noqa: E402
 from voicegame.language.typed import read_typed  # noqa: E402
 from voicegame.play.session import Session  # noqa: E402
 
@@ -48,8 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     lines = [line for line in load() if args.half in (None, line[0])]
     print(f"{len(lines)} ordinary requests, games {args.games}")
-    print("| game | half | requests | taken as a command | by a template | by a frame | CPU ms a request |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| game | half | requests | taken as a command | by a template | by a frame | asked \"Did you mean ...?\" | CPU ms a request |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for game in args.games.split(","):
         parser = Session(game, seed=1).words.parser
         for half in HALVES:
@@ -61,15 +63,20 @@ def main(argv: list[str] | None = None) -> int:
             for _, intent, text in mine:
                 command = read_typed(parser, text)
                 if command is None:
+                    nearest = nearest_frame(parser, text)
+                    if nearest is not None:
+                        taken["asked"] += 1
+                        if args.failures:
+                            print(f"  {game} {half} asked    {intent:24} {text!r} -> {nearest.to_json()}")
                     continue
                 by = "frame" if read_frame(parser, text) == command and parser.parse(text) is None else "template"
                 taken[by] += 1
                 if args.failures:
                     print(f"  {game} {half} {by:8} {intent:24} {text!r} -> {command.to_json()}")
             cpu = (time.process_time() - cpu) * 1000 / len(mine)
-            total = sum(taken.values())
+            total = taken["template"] + taken["frame"]
             print(f"| {game} | {HALVES[half]} | {len(mine)} | {total} ({100 * total / len(mine):.2f} %) | "
-                  f"{taken['template']} | {taken['frame']} | {cpu:.2f} |")
+                  f"{taken['template']} | {taken['frame']} | {taken['asked']} ({100 * taken['asked'] / len(mine):.2f} %) | {cpu:.2f} |")
     return 0
 
 

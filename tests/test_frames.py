@@ -107,3 +107,45 @@ def test_a_clear_decode_is_not_overruled_by_a_frame() -> None:
     def heard(text: str) -> list[str]:
         return Session("klondike", seed=5).hear(Heard("hint", 0.95, transcript=_written(text))).sentences
     assert heard("oops wrong one") == heard("what a lovely day") != ["Undo?"]
+
+
+# ----- "Did you mean ...?": one word away from a command -----------------------------------------------
+def test_typed_words_one_unknown_word_from_a_command_are_asked_about_never_done() -> None:
+    session = Session("klondike", seed=5)
+    session.handle("draw")
+    reply = session.handle("undo the blasted move")
+    assert reply.sentences == ["Did you mean undo?"] and reply.command is None
+    assert session.handle("yes").sentences[0] == "Took back the draw."
+
+
+def test_no_to_did_you_mean_does_nothing() -> None:
+    session = Session("klondike", seed=5)
+    before = session.state
+    session.handle("undo the blasted move")
+    assert session.handle("no").sentences == ["Cancelled."]
+    assert session.state == before
+
+
+@pytest.mark.parametrize("text", [
+    "lower the lights",  # one known word beside the unknown one: no sign of what was meant
+    "move the sevn of hearts to pile two",  # the unknown word may belong to the place beside it
+    "what time is it",  # no frame without the unknown word
+    "where are my slippers",
+])
+def test_talk_not_near_one_command_is_not_asked_about(text: str) -> None:
+    reply = Session("klondike", seed=5).handle(text)
+    assert reply.sentences == ["Sorry, I did not catch that."]
+
+
+@pytest.mark.parametrize("text, said", [
+    ("oops wrong one", "undo"),
+    ("read the third pile", "read pile three"),
+    ("second to the fifth", "pile two to pile five"),
+    ("how many more times can i go through the deck", "how many redeals"),
+])
+def test_a_command_is_named_in_words_the_game_understands(text: str, said: str) -> None:
+    from voicegame.language.spoken_command import spoken_command
+    parser = _parser()
+    command = parser.parse(text) or read_frame(parser, text)
+    assert spoken_command(parser, command) == said
+    assert parser.parse(said) == command

@@ -108,6 +108,31 @@ def read_frame(parser: Parser, text: str) -> Command | None:
     return made.pop() if len(made) == 1 else None
 
 
+def nearest_frame(parser: Parser, text: str) -> Command | None:
+    """The command ``text`` is nearest to when one word of it is unknown and the rest is a frame that fits
+    one command alone ("quieter please it's late"): something to ask about ("Did you mean quieter?"),
+    never to do. None for anything else: no unknown word (``read_frame`` reads it or nothing does), more
+    than one, fewer than two known pieces besides fillers ("lower the lights": "lower" alone is no sign of
+    what was meant), no concept, or the unknown word beside a place (it may belong to the place: "the sevn
+    of hearts" is no "hearts")."""
+    lexicon = load_frames(parser.language.code)
+    tokens = tuple(w for t in tokenize(text) for w in _spelled_out(parser, t))
+    if len(tokens) < 3 or len(tokens) > MAX_WORDS:
+        return None
+    made: set[Command] = set()
+    for cut in _cheapest_cuts(parser, lexicon, tokens, unknown_words=1):
+        said = [p for p in cut if p.kind != "filler"]
+        at = next(i for i, p in enumerate(said) if p.kind == "unknown")
+        if any(p.kind in ("place", "ordinal") for p in said[max(0, at - 1):at + 2]):
+            continue  # "the sevn of hearts": a word beside a place, fillers apart, may be part of it
+        if len(said) < 3 or not any(p.kind == "concept" for p in said):
+            continue  # one known word beside an unknown one ("lower the lights"): no sign of what was meant
+        command = _fit(parser, lexicon, tuple(p for p in cut if p.kind != "unknown"))
+        if command is not None:
+            made.add(command)
+    return made.pop() if len(made) == 1 else None
+
+
 def _spelled_out(parser: Parser, token: str) -> tuple[str, ...]:
     """A contraction as its words: the language's ("what's"), else any "'s" as "is" ("whatever's safe")."""
     if token in parser.language.contractions:
@@ -136,11 +161,14 @@ def _pieces_at(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...], p
     yield Piece("unknown", (word,))
 
 
-def _cheapest_cuts(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...]) -> list[tuple[Piece, ...]]:
+def _cheapest_cuts(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...],
+                   unknown_words: int = 0) -> list[tuple[Piece, ...]]:
     """The cuts of ``tokens`` into pieces with the fewest unknown words, then the fewest pieces (longest
-    phrases first: "take it back" is one concept, not a verb, a filler and a word)."""
+    phrases first: "take it back" is one concept, not a verb, a filler and a word); none when the fewest
+    unknown words are not ``unknown_words``."""
     n = len(tokens)
-    best: list[tuple[int, list[tuple[Piece, ...]]]] = [(0, [()])] + [(10**9, []) for _ in range(n)]
+    start: list[tuple[Piece, ...]] = [()]
+    best: list[tuple[int, list[tuple[Piece, ...]]]] = [(0, start)] + [(10**9, []) for _ in range(n)]
     for pos in range(n):
         cost, cuts = best[pos]
         if not cuts:
@@ -153,7 +181,7 @@ def _cheapest_cuts(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...
             elif cost + step == best[end][0]:
                 best[end][1].extend(c + (piece,) for c in cuts[:MAX_CUTS - len(best[end][1])])
     cost, cuts = best[n]
-    return [] if cost >= UNKNOWN_COST else cuts
+    return cuts if cost // UNKNOWN_COST == unknown_words else []
 
 
 def _fit(parser: Parser, lexicon: FrameLexicon, cut: tuple[Piece, ...]) -> Command | None:

@@ -20,10 +20,12 @@ from voicegame.engine import Engine, History, Move
 from voicegame.engine.game import GameDef
 from voicegame.games import GameEntry, find_game
 from voicegame.language.command import Command, Intent, YES_NO_CANCEL
+from voicegame.language.frames import nearest_frame
 from voicegame.language.narrate import Narrator
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Ask, Play, Refuse, Resolver
 from voicegame.language.sentences import sentence
+from voicegame.language.spoken_command import spoken_command
 from voicegame.language.typed import read_typed
 from voicegame.listen.grammar import RecogniserGrammar, intent_phrase, listening_grammar
 from voicegame.listen.understanding import TRANSCRIPT_ONLY, Heard, How, Understanding, understand
@@ -158,7 +160,7 @@ class Session(SessionCore):
             self.dialogue.previous_chain = []
             if self.dialogue.offer is not None:
                 lifecycle.unclear_answer(self, reply)
-            else:
+            elif too_long or not self._asked_nearest(reply, text):
                 reply.refuse(self.say("too_long" if too_long else "not_understood"), "unknown")
             self.dialogue.last_sentences = reply.sentences
             return reply
@@ -169,6 +171,20 @@ class Session(SessionCore):
             self.dialogue.last_sentences = reply.sentences
             return reply
         return self._carry_out(reply, command)
+
+    def _asked_nearest(self, reply: Reply, text: str) -> bool:
+        """Typed text one unknown word away from one command (voicegame.language.frames ``nearest_frame``):
+        asked "Did you mean quieter?", in words the game understands; "yes" does it, anything else is a new
+        turn. False when there is no such command."""
+        parser = self.words.parser
+        command = nearest_frame(parser, text)
+        words = None if command is None else spoken_command(parser, command)
+        if command is None or words is None:
+            return False
+        self.dialogue.question = None
+        self.dialogue.wait_for_yes(partial(self.dispatch, command=command), no="cancelled")
+        reply.ask(self.say("nearest_meaning", phrase=words))
+        return True
 
     def _asleep_to(self, reply: Reply, command: Command | None) -> bool:
         """Asleep, anything but "wake up" is answered with how to wake (True: that was the turn)."""
