@@ -1,4 +1,4 @@
-"""Everyday phrasings, typed (issue 37): the corpus of tests/data/phrasings/en.txt through bench/phrasings.py.
+"""Everyday phrasings, typed (issue 37, issue 50): the corpora of tests/data/phrasings/ through bench/phrasings.py.
 
 Nothing may be misunderstood in either half (a command other than the one meant, or any command for
 speech that is none), and the held-out half, never used to add templates, must stay understood at the
@@ -22,11 +22,19 @@ HELD_OUT_UNDERSTOOD = 0.977
 """Held-out commands understood when measured (346 of 354, 2026-11-27)."""
 MARGIN = 0.02
 OUTSIDE = phrasings.CORPUS.parent / "outside.txt"
-OUTSIDE_HELD_OUT_UNDERSTOOD = 0.612
-"""Held-out commands of the outside corpus understood (78 of 134 when first measured, 82 after piles by ordinals
-and everyday move verbs, 2026-11-29)."""
-OUTSIDE_MISUNDERSTOOD = 5
-"""Phrasings of the outside corpus misunderstood when first measured (3 commands, 2 table talk; 2026-11-29)."""
+OUTSIDE2 = phrasings.CORPUS.parent / "outside2.txt"
+OUTSIDE3 = phrasings.CORPUS.parent / "outside3.txt"
+OUTSIDE_FLOORS = {
+    OUTSIDE: (0.858, 4),
+    OUTSIDE2: (0.815, 3),
+}
+"""Corpora written outside the project (issue 50): the share of held-out commands understood and the phrasings
+misunderstood (commands taken for another, table talk taken for a command) when last measured (bench/RESULTS.md,
+2026-11-29: outside.txt 115 of 134 with 2 + 2 misunderstood, was 78 of 134 when first measured; outside2.txt 176 of
+216 with 2 + 1, was 100 of 216 before the frame reader)."""
+ORDINARY_TAKEN = 8
+"""Ordinary requests (tests/data/phrasings/nlu_ordinary.txt, held-out half, Klondike) taken as a command: 6 of 4,501
+when measured (3 by templates: "play golf", "stock"; 3 by frames), 2026-11-29."""
 
 
 @pytest.fixture(scope="module")
@@ -61,17 +69,41 @@ def test_the_halves_follow_the_fixed_rule(path: Path) -> None:
         seen[p.intent] += 1
 
 
-def test_the_outside_corpus_does_not_lose_ground() -> None:
-    """tests/data/phrasings/outside.txt, written by someone who never read the grammar (issue 50): its held-out
-    half stays understood at least as well as when first measured, and no more is misunderstood. The issue's
-    target is far above this floor (>= 90% held out, 0 misunderstood); this only keeps it from slipping."""
-    results = phrasings.measure(phrasings.load(OUTSIDE))
+@pytest.mark.parametrize("path, half", [(OUTSIDE2, "H"), (OUTSIDE3, "T")])
+def test_a_corpus_written_as_one_half_is_that_half(path: Path, half: str) -> None:
+    """outside2.txt is held out whole; outside3.txt is a tuning set whole."""
+    loaded = phrasings.load(path)
+    assert len(loaded) >= 200 and {p.half for p in loaded} == {half}
+    assert len({p.game for p in loaded}) == 6
+
+
+@pytest.mark.parametrize("path", sorted(OUTSIDE_FLOORS))
+def test_the_outside_corpora_do_not_lose_ground(path: Path) -> None:
+    """Corpora written by someone who never read the grammar (issue 50): their held-out commands stay understood at
+    least as well as when last measured, and no more is misunderstood. The issue's target is above these floors
+    (>= 90% held out, 0 misunderstood); they only keep the figures from slipping."""
+    floor, most_wrong = OUTSIDE_FLOORS[path]
+    results = phrasings.measure(phrasings.load(path))
     held_out = results["H"]
     understood = len(held_out.get("command understood", []))
     commands = understood + len(held_out.get("command refused", [])) + len(held_out.get("command misunderstood", []))
     wrong = sum(len(kinds.get(kind, [])) for kinds in results.values() for kind in ("command misunderstood", "none misunderstood"))
-    assert understood / commands >= OUTSIDE_HELD_OUT_UNDERSTOOD - MARGIN
-    assert wrong <= OUTSIDE_MISUNDERSTOOD
+    assert understood / commands >= floor - MARGIN
+    assert wrong <= most_wrong
+
+
+def test_ordinary_requests_are_seldom_taken_as_commands() -> None:
+    """Requests to a home assistant (alarms, music, lights; NLU Evaluation Data, CC BY 4.0) are no card-game command:
+    the held-out half typed in Klondike stays at most as often taken for one as when measured."""
+    import ordinary
+    from voicegame.language.typed import read_typed
+    from voicegame.play.session import Session
+
+    parser = Session("klondike", seed=1).words.parser
+    held_out = [text for half, _, text in ordinary.load() if half == "H"]
+    assert len(held_out) > 4000
+    taken = [text for text in held_out if read_typed(parser, text) is not None]
+    assert len(taken) <= ORDINARY_TAKEN, taken
 
 
 def test_nothing_is_misunderstood(results: dict) -> None:
