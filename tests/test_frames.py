@@ -84,8 +84,8 @@ def test_typed_text_acts_on_a_frame() -> None:
     assert reply.command is not None and reply.command.intent == Intent.DRAW
 
 
-def _written(text: str) -> TranscriptOnDemand:
-    return TranscriptOnDemand(lambda: Transcript(text, -0.3, 0.1))
+def _written(text: str, logprob: float = -0.3) -> TranscriptOnDemand:
+    return TranscriptOnDemand(lambda: Transcript(text, logprob, 0.1))
 
 
 def test_a_transcripts_frame_that_changes_the_game_is_asked_about_first() -> None:
@@ -102,11 +102,21 @@ def test_a_transcripts_frame_that_only_tells_is_answered() -> None:
     assert reply.command is not None and reply.command.intent == Intent.READ_CELLS
 
 
-def test_a_clear_decode_is_not_overruled_by_a_frame() -> None:
-    """A clear "hint" that Whisper wrote as "oops wrong one" fares as beside any other talk Whisper wrote: no undo."""
-    def heard(text: str) -> list[str]:
-        return Session("klondike", seed=5).hear(Heard("hint", 0.95, transcript=_written(text))).sentences
-    assert heard("oops wrong one") == heard("what a lovely day") != ["Undo?"]
+def test_a_frame_agreeing_with_the_decode_vouches_for_it() -> None:
+    """Whisper's "do I have any free cells" is the decoded "read cells": not counted as disagreeing."""
+    reply = Session("freecell", seed=5).hear(Heard("read cells", 0.6, transcript=_written("do i have any free cells")))
+    assert reply.sentences == ["Cells: all 4 free."]
+
+
+def test_a_clear_decode_gives_way_to_a_frame_only_when_whisper_is_sure() -> None:
+    """A clear "hint" written surely as "oops wrong one" (a sentence out of the grammar forced onto it) is asked
+    about as the frame; written unsurely, the frame changes nothing: it fares as beside any other talk."""
+    def heard(text: str, logprob: float) -> list[str]:
+        session = Session("klondike", seed=5)
+        session.handle("draw")
+        return session.hear(Heard("hint", 0.95, transcript=_written(text, logprob))).sentences
+    assert heard("oops wrong one", -0.3) == ["Undo?"]
+    assert heard("oops wrong one", -1.5) == heard("what a lovely day", -1.5) != ["Undo?"]
 
 
 # ----- "Did you mean ...?": one word away from a command -----------------------------------------------

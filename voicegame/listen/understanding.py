@@ -259,7 +259,7 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
         return understood
     written, command = read_transcript(at.parser, transcript.text)
     if command is None:
-        framed = _framed(understood, written, at)
+        framed = _framed(understood, written, transcript.logprob, heard, at)
         if framed is not None:
             return framed
         return Understanding(How.REJECTED) if _sure_no_command(understood, heard, transcript.logprob, written, at.parser) \
@@ -273,19 +273,21 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
     return replace(other, doubt=TRANSCRIPT_ONLY, text=written) if other.how in (How.PARSED, How.ASKED) else understood
 
 
-def _framed(understood: Understanding, written: str, at: Hearing) -> Understanding | None:
+def _framed(understood: Understanding, written: str, logprob: float, heard: Heard, at: Hearing) -> Understanding | None:
     """What a transcript in words no template holds ("oops wrong one", "do I have any free cells") means as a
-    frame (voicegame.language.frames), where the grammar decode heard nothing or is in doubt: the frame's
-    command, asked about before it changes the game (``TRANSCRIPT_ONLY``); the decode's doubt lifted when the
-    frame names the same command. Never a "yes" or a bare answer (``NOT_OVERRULING``), and never against a
-    clear decode: a frame is a looser reading than a template. None: the frame changes nothing."""
+    frame (voicegame.language.frames), where the grammar decode heard nothing, is in doubt, or is clear but
+    written down surely as words spelled nothing like it (a sentence out of the grammar forced onto it, which
+    Whisper's disagreeing would have refused): the frame's command, asked about before it changes the game
+    (``TRANSCRIPT_ONLY``); the decode's doubt lifted when the frame names the same command. Never a "yes" or a
+    bare answer (``NOT_OVERRULING``). None: the frame changes nothing."""
     command = read_frame(at.parser, written)
     if command is None or command.intent in NOT_OVERRULING:
         return None
     decoded = understood.how is not How.REJECTED
     if decoded and (command == understood.command or _same_play(understood, command, at)):
         return _agreed_by_transcript(understood, command)
-    if decoded and not understood.doubt:
+    if decoded and not understood.doubt and (logprob < TRANSCRIPT_SURE_LOGPROB or spelled_alike(
+            " ".join(at.parser.words(written)), " ".join(at.parser.words(understood.text or heard.text)))):
         return None
     return Understanding(How.PARSED, command, doubt=TRANSCRIPT_ONLY, text=written)
 

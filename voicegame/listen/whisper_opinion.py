@@ -20,6 +20,7 @@ from typing import Any
 from voicegame.audio.backend import Heard, Transcript
 from voicegame.engine import State
 from voicegame.language.command import CardRef, Command, Intent
+from voicegame.language.frames import read_frame
 from voicegame.language.parse import Parser
 from voicegame.language.resolve import Play, Resolver
 from voicegame.listen.policy import spelled_alike
@@ -61,11 +62,15 @@ def _written(heard: Heard) -> Transcript | None:
 
 def _command_written(parser: Parser, text: str) -> Command | None:
     """The command Whisper's ``text`` is, itself and not only its intent: "6" written for a decoded
-    "one" is another answer (None: none, or too long to be one)."""
+    "one" is another answer; words no template holds as a frame ("do I have any free cells" is "read cells":
+    voicegame.language.frames). None: none, or too long to be one."""
+    if len(text) > MAX_WRITTEN_CHARS:
+        return None
     try:
-        return read_transcript(parser, text)[1] if len(text) <= MAX_WRITTEN_CHARS else None
+        written, command = read_transcript(parser, text)
     except RecursionError:
         return None
+    return command if command is not None else read_frame(parser, written)
 
 
 def names_something(words: tuple[str, ...], parser: Parser) -> bool:
