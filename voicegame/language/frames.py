@@ -30,6 +30,8 @@ from voicegame.language.templates import expand, parse_template
 
 UNKNOWN_COST = 100
 """A word that is no place, concept or filler costs more than any cut into known pieces."""
+SLACK = 2
+"""Cuts with up to this many pieces more than the fewest are tried when those fit no frame."""
 MAX_CUTS = 64
 """The cuts of least cost tried at most (ties: "home" is a place and the concept ``up``, "in" is ``onto`` and ``from``)."""
 GAME_NAMED = "game_name"
@@ -57,6 +59,9 @@ class FrameLexicon:
     concepts: dict[tuple[str, ...], frozenset[str]]
     frames: tuple[Frame, ...]
     longest: int
+    blocking: frozenset[str]
+    """Concepts no frame takes ("do not know"): where the fewest pieces hold one, nothing is understood, though
+    other cuts would fit ("do not" as ``no``)."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,9 @@ def load_frames(lang: str = "en") -> FrameLexicon:
         if concept in Intent._value2member_map_:
             frames.append(Frame(concept, concept, frozenset({concept}), frozenset(), ()))
     longest = max(len(p) for p in (*concepts, *filler))
-    return FrameLexicon(filler, concepts, tuple(frames), longest)
+    taken = {c for frame in frames for c in frame.needs | frame.allows} | {GAME_NAMED}
+    blocking = frozenset(c for named_by in concepts.values() for c in named_by) - taken
+    return FrameLexicon(filler, concepts, tuple(frames), longest, blocking)
 
 
 def read_frame(parser: Parser, text: str) -> Command | None:
@@ -100,12 +107,14 @@ def read_frame(parser: Parser, text: str) -> Command | None:
     tokens = tuple(w for t in tokenize(text) for w in _spelled_out(parser, t))
     if not tokens or len(tokens) > MAX_WORDS:
         return None
-    made: set[Command] = set()
-    for cut in _cheapest_cuts(parser, lexicon, tokens):
-        command = _fit(parser, lexicon, cut)
-        if command is not None:
-            made.add(command)
-    return made.pop() if len(made) == 1 else None
+    levels = _cuts(parser, lexicon, tokens)
+    if levels and all(any(p.concept in lexicon.blocking for p in cut) for cut in levels[0]):
+        return None  # "i do not know": no "no"
+    for cuts in levels:  # the fewest pieces first; the first count that fits decides
+        made = {command for cut in cuts if (command := _fit(parser, lexicon, cut)) is not None}
+        if made:
+            return made.pop() if len(made) == 1 else None
+    return None
 
 
 def nearest_frame(parser: Parser, text: str) -> Command | None:
@@ -120,7 +129,7 @@ def nearest_frame(parser: Parser, text: str) -> Command | None:
     if len(tokens) < 3 or len(tokens) > MAX_WORDS:
         return None
     made: set[Command] = set()
-    for cut in _cheapest_cuts(parser, lexicon, tokens, unknown_words=1):
+    for cut in (cut for cuts in _cuts(parser, lexicon, tokens, unknown_words=1)[:1] for cut in cuts):
         said = [p for p in cut if p.kind != "filler"]
         at = next(i for i, p in enumerate(said) if p.kind == "unknown")
         if any(p.kind in ("place", "ordinal") for p in said[max(0, at - 1):at + 2]):
@@ -133,12 +142,24 @@ def nearest_frame(parser: Parser, text: str) -> Command | None:
     return made.pop() if len(made) == 1 else None
 
 
+CLITICS = (("n't", "not"), ("'s", "is"), ("'ve", "have"), ("'ll", "will"), ("'re", "are"), ("'d", "would"), ("'m", "am"))
+"""Endings written for a word, read as it: "what've" is "what have", "that'll" "that will"."""
+
+
+IRREGULAR = {"let's": ("let", "us"), "won't": ("will", "not"), "'em": ("them",), "gonna": ("going", "to"),
+             "wanna": ("want", "to"), "gimme": ("give", "me"), "lemme": ("let", "me"), "ain't": ("am", "not")}
+"""Words written together that no ending rule spells out."""
+
+
 def _spelled_out(parser: Parser, token: str) -> tuple[str, ...]:
     """A contraction as its words: the language's ("what's"), else any "'s" as "is" ("whatever's safe")."""
     if token in parser.language.contractions:
         return parser.language.contractions[token]
-    if token.endswith("'s") and len(token) > 2:
-        return (token[:-2], "is")
+    if token in IRREGULAR:
+        return IRREGULAR[token]
+    for ending, word in CLITICS:
+        if token.endswith(ending) and len(token) > len(ending):
+            return (token[: -len(ending)], word)
     return (token.strip("'"),) if token.strip("'") else ()
 
 
@@ -161,34 +182,41 @@ def _pieces_at(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...], p
     yield Piece("unknown", (word,))
 
 
-def _cheapest_cuts(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...],
-                   unknown_words: int = 0) -> list[tuple[Piece, ...]]:
-    """The cuts of ``tokens`` into pieces with the fewest unknown words, then the fewest pieces (longest
-    phrases first: "take it back" is one concept, not a verb, a filler and a word); none when the fewest
-    unknown words are not ``unknown_words``."""
+def _cuts(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...],
+          unknown_words: int = 0) -> list[list[tuple[Piece, ...]]]:
+    """The cuts of ``tokens`` into pieces with the fewest unknown words, in groups of one count of pieces, the
+    fewest first, up to ``SLACK`` more (longest phrases first: "take it back" is one concept, not a verb, a
+    filler and a word; but "the king put on pile five" is "put", "on", not the phrase "put on" of ``rules``);
+    none when the fewest unknown words are not ``unknown_words``."""
     n = len(tokens)
-    start: list[tuple[Piece, ...]] = [()]
-    best: list[tuple[int, list[tuple[Piece, ...]]]] = [(0, start)] + [(10**9, []) for _ in range(n)]
+    table: list[dict[int, list[tuple[Piece, ...]]]] = [{} for _ in range(n + 1)]
+    table[0][0] = [()]
     for pos in range(n):
-        cost, cuts = best[pos]
-        if not cuts:
+        if not table[pos]:
             continue
-        for piece in _pieces_at(parser, lexicon, tokens, pos):
-            end = pos + len(piece.words)
-            step = UNKNOWN_COST if piece.kind == "unknown" else 1
-            if cost + step < best[end][0]:
-                best[end] = (cost + step, [c + (piece,) for c in cuts][:MAX_CUTS])
-            elif cost + step == best[end][0]:
-                best[end][1].extend(c + (piece,) for c in cuts[:MAX_CUTS - len(best[end][1])])
-    cost, cuts = best[n]
-    return cuts if cost // UNKNOWN_COST == unknown_words else []
+        floor = min(table[pos])
+        pieces = list(_pieces_at(parser, lexicon, tokens, pos))
+        for cost, cuts in table[pos].items():
+            if cost > floor + SLACK:
+                continue
+            for piece in pieces:
+                step = UNKNOWN_COST if piece.kind == "unknown" else 1
+                kept = table[pos + len(piece.words)].setdefault(cost + step, [])
+                kept.extend(cut + (piece,) for cut in cuts[:MAX_CUTS - len(kept)])
+    if not table[n]:
+        return []
+    floor = min(table[n])
+    if floor // UNKNOWN_COST != unknown_words:
+        return []
+    return [table[n][cost] for cost in sorted(table[n]) if cost <= floor + SLACK]
 
 
 def _fit(parser: Parser, lexicon: FrameLexicon, cut: tuple[Piece, ...]) -> Command | None:
     """The command of the one frame (most needs first) that the cut's concepts and places fit."""
     concepts = frozenset(p.concept for p in cut if p.kind == "concept")
-    said = [(p, i > 0 and cut[i - 1].kind == "filler" and cut[i - 1].words[-1] in parser.language.skip)
-            for i, p in enumerate(cut) if p.kind in ("place", "ordinal")]  # a place, and whether "the" came before
+    said = [(p, i > 0 and cut[i - 1].kind == "filler" and cut[i - 1].words[-1] in parser.language.skip,
+             next((q for q in reversed(cut[:i]) if q.kind != "filler"), None))
+            for i, p in enumerate(cut) if p.kind in ("place", "ordinal")]  # a place, whether "the" came before it, and what
     fits: list[tuple[int, Command]] = []
     for frame in lexicon.frames:
         if not frame.needs <= concepts or not concepts <= frame.needs | frame.allows:
@@ -204,20 +232,22 @@ def _fit(parser: Parser, lexicon: FrameLexicon, cut: tuple[Piece, ...]) -> Comma
     return best.pop() if len(best) == 1 else None
 
 
-def _places(parser: Parser, frame: Frame, said: list[tuple[Piece, bool]]) -> list[Place] | None:
+def _places(parser: Parser, frame: Frame, said: list[tuple[Piece, bool, Piece | None]]) -> list[Place] | None:
     """The places ``said`` as the frame takes them (a bare ordinal or number after a numbered pile names
     a pile of the same noun: "the second pile to the seventh"); None when they do not fit."""
     if len(said) != len(frame.places):
         return None
     out: list[Place] = []
-    for role, (piece, after_article) in zip(frame.places, said):
+    for role, (piece, after_article, before) in zip(frame.places, said):
         place = piece.place
         if out and isinstance(out[0], PileRef) and (piece.kind == "ordinal" or (_bare_number(piece) and not after_article)):
-            named = said[0][0]
+            named = said[0][0]  # the source as said
             place = (parser.pile_like(named.words, piece.words[-1]) if named.kind == "place"
                      else parser.tableau_pile(piece.words[-1])) or place
         elif not out and piece.kind == "ordinal" and len(said) > 1 and said[1][0].kind == "ordinal":
             place = parser.tableau_pile(piece.words[-1])  # "second to the fifth": two tableau piles
+        elif role == "pile" and _bare_number(piece) and before is not None and before.words == ("read",):
+            place = parser.tableau_pile(piece.words[-1])  # "read five": a pile read, not a card
         if place is None or not _takes(role, place):
             return None
         out.append(place)

@@ -216,7 +216,8 @@ class Parser:
     def _same_noun_target(self, tokens: tuple[str, ...], command: Command) -> Command:
         """A move to a bare number right after a pile named by its number is to the pile of that number
         ("pile three to five", "column three onto eight"), not to a card: people leave the noun out the
-        second time. "pile three to the five" keeps the card."""
+        second time; after a pile named otherwise, to the tableau pile of that number ("waste to four",
+        "reserve to two"). "pile three to the five" keeps the card."""
         source, target = command.source, command.target
         if command.intent != Intent.MOVE or not isinstance(source, PileRef) or not isinstance(target, CardRef) \
                 or target.suit is not None or len(tokens) < 3 or tokens[-1] not in NUMBER_WORDS[1:] \
@@ -224,7 +225,7 @@ class Parser:
             return command
         for name, pile_id in self.pile_names.items():
             if pile_id == source.pile_id and any(tokens[i:i + len(name)] == name for i in range(len(tokens) - 2)):
-                pile = self.pile_like(name, tokens[-1])
+                pile = self.pile_like(name, tokens[-1]) if name[-1] in NUMBER_WORDS else self.tableau_pile(tokens[-1])
                 if pile is not None:
                     return Command(Intent.MOVE, source=source, target=pile)
         return command
