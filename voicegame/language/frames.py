@@ -34,6 +34,8 @@ SLACK = 2
 """Cuts with up to this many pieces more than the fewest are tried when those fit no frame."""
 MAX_CUTS = 64
 """The cuts of least cost tried at most (ties: "home" is a place and the concept ``up``, "in" is ``onto`` and ``from``)."""
+CORRECTION = "correction"
+"""The concept of words that take back the place just said ("sorry", "no wait", "i mean")."""
 GAME_NAMED = "game_name"
 """The concept a game's name is ("how do you play klondike" is help, as "how do you play" is)."""
 MAX_WORDS = 24
@@ -73,6 +75,8 @@ class Piece:
     concept: str = ""
     place: Place | None = None
     ordinal: int = 0
+    game: str = ""
+    """The game named, for ``GAME_NAMED``."""
 
 
 @lru_cache(maxsize=None)
@@ -95,7 +99,7 @@ def load_frames(lang: str = "en") -> FrameLexicon:
         if concept in Intent._value2member_map_:
             frames.append(Frame(concept, concept, frozenset({concept}), frozenset(), ()))
     longest = max(len(p) for p in (*concepts, *filler))
-    taken = {c for frame in frames for c in frame.needs | frame.allows} | {GAME_NAMED}
+    taken = {c for frame in frames for c in frame.needs | frame.allows} | {GAME_NAMED, CORRECTION}
     blocking = frozenset(c for named_by in concepts.values() for c in named_by) - taken
     return FrameLexicon(filler, concepts, tuple(frames), longest, blocking)
 
@@ -108,9 +112,13 @@ def read_frame(parser: Parser, text: str) -> Command | None:
     if not tokens or len(tokens) > MAX_WORDS:
         return None
     levels = _cuts(parser, lexicon, tokens)
-    if levels and all(any(p.concept in lexicon.blocking for p in cut) for cut in levels[0]):
+    if not levels or all(any(p.concept in lexicon.blocking for p in cut) for cut in levels[0]):
         return None  # "i do not know": no "no"
-    for cuts in levels:  # the fewest pieces first; the first count that fits decides
+    fillers = {span for cut in levels[0] for span in _filler_spans(cut)}
+    levels = [levels[0]] + [[cut for cut in cuts if _filler_spans(cut) <= fillers] for cuts in levels[1:]]
+    for cuts in levels:  # the fewest pieces first; the first count that fits decides; a cut with more pieces
+        # may split a phrase into two concepts ("put on" as "put", "on"), never make a filler of a phrase's
+        # word ("oh no" is no "no")
         made = {command for cut in cuts if (command := _fit(parser, lexicon, cut)) is not None}
         if made:
             return made.pop() if len(made) == 1 else None
@@ -167,8 +175,8 @@ def _pieces_at(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...], p
     """Every piece that may begin at ``pos``."""
     for end, value in parser.places_at(tokens, pos):
         yield Piece("place", tokens[pos:end], place=value)
-    for end, _game in parser.game_at(tokens, pos):  # "how do you play klondike": a game named, as a concept
-        yield Piece("concept", tokens[pos:end], concept=GAME_NAMED)
+    for end, game in parser.game_at(tokens, pos):  # "how do you play klondike": a game named, as a concept
+        yield Piece("concept", tokens[pos:end], concept=GAME_NAMED, game=game)
     for size in range(1, min(lexicon.longest, len(tokens) - pos) + 1):
         words = tokens[pos:pos + size]
         for concept in sorted(lexicon.concepts.get(words, ())):
@@ -213,6 +221,7 @@ def _cuts(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...],
 
 def _fit(parser: Parser, lexicon: FrameLexicon, cut: tuple[Piece, ...]) -> Command | None:
     """The command of the one frame (most needs first) that the cut's concepts and places fit."""
+    cut = _corrected(cut)
     concepts = frozenset(p.concept for p in cut if p.kind == "concept")
     said = [(p, i > 0 and cut[i - 1].kind == "filler" and cut[i - 1].words[-1] in parser.language.skip,
              next((q for q in reversed(cut[:i]) if q.kind != "filler"), None))
@@ -224,12 +233,47 @@ def _fit(parser: Parser, lexicon: FrameLexicon, cut: tuple[Piece, ...]) -> Comma
         places = _places(parser, frame, said)
         if places is None:
             continue
-        fits.append((len(frame.needs), _command(frame, places)))
+        game = next((p.game for p in cut if p.game), None)
+        fits.append((len(frame.needs), _command(frame, places, game)))
     if not fits:
         return None
     most = max(n for n, _ in fits)
     best = {command for n, command in fits if n == most}
     return best.pop() if len(best) == 1 else None
+
+
+def _filler_spans(cut: tuple[Piece, ...]) -> set[tuple[int, int]]:
+    """Where the cut's fillers begin and end, in words."""
+    spans, at = set(), 0
+    for piece in cut:
+        if piece.kind == "filler":
+            spans.add((at, at + len(piece.words)))
+        at += len(piece.words)
+    return spans
+
+
+def _corrected(cut: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """The cut with a place said again left as said the second time, and ``CORRECTION`` words as fillers:
+    "the third, sorry, the sixth pile" (``CORRECTION`` words between two places), "the queen, the queen of
+    spades" (a card said again with more of it)."""
+    out: list[Piece] = []
+    for piece in cut:
+        if piece.kind in ("place", "ordinal"):
+            at = len(out)
+            while at > 0 and (out[at - 1].kind == "filler" or out[at - 1].concept == CORRECTION):
+                at -= 1
+            between = out[at:]
+            if at > 0 and out[at - 1].kind in ("place", "ordinal") and (
+                    any(p.concept == CORRECTION for p in between) or _said_again(out[at - 1], piece)):
+                del out[at - 1:]
+        out.append(Piece("filler", piece.words) if piece.concept == CORRECTION else piece)
+    return tuple(out)
+
+
+def _said_again(first: Piece, then: Piece) -> bool:
+    """Whether ``then`` is the card ``first`` named, said again with more ("the queen, the queen of spades")."""
+    a, b = first.place, then.place
+    return isinstance(a, CardRef) and isinstance(b, CardRef) and a.rank == b.rank and a.suit is None and b.suit is not None
 
 
 def _places(parser: Parser, frame: Frame, said: list[tuple[Piece, bool, Piece | None]]) -> list[Place] | None:
@@ -270,8 +314,10 @@ def _takes(role: str, place: Place) -> bool:
     return isinstance(place, (CardRef, PileRef))  # source, place
 
 
-def _command(frame: Frame, places: list[Place]) -> Command:
+def _command(frame: Frame, places: list[Place], game: str | None) -> Command:
     if frame.intent == Intent.MOVE:
         target = places[1] if len(places) > 1 else KindRef(PileKind.FOUNDATION) if "up" in frame.needs else None
         return Command(Intent.MOVE, source=places[0], target=target)
+    if frame.intent == Intent.SWITCH_GAME:
+        return Command(Intent.SWITCH_GAME, game=game)
     return Command(frame.intent, source=places[0] if places else None)
