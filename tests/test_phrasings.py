@@ -25,13 +25,14 @@ OUTSIDE = phrasings.CORPUS.parent / "outside.txt"
 OUTSIDE2 = phrasings.CORPUS.parent / "outside2.txt"
 OUTSIDE3 = phrasings.CORPUS.parent / "outside3.txt"
 OUTSIDE_FLOORS = {
-    OUTSIDE: (0.858, 4),
-    OUTSIDE2: (0.815, 3),
+    OUTSIDE: (0.873, 4),
+    OUTSIDE2: (0.838, 3),
 }
 """Corpora written outside the project (issue 50): the share of held-out commands understood and the phrasings
-misunderstood (commands taken for another, table talk taken for a command) when last measured (bench/RESULTS.md,
-2026-11-29: outside.txt 115 of 134 with 2 + 2 misunderstood, was 78 of 134 when first measured; outside2.txt 176 of
-216 with 2 + 1, was 100 of 216 before the frame reader)."""
+misunderstood in both halves (commands taken for another, table talk taken for a command) when last measured
+(bench/RESULTS.md, 2026-11-29: outside.txt 117 of 134 held out, 4 misunderstood (5 when first measured, 78 of 134
+understood); outside2.txt 181 of 216, 3 misunderstood (0 and 100 of 216 before the frame reader)). The issue's
+target is 0 misunderstood: these floors only keep the figures from slipping."""
 ORDINARY_TAKEN = 8
 """Ordinary requests (tests/data/phrasings/nlu_ordinary.txt, held-out half, Klondike) taken as a command: 6 of 4,501
 when measured (3 by templates: "play golf", "stock"; 3 by frames), 2026-11-29."""
