@@ -108,7 +108,7 @@ def read_frame(parser: Parser, text: str) -> Command | None:
     """The one command the words of ``text`` make as a frame; None when a word is unknown, no frame
     fits, or the best cuts of the words make different commands."""
     lexicon = load_frames(parser.language.code)
-    tokens = tuple(w for t in tokenize(text) for w in _spelled_out(parser, t))
+    tokens = _words(parser, text)
     if not tokens or len(tokens) > MAX_WORDS:
         return None
     levels = _cuts(parser, lexicon, tokens)
@@ -133,7 +133,7 @@ def nearest_frame(parser: Parser, text: str) -> Command | None:
     what was meant), no concept, or the unknown word beside a place (it may belong to the place: "the sevn
     of hearts" is no "hearts")."""
     lexicon = load_frames(parser.language.code)
-    tokens = tuple(w for t in tokenize(text) for w in _spelled_out(parser, t))
+    tokens = _words(parser, text)
     if len(tokens) < 3 or len(tokens) > MAX_WORDS:
         return None
     made: set[Command] = set()
@@ -152,6 +152,15 @@ def nearest_frame(parser: Parser, text: str) -> Command | None:
 
 CLITICS = (("n't", "not"), ("'s", "is"), ("'ve", "have"), ("'ll", "will"), ("'re", "are"), ("'d", "would"), ("'m", "am"))
 """Endings written for a word, read as it: "what've" is "what have", "that'll" "that will"."""
+
+
+def _words(parser: Parser, text: str) -> tuple[str, ...]:
+    """The words of ``text`` with what is written together spelled out, and "number" dropped between a pile's
+    noun and its number ("cell number three" is "cell three")."""
+    words = [w for t in tokenize(text) for w in _spelled_out(parser, t)]
+    return tuple(w for i, w in enumerate(words)
+                 if not (w == "number" and 0 < i < len(words) - 1 and words[i + 1] in NUMBER_WORDS[1:]
+                         and parser.pile_like((words[i - 1], words[i + 1]), words[i + 1]) is not None))
 
 
 IRREGULAR = {"let's": ("let", "us"), "won't": ("will", "not"), "'em": ("them",), "gonna": ("going", "to"),
