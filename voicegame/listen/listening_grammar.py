@@ -30,7 +30,7 @@ from voicegame.language.parse import Parser
 from voicegame.listen.command_grammar import ARTICLE, build_grammar, grammar_for, noun_key
 from voicegame.listen.filler import FREQUENT_WORDS
 from voicegame.listen.jsgf_builder import TOP, JsgfOptions, LegalNouns, jsgf_document
-from voicegame.listen.jsgf_tree import Choice, Document, Expr, Group, Optional, Ref, Repeat, Rule, Sequence, Words
+from voicegame.listen.jsgf_tree import Choice, Document, Expr, Group, Ref, Repeat, Rule, Words
 from voicegame.listen.likely_phrasing import ends_early
 from voicegame.listen.pronouncing import cmu_dictionary
 from voicegame.listen.sayable import Phrasing, slot_phrases, visible_cards
@@ -175,24 +175,7 @@ def open_jsgf(parser: Parser, engine: "Engine", state: "State", legal: LegalNoun
     while a reading has more. Measured (bench/RESULTS.md, "Moonshine's open grammar"): Moonshine held to it
     hears the phrasings PocketSphinx's grammar leaves out."""
     document = whole_document(parser, engine, state, legal, question_open, reading_open, Phrasing.OPEN)
-    document = _with_courtesy(document, parser)
     return (_with_answers(document, answers_when_asked(parser)) if question_open else document).jsgf()
-
-
-def _with_courtesy(document: Document, parser: Parser) -> Document:
-    """``document`` with listening.toml's courtesy words heard before and after every command ("okay, hint
-    please"): words the parser skips, so the command is read as without them."""
-    listening = grammar_file(parser.language.code, "listening.toml")
-    before, after = (tuple(w for w in listening.get(key, []) if w in parser.language.skip)
-                     for key in ("courtesy_before", "courtesy_after"))
-    if not before and not after:
-        return document
-    around = (*([Optional(Group(Choice(tuple(Words(w) for w in before))))] if before else []),
-              None,
-              *([Optional(Group(Choice(tuple(Words(w) for w in after))))] if after else []))
-    rules = tuple(Rule(rule.name, Sequence(tuple(Group(rule.body) if item is None else item for item in around)),
-                       public=True) if rule.name == TOP else rule for rule in document.rules)
-    return replace(document, rules=rules)
 
 
 def answers_when_asked(parser: Parser) -> dict[str, tuple[str, ...]]:
