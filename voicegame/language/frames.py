@@ -24,7 +24,7 @@ from typing import Iterator
 from voicegame.engine.piles import PileKind
 from voicegame.engine.words import NUMBER_WORDS, ORDINAL_WORDS, number_word
 from voicegame.language.command import CardRef, Command, GroupRef, Intent, KindRef, Place, PileRef
-from voicegame.language.lexicon import grammar_file
+from voicegame.language.lexicon import grammar_file, load_language
 from voicegame.language.parse import Parser, tokenize
 from voicegame.language.templates import expand, parse_template
 
@@ -38,6 +38,7 @@ CORRECTION = "correction"
 """The concept of words that take back the place just said ("sorry", "no wait", "i mean")."""
 GAME_NAMED = "game_name"
 """The concept a game's name is ("how do you play klondike" is help, as "how do you play" is)."""
+INTENT_NAMES = frozenset(intent.value for intent in Intent)
 MAX_WORDS = 24
 """Longer texts are not read as frames (a request is shorter; the cutting is quadratic)."""
 
@@ -81,8 +82,7 @@ class Piece:
 
 @lru_cache(maxsize=None)
 def load_frames(lang: str = "en") -> FrameLexicon:
-    from voicegame.language.lexicon import load_language  # cached; the rules the concepts refer to
-
+    """frames.toml of ``lang``, its concepts expanded to phrases (``<rule>`` from commands.toml's rules)."""
     data = grammar_file(lang, "frames.toml")
     language = load_language(lang)
     concepts: dict[tuple[str, ...], frozenset[str]] = {}
@@ -96,7 +96,7 @@ def load_frames(lang: str = "en") -> FrameLexicon:
     frames = [Frame(name, spec.get("intent", name), frozenset(spec.get("needs", [])), frozenset(spec.get("allows", [])),
                     tuple(spec.get("places", []))) for name, spec in named.items()]
     for concept in {c for named_by in concepts.values() for c in named_by} - set(named):  # a concept alone makes the intent of its name
-        if concept in Intent._value2member_map_:
+        if concept in INTENT_NAMES:
             frames.append(Frame(concept, concept, frozenset({concept}), frozenset(), ()))
     longest = max(len(p) for p in (*concepts, *filler))
     taken = {c for frame in frames for c in frame.needs | frame.allows} | {GAME_NAMED, CORRECTION}
