@@ -62,6 +62,10 @@ class FrameLexicon:
     concepts: dict[tuple[str, ...], frozenset[str]]
     frames: tuple[Frame, ...]
     longest: int
+    together: dict[str, tuple[str, ...]]
+    """Words written together and the words they are ("gimme": give me)."""
+    endings: tuple[tuple[str, tuple[str, ...]], ...]
+    """Endings written for a word and the word ("'ve": have), in the order tried."""
     blocking: frozenset[str]
     """Concepts no frame takes ("do not know"): where the fewest pieces hold one, nothing is understood, though
     other cuts would fit ("do not" as ``no``)."""
@@ -101,14 +105,17 @@ def load_frames(lang: str = "en") -> FrameLexicon:
     longest = max(len(p) for p in (*concepts, *filler))
     taken = {c for frame in frames for c in frame.needs | frame.allows} | {GAME_NAMED, CORRECTION}
     blocking = frozenset(c for named_by in concepts.values() for c in named_by) - taken
-    return FrameLexicon(filler, concepts, tuple(frames), longest, blocking)
+    written = data.get("written_together", {})
+    together = {word: tuple(said.split()) for word, said in written.get("words", {}).items()}
+    endings = tuple((ending, tuple(said.split())) for ending, said in written.get("endings", {}).items())
+    return FrameLexicon(filler, concepts, tuple(frames), longest, together, endings, blocking)
 
 
 def read_frame(parser: Parser, text: str) -> Command | None:
     """The one command the words of ``text`` make as a frame; None when a word is unknown, no frame
     fits, or the best cuts of the words make different commands."""
     lexicon = load_frames(parser.language.code)
-    tokens = _words(parser, text)
+    tokens = _words(parser, lexicon, text)
     if not tokens or len(tokens) > MAX_WORDS:
         return None
     levels = _cuts(parser, lexicon, tokens)
@@ -133,7 +140,7 @@ def nearest_frame(parser: Parser, text: str) -> Command | None:
     what was meant), no concept, or the unknown word beside a place (it may belong to the place: "the sevn
     of hearts" is no "hearts")."""
     lexicon = load_frames(parser.language.code)
-    tokens = _words(parser, text)
+    tokens = _words(parser, lexicon, text)
     if len(tokens) < 3 or len(tokens) > MAX_WORDS:
         return None
     made: set[Command] = set()
@@ -150,33 +157,25 @@ def nearest_frame(parser: Parser, text: str) -> Command | None:
     return made.pop() if len(made) == 1 else None
 
 
-CLITICS = (("n't", "not"), ("'s", "is"), ("'ve", "have"), ("'ll", "will"), ("'re", "are"), ("'d", "would"), ("'m", "am"))
-"""Endings written for a word, read as it: "what've" is "what have", "that'll" "that will"."""
-
-
-def _words(parser: Parser, text: str) -> tuple[str, ...]:
+def _words(parser: Parser, lexicon: FrameLexicon, text: str) -> tuple[str, ...]:
     """The words of ``text`` with what is written together spelled out, and "number" dropped between a pile's
     noun and its number ("cell number three" is "cell three")."""
-    words = [w for t in tokenize(text) for w in _spelled_out(parser, t)]
+    words = [w for t in tokenize(text) for w in _spelled_out(parser, lexicon, t)]
     return tuple(w for i, w in enumerate(words)
                  if not (w == "number" and 0 < i < len(words) - 1 and words[i + 1] in NUMBER_WORDS[1:]
                          and parser.pile_like((words[i - 1], words[i + 1]), words[i + 1]) is not None))
 
 
-IRREGULAR = {"let's": ("let", "us"), "won't": ("will", "not"), "'em": ("them",), "gonna": ("going", "to"),
-             "wanna": ("want", "to"), "gimme": ("give", "me"), "lemme": ("let", "me"), "ain't": ("am", "not")}
-"""Words written together that no ending rule spells out."""
-
-
-def _spelled_out(parser: Parser, token: str) -> tuple[str, ...]:
-    """A contraction as its words: the language's ("what's"), else any "'s" as "is" ("whatever's safe")."""
+def _spelled_out(parser: Parser, lexicon: FrameLexicon, token: str) -> tuple[str, ...]:
+    """Words written together as their words: the language's contractions ("what's"), frames.toml's words
+    ("gimme") and endings ("whatever's safe", "what've")."""
     if token in parser.language.contractions:
         return parser.language.contractions[token]
-    if token in IRREGULAR:
-        return IRREGULAR[token]
-    for ending, word in CLITICS:
+    if token in lexicon.together:
+        return lexicon.together[token]
+    for ending, said in lexicon.endings:
         if token.endswith(ending) and len(token) > len(ending):
-            return (token[: -len(ending)], word)
+            return (token[: -len(ending)], *said)
     return (token.strip("'"),) if token.strip("'") else ()
 
 
