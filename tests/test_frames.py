@@ -159,3 +159,15 @@ def test_a_command_is_named_in_words_the_game_understands(text: str, said: str) 
     command = parser.parse(text) or read_frame(parser, text)
     assert spoken_command(parser, command) == said
     assert parser.parse(said) == command
+
+
+def test_moonshines_free_transcript_is_read_as_a_frame_where_whisper_misspelt_it() -> None:
+    """Moonshine rejected the sentence (no template holds it) but wrote it freely; Whisper wrote "pal" for "pile":
+    the free transcript's frame is asked about. Where Whisper surely wrote other words, it is not."""
+    said = "could you move the fourth pile to the seventh pile please"
+
+    def heard(whisper: str) -> list[str]:
+        return Session("klondike", seed=5).hear(Heard("", None, True, alternatives=(said,),
+                                                      transcript=_written(whisper, -0.14))).sentences
+    assert heard("could you move the fourth pal to the seventh pal please") == ["Seven of spades on eight of hearts?"]
+    assert heard("what a lovely afternoon it is today") == ["Sorry, I did not catch that."]

@@ -259,7 +259,8 @@ def _second_opinion(understood: Understanding, heard: Heard, at: Hearing) -> Und
         return understood
     written, command = read_transcript(at.parser, transcript.text)
     if command is None:
-        framed = _framed(understood, written, transcript.logprob, heard, at)
+        framed = _framed(understood, written, transcript.logprob, heard, at) \
+            or _framed_free_text(understood, written, transcript.logprob, heard, at)
         if framed is not None:
             return framed
         return Understanding(How.REJECTED) if _sure_no_command(understood, heard, transcript.logprob, written, at.parser) \
@@ -290,6 +291,26 @@ def _framed(understood: Understanding, written: str, logprob: float, heard: Hear
             " ".join(at.parser.words(written)), " ".join(at.parser.words(understood.text or heard.text)))):
         return None
     return Understanding(How.PARSED, command, doubt=TRANSCRIPT_ONLY, text=written)
+
+
+def _framed_free_text(understood: Understanding, written: str, logprob: float, heard: Heard,
+                      at: Hearing) -> Understanding | None:
+    """Moonshine's own free transcript (the decode's alternative no template reads: "could you move the fourth
+    pile to the seventh pile please") as a frame, where the grammar decode heard nothing or is in doubt and
+    Whisper's words are no command: asked about before it changes the game (``TRANSCRIPT_ONLY``). Not where
+    Whisper surely wrote something else (ordinary speech, written down as it is); where it wrote the same
+    words misspelt ("the fourth pal"), it is no objection. None: nothing of the kind."""
+    if understood.how is not How.REJECTED and not understood.doubt:
+        return None
+    said = [(text, command) for text in heard.alternatives if at.parser.parse(text) is None
+            and (command := read_frame(at.parser, text)) is not None and command.intent not in NOT_OVERRULING]
+    if len({command for _, command in said}) != 1:
+        return None
+    text, command = said[0]
+    if logprob >= TRANSCRIPT_SURE_LOGPROB and not spelled_alike(" ".join(at.parser.words(written)),
+                                                                 " ".join(at.parser.words(text))):
+        return None
+    return Understanding(How.PARSED, command, doubt=TRANSCRIPT_ONLY, text=text)
 
 
 def _sure_no_command(understood: Understanding, heard: Heard, logprob: float, written: str, parser: Parser) -> bool:
