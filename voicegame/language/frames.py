@@ -17,6 +17,7 @@ a card or a pile the templates know (and the recognisers hear) is known here too
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
@@ -66,6 +67,10 @@ class FrameLexicon:
     """Words written together and the words they are ("gimme": give me)."""
     endings: tuple[tuple[str, tuple[str, ...]], ...]
     """Endings written for a word and the word ("'ve": have), in the order tried."""
+    sounds_like: dict[str, str]
+    """Words written for others that sound alike ("sell": cell)."""
+    before_of: dict[str, str]
+    """A rank's sound-alikes before "of" ("for": four)."""
     blocking: frozenset[str]
     """Concepts no frame takes ("do not know"): where the fewest pieces hold one, nothing is understood, though
     other cuts would fit ("do not" as ``no``)."""
@@ -108,7 +113,9 @@ def load_frames(lang: str = "en") -> FrameLexicon:
     written = data.get("written_together", {})
     together = {word: tuple(said.split()) for word, said in written.get("words", {}).items()}
     endings = tuple((ending, tuple(said.split())) for ending, said in written.get("endings", {}).items())
-    return FrameLexicon(filler, concepts, tuple(frames), longest, together, endings, blocking)
+    alike = data.get("sounds_like", {})
+    return FrameLexicon(filler, concepts, tuple(frames), longest, together, endings, alike.get("words", {}),
+                        alike.get("before_of", {}), blocking)
 
 
 def read_frame(parser: Parser, text: str) -> Command | None:
@@ -157,13 +164,43 @@ def nearest_frame(parser: Parser, text: str) -> Command | None:
     return made.pop() if len(made) == 1 else None
 
 
+def fluent_text(parser: Parser, text: str) -> str:
+    """``text`` as the words meant: false starts and repeats left out ("d-draw", "the the seven of of hearts",
+    "to pile, to pile one"), sound-alikes read as the words of the language ("sell one", "the for of clubs"),
+    what is written together spelled out, "number" dropped between a pile's noun and its number."""
+    return " ".join(_words(parser, load_frames(parser.language.code), text))
+
+
+FALSE_START = re.compile(r"\b(\w{1,5})-\s*(?=\1)", re.IGNORECASE)
+"""A word begun and begun again ("d-draw", "un- undo", "wh- what"): the fragment and its hyphen."""
+REPEATED = 3
+"""Words said twice in a row are said once, up to this many at a time ("to pile, to pile one")."""
+
+
 def _words(parser: Parser, lexicon: FrameLexicon, text: str) -> tuple[str, ...]:
-    """The words of ``text`` with what is written together spelled out, and "number" dropped between a pile's
-    noun and its number ("cell number three" is "cell three")."""
+    """The words of ``text`` as meant (``fluent_text``)."""
+    while (shorter := FALSE_START.sub("", text)) != text:
+        text = shorter
     words = [w for t in tokenize(text) for w in _spelled_out(parser, lexicon, t)]
+    words = [lexicon.sounds_like.get(w, w) for w in words]
+    words = [lexicon.before_of.get(w, w) if i + 1 < len(words) and words[i + 1] == "of" else w
+             for i, w in enumerate(words)]
+    words = _said_once(words)
     return tuple(w for i, w in enumerate(words)
                  if not (w == "number" and 0 < i < len(words) - 1 and words[i + 1] in NUMBER_WORDS[1:]
                          and parser.pile_like((words[i - 1], words[i + 1]), words[i + 1]) is not None))
+
+
+def _said_once(words: list[str]) -> list[str]:
+    """``words`` with a run of up to ``REPEATED`` words said again at once left said once."""
+    out: list[str] = []
+    for word in words:
+        out.append(word)
+        for size in range(1, REPEATED + 1):
+            if len(out) >= 2 * size and out[-size:] == out[-2 * size:-size]:
+                del out[-size:]
+                break
+    return out
 
 
 def _spelled_out(parser: Parser, lexicon: FrameLexicon, token: str) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ from typing import Iterator
 
 from voicegame.engine.words import NUMBER_WORDS
 from voicegame.language.command import Command, Intent
-from voicegame.language.frames import read_frame
+from voicegame.language.frames import fluent_text, read_frame
 from voicegame.language.lexicon import grammar_file
 from voicegame.language.parse import Parser, tokenize
 
@@ -83,7 +83,9 @@ def read_typed(parser: Parser, text: str) -> Command | None:
             command = parser.parse(" ".join(reading))
             if command is not None:
                 return command
-    return _no_such_place(parser, tokens, habits) or read_frame(parser, " ".join(_spell_cards(tokens)))
+    fluent = fluent_text(parser, " ".join(_spell_cards(tokens)))  # "the the seven of of hearts", "d-draw"
+    command = parser.parse(fluent) if fluent != " ".join(tokens) else None
+    return command or _no_such_place(parser, tokens, habits) or read_frame(parser, fluent)
 
 
 def _readings(tokens: tuple[str, ...], habits: TypedHabits) -> Iterator[tuple[str, ...]]:
