@@ -63,6 +63,8 @@ class FrameLexicon:
     concepts: dict[tuple[str, ...], frozenset[str]]
     frames: tuple[Frame, ...]
     longest: int
+    words: frozenset[str]
+    """Every word of a concept or a filler."""
     together: dict[str, tuple[str, ...]]
     """Words written together and the words they are ("gimme": give me)."""
     endings: tuple[tuple[str, tuple[str, ...]], ...]
@@ -114,7 +116,8 @@ def load_frames(lang: str = "en") -> FrameLexicon:
     together = {word: tuple(said.split()) for word, said in written.get("words", {}).items()}
     endings = tuple((ending, tuple(said.split())) for ending, said in written.get("endings", {}).items())
     alike = data.get("sounds_like", {})
-    return FrameLexicon(filler, concepts, tuple(frames), longest, together, endings, alike.get("words", {}),
+    words = frozenset(w for phrase in (*concepts, *filler) for w in phrase)
+    return FrameLexicon(filler, concepts, tuple(frames), longest, words, together, endings, alike.get("words", {}),
                         alike.get("before_of", {}), blocking)
 
 
@@ -183,12 +186,28 @@ def _words(parser: Parser, lexicon: FrameLexicon, text: str) -> tuple[str, ...]:
         text = shorter
     words = [w for t in tokenize(text) for w in _spelled_out(parser, lexicon, t)]
     words = [lexicon.sounds_like.get(w, w) for w in words]
+    words = [_unstretched(w, lexicon) for w in words]
     words = [lexicon.before_of.get(w, w) if i + 1 < len(words) and words[i + 1] == "of" else w
              for i, w in enumerate(words)]
     words = _said_once(words)
     return tuple(w for i, w in enumerate(words)
                  if not (w == "number" and 0 < i < len(words) - 1 and words[i + 1] in NUMBER_WORDS[1:]
                          and parser.pile_like((words[i - 1], words[i + 1]), words[i + 1]) is not None))
+
+
+STRETCHED = re.compile(r"(\w)\1{2,}")
+"""A letter written three times or more ("pleeease", "yesss", "nooo")."""
+
+
+def _unstretched(word: str, lexicon: FrameLexicon) -> str:
+    """A word with a letter stretched as the word of the lexicon it is ("pleeease": please), else as written."""
+    if word in lexicon.words or not STRETCHED.search(word):
+        return word
+    for times in (r"\1", r"\1\1"):
+        said = STRETCHED.sub(times, word)
+        if said in lexicon.words:
+            return said
+    return word
 
 
 def _said_once(words: list[str]) -> list[str]:
