@@ -116,8 +116,8 @@ def load_frames(lang: str = "en") -> FrameLexicon:
     together = {word: tuple(said.split()) for word, said in written.get("words", {}).items()}
     endings = tuple((ending, tuple(said.split())) for ending, said in written.get("endings", {}).items())
     alike = data.get("sounds_like", {})
-    words = frozenset(w for phrase in (*concepts, *filler) for w in phrase)
-    return FrameLexicon(filler, concepts, tuple(frames), longest, words, together, endings, alike.get("words", {}),
+    vocabulary = frozenset(w for phrase in (*concepts, *filler) for w in phrase)
+    return FrameLexicon(filler, concepts, tuple(frames), longest, vocabulary, together, endings, alike.get("words", {}),
                         alike.get("before_of", {}), blocking)
 
 
