@@ -171,3 +171,26 @@ def test_moonshines_free_transcript_is_read_as_a_frame_where_whisper_misspelt_it
                                                       transcript=_written(whisper, -0.14))).sentences
     assert heard("could you move the fourth pal to the seventh pal please") == ["Seven of spades on eight of hearts?"]
     assert heard("what a lovely afternoon it is today") == ["Sorry, I did not catch that."]
+
+
+@pytest.mark.parametrize("text, meant", [
+    ("d-draw", "draw"),
+    ("dr- dr- draw", "draw"),
+    ("the the seven of of spades on the eight of hearts", "the seven of spades on the eight of hearts"),
+    ("um move, move the king to pile, to pile one", "um move the king to pile one"),
+    ("Move column 3 to sell 1.", "move column three to cell one"),
+    ("Put the for of clubs up.", "put the four of clubs up"),
+    ("louder pleeease", "louder please"),
+    ("what is in the cell number three", "what is in the cell three"),
+    ("bye bye", "bye"),
+])
+def test_words_are_read_as_meant(text: str, meant: str) -> None:
+    from voicegame.language.frames import fluent_text
+    assert fluent_text(_parser("freecell"), text) == meant
+
+
+def test_typed_false_starts_and_repeats_reach_the_templates() -> None:
+    session = Session("klondike", seed=5)
+    assert session.handle("d-draw").command.intent == Intent.DRAW
+    assert session.handle("the the seven of of spades on the eight of hearts").command.to_json() == {
+        "intent": "move", "source": {"card": "seven of spades"}, "target": {"card": "eight of hearts"}}

@@ -83,7 +83,7 @@ def read_typed(parser: Parser, text: str) -> Command | None:
             command = parser.parse(" ".join(reading))
             if command is not None:
                 return command
-    fluent = fluent_text(parser, " ".join(_spell_cards(tokens)))  # "the the seven of of hearts", "d-draw"
+    fluent = " ".join(_spell_cards(tokenize(fluent_text(parser, text))))  # "the the seven of of hearts", "d-draw"
     command = parser.parse(fluent) if fluent != " ".join(tokens) else None
     return command or _no_such_place(parser, tokens, habits) or read_frame(parser, fluent)
 
