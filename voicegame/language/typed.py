@@ -6,8 +6,10 @@ Typed play (``voicegame play --text``, a line typed in voice play) first parses 
 command dropped ("could you ... please"), a word for a pile the game names otherwise ("stack two"
 for "pile two"), cards in forum notation ("7h on 8s"); each reading must still match a whole
 template, so nothing is understood that the command language does not say. Then "okay" typed alone
-agrees, and a place named by a number that this game does not have ("column nine" in FreeCell) is
-the command ``no_such_place``, answered "There is no column nine." rather than "did not catch that".
+agrees; the words as meant (voicegame.language.frames ``fluent_text``: "d-draw", "the the seven of of
+hearts", "sell one") are read by the templates; a place named by a number that this game does not have
+("column nine" in FreeCell) is the command ``no_such_place``, answered "There is no column nine." rather
+than "did not catch that"; and last, the words are read as a frame (``read_frame``: "oops wrong one").
 
 Speech never comes here: what a recogniser heard is the listening layer's (voicegame.listen), which
 does not act on a doubt.
