@@ -86,7 +86,6 @@ class Piece:
     words: tuple[str, ...]
     concept: str = ""
     place: Place | None = None
-    ordinal: int = 0
     game: str = ""
     """The game named, for ``GAME_NAMED``."""
 
@@ -250,7 +249,7 @@ def _pieces_at(parser: Parser, lexicon: FrameLexicon, tokens: tuple[str, ...], p
     word = tokens[pos]
     nth = parser.language.ordinal_places[1].get(word, word)  # "leftmost": first
     if nth in ORDINAL_WORDS[1:] or nth == "last":
-        yield Piece("ordinal", (nth,), ordinal=-1 if nth == "last" else ORDINAL_WORDS.index(nth))
+        yield Piece("ordinal", (nth,))
     yield Piece("unknown", (word,))
 
 

@@ -45,6 +45,11 @@ def _small_number(word: str) -> bool:
     return word.isdecimal() and len(word) <= 4 and int(word) <= 20
 
 
+def ordinal_said(order: tuple[str, ...], nth: str, noun: tuple[str, ...]) -> tuple[str, ...]:
+    """A pile's noun with an ordinal, in the language's word order ("{nth} {noun}": "third pile")."""
+    return tuple(w for part in order for w in ((nth,) if part == "{nth}" else noun if part == "{noun}" else (part,)))
+
+
 def ordinal_names(pile_names: Mapping[tuple[str, ...], str],
                   ordinal_places: tuple[tuple[str, ...], dict[str, str]]) -> dict[tuple[str, ...], str]:
     """Each numbered pile name ("pile three", "free cell two") said with an ordinal as the language orders it
@@ -56,15 +61,11 @@ def ordinal_names(pile_names: Mapping[tuple[str, ...], str],
         if len(name) >= 2 and name[-1] in NUMBER_WORDS[1:] and not any(w in NUMBER_WORDS for w in name[:-1]):
             numbered.setdefault(name[:-1], {}).setdefault(NUMBER_WORDS.index(name[-1]), pile_id)
     out: dict[tuple[str, ...], str] = {}
-
-    def said(nth: str, noun: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(w for part in order for w in ((nth,) if part == "{nth}" else noun if part == "{noun}" else (part,)))
-
     for noun, piles in numbered.items():
         by_ordinal = {ordinal_word(n): pile_id for n, pile_id in piles.items()} | {"last": piles[max(piles)]}
         by_ordinal |= {word: by_ordinal[meaning] for word, meaning in words.items() if meaning in by_ordinal}
         for nth, pile_id in by_ordinal.items():
-            out.setdefault(said(nth, noun), pile_id)
+            out.setdefault(ordinal_said(order, nth, noun), pile_id)
     return out
 
 
@@ -106,7 +107,7 @@ class Parser:
             "target": self._target,
             "number": self._number,
             "ordinal": self._ordinal,
-            "game": self._game,
+            "game": self.game_at,
             "group": self._group,
         }
 
@@ -169,9 +170,6 @@ class Parser:
             elif tokens[pos] == "last":
                 yield pos + 1, -1
 
-    def _game(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, object]]:
-        yield from self._names(self.game_names, tokens, pos)
-
     def game_at(self, tokens: tuple[str, ...], pos: int) -> Iterator[tuple[int, str]]:
         """Every game named from ``pos`` and where its name ends."""
         yield from self._names(self.game_names, tokens, pos)
@@ -199,10 +197,8 @@ class Parser:
         for noun in nouns:
             if noun + (number,) in self.pile_names:
                 return PileRef(self.pile_names[noun + (number,)])
-            if word == "last":
-                said = tuple(w for part in order for w in (("last",) if part == "{nth}" else noun if part == "{noun}" else (part,)))
-                if said in self.ordinal_pile_names:
-                    return PileRef(self.ordinal_pile_names[said])
+            if word == "last" and ordinal_said(order, "last", noun) in self.ordinal_pile_names:
+                return PileRef(self.ordinal_pile_names[ordinal_said(order, "last", noun)])
         return None
 
     def tableau_pile(self, word: str) -> PileRef | None:
